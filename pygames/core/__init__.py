@@ -1,0 +1,1 @@
+"""Game-independent machinery: protocol, random stream, records, registry, bots, errors."""

@@ -1,0 +1,65 @@
+"""Bots and the one door through which they see a game: :func:`decide`.
+
+A bot never receives the true state: :func:`decide` hands it ``state.determinize(seat, rng)``, a
+state consistent with what the seat has seen, with every hidden card, pending choice and future
+roll resampled.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from pygames.core.protocol import GameState
+from pygames.core.rng import Rng
+
+LEVELS = ("random", "easy", "normal")
+
+
+class Bot(ABC):
+    """A policy: picks one of ``state.legal_actions(seat)``."""
+
+    name = "bot"
+
+    @abstractmethod
+    def choose(self, state: GameState, seat: int, rng: Rng) -> str:
+        """Choose an action for ``seat`` in a (determinized) state."""
+
+
+class RandomBot(Bot):
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: GameState, seat: int, rng: Rng) -> str:
+        """A uniformly random legal action."""
+        return rng.choice(state.legal_actions(seat))
+
+
+class NoisyBot(Bot):
+    """Plays like ``inner`` but takes a random legal action with probability ``epsilon``."""
+
+    def __init__(self, inner: Bot, epsilon: float = 0.3, name: str = "easy") -> None:
+        self.inner = inner
+        self.epsilon = epsilon
+        self.name = name
+
+    def choose(self, state: GameState, seat: int, rng: Rng) -> str:
+        """Mostly the inner bot's choice, sometimes a random one."""
+        if rng.below(1000) < int(self.epsilon * 1000):
+            return rng.choice(state.legal_actions(seat))
+        return self.inner.choose(state, seat, rng)
+
+
+def bot_rng(seed: int, ply: int, seat: int) -> Rng:
+    """The random stream of a bot decision: fixed by the game seed, the ply and the seat, so the
+    same record gives the same bot moves in CPython and in the browser."""
+    return Rng.from_seed(seed, stream=1 + ply * 16 + seat)
+
+
+def decide(state: GameState, seat: int, bot: Bot, rng: Rng) -> str:
+    """Let ``bot`` choose for ``seat`` from a determinized copy of ``state``, never the state."""
+    world = state.determinize(seat, rng)
+    action = bot.choose(world, seat, rng)
+    if action not in state.legal_actions(seat):
+        raise RuntimeError(f"bot {bot.name} chose an illegal action {action!r}")
+    return action

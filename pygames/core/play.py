@@ -1,0 +1,43 @@
+"""Playing records forward with bots, and the summary line the CLI prints."""
+
+from __future__ import annotations
+
+from pygames.core.bots import bot_rng, decide
+from pygames.core.protocol import GameState, JSONDict
+from pygames.core.record import Record
+
+ACTION_CAP = 20000
+
+
+def bot_move(record: Record, state: GameState, seat: int) -> str:
+    """The action the seat's bot chooses now (the seat must be a bot seat)."""
+    seat_info = record.seats[seat]
+    bot = record.info().make_bot(seat_info.level or "random")
+    return decide(state, seat, bot, bot_rng(record.seed, state.ply, seat))
+
+
+def play_bots(record: Record, state: GameState, cap: int = ACTION_CAP) -> bool:
+    """Let bots play every bot seat until a human must act, the game ends, or ``cap`` actions
+    have been recorded. Appends to ``record.actions``; returns whether the game is over."""
+    while not state.is_over() and len(record.actions) < cap:
+        bots = [s for s in state.to_move() if record.seats[s].kind == "bot"]
+        if not bots:
+            break
+        seat = bots[0]
+        action = bot_move(record, state, seat)
+        state.apply(seat, action)
+        record.actions.append(f"{seat}:{action}")
+    return state.is_over()
+
+
+def summary(record: Record, state: GameState) -> JSONDict:
+    """The record plus ``scores``, ``winners`` and ``finished``: one line of the CLI's output."""
+    data = record.to_json()
+    finished = state.is_over()
+    if finished:
+        result = state.result()
+        data.update(scores=result.scores, winners=result.winners, tie_break=result.tie_break)
+    else:
+        data.update(scores=None, winners=[], tie_break=None)
+    data["finished"] = finished
+    return data

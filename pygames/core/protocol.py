@@ -1,0 +1,175 @@
+"""The engine protocol every game implements.
+
+A game state answers who must act (:meth:`GameState.to_move`), which actions a seat may take
+(:meth:`GameState.legal_actions`, notation strings), applies one (:meth:`GameState.apply`, which
+refuses an illegal action with a typed error and leaves the state unchanged), tells whether the
+game is over and its result, and shows each seat exactly what it may see (:meth:`GameState.view`).
+:meth:`GameState.determinize` resamples everything a seat cannot see, which is how bots are kept
+from reading hidden information.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pygames.core.errors import IllegalAction, NotYourTurn
+from pygames.core.rng import Rng
+from pygames.core.text import Text, t
+
+JSONDict = dict[str, Any]
+
+
+@dataclass
+class Result:
+    """The end of a game: scores, a breakdown per seat, winners and the tie-break used."""
+
+    scores: list[int]
+    breakdown: list[JSONDict]
+    winners: list[int]
+    tie_break: str
+    tie_break_text: Text = field(default_factory=lambda: t("", ""))
+
+    def to_json(self) -> JSONDict:
+        """JSON-safe form."""
+        return {
+            "scores": list(self.scores),
+            "breakdown": self.breakdown,
+            "winners": list(self.winners),
+            "tie_break": self.tie_break,
+            "tie_break_text": dict(self.tie_break_text),
+        }
+
+
+class GameState(ABC):
+    """Base class of a game state. Subclasses implement the abstract methods."""
+
+    game_id: ClassVar[str] = ""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.log: list[JSONDict] = []
+        self.ply = 0
+
+    # --- construction -----------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, players: int, seed: int, options: JSONDict | None = None) -> GameState:
+        """A fresh game; every chance event comes from the game's random stream."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: JSONDict) -> GameState:
+        """Restore a state written by :meth:`to_json`."""
+
+    @abstractmethod
+    def to_json(self) -> JSONDict:
+        """The whole state as JSON-safe data (hidden information included: not for players)."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy."""
+
+    # --- play -------------------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> list[int]:
+        """The seats that must act now (several at a simultaneous step; none when over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Sorted notation strings of the actions ``seat`` may take now (empty if none)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: str) -> None:
+        """Apply an action already checked to be legal."""
+
+    def explain_illegal(self, seat: int, action: str) -> Text:
+        """Why ``action`` is not legal for ``seat`` now; games refine this."""
+        return t(
+            f"{action!r} is not a legal action now.",
+            f"「{action}」は今は指せない手です。",
+        )
+
+    def apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` for ``seat``, or raise :class:`IllegalAction` leaving the state as is."""
+        if self.is_over():
+            raise IllegalAction(t("The game is over.", "ゲームは終了しています。"))
+        if seat not in self.to_move():
+            raise NotYourTurn(
+                t(f"It is not seat {seat}'s turn.", f"席{seat}の手番ではありません。")
+            )
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self.explain_illegal(seat, action))
+        self._apply(seat, action)
+        self.ply += 1
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores, breakdown, winners and tie-break; only when :meth:`is_over`."""
+
+    # --- information ------------------------------------------------------------------------
+    @abstractmethod
+    def _view(self, seat: int | None) -> JSONDict:
+        """The game-specific part of :meth:`view`."""
+
+    def view(self, seat: int | None) -> JSONDict:
+        """What ``seat`` may see (``None``: a spectator), JSON-safe."""
+        data: JSONDict = {
+            "game": self.game_id,
+            "players": self.players,
+            "seat": seat,
+            "to_move": self.to_move(),
+            "over": self.is_over(),
+            "ply": self.ply,
+            "log": self.log_for(seat),
+        }
+        data.update(self._view(seat))
+        return data
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> GameState:
+        """A full state consistent with all ``seat`` has seen; everything hidden resampled."""
+
+    @abstractmethod
+    def secret_pending(self) -> bool:
+        """True while some action taken so far is still hidden from some seat."""
+
+    # --- log --------------------------------------------------------------------------------
+    def say(
+        self,
+        en: str,
+        ja: str,
+        seats: list[int] | None = None,
+        private: dict[int, Text] | None = None,
+    ) -> None:
+        """Add a log line. ``{0}``, ``{1}``... stand for the names of ``seats``; ``private``
+        gives other wording for the seats that may see more."""
+        entry: JSONDict = {"text": t(en, ja), "seats": list(seats or []), "ply": self.ply}
+        if private:
+            entry["private"] = {str(k): dict(v) for k, v in private.items()}
+        self.log.append(entry)
+
+    def log_for(self, seat: int | None) -> list[JSONDict]:
+        """The log as ``seat`` may read it."""
+        out = []
+        for entry in self.log:
+            text = entry["text"]
+            private = entry.get("private")
+            if private and seat is not None and str(seat) in private:
+                text = private[str(seat)]
+            out.append({"text": text, "seats": entry["seats"], "ply": entry["ply"]})
+        return out
+
+    def base_json(self) -> JSONDict:
+        """The fields every game's :meth:`to_json` starts with."""
+        return {"game": self.game_id, "players": self.players, "ply": self.ply, "log": self.log}
+
+    def load_base(self, data: JSONDict) -> None:
+        """Restore the fields written by :meth:`base_json`."""
+        self.ply = int(data["ply"])
+        self.log = list(data["log"])

@@ -1,0 +1,221 @@
+"""Game records: ``{v, game, players, seed, options, seats, actions}``.
+
+A record travels as a JSON file and as a URL fragment ``#g=<base64url of the JSON>`` (a fragment is
+never sent to a server). Each action is ``"<seat>:<notation>"``. Replaying a record is
+deterministic.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from pygames.core.errors import GameError, RecordError, ReplayError
+from pygames.core.protocol import GameState, JSONDict
+from pygames.core.registry import GameInfo, get_game
+from pygames.core.rng import SEED_LIMIT
+from pygames.core.text import t
+
+VERSION = 1
+MAX_NAME = 24
+MAX_ACTIONS = 5000
+FRAGMENT_KEY = "g="
+
+
+@dataclass
+class Seat:
+    """Who sits at a seat: a human with a name, or a bot with a level."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None
+
+    def to_json(self) -> JSONDict:
+        """JSON-safe form."""
+        data: JSONDict = {"name": self.name, "kind": self.kind}
+        if self.kind == "bot":
+            data["level"] = self.level
+        return data
+
+
+@dataclass
+class Record:
+    """A game record: enough to rebuild every position of a game."""
+
+    game: str
+    players: int
+    seed: int
+    options: JSONDict = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    v: int = VERSION
+
+    def to_json(self) -> JSONDict:
+        """JSON-safe form, keys in a fixed order."""
+        return {
+            "v": self.v,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "seats": [s.to_json() for s in self.seats],
+            "actions": list(self.actions),
+        }
+
+    def dumps(self) -> str:
+        """Compact JSON text."""
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+    def to_fragment(self) -> str:
+        """The URL fragment (without ``#``) that carries this record."""
+        raw = self.dumps().encode("utf-8")
+        return FRAGMENT_KEY + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+    def info(self) -> GameInfo:
+        """The game's catalogue entry."""
+        return get_game(self.game)
+
+
+def _bad(en: str, ja: str) -> RecordError:
+    return RecordError(t(en, ja))
+
+
+def _int(value: Any, name: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(
+            f"The record's {name} must be a whole number from {lo} to {hi}.",
+            f"記録の{name}は{lo}から{hi}までの整数でなければなりません。",
+        )
+    return value
+
+
+def _seats(raw: Any, info: GameInfo, players: int) -> list[Seat]:
+    if raw is None:
+        return [Seat(f"P{i + 1}") for i in range(players)]
+    if not isinstance(raw, list) or len(raw) != players:
+        raise _bad(
+            "The record's seats do not match its number of players.",
+            "記録の席の数が人数と合いません。",
+        )
+    seats = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise _bad(f"Seat {i} of the record is unreadable.", f"記録の席{i}が読めません。")
+        name = item.get("name", f"P{i + 1}")
+        kind = item.get("kind", "human")
+        level = item.get("level")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise _bad(
+                f"Seat {i}'s name must be 1 to {MAX_NAME} characters.",
+                f"席{i}の名前は1〜{MAX_NAME}文字にしてください。",
+            )
+        if kind not in ("human", "bot"):
+            raise _bad(f"Seat {i} must be human or bot.", f"席{i}は人かボットのどちらかです。")
+        if kind == "bot":
+            if not isinstance(level, str):
+                raise _bad(f"Seat {i}'s bot has no level.", f"席{i}のボットに強さがありません。")
+            info.make_bot(level)
+        seats.append(Seat(name.strip(), kind, level if kind == "bot" else None))
+    return seats
+
+
+def _actions(raw: Any, players: int) -> list[str]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > MAX_ACTIONS:
+        raise _bad("The record's action list is unreadable.", "記録の手の一覧が読めません。")
+    for i, action in enumerate(raw):
+        if not isinstance(action, str) or len(action) > 64:
+            raise ReplayError(i, str(action)[:64], t("not an action string", "手の文字列ではない"))
+        split_action(action, i, players)
+    return list(raw)
+
+
+def record_from_json(data: Any) -> Record:
+    """Validate and build a :class:`Record`, or raise :class:`RecordError`."""
+    if not isinstance(data, dict):
+        raise _bad("This is not a game record.", "これはゲームの記録ではありません。")
+    version = data.get("v", VERSION)
+    if version != VERSION:
+        raise _bad(
+            f"This record has version {version!r}; this app reads version {VERSION}.",
+            f"この記録の版は{version!r}です。このアプリが読めるのは版{VERSION}です。",
+        )
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise _bad("The record does not name its game.", "記録にゲーム名がありません。")
+    info = get_game(game)
+    players = _int(data.get("players"), "number of players", info.min_players, info.max_players)
+    seed = _int(data.get("seed"), "seed", 0, SEED_LIMIT)
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise _bad("The record's options are unreadable.", "記録のオプションが読めません。")
+    seats = _seats(data.get("seats"), info, players)
+    actions = _actions(data.get("actions"), players)
+    return Record(game, players, seed, options, seats, actions)
+
+
+def split_action(entry: str, index: int, players: int) -> tuple[int, str]:
+    """Split ``"<seat>:<notation>"`` into its parts, or raise :class:`ReplayError`."""
+    head, sep, notation = entry.partition(":")
+    if not sep or not head.isdigit() or not notation or int(head) >= players:
+        raise ReplayError(
+            index, entry, t("expected <seat>:<action>", "「席:手」の形ではありません")
+        )
+    return int(head), notation
+
+
+def parse_record_text(text: str) -> Record:
+    """Read a record from JSON text, a share URL, or a bare ``g=...`` fragment."""
+    text = text.strip()
+    if not text:
+        raise _bad("The record is empty.", "記録が空です。")
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise _bad("The record is not valid JSON.", "記録のJSONが壊れています。") from exc
+        return record_from_json(data)
+    fragment = text.split("#", 1)[1] if "#" in text else text
+    for part in fragment.split("&"):
+        if part.startswith(FRAGMENT_KEY):
+            return record_from_json(_decode_fragment(part[len(FRAGMENT_KEY) :]))
+    raise _bad("This link carries no game.", "このリンクにはゲームが入っていません。")
+
+
+def _decode_fragment(payload: str) -> Any:
+    try:
+        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        return json.loads(raw.decode("utf-8"))
+    except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise _bad("The link is damaged.", "リンクが壊れています。") from exc
+
+
+def new_state(record: Record) -> GameState:
+    """The state at the start of the record's game."""
+    info = record.info()
+    try:
+        return info.state_class.new(record.players, record.seed, record.options)
+    except GameError:
+        raise
+    except (ValueError, TypeError, KeyError) as exc:
+        raise _bad(
+            "The record's options are not valid for this game.",
+            "記録のオプションがこのゲームに合いません。",
+        ) from exc
+
+
+def replay(record: Record, upto: int | None = None) -> GameState:
+    """Replay the record's first ``upto`` actions (all by default); :class:`ReplayError` names the
+    first action that does not apply."""
+    state = new_state(record)
+    for i, entry in enumerate(record.actions[:upto]):
+        seat, notation = split_action(entry, i, record.players)
+        try:
+            state.apply(seat, notation)
+        except GameError as exc:
+            raise ReplayError(i, entry, exc.text) from exc
+    return state

@@ -1,0 +1,81 @@
+"""The catalogue of games: metadata, state class and bots of each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pygames.core.bots import Bot
+from pygames.core.errors import RecordError
+from pygames.core.protocol import GameState, JSONDict
+from pygames.core.text import Text, t
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's metadata and entry points."""
+
+    id: str
+    titles: Text
+    min_players: int
+    max_players: int
+    minutes: int
+    credits: list[Text]
+    summary: list[Text]
+    state_class: type[GameState]
+    bots: dict[str, Callable[[], Bot]] = field(default_factory=dict)
+    default_options: JSONDict = field(default_factory=dict)
+
+    def to_json(self) -> JSONDict:
+        """Metadata for the lobby and the CLI."""
+        return {
+            "id": self.id,
+            "titles": dict(self.titles),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "minutes": self.minutes,
+            "credits": [dict(c) for c in self.credits],
+            "summary": [dict(s) for s in self.summary],
+            "levels": list(self.bots),
+            "options": dict(self.default_options),
+        }
+
+    def make_bot(self, level: str) -> Bot:
+        """A bot of the given level, or :class:`RecordError` for an unknown level."""
+        if level not in self.bots:
+            raise RecordError(
+                t(
+                    f"Unknown bot level {level!r} for {self.titles['en']}.",
+                    f"{self.titles['ja']}に「{level}」という強さはありません。",
+                )
+            )
+        return self.bots[level]()
+
+
+_GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game to the catalogue."""
+    _GAMES[info.id] = info
+    return info
+
+
+def all_games() -> list[GameInfo]:
+    """Every registered game, in registration order."""
+    _load()
+    return list(_GAMES.values())
+
+
+def get_game(game_id: str) -> GameInfo:
+    """The game with this id, or :class:`RecordError`."""
+    _load()
+    if game_id not in _GAMES:
+        raise RecordError(
+            t(f"Unknown game {game_id!r}.", f"「{game_id}」というゲームはありません。")
+        )
+    return _GAMES[game_id]
+
+
+def _load() -> None:
+    import pygames.games  # noqa: F401  (registers the games)

@@ -1,0 +1,5 @@
+"""The games. Importing this package registers each of them."""
+
+from pygames.games import marie
+
+__all__ = ["marie"]

@@ -1,0 +1,589 @@
+"""Marie's Table (マリーの食卓): the rules engine.
+
+Notation (seat-relative actions, chess-UCI style):
+``pile3`` choose pile 3 (1-based, as dealt); ``pick35`` keep a 3 and a 5 from the draft hand;
+``up`` / ``down`` vote satisfied / dissatisfied; ``take2`` take seat 2's pair; ``keep`` keep both
+cards; ``eat3`` eat the 3 and keep the other; ``eat35`` eat both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from pygames.core.errors import BadNotation, RecordError
+from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.rng import Rng
+from pygames.core.text import Text, t
+
+NUMBERS = range(1, 8)
+COPIES = 8
+DECK_SIZE = 56
+MAX_EATEN = 2
+PILES = {3: (6, 6), 4: (5, 8), 5: (5, 10)}  # players -> (number of piles, cards per pile)
+POINTS = {0: 0, 1: -3, 2: -1, 3: 1, 4: 3, 5: 5, 6: 6, 7: 7, 8: 8}
+
+_NOTATION = re.compile(r"^(pile)([1-9])$|^(pick)([1-7])([1-7])$|^(up|down|keep)$|"
+                       r"^(take)([0-9])$|^(eat)([1-7])([1-7])?$")
+
+
+@dataclass(frozen=True)
+class Action:
+    """A parsed action: its kind and its numbers."""
+
+    kind: str
+    args: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return self.kind + "".join(str(a) for a in self.args)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse notation; :class:`BadNotation` if it is not Marie's notation.
+
+        >>> str(Action.parse("pick53"))
+        'pick35'
+        """
+        m = _NOTATION.match(text)
+        if not m:
+            raise BadNotation(
+                t(f"{text!r} is not an action of Marie's Table.",
+                  f"「{text}」はマリーの食卓の手ではありません。")
+            )
+        parts = [g for g in m.groups() if g is not None]
+        kind, nums = parts[0], tuple(int(p) for p in parts[1:])
+        if kind in ("pick", "eat"):
+            nums = tuple(sorted(nums))
+        return cls(kind, nums)
+
+
+def points_for(count: int) -> int:
+    """Points for holding ``count`` kept cards of one number."""
+    return POINTS[count]
+
+
+def cards_text(cards: list[int]) -> tuple[str, str]:
+    """``[3, 5]`` as ``"3 and 5"`` / ``"3と5"``."""
+    ordered = sorted(cards)
+    if not ordered:
+        return "nothing", "なし"
+    en = ", ".join(map(str, ordered[:-1])) + (" and " if len(ordered) > 1 else "") + str(
+        ordered[-1]
+    )
+    return en, "と".join(map(str, ordered))
+
+
+class MarieState(GameState):
+    """A game of Marie's Table for 3 to 5 players."""
+
+    game_id = "marie"
+
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        self.rng = Rng(0, 0)
+        self.piles: list[list[int]] = []
+        self.pile_used: list[bool] = []
+        self.unused: list[int] = []
+        self.rounds = 0
+        self.round = 0
+        self.elder = 0
+        self.phase = "pile"
+        self.order: list[int] = []
+        self.drafter_pos = 0
+        self.hand: list[int] = []
+        self.pairs: list[list[int] | None] = [None] * players
+        self.revealed = False
+        self.votes: list[bool | None] = [None] * players
+        self.redistribute = False
+        self.take_pos = 0
+        self.holding: list[int] | None = None
+        self.holding_from: int | None = None
+        self.kept: list[list[int]] = [[0] * 8 for _ in range(players)]
+        self.eaten: list[list[int]] = [[] for _ in range(players)]
+        self.history: list[list[JSONDict]] = [[] for _ in range(players)]
+        self.last_votes: list[bool] | None = None
+
+    # --- setup ------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, options: JSONDict | None = None) -> MarieState:
+        """Shuffle, make the piles and choose the first elder (random or ``options['elder']``)."""
+        if players not in PILES:
+            raise ValueError("Marie's Table is for 3 to 5 players")
+        options = options or {}
+        s = cls(players)
+        s.rng = Rng.from_seed(seed)
+        deck = [n for n in NUMBERS for _ in range(COPIES)]
+        s.rng.shuffle(deck)
+        count, size = PILES[players]
+        s.piles = [deck[i * size : (i + 1) * size] for i in range(count)]
+        s.pile_used = [False] * count
+        s.unused = deck[count * size :]
+        s.rounds = count
+        elder = options.get("elder")
+        if elder is None:
+            s.elder = s.rng.below(players)
+        elif isinstance(elder, int) and not isinstance(elder, bool) and 0 <= elder < players:
+            s.elder = elder
+        else:
+            raise RecordError(t("The first elder must be one of the seats.",
+                                "最初の兄者は席のどれかでなければなりません。"))
+        s._start_round()
+        return s
+
+    def _start_round(self) -> None:
+        n = self.players
+        self.order = [(self.elder + k) % n for k in range(n)]
+        self.phase = "pile"
+        self.drafter_pos = 0
+        self.hand = []
+        self.pairs = [None] * n
+        self.revealed = False
+        self.votes = [None] * n
+        self.redistribute = False
+        self.take_pos = 0
+        self.holding = None
+        self.holding_from = None
+        self.say(f"Round {self.round + 1}: {{0}} is the elder brother.",
+                 f"第{self.round + 1}ラウンド:{{0}}が兄者です。", [self.elder])
+
+    # --- queries ----------------------------------------------------------------------------
+    @property
+    def youngest(self) -> int:
+        """The youngest brother this round: the seat to the elder's right."""
+        return self.order[-1]
+
+    def take_order(self) -> list[int]:
+        """Youngest first, elder last."""
+        return list(reversed(self.order))
+
+    def taker(self) -> int:
+        """The seat taking (or deciding) now in the take step."""
+        return self.take_order()[self.take_pos]
+
+    def to_move(self) -> list[int]:
+        """Seats that must act now."""
+        if self.phase == "pile":
+            return [self.elder]
+        if self.phase == "draft":
+            return [self.order[self.drafter_pos]]
+        if self.phase == "vote":
+            return [s for s in range(self.players) if self.votes[s] is None]
+        if self.phase in ("take", "decide"):
+            return [self.taker()]
+        return []
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Sorted notation strings of what ``seat`` may do now."""
+        if seat not in self.to_move():
+            return []
+        if self.phase == "pile":
+            acts = [f"pile{i + 1}" for i, used in enumerate(self.pile_used) if not used]
+        elif self.phase == "draft":
+            hand = sorted(self.hand)
+            acts = sorted({f"pick{a}{b}" for i, a in enumerate(hand) for b in hand[i + 1 :]})
+        elif self.phase == "vote":
+            acts = ["down", "up"]
+        elif self.phase == "take":
+            acts = [f"take{o}" for o in self.available_pairs(seat)]
+        else:
+            acts = self._decide_actions(seat)
+        return sorted(acts)
+
+    def available_pairs(self, seat: int) -> list[int]:
+        """Owners of the pairs ``seat`` may take in a redistribution."""
+        return [o for o in range(self.players) if self.pairs[o] is not None and o != seat]
+
+    def _decide_actions(self, seat: int) -> list[str]:
+        assert self.holding is not None
+        acts = {"keep"}
+        left = MAX_EATEN - len(self.eaten[seat])
+        if left >= 1:
+            acts.update(f"eat{c}" for c in self.holding)
+        if left >= 2:
+            a, b = sorted(self.holding)
+            acts.add(f"eat{a}{b}")
+        return sorted(acts)
+
+    def is_over(self) -> bool:
+        """True after the last round."""
+        return self.phase == "over"
+
+    def explain_illegal(self, seat: int, action: str) -> Text:
+        """A sentence saying why ``action`` is refused."""
+        try:
+            act = Action.parse(action)
+        except BadNotation as exc:
+            return exc.text
+        if act.kind == "pile":
+            return t("That pile is not on the table.", "その山はもうありません。")
+        if act.kind == "pick":
+            return t("You can only keep two cards from the hand you hold.",
+                     "手元のカードから2枚だけ残せます。")
+        if act.kind == "take":
+            return t("You may take only another brother's pair that is still on the table.",
+                     "取れるのは場に残っている他の兄弟の2枚だけです。")
+        if act.kind == "eat":
+            return t("You may eat at most 2 cards in a game, and only cards you just took.",
+                     "食べられるのはゲーム中2枚まで、いま取ったカードだけです。")
+        return t(f"{action!r} is not possible now.", f"「{action}」は今はできません。")
+
+    # --- applying ---------------------------------------------------------------------------
+    def _apply(self, seat: int, action: str) -> None:
+        act = Action.parse(action)
+        handler = {
+            "pile": self._do_pile,
+            "pick": self._do_pick,
+            "up": self._do_vote,
+            "down": self._do_vote,
+            "take": self._do_take,
+            "keep": self._do_decide,
+            "eat": self._do_decide,
+        }[act.kind]
+        handler(seat, act)
+
+    def _do_pile(self, seat: int, act: Action) -> None:
+        index = act.args[0] - 1
+        self.pile_used[index] = True
+        self.hand = list(self.piles[index])
+        self.piles[index] = []
+        self.phase = "draft"
+        self.say(f"{{0}} chooses pile {index + 1}.", f"{{0}}が山{index + 1}を選びました。", [seat])
+
+    def _do_pick(self, seat: int, act: Action) -> None:
+        pair = list(act.args)
+        passed = list(self.hand)
+        for c in pair:
+            passed.remove(c)
+        nxt = self.order[self.drafter_pos + 1]
+        self.history[seat].append(
+            {"round": self.round + 1, "saw": sorted(self.hand), "kept": pair,
+             "passed": sorted(passed)}
+        )
+        en, ja = cards_text(pair)
+        pen, pja = cards_text(passed)
+        self.say(
+            f"{{0}} keeps 2 cards and passes {len(passed)} to {{1}}.",
+            f"{{0}}が2枚を残し、{len(passed)}枚を{{1}}に渡しました。",
+            [seat, nxt],
+            {seat: t(f"{{0}} keeps {en} and passes {pen} to {{1}}.",
+                     f"{{0}}は{ja}を残し、{pja}を{{1}}に渡しました。")},
+        )
+        self.pairs[seat] = pair
+        self.hand = passed
+        self.drafter_pos += 1
+        if self.drafter_pos == self.players - 1:
+            self._youngest_keeps()
+
+    def _youngest_keeps(self) -> None:
+        young = self.youngest
+        pair = sorted(self.hand)
+        self.history[young].append(
+            {"round": self.round + 1, "saw": pair, "kept": pair, "passed": []}
+        )
+        self.pairs[young] = pair
+        self.hand = []
+        self.say("{0} receives the last 2 cards.", "{0}が最後の2枚を受け取りました。", [young])
+        self.revealed = True
+        self.phase = "vote"
+        for s in self.order:
+            en, ja = cards_text(self.pairs[s] or [])
+            self.say(f"{{0}} reveals {en}.", f"{{0}}の2枚は{ja}です。", [s])
+
+    def _do_vote(self, seat: int, act: Action) -> None:
+        self.votes[seat] = act.kind == "up"
+        word_en = "satisfied" if act.kind == "up" else "dissatisfied"
+        word_ja = "納得" if act.kind == "up" else "不満"
+        self.say("{0} has voted.", "{0}が投票しました。", [seat],
+                 {seat: t(f"{{0}} votes {word_en}.", f"{{0}}は「{word_ja}」に投票しました。")})
+        if all(v is not None for v in self.votes):
+            self._resolve_votes()
+
+    def _resolve_votes(self) -> None:
+        votes = [bool(v) for v in self.votes]
+        self.last_votes = votes
+        downs = [s for s in range(self.players) if not votes[s]]
+        ups = [s for s in range(self.players) if votes[s]]
+        if ups:
+            self.say("Satisfied: " + ", ".join("{%d}" % i for i in range(len(ups))) + ".",
+                     "納得:" + "、".join("{%d}" % i for i in range(len(ups))), ups)
+        if downs:
+            self.say("Dissatisfied: " + ", ".join("{%d}" % i for i in range(len(downs))) + ".",
+                     "不満:" + "、".join("{%d}" % i for i in range(len(downs))), downs)
+        self.redistribute = len(downs) >= 2
+        if self.redistribute:
+            self.say("Two or more are dissatisfied: the pairs are redistributed, youngest first.",
+                     "不満が2人以上:末の弟から順に、他の兄弟の2枚を取ります。")
+        else:
+            self.say("Fewer than two are dissatisfied: everyone takes his own pair.",
+                     "不満は2人未満:全員が自分の2枚を獲得します。")
+        self.take_pos = 0
+        self._advance_take()
+
+    def _advance_take(self) -> None:
+        """Move the take step on, applying what no one has a choice about: taking one's own
+        pair, the elder's exception, and keeping when no eat is left."""
+        while self.take_pos < self.players:
+            taker = self.taker()
+            if self.holding is None:
+                if self.redistribute and self.available_pairs(taker):
+                    self.phase = "take"
+                    return
+                self._take(taker, taker)
+            if len(self.eaten[taker]) < MAX_EATEN:
+                self.phase = "decide"
+                return
+            self._settle(taker, [])
+        self._end_round()
+
+    def _take(self, taker: int, owner: int) -> None:
+        pair = self.pairs[owner]
+        assert pair is not None
+        self.pairs[owner] = None
+        self.holding = pair
+        self.holding_from = owner
+        en, ja = cards_text(pair)
+        if owner == taker:
+            self.say(f"{{0}} takes his own pair ({en}).", f"{{0}}は自分の2枚({ja})を獲得します。",
+                     [taker])
+        else:
+            self.say(f"{{0}} takes {{1}}'s pair ({en}).", f"{{0}}が{{1}}の2枚({ja})を取りました。",
+                     [taker, owner])
+
+    def _do_take(self, seat: int, act: Action) -> None:
+        self._take(seat, act.args[0])
+        self._advance_take()
+
+    def _do_decide(self, seat: int, act: Action) -> None:
+        self._settle(seat, list(act.args) if act.kind == "eat" else [])
+        self._advance_take()
+
+    def _settle(self, seat: int, eat: list[int]) -> None:
+        assert self.holding is not None
+        keep = list(self.holding)
+        for c in eat:
+            keep.remove(c)
+        for c in keep:
+            self.kept[seat][c] += 1
+        self.eaten[seat].extend(eat)
+        ken, kja = cards_text(keep)
+        if eat:
+            een, eja = cards_text(eat)
+            self.say(f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
+                     f"{{0}}は{eja}を食べ" + (f"、{kja}を確定しました。" if keep else "ました。"),
+                     [seat])
+        else:
+            self.say(f"{{0}} keeps {ken}.", f"{{0}}は{kja}を確定しました。", [seat])
+        self.holding = None
+        self.holding_from = None
+        self.take_pos += 1
+
+    def _end_round(self) -> None:
+        self.round += 1
+        self.elder = self.youngest
+        if self.round >= self.rounds:
+            self.phase = "over"
+            self.order = []
+            res = self.result()
+            names = ", ".join("{%d}" % i for i in range(len(res.winners)))
+            self.say(f"Game over. Winner: {names}.", f"ゲーム終了。勝者:{names}", res.winners)
+            return
+        self._start_round()
+
+    # --- scoring ----------------------------------------------------------------------------
+    def breakdown(self, seat: int) -> JSONDict:
+        """Each number's kept count and points, eaten cards, and the total."""
+        numbers = {
+            str(n): {"count": self.kept[seat][n], "points": points_for(self.kept[seat][n])}
+            for n in NUMBERS
+        }
+        eaten = len(self.eaten[seat])
+        total = sum(v["points"] for v in numbers.values()) + eaten
+        return {"numbers": numbers, "eaten": eaten, "eaten_cards": list(self.eaten[seat]),
+                "total": total}
+
+    def score(self, seat: int) -> int:
+        """The seat's score now."""
+        return int(self.breakdown(seat)["total"])
+
+    def result(self) -> Result:
+        """Scores, breakdown, winners and the tie-break (kept 7s, then 6s, ... then 1s)."""
+        scores = [self.score(s) for s in range(self.players)]
+        keys = {s: (scores[s], *(self.kept[s][n] for n in range(7, 0, -1)))
+                for s in range(self.players)}
+        best = max(keys.values())
+        winners = [s for s in range(self.players) if keys[s] == best]
+        top = [s for s in range(self.players) if scores[s] == max(scores)]
+        tie_break, text = "none", t("", "")
+        if len(top) > 1:
+            tie_break, text = "shared", t("Still tied on every number: shared win.",
+                                          "すべての数字で同数のため、勝利を分け合います。")
+            for n in range(7, 0, -1):
+                counts = {self.kept[s][n] for s in top}
+                if len(counts) > 1:
+                    tie_break = f"{n}s"
+                    text = t(f"Tie on points, broken by the number of kept {n}s.",
+                             f"同点のため、確定した{n}の枚数で決着しました。")
+                    break
+        return Result(scores, [self.breakdown(s) for s in range(self.players)], winners,
+                      tie_break, text)
+
+    # --- information ------------------------------------------------------------------------
+    def _pair_view(self, owner: int, seat: int | None) -> JSONDict | None:
+        pair = self.pairs[owner]
+        if pair is None:
+            return None
+        if self.revealed or owner == seat:
+            return {"cards": sorted(pair), "face_up": self.revealed}
+        return {"cards": None, "face_up": False}
+
+    def _vote_view(self, owner: int, seat: int | None) -> str | None:
+        if self.phase == "vote":
+            vote = self.votes[owner]
+            if vote is None:
+                return "waiting"
+            if owner == seat:
+                return "up" if vote else "down"
+            return "voted"
+        if self.last_votes is not None and self.phase in ("take", "decide"):
+            return "up" if self.last_votes[owner] else "down"
+        return None
+
+    def _view(self, seat: int | None) -> JSONDict:
+        drafting = self.order[self.drafter_pos] if self.phase == "draft" else None
+        seats = []
+        for s in range(self.players):
+            seats.append({
+                "pair": self._pair_view(s, seat),
+                "vote": self._vote_view(s, seat),
+                "kept": {str(n): self.kept[s][n] for n in NUMBERS},
+                "eaten": list(self.eaten[s]),
+                "eats_left": MAX_EATEN - len(self.eaten[s]),
+                "score": self.score(s),
+                "breakdown": self.breakdown(s),
+            })
+        taking = self.phase in ("take", "decide")
+        return {
+            "phase": self.phase,
+            "round": min(self.round + 1, self.rounds),
+            "rounds": self.rounds,
+            "elder": self.elder if self.phase != "over" else None,
+            "youngest": self.youngest if self.order else None,
+            "order": list(self.order),
+            "piles": [{"index": i + 1, "size": len(p), "used": u}
+                      for i, (p, u) in enumerate(zip(self.piles, self.pile_used, strict=True))],
+            "unused_count": len(self.unused),
+            "drafter": drafting,
+            "hand_size": len(self.hand) if self.phase == "draft" else 0,
+            "hand": sorted(self.hand) if drafting is not None and drafting == seat else None,
+            "revealed": self.revealed,
+            "redistribute": self.redistribute if taking else None,
+            "taker": self.taker() if taking else None,
+            "holding": sorted(self.holding) if self.holding else None,
+            "holding_from": self.holding_from,
+            "seats": seats,
+            "history": list(self.history[seat]) if seat is not None else [],
+        }
+
+    def secret_pending(self) -> bool:
+        """True while a kept pair or a vote is hidden."""
+        if self.phase == "draft":
+            return self.drafter_pos > 0
+        if self.phase == "vote":
+            return any(v is not None for v in self.votes)
+        return False
+
+    def determinize(self, seat: int, rng: Rng) -> MarieState:
+        """Resample every card ``seat`` has not seen, keeping what it knows (its own hand, its
+        pair, and that what it passed on lies downstream); forget other seats' pending votes."""
+        s = self.clone()
+        general: list[list[int]] = [p for p, used in zip(s.piles, s.pile_used, strict=True)
+                                    if not used]
+        general.append(s.unused)
+        downstream: list[list[int]] = []
+        if s.phase == "draft":
+            pos = s.order.index(seat)
+            for p in range(s.drafter_pos):
+                owner_pair = s.pairs[s.order[p]]
+                assert owner_pair is not None
+                if p < pos:
+                    general.append(owner_pair)
+                elif p > pos:
+                    downstream.append(owner_pair)
+            if pos < s.drafter_pos:
+                downstream.append(s.hand)
+            elif pos > s.drafter_pos:
+                general.append(s.hand)
+        for group in (general, downstream):
+            _reshuffle(group, rng)
+        if s.phase == "vote":
+            s.votes = [v if i == seat else None for i, v in enumerate(s.votes)]
+        s.rng = Rng(rng.next_u32(), rng.next_u32())
+        return s
+
+    # --- (de)serialisation ------------------------------------------------------------------
+    def to_json(self) -> JSONDict:
+        """The whole state (hidden cards included)."""
+        data = self.base_json()
+        data.update({
+            "rng": self.rng.get_state(), "piles": self.piles, "pile_used": self.pile_used,
+            "unused": self.unused, "rounds": self.rounds, "round": self.round,
+            "elder": self.elder, "phase": self.phase, "order": self.order,
+            "drafter_pos": self.drafter_pos, "hand": self.hand, "pairs": self.pairs,
+            "revealed": self.revealed, "votes": self.votes, "redistribute": self.redistribute,
+            "take_pos": self.take_pos, "holding": self.holding, "holding_from": self.holding_from,
+            "kept": self.kept, "eaten": self.eaten, "history": self.history,
+            "last_votes": self.last_votes,
+        })
+        return data
+
+    @classmethod
+    def from_json(cls, data: JSONDict) -> MarieState:
+        """Restore from :meth:`to_json`."""
+        s = cls(int(data["players"]))
+        s.load_base(data)
+        s.rng = Rng.from_state(data["rng"])
+        for key in ("piles", "pile_used", "unused", "rounds", "round", "elder", "phase", "order",
+                    "drafter_pos", "hand", "pairs", "revealed", "votes", "redistribute",
+                    "take_pos", "holding", "holding_from", "kept", "eaten", "history",
+                    "last_votes"):
+            setattr(s, key, _copy(data[key]))
+        return s
+
+    def clone(self) -> MarieState:
+        """An independent copy."""
+        return MarieState.from_json(self.to_json())
+
+    def deck_count(self) -> Counter[int]:
+        """Every card wherever it lies (for conservation checks)."""
+        c: Counter[int] = Counter()
+        for p in self.piles:
+            c.update(p)
+        c.update(self.unused)
+        c.update(self.hand)
+        for pair in self.pairs:
+            c.update(pair or [])
+        c.update(self.holding or [])
+        for s in range(self.players):
+            for n in NUMBERS:
+                c[n] += self.kept[s][n]
+            c.update(self.eaten[s])
+        return c
+
+
+def _reshuffle(slots: list[list[int]], rng: Rng) -> None:
+    pool = [c for slot in slots for c in slot]
+    rng.shuffle(pool)
+    i = 0
+    for slot in slots:
+        slot[:] = pool[i : i + len(slot)]
+        i += len(slot)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value

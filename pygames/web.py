@@ -1,0 +1,183 @@
+"""The JSON bridge the browser calls: :func:`handle` takes a request string, returns a string.
+
+Requests are ``{"cmd": ..., ...}``; answers are ``{"ok": true, ...}`` or
+``{"ok": false, "error": {"en": ..., "ja": ...}}``. The page only ever receives a seat's view, the
+legal actions of that seat, and a share link that stops before any still-hidden action; the full
+record leaves the engine only once the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pygames.core.errors import GameError, RecordError
+from pygames.core.play import bot_move
+from pygames.core.protocol import GameState, JSONDict
+from pygames.core.record import Record, new_state, parse_record_text, record_from_json, split_action
+from pygames.core.registry import all_games
+from pygames.core.text import t
+
+
+@dataclass
+class Session:
+    """A game being played: its record, its state and the public prefix of its actions."""
+
+    record: Record
+    state: GameState
+    public_len: int = 0
+
+    def push(self, seat: int, action: str) -> None:
+        """Apply and record one action (raises, unchanged, if illegal)."""
+        self.state.apply(seat, action)
+        self.record.actions.append(f"{seat}:{action}")
+        if not self.state.secret_pending():
+            self.public_len = len(self.record.actions)
+
+
+_SESSIONS: dict[str, Session] = {}
+_COUNTER = [0]
+
+
+def _load(record: Record) -> Session:
+    actions = list(record.actions)
+    record.actions = []
+    session = Session(record, new_state(record))
+    from pygames.core.errors import ReplayError
+
+    for i, entry in enumerate(actions):
+        seat, notation = split_action(entry, i, record.players)
+        try:
+            session.push(seat, notation)
+        except GameError as exc:
+            raise ReplayError(i, entry, exc.text) from exc
+    return session
+
+
+def _seat(req: JSONDict, key: str, session: Session) -> int | None:
+    value = req.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < session.state.players:
+        raise RecordError(t("No such seat.", "その席はありません。"))
+    return value
+
+
+def snapshot(sid: str, seat: int | None) -> JSONDict:
+    """What the page may show for ``seat`` (``None``: a spectator)."""
+    session = _SESSIONS[sid]
+    state, record = session.state, session.record
+    over = state.is_over()
+    share = Record(record.game, record.players, record.seed, record.options, record.seats,
+                   record.actions if over else record.actions[: session.public_len])
+    return {
+        "ok": True,
+        "session": sid,
+        "game": record.game,
+        "players": record.players,
+        "seed": record.seed,
+        "seats": [s.to_json() for s in record.seats],
+        "to_move": state.to_move(),
+        "over": over,
+        "ply": state.ply,
+        "view": state.view(seat),
+        "legal": state.legal_actions(seat) if seat is not None else [],
+        "result": state.result().to_json() if over else None,
+        "share": share.to_fragment(),
+        "record": record.to_json() if over else None,
+        "secret_pending": state.secret_pending(),
+    }
+
+
+def _session(req: JSONDict) -> tuple[str, Session]:
+    sid = req.get("session")
+    if not isinstance(sid, str) or sid not in _SESSIONS:
+        raise RecordError(t("That game is no longer open.", "そのゲームはもう開いていません。"))
+    return sid, _SESSIONS[sid]
+
+
+def cmd_catalog(req: JSONDict) -> JSONDict:
+    """The games for the lobby."""
+    return {"ok": True, "games": [g.to_json() for g in all_games()]}
+
+
+def cmd_start(req: JSONDict) -> JSONDict:
+    """Open a game from a record (``record``: an object) or a link (``link``: text)."""
+    if "link" in req:
+        link = req["link"]
+        if not isinstance(link, str):
+            raise RecordError(t("The link is unreadable.", "リンクが読めません。"))
+        record = parse_record_text(link)
+    else:
+        record = record_from_json(req.get("record"))
+    session = _load(record)
+    _COUNTER[0] += 1
+    sid = f"s{_COUNTER[0]}"
+    _SESSIONS[sid] = session
+    return snapshot(sid, _seat(req, "seat", session))
+
+
+def cmd_view(req: JSONDict) -> JSONDict:
+    """A seat's snapshot."""
+    sid, session = _session(req)
+    return snapshot(sid, _seat(req, "seat", session))
+
+
+def cmd_act(req: JSONDict) -> JSONDict:
+    """Apply a human's action for ``seat``."""
+    sid, session = _session(req)
+    seat = _seat(req, "seat", session)
+    action = req.get("action")
+    if seat is None or not isinstance(action, str):
+        raise RecordError(t("An action needs a seat and a move.", "手には席と内容が必要です。"))
+    session.push(seat, action)
+    return snapshot(sid, _seat(req, "view_seat", session) if "view_seat" in req else seat)
+
+
+def cmd_bot(req: JSONDict) -> JSONDict:
+    """Let the bot of ``seat`` choose and play; answer with ``view_seat``'s snapshot."""
+    sid, session = _session(req)
+    seat = _seat(req, "seat", session)
+    if seat is None or session.record.seats[seat].kind != "bot":
+        raise RecordError(t("That seat is not a bot.", "その席はボットではありません。"))
+    action = bot_move(session.record, session.state, seat)
+    session.push(seat, action)
+    out = snapshot(sid, _seat(req, "view_seat", session))
+    out["action"] = action
+    out["actor"] = seat
+    return out
+
+
+def cmd_close(req: JSONDict) -> JSONDict:
+    """Forget a session."""
+    sid = req.get("session")
+    if isinstance(sid, str):
+        _SESSIONS.pop(sid, None)
+    return {"ok": True}
+
+
+COMMANDS: dict[str, Callable[[JSONDict], JSONDict]] = {
+    "catalog": cmd_catalog,
+    "start": cmd_start,
+    "view": cmd_view,
+    "act": cmd_act,
+    "bot": cmd_bot,
+    "close": cmd_close,
+}
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request with one JSON answer; errors become ``{"ok": false, ...}``."""
+    try:
+        req: Any = json.loads(request)
+        if not isinstance(req, dict) or req.get("cmd") not in COMMANDS:
+            raise RecordError(t("Unknown request.", "不明な要求です。"))
+        answer = COMMANDS[req["cmd"]](req)
+    except GameError as exc:
+        answer = {"ok": False, "error": dict(exc.text), "kind": type(exc).__name__}
+    except (ValueError, RecursionError):
+        answer = {"ok": False, "error": t("The request is unreadable.", "要求が読めません。"),
+                  "kind": "RecordError"}
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
