@@ -19,8 +19,11 @@ def _dump(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def cmd_list(_: argparse.Namespace) -> int:
-    """Print the games: id, titles and player counts."""
+def cmd_list(args: argparse.Namespace) -> int:
+    """Print the games: id, titles and player counts (``--json``: the lobby's catalogue)."""
+    if args.json:
+        print(_dump({"games": [info.to_json() for info in all_games()]}))
+        return 0
     for info in all_games():
         print(f"{info.id}\t{info.titles['en']}\t{info.titles['ja']}\t"
               f"{info.min_players}-{info.max_players} players")
@@ -78,7 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser."""
     parser = argparse.ArgumentParser(prog="python -m pygames", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="list the games").set_defaults(func=cmd_list)
+    lst = sub.add_parser("list", help="list the games")
+    lst.add_argument("--json", action="store_true", help="the full catalogue as JSON")
+    lst.set_defaults(func=cmd_list)
     sim = sub.add_parser("simulate", help="play seeded games with bots")
     sim.add_argument("game")
     sim.add_argument("--players", type=int, required=True)
