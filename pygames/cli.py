@@ -25,8 +25,10 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(_dump({"games": [info.to_json() for info in all_games()]}))
         return 0
     for info in all_games():
-        print(f"{info.id}\t{info.titles['en']}\t{info.titles['ja']}\t"
-              f"{info.min_players}-{info.max_players} players")
+        print(
+            f"{info.id}\t{info.titles['en']}\t{info.titles['ja']}\t"
+            f"{info.min_players}-{info.max_players} players"
+        )
     return 0
 
 
@@ -34,16 +36,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play K seeded games with bots; one JSON line per game."""
     info = get_game(args.game)
     if not info.min_players <= args.players <= info.max_players:
-        raise RecordError({"en": f"{info.titles['en']} is for {info.min_players}-"
-                                 f"{info.max_players} players.",
-                           "ja": f"{info.titles['ja']}は{info.min_players}〜"
-                                 f"{info.max_players}人用です。"})
+        raise RecordError(
+            {
+                "en": f"{info.titles['en']} is for {info.min_players}-{info.max_players} players.",
+                "ja": f"{info.titles['ja']}は{info.min_players}〜{info.max_players}人用です。",
+            }
+        )
     levels = args.bots.split(",") if args.bots else ["random"]
     if len(levels) == 1:
         levels = levels * args.players
     if len(levels) != args.players:
-        raise RecordError({"en": "Give one bot level per seat.",
-                           "ja": "席の数だけボットの強さを指定してください。"})
+        raise RecordError(
+            {
+                "en": "Give one bot level per seat.",
+                "ja": "席の数だけボットの強さを指定してください。",
+            }
+        )
     for level in levels:
         info.make_bot(level)
     for i in range(args.games):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pygames.core.errors import GameError, RecordError
+from pygames.core.errors import GameError, RecordError, ReplayError
 from pygames.core.play import bot_move
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.record import Record, new_state, parse_record_text, record_from_json, split_action
@@ -45,8 +45,6 @@ def _load(record: Record) -> Session:
     actions = list(record.actions)
     record.actions = []
     session = Session(record, new_state(record))
-    from pygames.core.errors import ReplayError
-
     for i, entry in enumerate(actions):
         seat, notation = split_action(entry, i, record.players)
         try:
@@ -60,7 +58,9 @@ def _seat(req: JSONDict, key: str, session: Session) -> int | None:
     value = req.get(key)
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < session.state.players:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(t("No such seat.", "その席はありません。"))
+    if not 0 <= value < session.state.players:
         raise RecordError(t("No such seat.", "その席はありません。"))
     return value
 
@@ -70,8 +70,14 @@ def snapshot(sid: str, seat: int | None) -> JSONDict:
     session = _SESSIONS[sid]
     state, record = session.state, session.record
     over = state.is_over()
-    share = Record(record.game, record.players, record.seed, record.options, record.seats,
-                   record.actions if over else record.actions[: session.public_len])
+    share = Record(
+        record.game,
+        record.players,
+        record.seed,
+        record.options,
+        record.seats,
+        record.actions if over else record.actions[: session.public_len],
+    )
     return {
         "ok": True,
         "session": sid,
@@ -178,6 +184,9 @@ def handle(request: str) -> str:
     except GameError as exc:
         answer = {"ok": False, "error": dict(exc.text), "kind": type(exc).__name__}
     except (ValueError, RecursionError):
-        answer = {"ok": False, "error": t("The request is unreadable.", "要求が読めません。"),
-                  "kind": "RecordError"}
+        answer = {
+            "ok": False,
+            "error": t("The request is unreadable.", "要求が読めません。"),
+            "kind": "RecordError",
+        }
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))

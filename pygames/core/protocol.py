@@ -92,7 +92,7 @@ class GameState(ABC):
         )
 
     def apply(self, seat: int, action: str) -> None:
-        """Apply ``action`` for ``seat``, or raise :class:`IllegalAction` leaving the state as is."""
+        """Apply ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
         if self.is_over():
             raise IllegalAction(t("The game is over.", "ゲームは終了しています。"))
         if seat not in self.to_move():
@@ -164,6 +164,13 @@ class GameState(ABC):
                 text = private[str(seat)]
             out.append({"text": text, "seats": entry["seats"], "ply": entry["ply"]})
         return out
+
+    def scrub_log(self, seat: int) -> None:
+        """Keep only what ``seat`` could read of the log (used by :meth:`determinize`)."""
+        self.log = [
+            {"text": entry["text"], "seats": entry["seats"], "ply": entry["ply"]}
+            for entry in self.log_for(seat)
+        ]
 
     def base_json(self) -> JSONDict:
         """The fields every game's :meth:`to_json` starts with."""

@@ -173,7 +173,7 @@ def parse_record_text(text: str) -> Record:
     text = text.strip()
     if not text:
         raise _bad("The record is empty.", "記録が空です。")
-    if text.startswith("{"):
+    if text.startswith(("{", "[")):
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, RecursionError) as exc:

@@ -58,14 +58,21 @@ class MarieHeuristicBot(Bot):
         eats_left = MAX_EATEN - len(state.eaten[seat])
         rounds_left = state.rounds - state.round - 1
         if phase == "draft":
-            return max(legal, key=lambda a: (
-                best_settle(kept, list(Action.parse(a).args), eats_left, rounds_left), a))
+            return max(
+                legal,
+                key=lambda a: (
+                    best_settle(kept, list(Action.parse(a).args), eats_left, rounds_left),
+                    a,
+                ),
+            )
         if phase == "vote":
             return self._vote(state, seat, eats_left, rounds_left)
         if phase == "take":
+
             def pair_value(a: str) -> tuple[float, str]:
                 pair = state.pairs[Action.parse(a).args[0]] or []
                 return best_settle(kept, pair, eats_left, rounds_left), a
+
             return max(legal, key=pair_value)
         holding = state.holding or []
         options = _settle_options(kept, holding, eats_left, rounds_left)
@@ -76,8 +83,11 @@ class MarieHeuristicBot(Bot):
         kept = state.kept[seat]
         mine = best_settle(kept, own, eats_left, rounds_left)
         others = sorted(
-            (best_settle(kept, state.pairs[o] or [], eats_left, rounds_left)
-             for o in range(state.players) if o != seat and state.pairs[o] is not None),
+            (
+                best_settle(kept, state.pairs[o] or [], eats_left, rounds_left)
+                for o in range(state.players)
+                if o != seat and state.pairs[o] is not None
+            ),
             reverse=True,
         )
         if not others:

@@ -25,8 +25,10 @@ MAX_EATEN = 2
 PILES = {3: (6, 6), 4: (5, 8), 5: (5, 10)}  # players -> (number of piles, cards per pile)
 POINTS = {0: 0, 1: -3, 2: -1, 3: 1, 4: 3, 5: 5, 6: 6, 7: 7, 8: 8}
 
-_NOTATION = re.compile(r"^(pile)([1-9])$|^(pick)([1-7])([1-7])$|^(up|down|keep)$|"
-                       r"^(take)([0-9])$|^(eat)([1-7])([1-7])?$")
+_NOTATION = re.compile(
+    r"^(pile)([1-9])$|^(pick)([1-7])([1-7])$|^(up|down|keep)$|"
+    r"^(take)([0-9])$|^(eat)([1-7])([1-7])?$"
+)
 
 
 @dataclass(frozen=True)
@@ -49,8 +51,10 @@ class Action:
         m = _NOTATION.match(text)
         if not m:
             raise BadNotation(
-                t(f"{text!r} is not an action of Marie's Table.",
-                  f"「{text}」はマリーの食卓の手ではありません。")
+                t(
+                    f"{text!r} is not an action of Marie's Table.",
+                    f"「{text}」はマリーの食卓の手ではありません。",
+                )
             )
         parts = [g for g in m.groups() if g is not None]
         kind, nums = parts[0], tuple(int(p) for p in parts[1:])
@@ -69,8 +73,8 @@ def cards_text(cards: list[int]) -> tuple[str, str]:
     ordered = sorted(cards)
     if not ordered:
         return "nothing", "なし"
-    en = ", ".join(map(str, ordered[:-1])) + (" and " if len(ordered) > 1 else "") + str(
-        ordered[-1]
+    en = (
+        ", ".join(map(str, ordered[:-1])) + (" and " if len(ordered) > 1 else "") + str(ordered[-1])
     )
     return en, "と".join(map(str, ordered))
 
@@ -127,8 +131,12 @@ class MarieState(GameState):
         elif isinstance(elder, int) and not isinstance(elder, bool) and 0 <= elder < players:
             s.elder = elder
         else:
-            raise RecordError(t("The first elder must be one of the seats.",
-                                "最初の兄者は席のどれかでなければなりません。"))
+            raise RecordError(
+                t(
+                    "The first elder must be one of the seats.",
+                    "最初の兄者は席のどれかでなければなりません。",
+                )
+            )
         s._start_round()
         return s
 
@@ -145,8 +153,11 @@ class MarieState(GameState):
         self.take_pos = 0
         self.holding = None
         self.holding_from = None
-        self.say(f"Round {self.round + 1}: {{0}} is the elder brother.",
-                 f"第{self.round + 1}ラウンド:{{0}}が兄者です。", [self.elder])
+        self.say(
+            f"Round {self.round + 1}: {{0}} is the elder brother.",
+            f"第{self.round + 1}ラウンド:{{0}}が兄者です。",
+            [self.elder],
+        )
 
     # --- queries ----------------------------------------------------------------------------
     @property
@@ -219,14 +230,20 @@ class MarieState(GameState):
         if act.kind == "pile":
             return t("That pile is not on the table.", "その山はもうありません。")
         if act.kind == "pick":
-            return t("You can only keep two cards from the hand you hold.",
-                     "手元のカードから2枚だけ残せます。")
+            return t(
+                "You can only keep two cards from the hand you hold.",
+                "手元のカードから2枚だけ残せます。",
+            )
         if act.kind == "take":
-            return t("You may take only another brother's pair that is still on the table.",
-                     "取れるのは場に残っている他の兄弟の2枚だけです。")
+            return t(
+                "You may take only another brother's pair that is still on the table.",
+                "取れるのは場に残っている他の兄弟の2枚だけです。",
+            )
         if act.kind == "eat":
-            return t("You may eat at most 2 cards in a game, and only cards you just took.",
-                     "食べられるのはゲーム中2枚まで、いま取ったカードだけです。")
+            return t(
+                "You may eat at most 2 cards in a game, and only cards you just took.",
+                "食べられるのはゲーム中2枚まで、いま取ったカードだけです。",
+            )
         return t(f"{action!r} is not possible now.", f"「{action}」は今はできません。")
 
     # --- applying ---------------------------------------------------------------------------
@@ -258,8 +275,12 @@ class MarieState(GameState):
             passed.remove(c)
         nxt = self.order[self.drafter_pos + 1]
         self.history[seat].append(
-            {"round": self.round + 1, "saw": sorted(self.hand), "kept": pair,
-             "passed": sorted(passed)}
+            {
+                "round": self.round + 1,
+                "saw": sorted(self.hand),
+                "kept": pair,
+                "passed": sorted(passed),
+            }
         )
         en, ja = cards_text(pair)
         pen, pja = cards_text(passed)
@@ -267,8 +288,12 @@ class MarieState(GameState):
             f"{{0}} keeps 2 cards and passes {len(passed)} to {{1}}.",
             f"{{0}}が2枚を残し、{len(passed)}枚を{{1}}に渡しました。",
             [seat, nxt],
-            {seat: t(f"{{0}} keeps {en} and passes {pen} to {{1}}.",
-                     f"{{0}}は{ja}を残し、{pja}を{{1}}に渡しました。")},
+            {
+                seat: t(
+                    f"{{0}} keeps {en} and passes {pen} to {{1}}.",
+                    f"{{0}}は{ja}を残し、{pja}を{{1}}に渡しました。",
+                )
+            },
         )
         self.pairs[seat] = pair
         self.hand = passed
@@ -295,8 +320,12 @@ class MarieState(GameState):
         self.votes[seat] = act.kind == "up"
         word_en = "satisfied" if act.kind == "up" else "dissatisfied"
         word_ja = "納得" if act.kind == "up" else "不満"
-        self.say("{0} has voted.", "{0}が投票しました。", [seat],
-                 {seat: t(f"{{0}} votes {word_en}.", f"{{0}}は「{word_ja}」に投票しました。")})
+        self.say(
+            "{0} has voted.",
+            "{0}が投票しました。",
+            [seat],
+            {seat: t(f"{{0}} votes {word_en}.", f"{{0}}は「{word_ja}」に投票しました。")},
+        )
         if all(v is not None for v in self.votes):
             self._resolve_votes()
 
@@ -306,31 +335,35 @@ class MarieState(GameState):
         downs = [s for s in range(self.players) if not votes[s]]
         ups = [s for s in range(self.players) if votes[s]]
         if ups:
-            self.say("Satisfied: " + ", ".join("{%d}" % i for i in range(len(ups))) + ".",
-                     "納得:" + "、".join("{%d}" % i for i in range(len(ups))), ups)
+            self.say(f"Satisfied: {_names(ups, ', ')}.", f"納得:{_names(ups, '、')}", ups)
         if downs:
-            self.say("Dissatisfied: " + ", ".join("{%d}" % i for i in range(len(downs))) + ".",
-                     "不満:" + "、".join("{%d}" % i for i in range(len(downs))), downs)
+            self.say(f"Dissatisfied: {_names(downs, ', ')}.", f"不満:{_names(downs, '、')}", downs)
         self.redistribute = len(downs) >= 2
         if self.redistribute:
-            self.say("Two or more are dissatisfied: the pairs are redistributed, youngest first.",
-                     "不満が2人以上:末の弟から順に、他の兄弟の2枚を取ります。")
+            self.say(
+                "Two or more are dissatisfied: the pairs are redistributed, youngest first.",
+                "不満が2人以上:末の弟から順に、他の兄弟の2枚を取ります。",
+            )
         else:
-            self.say("Fewer than two are dissatisfied: everyone takes his own pair.",
-                     "不満は2人未満:全員が自分の2枚を獲得します。")
+            self.say(
+                "Fewer than two are dissatisfied: everyone takes his own pair.",
+                "不満は2人未満:全員が自分の2枚を獲得します。",
+            )
         self.take_pos = 0
         self._advance_take()
 
     def _advance_take(self) -> None:
         """Move the take step on, applying what no one has a choice about: taking one's own
-        pair, the elder's exception, and keeping when no eat is left."""
+        pair, the last pair left (the elder's exception included), keeping when no eat is
+        left."""
         while self.take_pos < self.players:
             taker = self.taker()
             if self.holding is None:
-                if self.redistribute and self.available_pairs(taker):
+                choices = self.available_pairs(taker) if self.redistribute else []
+                if len(choices) >= 2:
                     self.phase = "take"
                     return
-                self._take(taker, taker)
+                self._take(taker, choices[0] if choices else taker)
             if len(self.eaten[taker]) < MAX_EATEN:
                 self.phase = "decide"
                 return
@@ -345,11 +378,17 @@ class MarieState(GameState):
         self.holding_from = owner
         en, ja = cards_text(pair)
         if owner == taker:
-            self.say(f"{{0}} takes his own pair ({en}).", f"{{0}}は自分の2枚({ja})を獲得します。",
-                     [taker])
+            self.say(
+                f"{{0}} takes his own pair ({en}).",
+                f"{{0}}は自分の2枚({ja})を獲得します。",
+                [taker],
+            )
         else:
-            self.say(f"{{0}} takes {{1}}'s pair ({en}).", f"{{0}}が{{1}}の2枚({ja})を取りました。",
-                     [taker, owner])
+            self.say(
+                f"{{0}} takes {{1}}'s pair ({en}).",
+                f"{{0}}が{{1}}の2枚({ja})を取りました。",
+                [taker, owner],
+            )
 
     def _do_take(self, seat: int, act: Action) -> None:
         self._take(seat, act.args[0])
@@ -370,9 +409,11 @@ class MarieState(GameState):
         ken, kja = cards_text(keep)
         if eat:
             een, eja = cards_text(eat)
-            self.say(f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
-                     f"{{0}}は{eja}を食べ" + (f"、{kja}を確定しました。" if keep else "ました。"),
-                     [seat])
+            self.say(
+                f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
+                f"{{0}}は{eja}を食べ" + (f"、{kja}を確定しました。" if keep else "ました。"),
+                [seat],
+            )
         else:
             self.say(f"{{0}} keeps {ken}.", f"{{0}}は{kja}を確定しました。", [seat])
         self.holding = None
@@ -386,8 +427,11 @@ class MarieState(GameState):
             self.phase = "over"
             self.order = []
             res = self.result()
-            names = ", ".join("{%d}" % i for i in range(len(res.winners)))
-            self.say(f"Game over. Winner: {names}.", f"ゲーム終了。勝者:{names}", res.winners)
+            self.say(
+                f"Game over. Winner: {_names(res.winners, ', ')}.",
+                f"ゲーム終了。勝者:{_names(res.winners, '、')}",
+                res.winners,
+            )
             return
         self._start_round()
 
@@ -400,8 +444,12 @@ class MarieState(GameState):
         }
         eaten = len(self.eaten[seat])
         total = sum(v["points"] for v in numbers.values()) + eaten
-        return {"numbers": numbers, "eaten": eaten, "eaten_cards": list(self.eaten[seat]),
-                "total": total}
+        return {
+            "numbers": numbers,
+            "eaten": eaten,
+            "eaten_cards": list(self.eaten[seat]),
+            "total": total,
+        }
 
     def score(self, seat: int) -> int:
         """The seat's score now."""
@@ -410,24 +458,30 @@ class MarieState(GameState):
     def result(self) -> Result:
         """Scores, breakdown, winners and the tie-break (kept 7s, then 6s, ... then 1s)."""
         scores = [self.score(s) for s in range(self.players)]
-        keys = {s: (scores[s], *(self.kept[s][n] for n in range(7, 0, -1)))
-                for s in range(self.players)}
-        best = max(keys.values())
-        winners = [s for s in range(self.players) if keys[s] == best]
         top = [s for s in range(self.players) if scores[s] == max(scores)]
         tie_break, text = "none", t("", "")
         if len(top) > 1:
-            tie_break, text = "shared", t("Still tied on every number: shared win.",
-                                          "すべての数字で同数のため、勝利を分け合います。")
+            decided = 0
             for n in range(7, 0, -1):
-                counts = {self.kept[s][n] for s in top}
-                if len(counts) > 1:
-                    tie_break = f"{n}s"
-                    text = t(f"Tie on points, broken by the number of kept {n}s.",
-                             f"同点のため、確定した{n}の枚数で決着しました。")
+                most = max(self.kept[s][n] for s in top)
+                top = [s for s in top if self.kept[s][n] == most]
+                decided = n
+                if len(top) == 1:
                     break
-        return Result(scores, [self.breakdown(s) for s in range(self.players)], winners,
-                      tie_break, text)
+            if len(top) == 1:
+                tie_break = f"{decided}s"
+                text = t(
+                    f"Tie on points, decided by the number of kept {decided}s.",
+                    f"同点のため、確定した{decided}の枚数で決着しました。",
+                )
+            else:
+                tie_break = "shared"
+                text = t(
+                    "Still tied on every number: a shared win.",
+                    "すべての数字で同数のため、勝利を分け合います。",
+                )
+        breakdown = [self.breakdown(s) for s in range(self.players)]
+        return Result(scores, breakdown, top, tie_break, text)
 
     # --- information ------------------------------------------------------------------------
     def _pair_view(self, owner: int, seat: int | None) -> JSONDict | None:
@@ -454,15 +508,17 @@ class MarieState(GameState):
         drafting = self.order[self.drafter_pos] if self.phase == "draft" else None
         seats = []
         for s in range(self.players):
-            seats.append({
-                "pair": self._pair_view(s, seat),
-                "vote": self._vote_view(s, seat),
-                "kept": {str(n): self.kept[s][n] for n in NUMBERS},
-                "eaten": list(self.eaten[s]),
-                "eats_left": MAX_EATEN - len(self.eaten[s]),
-                "score": self.score(s),
-                "breakdown": self.breakdown(s),
-            })
+            seats.append(
+                {
+                    "pair": self._pair_view(s, seat),
+                    "vote": self._vote_view(s, seat),
+                    "kept": {str(n): self.kept[s][n] for n in NUMBERS},
+                    "eaten": list(self.eaten[s]),
+                    "eats_left": MAX_EATEN - len(self.eaten[s]),
+                    "score": self.score(s),
+                    "breakdown": self.breakdown(s),
+                }
+            )
         taking = self.phase in ("take", "decide")
         return {
             "phase": self.phase,
@@ -471,8 +527,10 @@ class MarieState(GameState):
             "elder": self.elder if self.phase != "over" else None,
             "youngest": self.youngest if self.order else None,
             "order": list(self.order),
-            "piles": [{"index": i + 1, "size": len(p), "used": u}
-                      for i, (p, u) in enumerate(zip(self.piles, self.pile_used, strict=True))],
+            "piles": [
+                {"index": i + 1, "size": len(p), "used": u}
+                for i, (p, u) in enumerate(zip(self.piles, self.pile_used, strict=True))
+            ],
             "unused_count": len(self.unused),
             "drafter": drafting,
             "hand_size": len(self.hand) if self.phase == "draft" else 0,
@@ -496,10 +554,16 @@ class MarieState(GameState):
 
     def determinize(self, seat: int, rng: Rng) -> MarieState:
         """Resample every card ``seat`` has not seen, keeping what it knows (its own hand, its
-        pair, and that what it passed on lies downstream); forget other seats' pending votes."""
+        pair, and that what it passed on lies downstream); forget other seats' pending votes
+        (resampled), their private log lines and their draft history of this round.
+
+        The result depends only on what ``seat`` knows and on ``rng``: two states the seat
+        cannot tell apart determinize to the same state.
+        """
         s = self.clone()
-        general: list[list[int]] = [p for p, used in zip(s.piles, s.pile_used, strict=True)
-                                    if not used]
+        general: list[list[int]] = [
+            p for p, used in zip(s.piles, s.pile_used, strict=True) if not used
+        ]
         general.append(s.unused)
         downstream: list[list[int]] = []
         if s.phase == "draft":
@@ -515,10 +579,16 @@ class MarieState(GameState):
                 downstream.append(s.hand)
             elif pos > s.drafter_pos:
                 general.append(s.hand)
+            for other in range(s.players):
+                if other != seat:
+                    s.history[other] = [h for h in s.history[other] if h["round"] <= s.round]
         for group in (general, downstream):
             _reshuffle(group, rng)
-        if s.phase == "vote":
-            s.votes = [v if i == seat else None for i, v in enumerate(s.votes)]
+        if s.phase == "vote":  # that a seat has voted is public; how it voted is not
+            s.votes = [
+                v if i == seat or v is None else rng.below(2) == 1 for i, v in enumerate(s.votes)
+            ]
+        s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
@@ -526,16 +596,32 @@ class MarieState(GameState):
     def to_json(self) -> JSONDict:
         """The whole state (hidden cards included)."""
         data = self.base_json()
-        data.update({
-            "rng": self.rng.get_state(), "piles": self.piles, "pile_used": self.pile_used,
-            "unused": self.unused, "rounds": self.rounds, "round": self.round,
-            "elder": self.elder, "phase": self.phase, "order": self.order,
-            "drafter_pos": self.drafter_pos, "hand": self.hand, "pairs": self.pairs,
-            "revealed": self.revealed, "votes": self.votes, "redistribute": self.redistribute,
-            "take_pos": self.take_pos, "holding": self.holding, "holding_from": self.holding_from,
-            "kept": self.kept, "eaten": self.eaten, "history": self.history,
-            "last_votes": self.last_votes,
-        })
+        data.update(
+            {
+                "rng": self.rng.get_state(),
+                "piles": self.piles,
+                "pile_used": self.pile_used,
+                "unused": self.unused,
+                "rounds": self.rounds,
+                "round": self.round,
+                "elder": self.elder,
+                "phase": self.phase,
+                "order": self.order,
+                "drafter_pos": self.drafter_pos,
+                "hand": self.hand,
+                "pairs": self.pairs,
+                "revealed": self.revealed,
+                "votes": self.votes,
+                "redistribute": self.redistribute,
+                "take_pos": self.take_pos,
+                "holding": self.holding,
+                "holding_from": self.holding_from,
+                "kept": self.kept,
+                "eaten": self.eaten,
+                "history": self.history,
+                "last_votes": self.last_votes,
+            }
+        )
         return data
 
     @classmethod
@@ -544,16 +630,52 @@ class MarieState(GameState):
         s = cls(int(data["players"]))
         s.load_base(data)
         s.rng = Rng.from_state(data["rng"])
-        for key in ("piles", "pile_used", "unused", "rounds", "round", "elder", "phase", "order",
-                    "drafter_pos", "hand", "pairs", "revealed", "votes", "redistribute",
-                    "take_pos", "holding", "holding_from", "kept", "eaten", "history",
-                    "last_votes"):
+        for key in (
+            "piles",
+            "pile_used",
+            "unused",
+            "rounds",
+            "round",
+            "elder",
+            "phase",
+            "order",
+            "drafter_pos",
+            "hand",
+            "pairs",
+            "revealed",
+            "votes",
+            "redistribute",
+            "take_pos",
+            "holding",
+            "holding_from",
+            "kept",
+            "eaten",
+            "history",
+            "last_votes",
+        ):
             setattr(s, key, _copy(data[key]))
         return s
 
     def clone(self) -> MarieState:
-        """An independent copy."""
-        return MarieState.from_json(self.to_json())
+        """An independent copy. Log entries and history entries are never changed once written,
+        so the copy shares them."""
+        s = MarieState.__new__(MarieState)
+        s.__dict__.update(self.__dict__)
+        s.log = list(self.log)
+        s.rng = self.rng.copy()
+        s.piles = [list(p) for p in self.piles]
+        s.pile_used = list(self.pile_used)
+        s.unused = list(self.unused)
+        s.order = list(self.order)
+        s.hand = list(self.hand)
+        s.pairs = [None if p is None else list(p) for p in self.pairs]
+        s.votes = list(self.votes)
+        s.holding = None if self.holding is None else list(self.holding)
+        s.kept = [list(k) for k in self.kept]
+        s.eaten = [list(e) for e in self.eaten]
+        s.history = [list(h) for h in self.history]
+        s.last_votes = None if self.last_votes is None else list(self.last_votes)
+        return s
 
     def deck_count(self) -> Counter[int]:
         """Every card wherever it lies (for conservation checks)."""
@@ -572,8 +694,15 @@ class MarieState(GameState):
         return c
 
 
+def _names(seats: list[int], sep: str) -> str:
+    """Placeholders ``{0}, {1}, ...`` for a list of seats named in a log line."""
+    return sep.join(f"{{{i}}}" for i in range(len(seats)))
+
+
 def _reshuffle(slots: list[list[int]], rng: Rng) -> None:
-    pool = [c for slot in slots for c in slot]
+    """Deal the cards of ``slots`` at random back into slots of the same sizes. The pool is
+    sorted first, so the outcome does not depend on where the cards were."""
+    pool = sorted(c for slot in slots for c in slot)
     rng.shuffle(pool)
     i = 0
     for slot in slots:

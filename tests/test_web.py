@@ -1,0 +1,93 @@
+"""The JSON bridge the browser calls: what the page receives, and what it never receives."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pygames import web
+
+
+def call(**req: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+    return answer
+
+
+SEATS = [{"name": "Aya", "kind": "human"}, {"name": "Ben", "kind": "human"},
+         {"name": "<b>Cy</b>", "kind": "bot", "level": "normal"}]  # fmt: skip
+
+
+def start() -> dict[str, Any]:
+    rec = {"v": 1, "game": "marie", "players": 3, "seed": 77, "options": {"elder": 0},
+           "seats": SEATS, "actions": []}  # fmt: skip
+    return call(cmd="start", record=rec, seat=0)
+
+
+def test_catalog_lists_marie() -> None:
+    games = call(cmd="catalog")["games"]
+    assert games[0]["id"] == "marie" and games[0]["levels"] == ["random", "easy", "normal"]
+
+
+def test_start_act_and_illegal_action_unchanged() -> None:
+    snap = start()
+    assert snap["ok"] and snap["to_move"] == [0] and snap["legal"][0] == "pile1"
+    sid = snap["session"]
+    bad = call(cmd="act", session=sid, seat=0, action="pick12")
+    assert not bad["ok"] and bad["error"]["en"] and bad["error"]["ja"]
+    assert call(cmd="view", session=sid, seat=0)["ply"] == 0
+    wrong_seat = call(cmd="act", session=sid, seat=1, action="pile1")
+    assert wrong_seat["kind"] == "NotYourTurn"
+    snap = call(cmd="act", session=sid, seat=0, action="pile1")
+    assert snap["ply"] == 1 and len(snap["view"]["hand"]) == 6
+
+
+def test_share_link_stops_before_hidden_actions_and_record_only_at_end() -> None:
+    sid = start()["session"]
+    call(cmd="act", session=sid, seat=0, action="pile1")
+    hand = call(cmd="view", session=sid, seat=0)["view"]["hand"]
+    snap = call(cmd="act", session=sid, seat=0, action=f"pick{hand[0]}{hand[1]}")
+    from pygames.core.record import parse_record_text
+
+    assert parse_record_text(snap["share"]).actions == ["0:pile1"]
+    assert snap["record"] is None and snap["result"] is None
+    view1 = call(cmd="view", session=sid, seat=1)
+    assert view1["view"]["seats"][0]["pair"]["cards"] is None
+    assert view1["view"]["hand"] is not None and view1["legal"]
+    spectator = call(cmd="view", session=sid, seat=None)
+    assert spectator["legal"] == [] and spectator["view"]["hand"] is None
+
+
+def test_bot_plays_and_game_finishes_with_record() -> None:
+    rec = {
+        "v": 1,
+        "game": "marie",
+        "players": 3,
+        "seed": 5,
+        "seats": [{"name": f"B{i}", "kind": "bot", "level": "normal"} for i in range(3)],
+    }
+    snap = call(cmd="start", record=rec)
+    sid = snap["session"]
+    while not snap["over"]:
+        snap = call(cmd="bot", session=sid, seat=snap["to_move"][0], view_seat=None)
+        assert snap["ok"] and snap["action"]
+    assert snap["record"]["actions"] and snap["result"]["winners"]
+    from pygames.core.record import parse_record_text
+
+    assert len(parse_record_text(snap["share"]).actions) == snap["ply"]
+    assert call(cmd="bot", session=sid, seat=0, view_seat=None)["ok"] is False
+
+
+def test_bot_refused_for_human_seat_and_unknown_session() -> None:
+    sid = start()["session"]
+    assert call(cmd="bot", session=sid, seat=0)["ok"] is False
+    assert call(cmd="view", session="nope", seat=0)["ok"] is False
+    assert call(cmd="view", session=sid, seat=5)["ok"] is False
+    assert call(cmd="view", session=sid, seat=True)["ok"] is False
+
+
+def test_links_and_garbage() -> None:
+    assert call(cmd="start", link="#g=@@@")["ok"] is False
+    assert call(cmd="start", link=42)["ok"] is False
+    assert json.loads(web.handle("not json"))["ok"] is False
+    assert json.loads(web.handle("[1]"))["ok"] is False
+    assert call(cmd="nope")["ok"] is False
