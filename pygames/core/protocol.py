@@ -139,6 +139,10 @@ class GameState(ABC):
     def secret_pending(self) -> bool:
         """True while some action taken so far is still hidden from some seat."""
 
+    def invariant_errors(self) -> list[str]:
+        """Broken invariants (conservation of components and the like); empty when sound."""
+        return []
+
     # --- log --------------------------------------------------------------------------------
     def say(
         self,

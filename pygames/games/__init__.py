@@ -1,5 +1,11 @@
-"""The games. Importing this package registers each of them."""
+"""The games. Importing this package registers each game package that is present, in the
+order of the collection."""
 
-from pygames.games import marie
+from importlib import import_module
+from importlib.util import find_spec
 
-__all__ = ["marie"]
+ORDER = ("marie", "hitokai", "pharaoh", "baggai", "yadokashi")
+
+for _game in ORDER:
+    if find_spec(f"{__name__}.{_game}") is not None:
+        import_module(f"{__name__}.{_game}")

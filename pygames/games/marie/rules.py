@@ -677,6 +677,16 @@ class MarieState(GameState):
         s.last_votes = None if self.last_votes is None else list(self.last_votes)
         return s
 
+    def invariant_errors(self) -> list[str]:
+        """The 56 cards are all somewhere, eight of each number; nobody ate more than two."""
+        errors = []
+        count = self.deck_count()
+        if any(count[n] != COPIES for n in NUMBERS) or sum(count.values()) != DECK_SIZE:
+            errors.append(f"cards not conserved: {dict(count)}")
+        if any(len(e) > MAX_EATEN for e in self.eaten):
+            errors.append("a seat ate more than two cards")
+        return errors
+
     def deck_count(self) -> Counter[int]:
         """Every card wherever it lies (for conservation checks)."""
         c: Counter[int] = Counter()
