@@ -1,0 +1,624 @@
+#!/usr/bin/env python3
+"""Build, serve and test the pygames site (standard library only).
+
+Usage::
+
+    python3 build.py [build]            # write dist/ from scratch
+    python3 build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N
+    python3 build.py test [PYTEST ARGS] # install what is missing, build, lint, type-check, test
+
+``dist/`` holds everything the site loads: the static shell from ``web/``, the engine wheel
+(built here with :mod:`zipfile`, byte-reproducible), the pinned Pyodide runtime from npm,
+micropip and packaging from PyPI (sha256-checked), ``catalog.json`` and ``build.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import tomllib
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+PACKAGE = ROOT / "pygames"
+WHEEL_CACHE = ROOT / ".cache" / "wheels"
+VENV = ROOT / ".venv"
+REQUIREMENTS = ROOT / "requirements-dev.txt"
+CHROMIUM = Path("/usr/bin/chromium")
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Pure wheels from PyPI that Pyodide loads by URL; pinned by sha256.
+PINNED_WHEELS = {
+    "micropip-0.11.1-py3-none-any.whl": (
+        "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+    ),
+    "packaging-26.1-py3-none-any.whl": (
+        "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f"
+    ),
+}
+PIP_DOWNLOAD_PYTHON = "3.14"
+# Every entry of the engine wheel gets this timestamp, so the same sources give the same bytes.
+WHEEL_TIMESTAMP = (2020, 1, 1, 0, 0, 0)
+APT_PACKAGES = ("chromium", "fonts-noto-cjk")
+T = TypeVar("T")
+
+MIME_TYPES = {
+    "": "application/octet-stream",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+class BuildError(RuntimeError):
+    """A build step could not be completed; the message says what to do."""
+
+
+# --------------------------------------------------------------------------------------------
+# Small helpers
+
+
+def log(message: str) -> None:
+    """Print one progress line of this script."""
+    print(f"[build.py] {message}", flush=True)
+
+
+def human_size(size: int) -> str:
+    """Format a byte count briefly, e.g. ``9.6 MB``."""
+    if size < 1024:
+        return f"{size} B"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} kB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def sha256_file(path: Path) -> str:
+    """The hex sha256 of a file."""
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def run(command: Sequence[str | Path], cwd: Path = ROOT) -> int:
+    """Run a command with inherited output; return its exit code."""
+    return subprocess.call([str(part) for part in command], cwd=cwd)
+
+
+def check(command: Sequence[str | Path], cwd: Path = ROOT) -> None:
+    """Run a command and raise :class:`BuildError` if it fails."""
+    code = run(command, cwd)
+    if code != 0:
+        raise BuildError(f"command failed ({code}): {' '.join(str(p) for p in command)}")
+
+
+def tree_size(path: Path) -> int:
+    """Total size of the files under ``path``."""
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+# --------------------------------------------------------------------------------------------
+# The engine wheel (PEP 427)
+
+
+def engine_version() -> str:
+    """The ``__version__`` written in ``pygames/__init__.py``."""
+    text = (PACKAGE / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.MULTILINE)
+    if match is None:
+        raise BuildError("pygames/__init__.py has no __version__")
+    return match.group(1)
+
+
+def project_metadata(version: str) -> str:
+    """The METADATA file of the wheel, from pyproject.toml's [project] table."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    lines = [
+        "Metadata-Version: 2.1",
+        "Name: pygames",
+        f"Version: {version}",
+        f"Summary: {project.get('description', '')}",
+        f"Requires-Python: {project.get('requires-python', '>=3.11')}",
+    ]
+    license_text = project.get("license", {}).get("text")
+    if license_text:
+        lines.append(f"License: {license_text}")
+    return "\n".join(lines) + "\n"
+
+
+def package_files() -> list[Path]:
+    """The files of the ``pygames`` package, sorted, without caches and compiled files."""
+    files = [
+        path
+        for path in PACKAGE.rglob("*")
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.suffix not in {".pyc", ".pyo"}
+        and not path.name.startswith(".")
+    ]
+    return sorted(files, key=lambda p: p.relative_to(ROOT).as_posix())
+
+
+def record_line(name: str, data: bytes) -> str:
+    """One RECORD row: path, urlsafe-base64 sha256 without padding, size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    """A zip entry with a fixed timestamp and ordinary file permissions."""
+    info = zipfile.ZipInfo(name, date_time=WHEEL_TIMESTAMP)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o100644 << 16
+    info.create_system = 3
+    return info
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Write ``pygames-<version>-py3-none-any.whl`` into ``out_dir`` and return its path."""
+    version = engine_version()
+    dist_info = f"pygames-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = [
+        (path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in package_files()
+    ]
+    wheel_text = (
+        "Wheel-Version: 1.0\nGenerator: pygames build.py\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    )
+    entries.append((f"{dist_info}/METADATA", project_metadata(version).encode()))
+    entries.append((f"{dist_info}/WHEEL", wheel_text.encode()))
+    record_name = f"{dist_info}/RECORD"
+    record = [record_line(name, data) for name, data in entries] + [f"{record_name},,"]
+    entries.append((record_name, ("\n".join(record) + "\n").encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"pygames-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for name, data in entries:
+            archive.writestr(zip_entry(name), data, compresslevel=9)
+    return wheel
+
+
+# --------------------------------------------------------------------------------------------
+# Pyodide from npm, micropip and packaging from PyPI
+
+
+def installed_pyodide_version() -> str | None:
+    """The version of ``node_modules/pyodide``, or ``None`` if it is not installed."""
+    manifest = ROOT / "node_modules" / "pyodide" / "package.json"
+    try:
+        version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError):
+        return None
+    return version if isinstance(version, str) else None
+
+
+def ensure_pyodide() -> Path:
+    """Run ``npm ci`` unless the pinned Pyodide is already in node_modules; return its folder."""
+    if installed_pyodide_version() != PYODIDE_VERSION:
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is needed to fetch Pyodide (Debian: apt-get install -y npm)")
+        log(f"npm ci (pyodide {PYODIDE_VERSION})")
+        check([npm, "ci", "--no-audit", "--no-fund"])
+    if installed_pyodide_version() != PYODIDE_VERSION:
+        raise BuildError(f"node_modules/pyodide is not version {PYODIDE_VERSION} after npm ci")
+    return ROOT / "node_modules" / "pyodide"
+
+
+def copy_pyodide(out_dir: Path) -> int:
+    """Copy the Pyodide runtime files into ``out_dir``; return their total size."""
+    source = ensure_pyodide()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(source / name, out_dir / name)
+    return sum((out_dir / name).stat().st_size for name in PYODIDE_FILES)
+
+
+def pip_command() -> list[str]:
+    """A pip to download with: the project's venv if it exists, else this interpreter's."""
+    venv_python = VENV / "bin" / "python"
+    python = venv_python if venv_python.exists() else Path(sys.executable)
+    return [str(python), "-m", "pip"]
+
+
+def wheel_is_valid(path: Path) -> bool:
+    """Whether a cached wheel exists and matches its pinned sha256."""
+    return path.is_file() and sha256_file(path) == PINNED_WHEELS[path.name]
+
+
+def fetch_pinned_wheels() -> list[Path]:
+    """Download micropip and packaging into .cache/wheels/ if missing; verify their sha256."""
+    paths = [WHEEL_CACHE / name for name in sorted(PINNED_WHEELS)]
+    if not all(wheel_is_valid(path) for path in paths):
+        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+        requirements = ["==".join(name.split("-")[:2]) for name in sorted(PINNED_WHEELS)]
+        log(f"pip download {' '.join(requirements)}")
+        check(
+            [
+                *pip_command(),
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--python-version",
+                PIP_DOWNLOAD_PYTHON,
+                "--only-binary=:all:",
+                "--dest",
+                str(WHEEL_CACHE),
+                *requirements,
+            ]
+        )
+    for path in paths:
+        if not wheel_is_valid(path):
+            path.unlink(missing_ok=True)
+            raise BuildError(f"{path.name}: sha256 differs from the pin in build.py")
+    return paths
+
+
+def check_worker_pins(worker: Path) -> None:
+    """Make sure web/worker.js loads exactly the wheel files pinned here."""
+    text = worker.read_text(encoding="utf-8")
+    missing = [name for name in PINNED_WHEELS if name not in text]
+    if missing:
+        raise BuildError(f"{worker.name} does not load the pinned wheels {missing}")
+
+
+# --------------------------------------------------------------------------------------------
+# dist/
+
+
+def write_catalog(out: Path) -> None:
+    """Write ``python -m pygames list --json`` to ``out`` (validated as JSON)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pygames", "list", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise BuildError(f"python -m pygames list --json failed:\n{result.stderr}")
+    catalog = json.loads(result.stdout)
+    out.write_text(json.dumps(catalog, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def write_json(path: Path, data: dict[str, str]) -> None:
+    """Write a small JSON file."""
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def build(dist: Path = DIST) -> Path:
+    """Write ``dist`` from scratch and return it."""
+    started = time.monotonic()
+    if not WEB.is_dir():
+        raise BuildError("web/ is missing")
+    if dist.exists():
+        shutil.rmtree(dist)
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    log(f"web/ -> {dist.name}/ ({human_size(tree_size(dist))})")
+    check_worker_pins(dist / "worker.js")
+    wheel = build_wheel(dist / "wheels")
+    log(f"engine wheel wheels/{wheel.name} ({human_size(wheel.stat().st_size)})")
+    size = copy_pyodide(dist / "pyodide")
+    log(f"pyodide {PYODIDE_VERSION} -> pyodide/ ({human_size(size)})")
+    for path in fetch_pinned_wheels():
+        shutil.copy2(path, dist / "wheels" / path.name)
+        log(f"wheels/{path.name} ({human_size(path.stat().st_size)}, sha256 ok)")
+    write_catalog(dist / "catalog.json")
+    built = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    info = {
+        "version": engine_version(),
+        "wheel": wheel.name,
+        "pyodide": PYODIDE_VERSION,
+        "built": built,
+    }
+    write_json(dist / "build.json", info)
+    elapsed = time.monotonic() - started
+    log(f"catalog.json, build.json; {dist} = {human_size(tree_size(dist))} in {elapsed:.1f} s")
+    return dist
+
+
+# --------------------------------------------------------------------------------------------
+# serve
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with explicit MIME types, ``Cache-Control: no-cache`` and quiet logging."""
+
+    extensions_map = MIME_TYPES
+
+    def end_headers(self) -> None:
+        """Add the caching header to every answer."""
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Log only failed requests."""
+        if isinstance(code, int) and code >= 400:
+            super().log_request(code, size)
+
+    def log_error(self, format: str, *args: Any) -> None:
+        """Say nothing more: the failed request itself is logged."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Log to stderr in one short line."""
+        sys.stderr.write(f"[serve] {format % args}\n")
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading server that ignores clients hanging up early."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Stay quiet about connections the browser dropped; report anything else."""
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def start_server(directory: Path, port: int = 0) -> tuple[SiteServer, threading.Thread]:
+    """Serve ``directory`` on 127.0.0.1:``port`` (0: any free port) in a daemon thread."""
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    server = SiteServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    return server, thread
+
+
+def stop_on_signal(signum: int, frame: object) -> None:
+    """Turn SIGTERM into the same clean stop as Ctrl-C."""
+    raise KeyboardInterrupt
+
+
+def serve(port: int) -> int:
+    """Build, then serve dist/ until Ctrl-C."""
+    build()
+    try:
+        server, thread = start_server(DIST, port)
+    except OSError as exc:
+        raise BuildError(f"cannot listen on 127.0.0.1:{port}: {exc}") from exc
+    signal.signal(signal.SIGTERM, stop_on_signal)
+    log(f"serving {DIST} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    try:
+        while thread.is_alive():
+            thread.join(0.5)
+    except KeyboardInterrupt:
+        log("stopping")
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# test
+
+
+@dataclass
+class Step:
+    """The outcome of one step of ``build.py test``."""
+
+    name: str
+    ok: bool
+    seconds: float
+    note: str = ""
+
+
+def privileged(command: list[str]) -> list[str]:
+    """Prefix ``sudo`` when not root and sudo exists."""
+    if os.geteuid() != 0 and shutil.which("sudo"):
+        return ["sudo", *command]
+    return command
+
+
+def apt_install(packages: Sequence[str]) -> None:
+    """``apt-get update`` then ``apt-get install -y`` the packages (non-interactive)."""
+    os.environ.setdefault("DEBIAN_FRONTEND", "noninteractive")
+    log(f"apt-get install {' '.join(packages)}")
+    check(privileged(["apt-get", "update"]))
+    check(privileged(["apt-get", "install", "-y", "--no-install-recommends", *packages]))
+
+
+def debian_package_missing(name: str) -> bool:
+    """Whether dpkg knows ``name`` as not installed (False where there is no dpkg)."""
+    if shutil.which("dpkg-query") is None:
+        return False
+    result = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", name], capture_output=True, text=True, check=False
+    )
+    return "install ok installed" not in result.stdout
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium and CJK fonts when missing."""
+    missing = [name for name in APT_PACKAGES if debian_package_missing(name)]
+    if not CHROMIUM.exists() and "chromium" not in missing:
+        missing.insert(0, "chromium")
+    if not missing:
+        return
+    if shutil.which("apt-get") is None:
+        raise BuildError(f"{CHROMIUM} is missing and there is no apt-get to install it")
+    apt_install(missing)
+
+
+def create_venv() -> None:
+    """Create .venv; on Debian without ensurepip, install python3-venv first."""
+    log("creating .venv")
+    if run([sys.executable, "-m", "venv", VENV]) == 0:
+        return
+    shutil.rmtree(VENV, ignore_errors=True)
+    if shutil.which("apt-get") is None:
+        raise BuildError("python3 -m venv failed")
+    minor = f"python3.{sys.version_info.minor}-venv"
+    apt_install(["python3-venv", minor])
+    check([sys.executable, "-m", "venv", VENV])
+
+
+def ensure_venv() -> Path:
+    """Create .venv and install requirements-dev.txt unless the stamp says it is current."""
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        create_venv()
+    stamp = VENV / ".requirements.sha256"
+    wanted = hashlib.sha256(REQUIREMENTS.read_bytes() + sys.version.encode()).hexdigest()
+    if not stamp.exists() or stamp.read_text().strip() != wanted:
+        log("pip install -r requirements-dev.txt")
+        check([python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+        check([python, "-m", "pip", "install", "--quiet", "-r", REQUIREMENTS])
+        stamp.write_text(wanted + "\n")
+    return python
+
+
+def has_test_files(directory: Path) -> bool:
+    """Whether pytest would find test modules under ``directory``."""
+    return any(directory.rglob("test_*.py")) or any(directory.rglob("*_test.py"))
+
+
+def attempt(name: str, action: Callable[[], T]) -> tuple[Step, T | None]:
+    """Run a no-argument callable as a step; a build, OS or subprocess error fails it."""
+    started = time.monotonic()
+    log(f"--- {name}")
+    try:
+        value = action()
+    except (BuildError, OSError, subprocess.SubprocessError) as exc:
+        log(f"{name} failed: {exc}")
+        return Step(name, False, time.monotonic() - started, str(exc).splitlines()[0]), None
+    return Step(name, True, time.monotonic() - started), value
+
+
+def command_step(name: str, command: Sequence[str | Path]) -> Step:
+    """Run a command as a step."""
+    started = time.monotonic()
+    log(f"--- {name}: {' '.join(str(p) for p in command)}")
+    code = run(command)
+    return Step(name, code == 0, time.monotonic() - started, "" if code == 0 else f"exit {code}")
+
+
+def pytest_step(python: Path, suite: str, extra: Sequence[str]) -> Step:
+    """Run pytest on one folder; "no tests ran" (exit 5) fails only where test files exist."""
+    directory = ROOT / suite
+    step = command_step(f"pytest {suite}", [python, "-m", "pytest", suite, *extra])
+    if step.note == "exit 5":
+        if extra:
+            return Step(step.name, True, step.seconds, "no test selected")
+        if not has_test_files(directory):
+            return Step(step.name, True, step.seconds, "no test files yet")
+        step.note = "exit 5: no test ran"
+    return step
+
+
+def print_summary(steps: Sequence[Step]) -> bool:
+    """Print one line per step and return whether all passed."""
+    print("\n==== build.py test summary ====", flush=True)
+    for step in steps:
+        status = "ok  " if step.ok else "FAIL"
+        note = f"  ({step.note})" if step.note else ""
+        print(f"  {status} {step.name:<22} {step.seconds:6.1f} s{note}", flush=True)
+    failed = [step.name for step in steps if not step.ok]
+    if failed:
+        print(f"==== {len(failed)} of {len(steps)} steps FAILED: {', '.join(failed)}", flush=True)
+    else:
+        print(f"==== all {len(steps)} steps ok", flush=True)
+    return not failed
+
+
+def test(extra: Sequence[str]) -> int:
+    """Install what is missing, build, then lint, type-check and run both test suites."""
+    venv_step, python = attempt("venv + requirements", ensure_venv)
+    steps = [venv_step]
+    if python is None:
+        print_summary(steps)
+        return 1
+    steps.append(attempt("chromium", ensure_chromium)[0])
+    build_step = attempt("build dist/", build)[0]
+    steps.append(build_step)
+    tools = python.parent
+    steps.append(command_step("ruff check", [tools / "ruff", "check", "."]))
+    steps.append(command_step("ruff format --check", [tools / "ruff", "format", "--check", "."]))
+    steps.append(command_step("mypy --strict", [tools / "mypy", "--strict", "pygames", "build.py"]))
+    steps.append(pytest_step(python, "tests", extra))
+    # The e2e fixture builds dist/ itself unless told that this run already did.
+    os.environ["PYGAMES_DIST_READY"] = "1" if build_step.ok else ""
+    steps.append(pytest_step(python, "e2e", extra))
+    return 0 if print_summary(steps) else 1
+
+
+# --------------------------------------------------------------------------------------------
+# command line
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """Parse ``[build] | serve [--port N]``."""
+    parser = argparse.ArgumentParser(
+        prog="build.py",
+        description="Build, serve and test the pygames site. "
+        "`test [ARGS]` passes ARGS on to pytest.",
+    )
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="write dist/ (default)")
+    serve_parser = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    sub.add_parser("test", help="install, build, lint, type-check, run tests")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv[:1] == ["test"]:
+            return test(argv[1:])
+        args = parse_args(argv)
+        if args.command == "serve":
+            return serve(args.port)
+        build()
+    except BuildError as exc:
+        log(f"error: {exc}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,187 @@
+"""Fixtures for the end-to-end tests: dist/ served on 127.0.0.1, Debian's Chromium, no network.
+
+The session builds ``dist/`` once (unless ``build.py test`` already did and says so with
+``PYGAMES_DIST_READY=1``), serves it on a free port and points pytest-playwright's ``base_url``
+at it. Every request of every page, frame and worker is recorded; a test fails if anything
+was asked of a host other than 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (build.py lives at the repository root)
+
+ARTIFACTS = ROOT / "artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+LANDSCAPE: ViewportSize = {"width": 1024, "height": 768}
+PORTRAIT: ViewportSize = {"width": 768, "height": 1024}
+LOCAL_SCHEMES = {"data", "blob", "about"}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Build dist/ once and serve it on a free port; yields ``http://127.0.0.1:PORT/``."""
+    if os.environ.get("PYGAMES_DIST_READY") != "1" or not (build.DIST / "build.json").exists():
+        build.build()
+    server, thread = build.start_server(build.DIST, 0)
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    """pytest-playwright's base URL: the local site, with a trailing slash."""
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium (never a downloaded browser) with quiet flags."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(build.CHROMIUM),
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A landscape tablet in English unless a test overrides it."""
+    return {**browser_context_args, "viewport": dict(LANDSCAPE), "locale": "en-US"}
+
+
+def is_local(url: str) -> bool:
+    """Whether a request URL stays on this machine's site."""
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.scheme in {"http", "https", "ws"} and parts.hostname == "127.0.0.1"
+
+
+class RequestLog:
+    """Every URL requested by any browser context of the session, pages and workers alike."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+        self.checked = 0
+
+    def watch(self, context: BrowserContext) -> BrowserContext:
+        """Record the requests of ``context`` from now on."""
+        context.on("request", lambda req: self.urls.append(req.url))
+        return context
+
+    def unchecked(self) -> list[str]:
+        """The URLs recorded since the last call."""
+        new = self.urls[self.checked :]
+        self.checked = len(self.urls)
+        return new
+
+
+@pytest.fixture(scope="session")
+def request_log() -> RequestLog:
+    """The session's :class:`RequestLog`."""
+    return RequestLog()
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser, request_log: RequestLog) -> Iterator[Browser]:
+    """pytest-playwright's browser, whose every new context is watched by ``request_log``."""
+    original = browser.new_context
+
+    def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        return request_log.watch(original(*args, **kwargs))
+
+    browser.new_context = new_context  # type: ignore[method-assign]
+    yield browser
+    del browser.new_context
+
+
+PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser"}
+
+
+@pytest.fixture(autouse=True)
+def no_outside_requests(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a browser test if anything was requested from a host other than 127.0.0.1.
+
+    ``data:``, ``blob:`` and ``about:`` URLs pass. Requests made while module or session
+    fixtures set up are checked with the first test that uses them.
+    """
+    if not PLAYWRIGHT_FIXTURES & set(request.fixturenames):
+        yield
+        return
+    log: RequestLog = request.getfixturevalue("request_log")
+    yield
+    outside = sorted({url for url in log.unchecked() if not is_local(url)})
+    assert not outside, f"requests left the site: {outside}"
+
+
+def resize(page: Page, size: ViewportSize) -> None:
+    """Set the viewport and let layout settle (nothing to do if it already has that size)."""
+    if page.viewport_size != size:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)
+
+
+class Shot(Protocol):
+    """``shot(page, name, both=False)``: save screenshots under artifacts/screenshots/."""
+
+    def __call__(self, page: Page, name: str, both: bool = False) -> list[Path]: ...
+
+
+@pytest.fixture
+def shot() -> Shot:
+    """Save ``artifacts/screenshots/<name>-<w>x<h>.png`` at the page's viewport.
+
+    With ``both=True``, shoot landscape 1024x768 and portrait 768x1024, then restore the size.
+    """
+
+    def take(page: Page, name: str, both: bool = False) -> list[Path]:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        original = page.viewport_size or LANDSCAPE
+        paths = []
+        for size in [LANDSCAPE, PORTRAIT] if both else [original]:
+            resize(page, size)
+            path = SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"
+            page.screenshot(path=str(path))
+            paths.append(path)
+        resize(page, original)
+        return paths
+
+    return take
+
+
+def wait_engine(page: Page, timeout: float = 90_000) -> None:
+    """Wait until the page says the engine is ready (``<html data-engine="ready">``)."""
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
+
+
+@pytest.fixture(name="wait_engine")
+def wait_engine_fixture() -> Callable[..., None]:
+    """The :func:`wait_engine` helper as a fixture: ``wait_engine(page, timeout=90000)``."""
+    return wait_engine

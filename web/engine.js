@@ -1,0 +1,69 @@
+// Page side of the engine: starts the Pyodide worker at once and sends it requests.
+// Contract: docs/protocol.md.
+//
+//   const engine = createEngine({ onProgress });   // onProgress({type, stage, pct} | {type: "failed", ...})
+//   await engine.ready;                            // rejects if the engine could not start
+//   const answer = await engine.call({ cmd: "catalog" });
+
+export function createEngine({ onProgress } = {}) {
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const waiting = new Map(); // id -> {resolve, reject}
+  let nextId = 1;
+  let failure = null;
+  let markReady;
+  let markFailed;
+  const ready = new Promise((resolve, reject) => {
+    markReady = resolve;
+    markFailed = reject;
+  });
+  ready.catch(() => {}); // callers that only use call() still see the failure there
+
+  const report = (message) => {
+    try {
+      onProgress?.(message);
+    } catch (error) {
+      console.error(error);
+    }
+  };
+
+  const fail = (error, detail) => {
+    if (failure) return;
+    failure = Object.assign(new Error(error.en), { error, detail });
+    report({ type: "failed", error, detail });
+    markFailed(failure);
+    for (const { reject } of waiting.values()) reject(failure);
+    waiting.clear();
+    worker.terminate();
+  };
+
+  worker.onmessage = ({ data }) => {
+    if (data.type === "progress") {
+      report(data);
+      if (data.stage === "ready") markReady();
+    } else if (data.type === "failed") {
+      fail(data.error, data.detail);
+    } else if (waiting.has(data.id)) {
+      waiting.get(data.id).resolve(data.answer);
+      waiting.delete(data.id);
+    }
+  };
+  const died = (event) =>
+    fail(
+      { en: "The game engine stopped.", ja: "ゲームエンジンが停止しました。" },
+      event?.message || "worker error",
+    );
+  worker.onerror = died;
+  worker.onmessageerror = died;
+
+  // The worker queues requests that arrive before it is ready, so they can be posted at once.
+  function call(request) {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, request });
+    });
+  }
+
+  return { ready, call };
+}
