@@ -85,6 +85,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Bots against bots with rotated seats."""
+    from pygames.core.arena import arena
+
+    info = get_game(args.game)
+    levels = args.bots.split(",")
+    for level in levels:
+        info.make_bot(level)
+    report = arena(args.game, args.players, levels, args.games, args.seed)
+    if args.json:
+        print(_dump(report))
+        return 0
+    print(
+        f"{info.titles['en']}, {args.players} players, {report['games']} games "
+        f"({report['finished']} finished), seats rotated"
+    )
+    print(
+        f"{'bot':<10}{'win share':>10}{'95% interval':>18}{'mean score':>12}"
+        f"{'median ms':>11}{'p95 ms':>9}"
+    )
+    for bot in report["bots"]:
+        lo, hi = bot["ci95"]
+        print(
+            f"{bot['name']:<10}{bot['win_share']:>10.3f}{f'[{lo:.3f}, {hi:.3f}]':>18}"
+            f"{bot['mean_score']:>12.2f}{bot['decision_ms']['median']:>11.1f}"
+            f"{bot['decision_ms']['p95']:>9.1f}"
+        )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser."""
     parser = argparse.ArgumentParser(prog="python -m pygames", description=__doc__)
@@ -99,6 +129,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--bots", default=None, help="bot levels per seat, e.g. normal,random,random")
     sim.set_defaults(func=cmd_simulate)
+    are = sub.add_parser("arena", help="bots against bots, seats rotated")
+    are.add_argument("game")
+    are.add_argument("--players", type=int, required=True)
+    are.add_argument("--bots", required=True, help="one level per seat: strong,normal,normal")
+    are.add_argument("--games", type=int, default=100)
+    are.add_argument("--seed", type=int, default=0)
+    are.add_argument("--json", action="store_true")
+    are.set_defaults(func=cmd_arena)
     rep = sub.add_parser("replay", help="replay a record: FILE, - (stdin) or a share URL")
     rep.add_argument("source", nargs="?", default="-")
     rep.set_defaults(func=cmd_replay)

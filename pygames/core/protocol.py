@@ -104,6 +104,11 @@ class GameState(ABC):
         self._apply(seat, action)
         self.ply += 1
 
+    def apply_unchecked(self, seat: int, action: str) -> None:
+        """Apply an action known to be legal (search and rollouts), skipping the checks."""
+        self._apply(seat, action)
+        self.ply += 1
+
     @abstractmethod
     def is_over(self) -> bool:
         """True once the game has ended."""

@@ -36,12 +36,21 @@ class GameInfo:
             "minutes": self.minutes,
             "credits": [dict(c) for c in self.credits],
             "summary": [dict(s) for s in self.summary],
-            "levels": list(self.bots),
+            "levels": self.levels(),
             "options": dict(self.default_options),
         }
 
+    def levels(self) -> list[str]:
+        """The bot levels: the game's own, then ``strong`` (search over the ``normal`` bot)."""
+        extra = ["strong"] if "normal" in self.bots and "strong" not in self.bots else []
+        return list(self.bots) + extra
+
     def make_bot(self, level: str) -> Bot:
         """A bot of the given level, or :class:`RecordError` for an unknown level."""
+        if level == "strong" and "strong" not in self.bots and "normal" in self.bots:
+            from pygames.core.search import SearchBot
+
+            return SearchBot(self.bots["normal"]())
         if level not in self.bots:
             raise RecordError(
                 t(

@@ -1,0 +1,128 @@
+"""A search bot for every game: single-observer information-set MCTS (SO-ISMCTS).
+
+Each iteration samples a world with ``determinize(seat)`` (so hidden cards, other seats' secret
+choices and future chance are drawn afresh), walks one shared tree of action sequences choosing by
+UCB among the actions legal in that world (counting how often each was available), expands one
+node, finishes the game with a rollout policy (the game's heuristic bot), and credits every node
+with the result for the seat that moved into it. The most visited root action is played.
+
+The bot only ever sees the state :func:`pygames.core.bots.decide` gives it, itself a
+determinization, and re-determinizes it for its own seat: what it knows is what the seat knows.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from pygames.core.bots import Bot
+from pygames.core.protocol import GameState
+from pygames.core.rng import Rng
+
+ROLLOUT_CAP = 3000
+
+
+@dataclass
+class Node:
+    """A node of the shared tree: statistics of the action that led here."""
+
+    player: int = -1
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0
+    children: dict[str, Node] = field(default_factory=dict)
+
+    def ucb(self, c: float) -> float:
+        """Upper confidence bound, with availability counts in place of parent visits."""
+        return self.reward / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
+
+
+def rewards(state: GameState) -> list[float]:
+    """Win share (a shared win split) blended with the score rank, each seat in [0, 1]."""
+    n = state.players
+    if not state.is_over():
+        return [0.5] * n
+    result = state.result()
+    lo, hi = min(result.scores), max(result.scores)
+    span = hi - lo
+    out = []
+    for s in range(n):
+        win = 1.0 / len(result.winners) if s in result.winners else 0.0
+        margin = (result.scores[s] - lo) / span if span else 0.5
+        out.append(0.85 * win + 0.15 * margin)
+    return out
+
+
+class SearchBot(Bot):
+    """ISMCTS with a time budget and an iteration cap."""
+
+    name = "strong"
+
+    def __init__(
+        self,
+        rollout: Bot,
+        iterations: int = 2000,
+        seconds: float = 0.8,
+        exploration: float = 0.7,
+        min_iterations: int = 32,
+    ) -> None:
+        self.rollout = rollout
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.min_iterations = min_iterations
+        self.last_iterations = 0
+
+    def choose(self, state: GameState, seat: int, rng: Rng) -> str:
+        """The most visited root action after the search."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = Node()
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        while done < self.iterations:
+            if done >= self.min_iterations and time.perf_counter() > deadline:
+                break
+            self._iterate(root, state.determinize(seat, rng), seat, rng)
+            done += 1
+        self.last_iterations = done
+        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, a))
+
+    def _iterate(self, root: Node, world: GameState, seat: int, rng: Rng) -> None:
+        node, path = root, []
+        first = True
+        while not world.is_over():
+            mover = seat if first and seat in world.to_move() else world.to_move()[0]
+            first = False
+            legal = world.legal_actions(mover)
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = rng.choice(untried)
+                child = Node(player=mover, available=1)
+                node.children[action] = child
+                world.apply_unchecked(mover, action)
+                path.append(child)
+                break
+            action = max(legal, key=lambda a: node.children[a].ucb(self.exploration))
+            node = node.children[action]
+            world.apply_unchecked(mover, action)
+            path.append(node)
+        self._rollout(world, rng)
+        result = rewards(world)
+        for n in path:
+            n.visits += 1
+            n.reward += result[n.player]
+
+    def _rollout(self, world: GameState, rng: Rng) -> None:
+        steps = 0
+        while not world.is_over() and steps < ROLLOUT_CAP:
+            mover = world.to_move()[0]
+            world.apply_unchecked(mover, self.rollout.choose(world, mover, rng))
+            steps += 1

@@ -1,0 +1,82 @@
+"""The search bot: fair by construction, and the fairness check can tell a cheater."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+
+import pytest
+
+from pygames.core.bots import Bot, decide
+from pygames.core.protocol import GameState
+from pygames.core.registry import all_games, get_game
+from pygames.core.rng import Rng
+from pygames.core.search import SearchBot
+
+Decider = Callable[[GameState, int, Rng], str]
+
+
+def midgame(game: str, players: int, seed: int) -> GameState:
+    """A position reached by random play, somewhere in the game."""
+    state = get_game(game).state_class.new(players, seed, {})
+    rng = Rng.from_seed(seed, 9)
+    for _ in range(rng.below(40)):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def disagreements(game: str, players: int, decider: Decider, samples: int) -> int:
+    """How often ``decider`` chooses differently in two true states the seat cannot tell apart."""
+    count = 0
+    for seed in range(samples):
+        state = midgame(game, players, seed)
+        if state.is_over():
+            continue
+        seat = state.to_move()[0]
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        other = state.determinize(seat, Rng.from_seed(seed, 5))
+        if decider(state, seat, Rng.from_seed(seed, 6)) != decider(
+            other, seat, Rng.from_seed(seed, 6)
+        ):
+            count += 1
+    return count
+
+
+class CheatBot(Bot):
+    """Reads the whole state it is given: hidden cards steer its choice."""
+
+    def choose(self, state: GameState, seat: int, rng: Rng) -> str:
+        legal = state.legal_actions(seat)
+        digest = hashlib.sha256(json.dumps(state.to_json(), sort_keys=True).encode()).digest()
+        return legal[digest[0] % len(legal)]
+
+
+def test_a_bot_reading_the_true_state_fails_the_check() -> None:
+    cheat = CheatBot()
+    assert disagreements("marie", 4, lambda s, seat, r: cheat.choose(s, seat, r), 40) > 0
+    # the same bot behind decide() sees only a determinized world, and passes
+    assert disagreements("marie", 4, lambda s, seat, r: decide(s, seat, cheat, r), 40) == 0
+
+
+@pytest.mark.parametrize("game", [g.id for g in all_games()])
+def test_search_bot_decisions_ignore_hidden_information(game: str) -> None:
+    info = get_game(game)
+    bot = SearchBot(info.make_bot("normal"), iterations=24, seconds=60.0, min_iterations=24)
+    for players in (info.min_players, info.max_players):
+        assert disagreements(game, players, lambda s, seat, r: decide(s, seat, bot, r), 25) == 0
+
+
+def test_strong_level_is_offered_and_searches() -> None:
+    info = get_game("marie")
+    assert "strong" in info.levels()
+    bot = info.make_bot("strong")
+    assert isinstance(bot, SearchBot)
+    state = midgame("marie", 3, 2)
+    seat = state.to_move()[0]
+    action = decide(state, seat, bot, Rng.from_seed(1))
+    assert action in state.legal_actions(seat)
