@@ -115,6 +115,22 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_soak(args: argparse.Namespace) -> int:
+    """Seeded random and bot games of every game with invariant checks; exit 1 on a violation."""
+    from pygames.core.soak import soak
+
+    games = args.games if args.games is not None else (10**9 if args.seconds else 10)
+    report = soak(games, args.seconds, args.seed, args.deep_every, args.game)
+    for v in report["violations"]:
+        print(_dump(v))
+    print(
+        f"soak: {report['games']} games, {report['actions']} actions in {report['seconds']} s "
+        f"({report['games_per_second']} games/s), {report['capped']} capped, "
+        f"{len(report['violations'])} with violations"
+    )
+    return 1 if report["violations"] else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser."""
     parser = argparse.ArgumentParser(prog="python -m pygames", description=__doc__)
@@ -137,6 +153,18 @@ def build_parser() -> argparse.ArgumentParser:
     are.add_argument("--seed", type=int, default=0)
     are.add_argument("--json", action="store_true")
     are.set_defaults(func=cmd_arena)
+    soak = sub.add_parser("soak", help="invariant checks over many seeded games")
+    soak.add_argument("--games", type=int, default=None, help="games per game and player count")
+    soak.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    soak.add_argument("--seed", type=int, default=0)
+    soak.add_argument(
+        "--deep-every",
+        type=int,
+        default=1,
+        help="check hidden information every N actions (0: never)",
+    )
+    soak.add_argument("--game", default=None, help="only this game")
+    soak.set_defaults(func=cmd_soak)
     rep = sub.add_parser("replay", help="replay a record: FILE, - (stdin) or a share URL")
     rep.add_argument("source", nargs="?", default="-")
     rep.set_defaults(func=cmd_replay)
