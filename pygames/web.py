@@ -13,25 +13,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pygames.core.bots import bot_rng
 from pygames.core.errors import GameError, RecordError, ReplayError
 from pygames.core.play import bot_move
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.record import Record, new_state, parse_record_text, record_from_json, split_action
 from pygames.core.registry import all_games
+from pygames.core.search import Search, SearchBot
 from pygames.core.text import t
 
 
 @dataclass
 class Session:
-    """A game being played: its record, its state and the public prefix of its actions."""
+    """A game being played: its record, its state, the public prefix of its actions, and a bot's
+    search in progress (kept between slices of thinking)."""
 
     record: Record
     state: GameState
     public_len: int = 0
+    search: Search | None = None
 
     def push(self, seat: int, action: str) -> None:
         """Apply and record one action (raises, unchanged, if illegal)."""
         self.state.apply(seat, action)
+        self.search = None
         self.record.actions.append(f"{seat}:{action}")
         if not self.state.secret_pending():
             self.public_len = len(self.record.actions)
@@ -142,17 +147,44 @@ def cmd_act(req: JSONDict) -> JSONDict:
     return snapshot(sid, _seat(req, "view_seat", session) if "view_seat" in req else seat)
 
 
+THINK_SLICE = 0.15  # seconds of search per request, so the worker answers other requests
+
+
+def _bot_action(session: Session, seat: int, slice_seconds: float) -> str | None:
+    """The bot's action, or ``None`` while a search needs more slices."""
+    record, state = session.record, session.state
+    bot = record.info().make_bot(record.seats[seat].level or "random")
+    if not isinstance(bot, SearchBot):
+        return bot_move(record, state, seat)
+    search = session.search
+    if search is None or search.seat != seat:
+        rng = bot_rng(record.seed, state.ply, seat)
+        search = bot.start(state.determinize(seat, rng), seat, rng)
+        session.search = search
+    if not search.run(slice_seconds):
+        return None
+    return search.best()
+
+
 def cmd_bot(req: JSONDict) -> JSONDict:
-    """Let the bot of ``seat`` choose and play; answer with ``view_seat``'s snapshot."""
+    """Let the bot of ``seat`` think for a slice and play when it has decided; answer with
+    ``view_seat``'s snapshot (``thinking: true`` and no action while it is still searching)."""
     sid, session = _session(req)
     seat = _seat(req, "seat", session)
     if seat is None or session.record.seats[seat].kind != "bot":
         raise RecordError(t("That seat is not a bot.", "その席はボットではありません。"))
-    action = bot_move(session.record, session.state, seat)
+    if seat not in session.state.to_move():
+        raise RecordError(t("That bot is not to move.", "そのボットの手番ではありません。"))
+    action = _bot_action(session, seat, THINK_SLICE)
+    if action is None:
+        out = snapshot(sid, _seat(req, "view_seat", session))
+        out.update(
+            thinking=True, actor=seat, iterations=session.search.iterations if session.search else 0
+        )
+        return out
     session.push(seat, action)
     out = snapshot(sid, _seat(req, "view_seat", session))
-    out["action"] = action
-    out["actor"] = seat
+    out.update(action=action, actor=seat, thinking=False)
     return out
 
 

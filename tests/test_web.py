@@ -25,7 +25,8 @@ def start() -> dict[str, Any]:
 
 def test_catalog_lists_marie() -> None:
     games = call(cmd="catalog")["games"]
-    assert games[0]["id"] == "marie" and games[0]["levels"] == ["random", "easy", "normal"]
+    assert games[0]["id"] == "marie"
+    assert games[0]["levels"] == ["random", "easy", "normal", "strong"]
 
 
 def test_start_act_and_illegal_action_unchanged() -> None:
@@ -91,3 +92,34 @@ def test_links_and_garbage() -> None:
     assert json.loads(web.handle("not json"))["ok"] is False
     assert json.loads(web.handle("[1]"))["ok"] is False
     assert call(cmd="nope")["ok"] is False
+
+
+def test_strong_bot_thinks_in_slices_and_can_be_abandoned() -> None:
+    rec = {
+        "v": 1,
+        "game": "marie",
+        "players": 3,
+        "seed": 11,
+        "options": {"elder": 0},
+        "seats": [
+            {"name": "S", "kind": "bot", "level": "strong"},
+            {"name": "H", "kind": "human"},
+            {"name": "N", "kind": "bot", "level": "normal"},
+        ],
+    }
+    sid = call(cmd="start", record=rec)["session"]
+    for ply, kind in ((0, "pile"), (1, "pick")):
+        slices = 0
+        while True:
+            snap = call(cmd="bot", session=sid, seat=0, view_seat=1)
+            assert snap["ok"]
+            if not snap["thinking"]:
+                break
+            slices += 1
+            assert snap["ply"] == ply and "action" not in snap and snap["actor"] == 0
+            # the worker still answers other requests between slices
+            assert call(cmd="view", session=sid, seat=1)["ok"]
+        assert slices >= 1 and snap["action"].startswith(kind) and snap["ply"] == ply + 1
+    assert call(cmd="bot", session=sid, seat=0, view_seat=1)["ok"] is False  # not to move
+    assert call(cmd="close", session=sid)["ok"]
+    assert call(cmd="bot", session=sid, seat=0)["ok"] is False

@@ -54,6 +54,49 @@ def rewards(state: GameState) -> list[float]:
     return out
 
 
+class Search:
+    """One decision's search, resumable in slices (so the browser can think in short steps and
+    drop a search when the game is left)."""
+
+    def __init__(self, bot: SearchBot, state: GameState, seat: int, rng: Rng) -> None:
+        self.bot = bot
+        self.state = state
+        self.seat = seat
+        self.rng = rng
+        self.legal = state.legal_actions(seat)
+        self.root = Node()
+        self.iterations = 0
+        self.elapsed = 0.0
+
+    @property
+    def done(self) -> bool:
+        """Whether the search has used its iterations or its time."""
+        if len(self.legal) == 1 or self.iterations >= self.bot.iterations:
+            return True
+        return self.iterations >= self.bot.min_iterations and self.elapsed >= self.bot.seconds
+
+    def run(self, seconds: float) -> bool:
+        """Search for at most ``seconds`` more (within the bot's budget); returns :attr:`done`."""
+        start = time.perf_counter()
+        stop = start + min(seconds, max(0.0, self.bot.seconds - self.elapsed))
+        while not self.done:
+            self.bot.iterate(
+                self.root, self.state.determinize(self.seat, self.rng), self.seat, self.rng
+            )
+            self.iterations += 1
+            now = time.perf_counter()
+            self.elapsed += now - start
+            start = now
+            if now >= stop and self.iterations >= self.bot.min_iterations:
+                break
+        return self.done
+
+    def best(self) -> str:
+        """The most visited root action."""
+        children = self.root.children
+        return max(self.legal, key=lambda a: (children[a].visits if a in children else -1, a))
+
+
 class SearchBot(Bot):
     """ISMCTS with a time budget and an iteration cap."""
 
@@ -74,24 +117,19 @@ class SearchBot(Bot):
         self.min_iterations = min_iterations
         self.last_iterations = 0
 
+    def start(self, state: GameState, seat: int, rng: Rng) -> Search:
+        """A search for this decision, to be run in slices."""
+        return Search(self, state, seat, rng)
+
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """The most visited root action after the search."""
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            self.last_iterations = 0
-            return legal[0]
-        root = Node()
-        deadline = time.perf_counter() + self.seconds
-        done = 0
-        while done < self.iterations:
-            if done >= self.min_iterations and time.perf_counter() > deadline:
-                break
-            self._iterate(root, state.determinize(seat, rng), seat, rng)
-            done += 1
-        self.last_iterations = done
-        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, a))
+        search = self.start(state, seat, rng)
+        search.run(self.seconds)
+        self.last_iterations = search.iterations
+        return search.best()
 
-    def _iterate(self, root: Node, world: GameState, seat: int, rng: Rng) -> None:
+    def iterate(self, root: Node, world: GameState, seat: int, rng: Rng) -> None:
+        """One iteration: select and expand in the shared tree, roll out, back up."""
         node, path = root, []
         first = True
         while not world.is_over():
