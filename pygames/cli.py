@@ -131,6 +131,23 @@ def cmd_soak(args: argparse.Namespace) -> int:
     return 1 if report["violations"] else 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Random full games per second and the cost per action, per game and player count."""
+    from pygames.core.bench import bench
+
+    report = bench(args.seconds, args.game)
+    if args.json:
+        print(_dump(report))
+        return 0
+    print(f"{'game':<11}{'players':>8}{'games/s':>10}{'actions/game':>14}{'us/action':>11}")
+    for row in report["rows"]:
+        print(
+            f"{row['game']:<11}{row['players']:>8}{row['games_per_second']:>10.1f}"
+            f"{row['actions_per_game']:>14.1f}{row['us_per_action']:>11.1f}"
+        )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser."""
     parser = argparse.ArgumentParser(prog="python -m pygames", description=__doc__)
@@ -165,6 +182,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     soak.add_argument("--game", default=None, help="only this game")
     soak.set_defaults(func=cmd_soak)
+    ben = sub.add_parser("bench", help="random games per second per game and player count")
+    ben.add_argument("--seconds", type=float, default=2.0, help="time per game and player count")
+    ben.add_argument("--game", default=None)
+    ben.add_argument("--json", action="store_true")
+    ben.set_defaults(func=cmd_bench)
     rep = sub.add_parser("replay", help="replay a record: FILE, - (stdin) or a share URL")
     rep.add_argument("source", nargs="?", default="-")
     rep.set_defaults(func=cmd_replay)
