@@ -32,10 +32,17 @@ class Session:
     state: GameState
     public_len: int = 0
     search: Search | None = None
+    undoable: bool = False
 
     def push(self, seat: int, action: str) -> None:
         """Apply and record one action (raises, unchanged, if illegal)."""
+        undoable = (
+            self.state.undo_allowed(seat, action)
+            if action in self.state.legal_actions(seat)
+            else False
+        )
         self.state.apply(seat, action)
+        self.undoable = undoable
         self.search = None
         self.record.actions.append(f"{seat}:{action}")
         if not self.state.secret_pending():
@@ -99,7 +106,18 @@ def snapshot(sid: str, seat: int | None) -> JSONDict:
         "share": share.to_fragment(),
         "record": record.to_json() if over else None,
         "secret_pending": state.secret_pending(),
+        "can_undo": seat is not None and _can_undo(session, seat),
     }
+
+
+def _can_undo(session: Session, seat: int) -> bool:
+    """The seat's own last action may be taken back: it is the last action of the game, by a
+    human, and revealed nothing and drew no chance."""
+    actions = session.record.actions
+    if not actions or not session.undoable or session.state.is_over():
+        return False
+    last_seat, _ = split_action(actions[-1], len(actions) - 1, session.record.players)
+    return last_seat == seat and session.record.seats[seat].kind == "human"
 
 
 def _session(req: JSONDict) -> tuple[str, Session]:
@@ -188,6 +206,29 @@ def cmd_bot(req: JSONDict) -> JSONDict:
     return out
 
 
+def cmd_undo(req: JSONDict) -> JSONDict:
+    """Take back ``seat``'s last action when the rule allows it (replaying the rest)."""
+    sid, session = _session(req)
+    seat = _seat(req, "seat", session)
+    if seat is None or not _can_undo(session, seat):
+        raise RecordError(
+            t("That move can no longer be taken back.", "その手はもう取り消せません。")
+        )
+    record = session.record
+    rebuilt = _load(
+        Record(
+            record.game,
+            record.players,
+            record.seed,
+            record.options,
+            record.seats,
+            record.actions[:-1],
+        )
+    )
+    _SESSIONS[sid] = rebuilt
+    return snapshot(sid, seat)
+
+
 def cmd_close(req: JSONDict) -> JSONDict:
     """Forget a session."""
     sid = req.get("session")
@@ -202,6 +243,7 @@ COMMANDS: dict[str, Callable[[JSONDict], JSONDict]] = {
     "view": cmd_view,
     "act": cmd_act,
     "bot": cmd_bot,
+    "undo": cmd_undo,
     "close": cmd_close,
 }
 

@@ -123,3 +123,38 @@ def test_strong_bot_thinks_in_slices_and_can_be_abandoned() -> None:
     assert call(cmd="bot", session=sid, seat=0, view_seat=1)["ok"] is False  # not to move
     assert call(cmd="close", session=sid)["ok"]
     assert call(cmd="bot", session=sid, seat=0)["ok"] is False
+
+
+def test_undo_only_when_nothing_was_revealed_and_nobody_else_acted() -> None:
+    humans = [{"name": n, "kind": "human"} for n in ("A", "B", "C")]
+    rec = {
+        "v": 1,
+        "game": "marie",
+        "players": 3,
+        "seed": 3,
+        "options": {"elder": 0},
+        "seats": humans,
+    }
+    sid = call(cmd="start", record=rec, seat=0)["session"]
+    snap = call(cmd="act", session=sid, seat=0, action="pile1")
+    assert snap["can_undo"] is False  # the elder has seen the pile
+    assert call(cmd="undo", session=sid, seat=0)["ok"] is False
+    for seat in (0, 1):
+        hand = call(cmd="view", session=sid, seat=seat)["view"]["hand"]
+        snap = call(cmd="act", session=sid, seat=seat, action=f"pick{hand[0]}{hand[1]}")
+        assert snap["can_undo"] is False  # cards passed on / pairs revealed
+    snap = call(cmd="act", session=sid, seat=0, action="down")
+    assert snap["can_undo"] is True  # a vote nobody has seen yet
+    assert call(cmd="view", session=sid, seat=1)["can_undo"] is False  # not B's action
+    snap = call(cmd="undo", session=sid, seat=0)
+    assert snap["ok"] and snap["ply"] == 3 and snap["view"]["seats"][0]["vote"] == "waiting"
+    call(cmd="act", session=sid, seat=0, action="down")
+    call(cmd="act", session=sid, seat=1, action="up")
+    snap = call(cmd="act", session=sid, seat=2, action="down")
+    assert snap["can_undo"] is False  # the last vote revealed them all
+    taker = snap["to_move"][0]
+    choice = call(cmd="view", session=sid, seat=taker)["legal"][0]
+    snap = call(cmd="act", session=sid, seat=taker, action=choice)
+    assert snap["can_undo"] is True and snap["ply"] == 7
+    snap = call(cmd="undo", session=sid, seat=taker)
+    assert snap["ply"] == 6 and snap["legal"] == call(cmd="view", session=sid, seat=taker)["legal"]

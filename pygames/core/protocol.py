@@ -144,6 +144,12 @@ class GameState(ABC):
     def secret_pending(self) -> bool:
         """True while some action taken so far is still hidden from some seat."""
 
+    def undo_allowed(self, seat: int, action: str) -> bool:
+        """Called before ``action`` is applied: may ``seat`` take it back afterwards? Only if it
+        reveals nothing hidden to anyone and draws no chance. Games that allow undo refine this;
+        the default is the safe answer."""
+        return False
+
     def invariant_errors(self) -> list[str]:
         """Broken invariants (conservation of components and the like); empty when sound."""
         return []

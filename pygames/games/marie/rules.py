@@ -677,6 +677,17 @@ class MarieState(GameState):
         s.last_votes = None if self.last_votes is None else list(self.last_votes)
         return s
 
+    def undo_allowed(self, seat: int, action: str) -> bool:
+        """A take, a keep/eat choice, or a vote that is not the last one can be taken back.
+        Choosing a pile shows it to the elder and a pick hands cards to the next brother (or
+        reveals all pairs): those are final. The last vote reveals every vote: final too."""
+        kind = Action.parse(action).kind
+        if kind in ("take", "keep", "eat"):
+            return True
+        if kind in ("up", "down"):
+            return sum(v is None for v in self.votes) > 1
+        return False
+
     def invariant_errors(self) -> list[str]:
         """The 56 cards are all somewhere, eight of each number; nobody ate more than two."""
         errors = []
