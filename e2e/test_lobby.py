@@ -1,0 +1,222 @@
+"""The lobby, the rules pages, the table setup and broken links, in a real browser."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def catalog() -> dict[str, Any]:
+    """The catalogue the page reads (dist/ is built by the session fixture before tests run)."""
+    data: dict[str, Any] = json.loads((ROOT / "dist" / "catalog.json").read_text("utf-8"))
+    return data
+
+
+def marie() -> dict[str, Any]:
+    """Marie's Table's catalogue entry (the game playable end to end)."""
+    return next(g for g in catalog()["games"] if g["id"] == "marie")
+
+
+def link(record: dict[str, Any]) -> str:
+    """``#g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
+    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> BrowserContext:
+    """Bots at full speed, English unless a test switches."""
+    context.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
+    return context
+
+
+def test_lobby_paints_before_the_engine_is_ready(
+    page: Page, base_url: str, wait_engine: Callable[..., None]
+) -> None:
+    held: list[Route] = []
+    # hold the engine's module (and so the whole Pyodide boot) until the lobby has been checked
+    page.route("**/engine.js", lambda route: held.append(route))
+    page.goto(base_url)
+    games = catalog()["games"]
+    for game in games:
+        tile = page.get_by_test_id(f"game-{game['id']}")
+        expect(tile).to_be_visible()
+        expect(tile.get_by_test_id("game-title")).to_have_text(game["titles"]["en"])
+        expect(tile).to_contain_text(f"{game['min_players']}–{game['max_players']} players")
+        expect(tile).to_contain_text(f"about {game['minutes']} min")
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    expect(page.get_by_test_id("engine-status")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    assert held, "the engine module was requested"
+    for route in held:
+        route.continue_()
+    page.unroute("**/engine.js")
+    wait_engine(page)
+    expect(page.get_by_test_id("engine-status")).to_have_text("Ready to play")
+
+
+def test_language_switch(page: Page, base_url: str, shot: Callable[..., Any]) -> None:
+    page.goto(base_url)
+    game = marie()
+    expect(page.get_by_test_id("lobby")).to_contain_text("Choose a game")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    shot(page, "lobby", both=True)
+
+    page.get_by_test_id("lang-ja").click()
+    expect(page.get_by_test_id("lobby")).to_contain_text("ゲームを選んでください")
+    expect(page.get_by_test_id(f"game-{game['id']}").get_by_test_id("game-title")).to_have_text(
+        game["titles"]["ja"]
+    )
+    expect(page.get_by_test_id(f"play-{game['id']}")).to_have_text("遊ぶ")
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    shot(page, "lobby-ja", both=True)
+
+    page.reload()  # remembered
+    expect(page.get_by_test_id("lobby")).to_contain_text("ゲームを選んでください")
+
+    page.get_by_test_id("lang-en").click()
+    expect(page.get_by_test_id("lobby")).to_contain_text("Choose a game")
+    expect(page.get_by_test_id(f"play-{game['id']}")).to_have_text("Play")
+    assert page.evaluate("document.documentElement.lang") == "en"
+
+
+def test_japanese_browser_starts_in_japanese(browser: Any, base_url: str) -> None:
+    ctx = browser.new_context(locale="ja-JP", viewport={"width": 1024, "height": 768})
+    try:
+        page = ctx.new_page()
+        page.goto(base_url)
+        expect(page.get_by_test_id("lobby")).to_contain_text("ゲームを選んでください")
+        assert page.evaluate("document.documentElement.lang") == "ja"
+    finally:
+        ctx.close()
+
+
+def test_rules_page_shows_summary_and_credits(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    game = marie()
+    page.goto(base_url)
+    page.get_by_test_id(f"rules-{game['id']}").click()
+    expect(page).to_have_url(f"{base_url}#/rules/{game['id']}")
+    expect(page.get_by_test_id("rules-title")).to_have_text(game["titles"]["en"])
+    paragraphs = page.get_by_test_id("rules-summary").locator("p")
+    expect(paragraphs).to_have_count(len(game["summary"]))
+    expect(paragraphs.first).to_have_text(game["summary"][0]["en"])
+    credits = page.get_by_test_id("credits").locator("li")
+    expect(credits).to_have_count(len(game["credits"]))
+    for i, credit in enumerate(game["credits"]):
+        expect(credits.nth(i)).to_have_text(credit["en"])
+    expect(page.get_by_test_id("credits")).to_contain_text("Hachisuka")
+    shot(page, "rules", both=True)
+
+    page.get_by_test_id("lang-ja").click()
+    expect(page.get_by_test_id("rules-title")).to_have_text(game["titles"]["ja"])
+    expect(credits.first).to_have_text(game["credits"][0]["ja"])
+    shot(page, "rules-ja", both=True)
+
+    page.get_by_test_id("to-setup").click()
+    expect(page.get_by_test_id("setup")).to_be_visible()
+
+
+def test_setup_page(page: Page, base_url: str, shot: Callable[..., Any]) -> None:
+    page.goto(f"{base_url}#/setup/marie")
+    expect(page.get_by_test_id("start-game")).to_be_visible()
+    expect(page.get_by_test_id("seat-rows").locator("li")).to_have_count(4)
+    expect(page.get_by_test_id("seat-name-0")).to_have_attribute("placeholder", "Player 1")
+    expect(page.get_by_test_id("seat-name-1")).to_have_attribute("placeholder", "Bot 2")
+    page.get_by_test_id("players-5").click()
+    expect(page.get_by_test_id("seat-rows").locator("li")).to_have_count(5)
+    page.get_by_test_id("seat-kind-1-human").click()
+    expect(page.get_by_test_id("seat-name-1")).to_have_attribute("placeholder", "Player 2")
+    expect(page.get_by_test_id("seat-level-1")).to_be_disabled()
+    page.get_by_test_id("seed-fixed").click()
+    page.get_by_test_id("seed-input").fill("12345")
+    shot(page, "setup", both=True)
+    page.get_by_test_id("lang-ja").click()
+    expect(page.get_by_test_id("seat-name-0")).to_have_attribute("placeholder", "プレイヤー1")
+    expect(page.get_by_test_id("seat-name-3")).to_have_attribute("placeholder", "ボット4")
+    shot(page, "setup-ja", both=True)
+    # a bad seed is refused with a message, not sent
+    page.get_by_test_id("lang-en").click()
+    page.get_by_test_id("seed-input").fill("12x")
+    page.get_by_test_id("start-game").click()
+    expect(page.get_by_test_id("setup-error")).to_be_visible()
+
+
+def open_broken(page: Page, base_url: str, fragment: str, wait_engine: Callable[..., None]) -> None:
+    page.goto(base_url + fragment)
+    wait_engine(page)
+    expect(page.get_by_test_id("link-error")).to_be_visible(timeout=30_000)
+
+
+def test_garbage_link_shows_a_friendly_error(
+    page: Page, base_url: str, wait_engine: Callable[..., None], shot: Callable[..., Any]
+) -> None:
+    open_broken(page, base_url, "#g=garbage!!", wait_engine)
+    expect(page.get_by_test_id("link-error")).to_contain_text("This game link could not be opened.")
+    expect(page.get_by_test_id("error-message")).not_to_be_empty()
+    shot(page, "broken-link", both=True)
+    page.get_by_test_id("lang-ja").click()
+    expect(page.get_by_test_id("link-error")).to_contain_text(
+        "このゲームのリンクは開けませんでした。"
+    )
+    page.get_by_test_id("back-lobby").click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    expect(page.get_by_test_id("game-list")).to_contain_text("マリーの食卓")
+
+
+def test_illegal_action_link_names_the_action(
+    page: Page, base_url: str, wait_engine: Callable[..., None]
+) -> None:
+    record = {
+        "v": 1,
+        "game": "marie",
+        "players": 4,
+        "seed": 5,
+        "options": {"elder": 0},
+        "seats": [{"name": f"P{i + 1}", "kind": "human"} for i in range(4)],
+        "actions": ["0:pile1", "2:pick11"],  # seat 2 is not the drafter
+    }
+    open_broken(page, base_url, link(record), wait_engine)
+    message = page.get_by_test_id("error-message")
+    expect(message).to_contain_text("action 1")
+    expect(message).to_contain_text("2:pick11")
+    page.get_by_test_id("lang-ja").click()
+    expect(page.get_by_test_id("error-message")).to_contain_text("1番目の手")
+    page.get_by_test_id("back-lobby").click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+
+
+def test_wrong_game_link(page: Page, base_url: str, wait_engine: Callable[..., None]) -> None:
+    record = {"v": 1, "game": "no-such-game", "players": 4, "seed": 1, "actions": []}
+    open_broken(page, base_url, link(record), wait_engine)
+    expect(page.get_by_test_id("error-message")).not_to_be_empty()
+    page.get_by_test_id("back-lobby").click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+
+
+def test_engine_boot_failure_is_explained(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    page.route("**/worker.js", lambda route: route.abort())
+    page.goto(base_url)
+    page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=60_000)
+    expect(page.get_by_test_id("engine-failed")).to_be_visible()
+    expect(page.get_by_test_id("engine-failed")).to_contain_text("The game engine could not start.")
+    expect(page.get_by_test_id("engine-status")).to_contain_text("could not start")
+    # the lobby and the rules still work
+    expect(page.get_by_test_id("game-marie")).to_be_visible()
+    shot(page, "engine-failed")
+    page.goto(base_url + "#g=abc")
+    expect(page.get_by_test_id("engine-error")).to_be_visible()
+    page.get_by_test_id("back-lobby").click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()

@@ -1,0 +1,595 @@
+// The page shell: header (language, bot speed, engine progress), hash routes, the lobby, the rules
+// pages, the table setup, opening share links, and mounting a game table. It never implements a
+// rule: the engine (Python in a worker) answers every question about a game.
+
+import { h, clear, button } from './ui/dom.js';
+import { t, tx, lang, setLang, onLang, levelName, STRINGS } from './i18n.js';
+import { cardEl, cakeLogo } from './ui/card.js';
+import { errorPage, clearOverlays, toast } from './ui/dialogs.js';
+import { Table, speed, setSpeed } from './ui/play.js';
+
+const app = document.getElementById('app');
+const html = document.documentElement;
+
+// ------------------------------------------------------------------ game modules (one per game)
+const MODULES = {
+  marie: () => import('./games/marie.js'),
+};
+
+function playable(id) {
+  return Object.prototype.hasOwnProperty.call(MODULES, id);
+}
+
+async function loadModule(id) {
+  if (!playable(id)) return null;
+  const loader = MODULES[id];
+  const mod = await loader();
+  return mod.default || mod;
+}
+
+// ------------------------------------------------------------------ engine boot
+const engineBox = {
+  engine: null,
+  state: 'loading',
+  stage: 'download',
+  pct: 0,
+  error: null,
+};
+let resolveReady;
+let rejectReady;
+const engineReady = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+engineReady.catch(() => {});
+
+function setEngineState(state, error) {
+  if (engineBox.state === 'ready' || engineBox.state === 'failed') return;
+  engineBox.state = state;
+  html.dataset.engine = state;
+  if (state === 'ready') resolveReady(engineBox.engine);
+  if (state === 'failed') {
+    engineBox.error = error || null;
+    rejectReady(error || new Error('engine failed'));
+  }
+  paintEngineStatus();
+  if (screen.onEngine) screen.onEngine();
+}
+
+function engineNote() {
+  if (engineBox.state === 'ready') return null;
+  return h('p', { class: ['field-help', engineBox.state === 'failed' ? 'neg' : null], testid: 'engine-note', text: engineBox.state === 'failed' ? t('engineFailed') : t('engineWait') });
+}
+
+function engineBanner() {
+  if (engineBox.state !== 'failed') return null;
+  return h('div', { class: 'engine-banner', testid: 'engine-failed', role: 'alert' },
+    h('strong', { text: t('engineFailed') }),
+    engineBox.error ? h('p', { text: tx(engineBox.error) }) : null,
+    h('p', { text: t('engineFailedHelp') }));
+}
+
+function onProgress(ev) {
+  if (!ev) return;
+  if (ev.type === 'failed') {
+    setEngineState('failed', ev.error);
+    return;
+  }
+  if (ev.type === 'progress') {
+    engineBox.stage = ev.stage || engineBox.stage;
+    if (typeof ev.pct === 'number') engineBox.pct = Math.max(0, Math.min(100, Math.round(ev.pct)));
+    if (ev.stage === 'ready') engineBox.pct = 100;
+    paintEngineStatus();
+  }
+}
+
+async function bootEngine() {
+  html.dataset.engine = 'loading';
+  try {
+    const mod = await import('./engine.js');
+    engineBox.engine = mod.createEngine({ onProgress });
+    await engineBox.engine.ready;
+    setEngineState('ready');
+  } catch (err) {
+    const text = err && err.en ? err : (err && err.error) || null;
+    setEngineState('failed', text || { en: String(err?.message || err), ja: String(err?.message || err) });
+  }
+}
+
+function paintEngineStatus() {
+  const box = document.getElementById('engine-status');
+  const text = document.getElementById('engine-text');
+  const fill = document.getElementById('engine-fill');
+  if (!box) return;
+  box.dataset.state = engineBox.state;
+  if (engineBox.state === 'ready') {
+    text.textContent = t('engineReady');
+    fill.style.width = '100%';
+  } else if (engineBox.state === 'failed') {
+    text.textContent = t('engineFailed');
+    fill.style.width = '100%';
+    box.title = tx(engineBox.error) || '';
+  } else {
+    const key = `engineStage_${engineBox.stage}`;
+    text.textContent = t(key in STAGE_KEYS ? key : 'engineLoading', engineBox.pct);
+    fill.style.width = `${Math.max(4, engineBox.pct)}%`;
+  }
+}
+const STAGE_KEYS = { engineStage_download: 1, engineStage_start: 1, engineStage_install: 1 };
+
+/** The engine once ready; throws {en, ja} if it failed to start. */
+async function readyEngine() {
+  if (engineBox.state === 'ready') return engineBox.engine;
+  return engineReady;
+}
+
+// ------------------------------------------------------------------ catalogue
+let catalogPromise = null;
+function catalog() {
+  if (!catalogPromise) {
+    catalogPromise = fetch('./catalog.json', { cache: 'no-cache' })
+      .then((r) => { if (!r.ok) throw new Error(`catalog ${r.status}`); return r.json(); })
+      .then((data) => data.games)
+      .catch(async () => {
+        const eng = await readyEngine();
+        const ans = await eng.call({ cmd: 'catalog' });
+        if (!ans.ok) throw ans.error;
+        return ans.games;
+      });
+    catalogPromise.catch(() => { catalogPromise = null; });
+  }
+  return catalogPromise;
+}
+
+async function findGame(id) {
+  const games = await catalog();
+  return games.find((g) => g.id === id) || null;
+}
+
+// ------------------------------------------------------------------ header
+function paintHeader() {
+  document.getElementById('brand-title').textContent = t('appTitle');
+  const logo = document.querySelector('.brand-logo');
+  if (logo && !logo.firstChild) logo.append(cakeLogo());
+  document.title = `${t('appTitle')} · ${lang() === 'ja' ? 'Table Games' : 'テーブルゲーム'}`;
+  const tools = clear(document.getElementById('topbar-tools'));
+  const langs = h('div', { class: 'seg lang-switch', role: 'group', 'aria-label': t('langLabel') },
+    ['en', 'ja'].map((code) => {
+      const b = button(code === 'en' ? 'EN' : '日本語', {
+        class: ['seg-btn', lang() === code ? 'is-on' : null], testid: `lang-${code}`,
+        'aria-pressed': lang() === code ? 'true' : 'false', lang: code,
+        'aria-label': code === 'en' ? 'English' : '日本語',
+      });
+      b.addEventListener('click', () => setLang(code));
+      return b;
+    }));
+  const sel = h('select', { class: 'select select-sm', testid: 'speed', id: 'speed-select', 'aria-label': t('botSpeed') },
+    ['normal', 'fast', 'instant'].map((s) => h('option', { value: s, text: t(`speed_${s}`) })));
+  sel.value = speed();
+  sel.addEventListener('change', () => setSpeed(sel.value));
+  const speedBox = h('label', { class: 'speed', for: 'speed-select' }, h('span', { class: 'speed-label', text: t('botSpeed') }), sel);
+  tools.append(speedBox, langs);
+  paintEngineStatus();
+}
+
+// ------------------------------------------------------------------ screens
+let screen = { render() {}, destroy() {} };
+let routeToken = 0;
+
+function show(next) {
+  try { screen.destroy(); } catch (_) { /* ignore */ }
+  clearOverlays();
+  screen = next;
+  try {
+    screen.render();
+  } catch (err) {
+    crashed(err);
+  }
+  window.scrollTo(0, 0);
+}
+
+/** Never leave a blank page: an unexpected error shows a message and a way back. */
+function crashed(err) {
+  console.error(err);
+  const message = String(err?.message || err || '');
+  if (!app.firstElementChild || app.querySelector('[data-testid=opening]')) {
+    errorPage(app, { title: t('somethingWrong'), message, help: t('linkBrokenHelp'), testid: 'crash-page' });
+  } else {
+    toast(`${t('somethingWrong')} ${message}`);
+  }
+}
+window.addEventListener('error', (ev) => crashed(ev.error || ev.message));
+window.addEventListener('unhandledrejection', (ev) => crashed(ev.reason));
+
+function page(cls, testid, ...children) {
+  return h('section', { class: ['page', cls], testid }, ...children);
+}
+
+function gameMeta(g) {
+  return h('p', { class: 'game-meta' },
+    h('span', { class: 'meta-item', text: t('players', g.min_players, g.max_players) }),
+    h('span', { class: 'meta-item', text: t('minutes', g.minutes) }));
+}
+
+function tileArt(id) {
+  if (id === 'marie') {
+    return h('div', { class: 'tile-art', 'aria-hidden': 'true' }, [3, 5, 7].map((n, i) => cardEl(n, { size: 'md', extraClass: `fan-${i}` })));
+  }
+  return h('div', { class: 'tile-art tile-art-plain', 'aria-hidden': 'true' }, h('span', { class: 'plate' }, cakeLogo()));
+}
+
+function lobbyScreen() {
+  const s = {
+    games: null,
+    failed: false,
+    render() {
+      const grid = h('div', { class: 'game-grid', testid: 'game-list' });
+      if (s.games) {
+        for (const g of s.games) {
+          const other = lang() === 'ja' ? g.titles.en : g.titles.ja;
+          grid.append(h('article', { class: 'game-tile', testid: `game-${g.id}`, data: { game: g.id } },
+            tileArt(g.id),
+            h('div', { class: 'tile-body' },
+              h('h2', { class: 'tile-title', testid: 'game-title', text: tx(g.titles) }),
+              other && other !== tx(g.titles) ? h('p', { class: 'tile-sub', text: other }) : null,
+              gameMeta(g),
+              h('div', { class: 'tile-actions' },
+                playable(g.id)
+                  ? h('a', { class: 'btn btn-primary btn-lg', href: `#/setup/${g.id}`, testid: `play-${g.id}`, text: t('play') })
+                  : h('span', { class: 'soon', testid: `soon-${g.id}`, text: t('comingSoon') }),
+                h('a', { class: 'btn btn-lg', href: `#/rules/${g.id}`, testid: `rules-${g.id}`, text: t('rules') })))));
+        }
+      } else if (s.failed) {
+        grid.append(h('p', { class: 'notice', text: t('catalogFailed') }));
+      } else {
+        grid.append(h('p', { class: 'notice', text: '…' }));
+      }
+      clear(app).append(page('lobby', 'lobby',
+        h('div', { class: 'hero' },
+          h('h1', { class: 'hero-title', text: t('lobbyTitle') }),
+          h('p', { class: 'hero-sub', text: t('appTagline') })),
+        engineBanner(),
+        grid,
+        h('p', { class: 'lobby-note', text: t('moreSoon') }),
+        h('section', { class: 'how', 'aria-label': t('howTitle') },
+          h('h2', { class: 'how-title', text: t('howTitle') }),
+          h('ol', { class: 'how-list' }, ['how1', 'how2', 'how3'].map((k, i) => h('li', { class: 'how-item' },
+            h('span', { class: 'how-num', text: String(i + 1) }), h('span', { text: t(k) }))))),
+        h('p', { class: 'lobby-note small', text: t('offlineNote') })));
+    },
+    onEngine() { s.render(); },
+    destroy() {},
+  };
+  catalog().then((games) => { s.games = games; if (screen === s) s.render(); })
+    .catch(() => { s.failed = true; if (screen === s) s.render(); });
+  return s;
+}
+
+function rulesScreen(id) {
+  const s = {
+    game: undefined,
+    render() {
+      if (s.game === undefined) { clear(app).append(page('rules', 'rules', h('p', { class: 'notice', text: '…' }))); return; }
+      if (s.game === null) {
+        errorPage(app, { title: t('unknownGame'), testid: 'error-page' });
+        return;
+      }
+      const g = s.game;
+      clear(app).append(page('rules', 'rules',
+        h('div', { class: 'paper' },
+          h('div', { class: 'rules-head' },
+            tileArt(g.id),
+            h('div', {},
+              h('p', { class: 'kicker', text: t('rulesTitle') }),
+              h('h1', { class: 'page-title', testid: 'rules-title', text: tx(g.titles) }),
+              gameMeta(g))),
+          h('div', { class: 'rules-text', testid: 'rules-summary' }, g.summary.map((p) => h('p', { text: tx(p) }))),
+          h('h2', { class: 'section-title', text: t('credits') }),
+          h('ul', { class: 'credits', testid: 'credits' }, g.credits.map((c) => h('li', { text: tx(c) }))),
+          h('div', { class: 'page-actions' },
+            playable(g.id)
+              ? h('a', { class: 'btn btn-primary btn-lg', href: `#/setup/${g.id}`, testid: 'to-setup', text: t('setUpTable') })
+              : h('span', { class: 'soon', text: t('comingSoon') }),
+            h('a', { class: 'btn btn-lg btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') })))));
+    },
+    destroy() {},
+  };
+  findGame(id).then((g) => { s.game = g; if (screen === s) s.render(); })
+    .catch(() => { s.game = null; if (screen === s) s.render(); });
+  return s;
+}
+
+// ------------------------------------------------------------------ setup
+const MAX_SEED = 2 ** 53 - 1;
+
+export function randomSeed() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return (a[0] & 0x1fffff) * 0x100000000 + a[1];
+}
+
+function defaultName(kind, i) {
+  return t(kind === 'bot' ? 'defaultBot' : 'defaultHuman', i + 1);
+}
+
+function setupScreen(id) {
+  const st = {
+    players: null,
+    seats: [],
+    seedMode: 'random',
+    seed: '',
+    options: {},
+    error: null,
+    starting: false,
+  };
+  const s = {
+    game: undefined,
+    mod: null,
+    render() {
+      if (s.game === undefined) { clear(app).append(page('setup', 'setup', h('p', { class: 'notice', text: '…' }))); return; }
+      if (s.game === null || !s.mod) {
+        errorPage(app, { title: s.game ? t('notPlayableYet') : t('unknownGame') });
+        return;
+      }
+      const g = s.game;
+      if (st.players === null) {
+        st.players = Math.min(Math.max(4, g.min_players), g.max_players);
+        st.options = { ...(g.options || {}) };
+      }
+      while (st.seats.length < g.max_players) {
+        const i = st.seats.length;
+        st.seats.push({ kind: i === 0 ? 'human' : 'bot', level: g.levels.includes('normal') ? 'normal' : g.levels[0], name: '' });
+      }
+      const names = st.seats.slice(0, st.players).map((seat, i) => seat.name.trim() || defaultName(seat.kind, i));
+
+      const count = h('div', { class: 'seg seg-lg', role: 'group', 'aria-label': t('numPlayers') });
+      for (let n = g.min_players; n <= g.max_players; n += 1) {
+        const b = button(String(n), { class: ['seg-btn', st.players === n ? 'is-on' : null], testid: `players-${n}`, 'aria-pressed': st.players === n ? 'true' : 'false' });
+        b.addEventListener('click', () => { st.players = n; s.render(); });
+        count.append(b);
+      }
+
+      const rows = st.seats.slice(0, st.players).map((seat, i) => {
+        const kind = h('div', { class: 'seg', role: 'group', 'aria-label': t('seatN', i + 1) },
+          ['human', 'bot'].map((k) => {
+            const b = button(t(k), { class: ['seg-btn', seat.kind === k ? 'is-on' : null], testid: `seat-kind-${i}-${k}`, 'aria-pressed': seat.kind === k ? 'true' : 'false' });
+            b.addEventListener('click', () => { seat.kind = k; s.render(); });
+            return b;
+          }));
+        const level = h('select', { class: 'select', testid: `seat-level-${i}`, 'aria-label': t('level'), disabled: seat.kind !== 'bot' },
+          g.levels.map((lv) => h('option', { value: lv, text: levelName(lv) })));
+        level.value = seat.level;
+        level.addEventListener('change', () => { seat.level = level.value; });
+        const name = h('input', {
+          class: 'input', type: 'text', maxlength: 24, testid: `seat-name-${i}`, value: seat.name,
+          placeholder: defaultName(seat.kind, i), 'aria-label': `${t('seatN', i + 1)} ${t('name')}`, autocomplete: 'off',
+        });
+        name.addEventListener('input', () => {
+          seat.name = name.value;
+          // update labels that show this seat's name in place (no re-render while typing)
+          const label = seat.name.trim() || defaultName(seat.kind, i);
+          for (const el of app.querySelectorAll(`[data-seat-option="${i}"]`)) el.textContent = label;
+        });
+        return h('li', { class: ['seat-row', `seat-c${i}`], testid: `seat-row-${i}` },
+          h('span', { class: 'seat-num', text: String(i + 1) }),
+          name, kind, h('span', { class: ['level-box', seat.kind === 'bot' ? null : 'is-off'] }, level));
+      });
+
+      const seedInput = h('input', {
+        class: 'input input-seed', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', testid: 'seed-input',
+        value: st.seed, placeholder: '12345', 'aria-label': t('seedFixed'), disabled: st.seedMode !== 'fixed',
+      });
+      seedInput.addEventListener('input', () => { st.seed = seedInput.value.trim(); });
+      const seedSeg = h('div', { class: 'seg', role: 'group', 'aria-label': t('deal') },
+        [['random', 'seedRandom'], ['fixed', 'seedFixed']].map(([m, key]) => {
+          const b = button(t(key), { class: ['seg-btn', st.seedMode === m ? 'is-on' : null], testid: `seed-${m}`, 'aria-pressed': st.seedMode === m ? 'true' : 'false' });
+          b.addEventListener('click', () => { st.seedMode = m; s.render(); if (m === 'fixed') app.querySelector('[data-testid=seed-input]')?.focus(); });
+          return b;
+        }));
+
+      const start = button(st.starting ? t('starting') : t('start'), { class: 'btn btn-primary btn-xl', testid: 'start-game', disabled: st.starting });
+      start.addEventListener('click', () => s.start(names));
+
+      clear(app).append(page('setup', 'setup',
+        h('div', { class: 'paper setup-paper' },
+          h('div', { class: 'setup-head' },
+            h('p', { class: 'kicker', text: t('setupTitle') }),
+            h('h1', { class: 'page-title', text: tx(g.titles) })),
+          h('div', { class: 'setup-grid' },
+            h('div', { class: 'setup-seats' },
+              h('div', { class: 'field field-row' }, h('span', { class: 'field-label', text: t('numPlayers') }), count),
+              h('ol', { class: 'seat-rows', testid: 'seat-rows' }, rows)),
+            h('div', { class: 'setup-side' },
+              h('div', { class: 'field' }, h('span', { class: 'field-label', text: t('deal') }), seedSeg, seedInput,
+                h('p', { class: 'field-help', text: t('seedHelp') })),
+              s.mod.setupOptions ? s.mod.setupOptions(st, names) : null,
+              st.error ? h('p', { class: 'form-error', testid: 'setup-error', role: 'alert', text: st.error }) : null,
+              h('div', { class: 'setup-actions' },
+                start,
+                h('div', { class: 'engine-note', id: 'engine-note' }, engineNote()),
+                h('a', { class: 'btn btn-lg btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') })))))));
+    },
+    async start(names) {
+      const g = s.game;
+      let seed;
+      if (st.seedMode === 'fixed') {
+        if (!/^\d{1,16}$/.test(st.seed) || Number(st.seed) > MAX_SEED) {
+          st.error = t('seedInvalid');
+          s.render();
+          return;
+        }
+        seed = Number(st.seed);
+      } else seed = randomSeed();
+      const seats = st.seats.slice(0, st.players).map((seat, i) => (seat.kind === 'bot'
+        ? { name: names[i], kind: 'bot', level: seat.level }
+        : { name: names[i], kind: 'human' }));
+      const options = { ...st.options };
+      if ('elder' in options && (options.elder === null || options.elder >= st.players)) delete options.elder;
+      const record = { v: 1, game: g.id, players: st.players, seed, options, seats, actions: [] };
+      st.error = null;
+      st.starting = true;
+      s.render();
+      const token = routeToken;
+      const err = await startRecord(record, token, { push: true });
+      if (err && screen === s) {
+        st.starting = false;
+        st.error = tx(err);
+        s.render();
+      }
+    },
+    destroy() {},
+  };
+  Promise.all([findGame(id), loadModule(id)]).then(([g, mod]) => {
+    s.game = g;
+    s.mod = mod;
+    if (screen === s) s.render();
+  }).catch(() => { s.game = null; if (screen === s) s.render(); });
+  // only the note about the engine changes when it becomes ready (typing is not interrupted)
+  s.onEngine = () => {
+    const box = document.getElementById('engine-note');
+    if (box) clear(box).append(...[engineNote()].filter(Boolean));
+  };
+  return s;
+}
+
+// ------------------------------------------------------------------ playing
+let currentShare = null;
+
+function setShare(share, push) {
+  const target = `#${share}`;
+  currentShare = target;
+  if (location.hash === target) return;
+  if (push) history.pushState(null, '', target);
+  else history.replaceState(null, '', target);
+}
+
+function tableScreen(snap, mod, game) {
+  const s = {
+    table: null,
+    render() {
+      if (!s.table) {
+        s.table = new Table({
+          container: app,
+          engine: engineBox.engine,
+          module: mod,
+          snap,
+          game,
+          onShare: (share) => { if (screen === s) setShare(share, false); },
+          onRestart: (kind, record) => {
+            const rec = { ...record, actions: [] };
+            if (kind === 'new') rec.seed = randomSeed();
+            startRecord(rec, routeToken, { push: true }).then((err) => {
+              if (err) linkError(err);
+            });
+          },
+          onFatal: (error) => linkError(error),
+        });
+        s.table.begin();
+      } else s.table.render();
+    },
+    destroy() {
+      if (s.table) s.table.destroy();
+    },
+  };
+  return s;
+}
+
+function linkError(error) {
+  show({
+    render() {
+      errorPage(app, { title: t('linkBroken'), message: tx(error), help: t('linkBrokenHelp'), testid: 'link-error' });
+    },
+    destroy() {},
+  });
+}
+
+function engineFailedPage() {
+  show({
+    render() {
+      errorPage(app, { title: t('engineFailed'), message: tx(engineBox.error), help: t('engineFailedHelp'), testid: 'engine-error' });
+    },
+    destroy() {},
+  });
+}
+
+function loadingPage() {
+  show({
+    render() {
+      clear(app).append(page('loading', 'opening',
+        h('div', { class: 'loading-card' },
+          h('div', { class: 'spinner big', 'aria-hidden': 'true' }),
+          h('p', { text: t('opening') }),
+          engineBox.state !== 'ready' ? h('p', { class: 'field-help', text: t('engineWait') }) : null)));
+    },
+    destroy() {},
+  });
+}
+
+/** Start a game from a request ({record} or {link}); mount its table. Returns an error or null. */
+async function startGame(request, token, { push }) {
+  let eng;
+  try {
+    eng = await readyEngine();
+  } catch (_) {
+    if (token === routeToken) engineFailedPage();
+    return null;
+  }
+  let ans;
+  try {
+    ans = await eng.call({ cmd: 'start', ...request });
+  } catch (err) {
+    ans = { ok: false, error: { en: String(err?.message || err), ja: String(err?.message || err) } };
+  }
+  if (token !== routeToken) {
+    if (ans && ans.ok) eng.call({ cmd: 'close', session: ans.session }).catch(() => {});
+    return null;
+  }
+  if (!ans.ok) return ans.error;
+  const mod = await loadModule(ans.game);
+  const game = await findGame(ans.game).catch(() => null);
+  if (!mod) {
+    eng.call({ cmd: 'close', session: ans.session }).catch(() => {});
+    return STRINGS.notPlayableYet;
+  }
+  routeToken += 1;
+  setShare(ans.share, push);
+  show(tableScreen(ans, mod, game));
+  return null;
+}
+
+function startRecord(record, token, opts) {
+  return startGame({ record }, token, opts);
+}
+
+async function openLink(hash) {
+  const token = ++routeToken;
+  loadingPage();
+  const err = await startGame({ link: hash }, token, { push: false });
+  if (err && token === routeToken) linkError(err);
+}
+
+// ------------------------------------------------------------------ routes
+function route() {
+  const hash = location.hash || '#/';
+  if (hash === currentShare && screen.table) return;
+  currentShare = null;
+  const m = hash.match(/^#\/(setup|rules)\/([\w-]+)$/);
+  if (m) {
+    routeToken += 1;
+    show(m[1] === 'setup' ? setupScreen(m[2]) : rulesScreen(m[2]));
+    return;
+  }
+  if (/^#g=|[#&]g=/.test(hash)) {
+    openLink(hash);
+    return;
+  }
+  routeToken += 1;
+  show(lobbyScreen());
+}
+
+window.addEventListener('hashchange', route);
+onLang(() => {
+  paintHeader();
+  if (!screen.table) screen.render();
+});
+
+paintHeader();
+route();
+bootEngine();

@@ -1,0 +1,268 @@
+// Every string the page shows, in English and Japanese, and the helpers to pick and fill them.
+// Names of players are never put into HTML: fillNodes() builds text nodes.
+
+const LANG_KEY = 'pygames.lang';
+
+const S = {
+  appTitle: { en: 'Table Games', ja: 'テーブルゲーム' },
+  appTagline: { en: 'Japanese table games to pass around one tablet', ja: '1台のタブレットを回して遊ぶ、日本のテーブルゲーム' },
+  langName: { en: 'English', ja: '日本語' },
+  langLabel: { en: 'Language', ja: '言語' },
+  home: { en: 'Lobby', ja: 'ロビー' },
+
+  // engine boot
+  engineLoading: { en: 'Preparing the game engine… {0}%', ja: 'ゲームエンジンを準備中… {0}%' },
+  engineStage_download: { en: 'Loading the game engine… {0}%', ja: 'ゲームエンジンを読み込み中… {0}%' },
+  engineStage_start: { en: 'Starting the game engine… {0}%', ja: 'ゲームエンジンを起動中… {0}%' },
+  engineStage_install: { en: 'Installing the games… {0}%', ja: 'ゲームを準備中… {0}%' },
+  engineReady: { en: 'Ready to play', ja: '準備完了' },
+  engineFailed: { en: 'The game engine could not start.', ja: 'ゲームエンジンを起動できませんでした。' },
+  engineFailedHelp: {
+    en: 'Reload the page to try again. The lobby and the rules still work.',
+    ja: 'ページを再読み込みしてもう一度お試しください。ロビーとルールは見られます。',
+  },
+  engineWait: { en: 'Waiting for the game engine…', ja: 'ゲームエンジンを待っています…' },
+
+  // lobby
+  lobbyTitle: { en: 'Choose a game', ja: 'ゲームを選んでください' },
+  players: { en: '{0}–{1} players', ja: '{0}〜{1}人' },
+  minutes: { en: 'about {0} min', ja: '約{0}分' },
+  play: { en: 'Play', ja: '遊ぶ' },
+  rules: { en: 'Rules', ja: 'ルール' },
+  comingSoon: { en: 'Coming soon', ja: '近日登場' },
+  notPlayableYet: { en: 'This game cannot be played here yet.', ja: 'このゲームはまだここでは遊べません。' },
+  moreSoon: { en: 'More games are on their way.', ja: 'ほかのゲームも準備中です。' },
+  catalogFailed: { en: 'The list of games could not be loaded.', ja: 'ゲームの一覧を読み込めませんでした。' },
+  howTitle: { en: 'How it works', ja: '遊び方の流れ' },
+  how1: { en: 'Choose a game, the number of players and which seats are bots.', ja: 'ゲームと人数を選び、ボットの席を決めます。' },
+  how2: { en: 'Pass the tablet when the screen asks: private cards stay hidden behind a cover.', ja: '画面の指示でタブレットを渡します。自分だけの情報は目隠し画面で守られます。' },
+  how3: { en: 'Every game has a link: share it to replay the same deal or the whole game.', ja: 'ゲームごとにリンクがあり、同じ配りや対局の記録を共有できます。' },
+  offlineNote: {
+    en: 'Everything runs on this device, even offline. One tablet, passed from hand to hand.',
+    ja: 'すべてこの端末の中で動きます。オフラインでも遊べます。1台を順番に回して遊びます。',
+  },
+
+  // rules page
+  rulesTitle: { en: 'How to play', ja: '遊び方' },
+  credits: { en: 'Credits', ja: 'クレジット' },
+  setUpTable: { en: 'Set up a table', ja: '卓を準備する' },
+  backToLobby: { en: 'Back to the lobby', ja: 'ロビーに戻る' },
+  unknownGame: { en: 'This game is not in the collection.', ja: 'このゲームはありません。' },
+
+  // setup
+  setupTitle: { en: 'New table', ja: '新しい卓' },
+  numPlayers: { en: 'Players', ja: '人数' },
+  seatN: { en: 'Seat {0}', ja: '席{0}' },
+  human: { en: 'Human', ja: '人' },
+  bot: { en: 'Bot', ja: 'ボット' },
+  level: { en: 'Level', ja: '強さ' },
+  level_random: { en: 'Random', ja: 'でたらめ' },
+  level_easy: { en: 'Easy', ja: 'やさしい' },
+  level_normal: { en: 'Normal', ja: 'ふつう' },
+  level_strong: { en: 'Strong', ja: 'つよい' },
+  name: { en: 'Name', ja: '名前' },
+  defaultHuman: { en: 'Player {0}', ja: 'プレイヤー{0}' },
+  defaultBot: { en: 'Bot {0}', ja: 'ボット{0}' },
+  deal: { en: 'Deal', ja: '配り' },
+  seedRandom: { en: 'Random deal', ja: 'ランダムに配る' },
+  seedFixed: { en: 'Deal number', ja: '配り番号を指定' },
+  seedHelp: { en: 'The same number gives the same deal.', ja: '同じ番号なら同じ配りになります。' },
+  seedInvalid: { en: 'Type a whole number from 0 to 9007199254740991.', ja: '0〜9007199254740991の整数を入力してください。' },
+  optionRandom: { en: 'Random', ja: 'ランダム' },
+  start: { en: 'Start the game', ja: 'ゲーム開始' },
+  starting: { en: 'Starting…', ja: '開始中…' },
+  tooManyNames: { en: 'Names can have at most 24 characters.', ja: '名前は24文字までです。' },
+
+  // table (shared)
+  roundOf: { en: 'Round {0} of {1}', ja: '第{0}ラウンド / 全{1}' },
+  you: { en: 'You', ja: 'あなた' },
+  spectator: { en: 'Watching', ja: '観戦中' },
+  viewing: { en: 'Screen of {0}', ja: '{0}さんの画面' },
+  isThinking: { en: '{0} is thinking…', ja: '{0}が考えています…' },
+  waitingFor: { en: 'Waiting for {0}…', ja: '{0}を待っています…' },
+  log: { en: 'Game log', ja: '記録' },
+  score: { en: 'Score', ja: '得点' },
+  pts: { en: '{0} pts', ja: '{0}点' },
+  menu: { en: 'Menu', ja: 'メニュー' },
+  botSpeed: { en: 'Bot speed', ja: 'ボットの速さ' },
+  speed_normal: { en: 'Normal', ja: 'ふつう' },
+  speed_fast: { en: 'Fast', ja: '速い' },
+  speed_instant: { en: 'Instant', ja: '一瞬' },
+  leaveGame: { en: 'Leave the game', ja: 'ゲームをやめる' },
+  actionFailed: { en: 'That move was not accepted.', ja: 'その手は受け付けられませんでした。' },
+
+  // privacy
+  passTo: { en: 'Pass the tablet to {0}', ja: '{0}さんに渡してください' },
+  passHint: { en: 'Only {0} should look at the screen now.', ja: 'ここから先は{0}さんだけが見てください。' },
+  passContinue: { en: "I'm {0} — show my screen", ja: '{0}です — 画面を見る' },
+  passVote: { en: 'It is time to vote in secret.', ja: '秘密の投票の時間です。' },
+
+  // broken links
+  linkBroken: { en: 'This game link could not be opened.', ja: 'このゲームのリンクは開けませんでした。' },
+  linkBrokenHelp: {
+    en: 'The link may be cut short or come from another version. You can start a new game from the lobby.',
+    ja: 'リンクが途中で切れているか、別の版のものかもしれません。ロビーから新しいゲームを始められます。',
+  },
+  opening: { en: 'Opening the game…', ja: 'ゲームを開いています…' },
+
+  // end
+  gameOver: { en: 'Game over', ja: 'ゲーム終了' },
+  winnerIs: { en: 'Winner: {0}', ja: '勝者:{0}' },
+  winnersAre: { en: 'Shared win: {0}', ja: '同点優勝:{0}' },
+  total: { en: 'Total', ja: '合計' },
+  rematch: { en: 'Rematch (same deal)', ja: '同じ配りで再戦' },
+  newGame: { en: 'New game', ja: '新しいゲーム' },
+  copyLink: { en: 'Copy the game link', ja: 'ゲームのリンクをコピー' },
+  linkCopied: { en: 'Link copied.', ja: 'リンクをコピーしました。' },
+  linkCopyManual: { en: 'Copy this link:', ja: 'このリンクをコピーしてください:' },
+  close: { en: 'Close', ja: '閉じる' },
+  unknownError: { en: 'Unknown error.', ja: '不明なエラーです。' },
+  somethingWrong: { en: 'Something went wrong on this page.', ja: 'このページで問題が発生しました。' },
+  and: { en: ' and ', ja: '、' },
+  listSep: { en: ', ', ja: '、' },
+
+  // Marie's Table
+  m_elder: { en: 'Elder', ja: '兄者' },
+  m_youngest: { en: 'Youngest', ja: '末の弟' },
+  m_choosePile: { en: 'You are the elder brother: choose a pile.', ja: 'あなたが兄者です。山をひとつ選んでください。' },
+  m_waitPile: { en: '{0}, the elder brother, chooses a pile.', ja: '兄者の{0}が山を選びます。' },
+  m_pickTwo: { en: 'Keep two cards. The other {0} go to {1}.', ja: '2枚を残してください。残りの{0}枚は{1}に渡ります。' },
+  m_pickLast: { en: 'The last two cards are yours: keep them.', ja: '最後の2枚はあなたのものです。' },
+  m_waitDraft: { en: '{0} looks at {1} cards and keeps two.', ja: '{0}が{1}枚から2枚を選んでいます。' },
+  m_vote: { en: 'Are you satisfied with your pair? Vote in secret.', ja: '自分の2枚に納得？ 秘密で投票してください。' },
+  m_voted: { en: 'Your vote is in. Waiting for the others.', ja: '投票しました。ほかの人を待っています。' },
+  m_waitVote: { en: 'Everyone votes at the same time.', ja: '全員が同時に投票します。' },
+  m_take: { en: "Take another brother's pair.", ja: '他の兄弟の2枚をひとつ取ってください。' },
+  m_takeOwn: { en: 'Only your own pair is left: take it.', ja: '残っているのは自分の2枚だけです。取ってください。' },
+  m_waitTake: { en: '{0} takes a pair.', ja: '{0}が2枚を取ります。' },
+  m_decide: { en: 'Keep or eat the cards you took.', ja: '取った2枚を確定するか、食べるか選んでください。' },
+  m_waitDecide: { en: '{0} decides: keep or eat.', ja: '{0}が確定するか食べるかを選んでいます。' },
+  m_redistribute: { en: 'Two or more are dissatisfied: the pairs change hands, youngest first.', ja: '不満が2人以上:末の弟から順に2枚を取り合います。' },
+  m_ownPairs: { en: 'Everyone takes his own pair.', ja: '全員が自分の2枚を獲得します。' },
+  m_pile: { en: 'Pile {0}', ja: '山{0}' },
+  m_cards: { en: '{0} cards', ja: '{0}枚' },
+  m_pileUsed: { en: 'Served', ja: '配り済み' },
+  m_unused: { en: '{0} cards stay out of the game, unseen.', ja: '{0}枚は使われず、誰も見ません。' },
+  m_keepTwo: { en: 'Keep these two', ja: 'この2枚を残す' },
+  m_selectTwo: { en: 'Select two cards', ja: '2枚選んでください' },
+  m_yourCards: { en: 'Your cards', ja: 'あなたの手札' },
+  m_up: { en: 'Satisfied', ja: '納得' },
+  m_down: { en: 'Dissatisfied', ja: '不満' },
+  m_voting: { en: 'Voting…', ja: '投票中…' },
+  m_votedChip: { en: 'Voted', ja: '投票済み' },
+  m_yourPair: { en: 'Your pair', ja: 'あなたの2枚' },
+  m_takeFrom: { en: "Take {0}'s pair", ja: '{0}の2枚を取る' },
+  m_takeMine: { en: 'Take my own pair', ja: '自分の2枚を取る' },
+  m_tookFrom: { en: 'Taken from {0}', ja: '{0}から取った2枚' },
+  m_ownPair: { en: 'Your own pair', ja: '自分の2枚' },
+  m_keepBoth: { en: 'Keep both', ja: '2枚とも確定' },
+  m_eatOne: { en: 'Eat the {0}, keep the {1}', ja: '{0}を食べて{1}を確定' },
+  m_eatBoth: { en: 'Eat both', ja: '2枚とも食べる' },
+  m_eatsLeft: { en: 'You can still eat {0} of your 2 cards this game.', ja: 'ゲーム中に食べられるのはあと{0}枚です(最大2枚)。' },
+  m_noEatsLeft: { en: 'You have eaten 2 cards already: you must keep.', ja: 'すでに2枚食べたので、確定するしかありません。' },
+  m_eaten: { en: 'Eaten', ja: '食べた' },
+  m_eatsLeftShort: { en: 'can eat {0}', ja: 'あと{0}枚' },
+  m_noneKept: { en: 'No cards kept yet', ja: '確定したカードはまだありません' },
+  m_history: { en: 'My draft', ja: '自分のドラフト' },
+  m_historyRound: { en: 'R{0}', ja: '第{0}' },
+  m_saw: { en: 'Saw', ja: '見た' },
+  m_keptH: { en: 'Kept', ja: '残した' },
+  m_passed: { en: 'Passed', ja: '渡した' },
+  m_scoring: { en: 'Scoring per number', ja: '同じ数字の枚数と得点' },
+  m_scoringEat: { en: 'Eaten card: +1', ja: '食べたカード:+1' },
+  m_firstElder: { en: 'First elder brother', ja: '最初の兄者' },
+  m_pairOf: { en: "{0}'s pair", ja: '{0}の2枚' },
+  m_cardsOut: { en: 'in hand', ja: '手札' },
+};
+
+export const STRINGS = S;
+
+function detect() {
+  try {
+    const saved = localStorage.getItem(LANG_KEY);
+    if (saved === 'en' || saved === 'ja') return saved;
+  } catch (_) { /* storage may be blocked */ }
+  const nav = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
+  return nav.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+}
+
+let current = detect();
+const listeners = new Set();
+
+export function lang() {
+  return current;
+}
+
+export function setLang(value) {
+  if (value !== 'en' && value !== 'ja') return;
+  current = value;
+  try { localStorage.setItem(LANG_KEY, value); } catch (_) { /* ignore */ }
+  document.documentElement.lang = value;
+  for (const fn of listeners) fn(value);
+}
+
+export function onLang(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Pick the current language from a {en, ja} object (engine texts, catalogue). */
+export function tx(text) {
+  if (text == null) return '';
+  if (typeof text === 'string') return text;
+  return text[current] ?? text.en ?? '';
+}
+
+/** A label for a bot level (the engine may add levels: unknown ones show as they are). */
+export function levelName(level) {
+  return S[`level_${level}`] ? t(`level_${level}`) : String(level ?? '');
+}
+
+/** A UI string by key, with {0}, {1}... filled by plain values. */
+export function t(key, ...args) {
+  const entry = S[key];
+  if (!entry) return key;
+  return fill(entry[current] ?? entry.en, args);
+}
+
+export function fill(template, args) {
+  return String(template).replace(/\{(\d+)\}/g, (m, i) => (args[+i] !== undefined ? String(args[+i]) : m));
+}
+
+/**
+ * A template whose {0}, {1}... become elements made by makeNode(index) (e.g. a <b> with a name as
+ * textContent). Returns a DocumentFragment; nothing is parsed as HTML.
+ */
+export function fillNodes(template, makeNode) {
+  const frag = document.createDocumentFragment();
+  const parts = String(template).split(/\{(\d+)\}/);
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) {
+      if (part) frag.append(document.createTextNode(part));
+    } else {
+      const node = makeNode(+part);
+      frag.append(node ?? document.createTextNode(`{${part}}`));
+    }
+  });
+  return frag;
+}
+
+/** A UI string by key whose placeholders are DOM nodes. */
+export function tn(key, ...nodes) {
+  const entry = S[key];
+  const template = entry ? (entry[current] ?? entry.en) : key;
+  return fillNodes(template, (i) => {
+    const n = nodes[i];
+    if (n == null) return null;
+    return typeof n === 'string' || typeof n === 'number' ? document.createTextNode(String(n)) : n;
+  });
+}
+
+/** Join a list of names for a sentence ("A, B and C" / "A、B、C"). */
+export function joinNames(names) {
+  if (current === 'ja') return names.join('、');
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+document.documentElement.lang = current;

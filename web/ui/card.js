@@ -1,0 +1,113 @@
+// Cake cards drawn with SVG: each number has its own colour (CSS class n1..n7) AND its own mark,
+// so colour is never the only signal. Also a few shared icons.
+
+import { h, svg } from './dom.js';
+
+function starPath(cx, cy, outer, inner) {
+  const pts = [];
+  for (let i = 0; i < 10; i += 1) {
+    const r = i % 2 === 0 ? outer : inner;
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(2)} ${(cy + r * Math.sin(a)).toFixed(2)}`);
+  }
+  return `M${pts.join(' L')} Z`;
+}
+
+/** The mark of a number, in a 24x24 box, drawn with currentColor. */
+export function markShape(n) {
+  switch (n) {
+    case 1: return [svg('circle', { cx: 12, cy: 12, r: 8.5 })];
+    case 2: return [svg('path', { d: 'M12 2.5 L21.5 12 L12 21.5 L2.5 12 Z' })];
+    case 3: return [svg('path', { d: 'M12 3 L21.5 20 L2.5 20 Z' })];
+    case 4: return [svg('rect', { x: 4, y: 4, width: 16, height: 16, rx: 1.5 })];
+    case 5: return [svg('path', { d: starPath(12, 12.8, 10.5, 4.4) })];
+    case 6: return [svg('path', { d: 'M12 21 C5 15.5 2.5 12 2.5 8.2 A4.7 4.7 0 0 1 12 6.2 A4.7 4.7 0 0 1 21.5 8.2 C21.5 12 19 15.5 12 21 Z' })];
+    case 7: {
+      const petals = [];
+      for (let i = 0; i < 5; i += 1) {
+        const a = -Math.PI / 2 + (i * 2 * Math.PI) / 5;
+        petals.push(svg('circle', { cx: (12 + 5.6 * Math.cos(a)).toFixed(2), cy: (12 + 5.6 * Math.sin(a)).toFixed(2), r: 4.4 }));
+      }
+      return petals;
+    }
+    default: return [];
+  }
+}
+
+export function markIcon(n, cls = 'mark') {
+  return svg('svg', { class: `${cls} n${n}`, viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'currentColor' }, markShape(n));
+}
+
+function frostingPath() {
+  // top of the card with a scalloped (dripping) lower edge
+  let d = 'M2 9 Q2 2 9 2 H51 Q58 2 58 9 V22';
+  for (let i = 0; i < 7; i += 1) d += ' a4 4 0 0 1 -8 0';
+  return `${d} Z`;
+}
+const FROSTING = frostingPath();
+
+/** The face of a card: an SVG 60x84. */
+function face(n) {
+  return svg('svg', { class: 'card-svg', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
+    svg('rect', { class: 'card-bg', x: 1, y: 1, width: 58, height: 82, rx: 7 }),
+    svg('path', { class: 'card-frost', d: FROSTING }),
+    svg('g', { class: 'card-mark-top', transform: 'translate(21.5 4.5) scale(0.7)' }, markShape(n)),
+    svg('text', { class: 'card-num', x: 30, y: 62, 'text-anchor': 'middle' }, String(n)),
+    svg('g', { class: 'card-mark-bottom', transform: 'translate(25 68) scale(0.42)' }, markShape(n)),
+    svg('text', { class: 'card-corner', x: 7, y: 79, 'text-anchor': 'middle' }, String(n)),
+    svg('text', { class: 'card-corner', x: 53, y: 79, 'text-anchor': 'middle' }, String(n)),
+  );
+}
+
+/**
+ * A card element. opts: {size: 'xl'|'lg'|'md'|'sm'|'xs', tag: 'div'|'button', label, ...props}
+ * Carries data-card=<n>.
+ */
+export function cardEl(n, opts = {}) {
+  const { size = 'md', tag = 'div', label, extraClass, ...props } = opts;
+  const el = h(tag, {
+    class: ['card', `card-${size}`, `n${n}`, extraClass],
+    data: { card: n },
+    ...(tag === 'button' ? { type: 'button' } : { role: 'img' }),
+    'aria-label': label ?? String(n),
+    ...props,
+  }, face(n));
+  return el;
+}
+
+/** A face-down card. */
+export function backEl(size = 'md', extraClass) {
+  return h('div', { class: ['card', 'card-back', `card-${size}`, extraClass], 'aria-hidden': 'true' },
+    svg('svg', { class: 'card-svg', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
+      svg('rect', { class: 'back-bg', x: 1, y: 1, width: 58, height: 82, rx: 7 }),
+      svg('rect', { class: 'back-frame', x: 6, y: 6, width: 48, height: 72, rx: 4 }),
+      cakeShape('translate(15 27) scale(1.25)', 'back-cake'),
+    ));
+}
+
+function cakeShape(transform, cls) {
+  return svg('g', { transform, class: cls },
+    svg('path', { class: 'cake-body', d: 'M2 14 H22 V24 H2 Z' }),
+    svg('path', { class: 'cake-cream', d: 'M2 14 Q2 9 7 9 H17 Q22 9 22 14 q-2.5 3 -5 0 q-2.5 3 -5 0 q-2.5 3 -5 0 q-2.5 3 -5 0 Z' }),
+    svg('circle', { class: 'cake-berry', cx: 12, cy: 6, r: 3 }),
+  );
+}
+
+export function cakeLogo() {
+  return svg('svg', { class: 'logo', viewBox: '0 0 24 28', 'aria-hidden': 'true' }, cakeShape('translate(0 2)', 'logo-cake'));
+}
+
+const ICONS = {
+  thumb: 'M2 10h4v11H2z M8 21h9.3a2.1 2.1 0 0 0 2.1-1.7l1.5-7.2A2 2 0 0 0 18.9 9.6h-5.3l.9-4.2a1.9 1.9 0 0 0-3.4-1.4L8 9.2z',
+  crown: 'M3 17.5h18V20H3z M3 16 L4.6 6.5 L9.2 11 L12 4.5 L14.8 11 L19.4 6.5 L21 16 Z',
+  fork: 'M6 2h1.4v6h1.2V2H10v6h1.2V2h1.4v7.2a3 3 0 0 1-2.3 2.9V22H8.3V12.1A3 3 0 0 1 6 9.2z M17.5 2c1.6 1 2.5 3.4 2.5 6.5 0 2-.8 3.3-2 3.7V22h-2V2z',
+  check: 'M4 12.5 9.5 18 20 6.5 18.3 5 9.4 14.7 5.7 11z',
+  hourglass: 'M6 2h12v5l-4 5 4 5v5H6v-5l4-5-4-5z M8 4v2.3l4 5 4-5V4z',
+};
+
+export function icon(name, cls = '') {
+  const rotate = name === 'thumbdown';
+  const d = ICONS[rotate ? 'thumb' : name];
+  return svg('svg', { class: `icon icon-${name} ${cls}`, viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'currentColor' },
+    svg('path', { d, transform: rotate ? 'rotate(180 12 12)' : undefined }));
+}

@@ -1,0 +1,334 @@
+// The table controller shared by every game: who looks at the screen (the viewer seat), the
+// pass-and-play privacy screen, paced bot moves, the share link in the address bar, the log and
+// the end screen. The game module only draws a snapshot and turns taps into legal action strings.
+
+import { h, clear, button, sleep } from './dom.js';
+import { t, tx, tn, onLang, STRINGS } from '../i18n.js';
+import { logPanel } from './log.js';
+import { privacyScreen, removePrivacy, toast, modal } from './dialogs.js';
+import { icon } from './card.js';
+
+const SPEED_KEY = 'pygames.speed';
+const DELAYS = { normal: 700, fast: 250, instant: 0 };
+
+export function speed() {
+  try {
+    const v = localStorage.getItem(SPEED_KEY);
+    if (v && v in DELAYS) return v;
+  } catch (_) { /* ignore */ }
+  return 'normal';
+}
+
+export function setSpeed(value) {
+  if (!(value in DELAYS)) return;
+  try { localStorage.setItem(SPEED_KEY, value); } catch (_) { /* ignore */ }
+}
+
+export class Table {
+  /**
+   * @param {object} o
+   * @param {HTMLElement} o.container where the table is drawn
+   * @param {object} o.engine {call}
+   * @param {object} o.module the game's renderer
+   * @param {object} o.snap the first snapshot (from `start`)
+   * @param {object} o.game the catalogue entry
+   * @param {(share: string) => void} o.onShare
+   * @param {(kind: 'rematch'|'new', record: object) => void} o.onRestart
+   * @param {(error: object) => void} o.onFatal
+   */
+  constructor(o) {
+    Object.assign(this, o);
+    this.alive = true;
+    this.busy = false;
+    this.thinking = null;
+    this.waiting = 'busy';
+    this.passSeat = null;
+    this.passResolve = null;
+    this.sid = o.snap.session;
+    this.humans = o.snap.seats.map((s, i) => (s.kind === 'human' ? i : -1)).filter((i) => i >= 0);
+    this.viewer = this.humans.length === 1 ? this.humans[0] : null;
+    this.langHandler = () => { if (this.alive) { this.render(); if (this.passResolve) this.showPass(); } };
+    this.offLang = onLang(this.langHandler);
+  }
+
+  get names() {
+    return this.snap.seats.map((s) => s.name);
+  }
+
+  isHuman(seat) {
+    return this.snap.seats[seat]?.kind === 'human';
+  }
+
+  async begin() {
+    // the first snapshot may have been taken for another seat
+    if (this.snap.view.seat !== this.viewer) {
+      const ans = await this.call({ cmd: 'view', session: this.sid, seat: this.viewer });
+      if (!ans) return;
+      this.snap = ans;
+    }
+    this.share();
+    this.pump();
+  }
+
+  destroy() {
+    this.alive = false;
+    if (this.offLang) this.offLang();
+    removePrivacy();
+    this.passResolve = null;
+    if (this.sid) this.engine.call({ cmd: 'close', session: this.sid }).catch(() => {});
+  }
+
+  async call(request) {
+    let ans;
+    try {
+      ans = await this.engine.call(request);
+    } catch (err) {
+      ans = { ok: false, error: { en: String(err?.message || err), ja: String(err?.message || err) } };
+    }
+    if (!this.alive) return null;
+    if (!ans || !ans.ok) {
+      this.onFatal(ans?.error || STRINGS.unknownError);
+      this.alive = false;
+      return null;
+    }
+    return ans;
+  }
+
+  share() {
+    if (this.snap?.share) this.onShare(this.snap.share);
+  }
+
+  /** Run bots and viewer changes until a human must act (or the game is over). */
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.alive) {
+        const snap = this.snap;
+        if (snap.over) {
+          if (this.humans.length !== 1 && this.viewer !== null) {
+            const ans = await this.call({ cmd: 'view', session: this.sid, seat: null });
+            if (!ans) return;
+            this.viewer = null;
+            this.snap = ans;
+          }
+          this.thinking = null;
+          this.waiting = 'over';
+          this.render();
+          return;
+        }
+        const humansToMove = snap.to_move.filter((s) => this.isHuman(s));
+        if (humansToMove.length) {
+          const next = humansToMove.includes(this.viewer) ? this.viewer : humansToMove[0];
+          if (next !== this.viewer) {
+            if (this.humans.length >= 2) {
+              // hide the previous person's private view, then ask for the tablet to be passed
+              if (this.viewer !== null) {
+                const spectator = await this.call({ cmd: 'view', session: this.sid, seat: null });
+                if (!spectator) return;
+                this.viewer = null;
+                this.snap = spectator;
+              }
+              this.thinking = null;
+              this.waiting = 'pass';
+              this.render();
+              await this.askPass(next);
+              if (!this.alive) return;
+            }
+            const ans = await this.call({ cmd: 'view', session: this.sid, seat: next });
+            if (!ans) return;
+            this.viewer = next;
+            this.snap = ans;
+            continue;
+          }
+          this.thinking = null;
+          this.waiting = 'human';
+          this.render();
+          return;
+        }
+        const bot = snap.to_move.find((s) => !this.isHuman(s));
+        if (bot === undefined) {
+          this.waiting = 'busy';
+          this.render();
+          return;
+        }
+        this.thinking = bot;
+        this.waiting = 'bot';
+        this.render();
+        // A strong bot thinks in slices: keep asking until it has played. The pacing delay
+        // counts from the start of the decision, so slow thinking is not paced again.
+        const started = performance.now();
+        let ans;
+        do {
+          ans = await this.call({ cmd: 'bot', session: this.sid, seat: bot, view_seat: this.viewer });
+          if (!ans || !this.alive) return;
+        } while (ans.thinking);
+        const rest = DELAYS[speed()] - (performance.now() - started);
+        if (rest > 0) await sleep(rest);
+        if (!this.alive) return;
+        this.snap = ans;
+        this.share();
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  askPass(seat) {
+    return new Promise((resolve) => {
+      this.passSeat = seat;
+      this.passResolve = resolve;
+      this.showPass();
+    });
+  }
+
+  showPass() {
+    removePrivacy();
+    const hint = this.snap.view?.phase === 'vote' ? 'passVote' : undefined;
+    privacyScreen(this.names[this.passSeat], { hint }).then(() => {
+      const resolve = this.passResolve;
+      this.passResolve = null;
+      this.passSeat = null;
+      if (resolve) resolve();
+    });
+  }
+
+  /** Send a human's action (only strings from the legal list reach here). */
+  async act(action) {
+    if (this.busy || this.waiting !== 'human' || !this.alive) return;
+    if (!this.snap.legal.includes(action)) return;
+    this.busy = true;
+    this.waiting = 'busy';
+    this.root?.setAttribute('data-waiting', 'busy');
+    let ans;
+    try {
+      ans = await this.engine.call({ cmd: 'act', session: this.sid, seat: this.viewer, action, view_seat: this.viewer });
+    } catch (err) {
+      ans = { ok: false, error: { en: String(err), ja: String(err) } };
+    }
+    this.busy = false;
+    if (!this.alive) return;
+    if (!ans.ok) {
+      toast(`${t('actionFailed')} ${tx(ans.error)}`);
+      this.waiting = 'human';
+      this.render();
+      return;
+    }
+    this.snap = ans;
+    this.share();
+    this.pump();
+  }
+
+  ctx() {
+    const snap = this.snap;
+    const canAct = this.waiting === 'human' && !this.busy;
+    return {
+      names: this.names,
+      viewer: this.viewer,
+      legal: new Set(canAct ? snap.legal : []),
+      canAct,
+      thinking: this.thinking,
+      waiting: this.waiting,
+      act: (a) => this.act(a),
+      humans: this.humans,
+    };
+  }
+
+  render() {
+    if (!this.alive) return;
+    const snap = this.snap;
+    const view = snap.view;
+    const ctx = this.ctx();
+    const mod = this.module;
+    const root = h('section', {
+      class: ['table', `table-${snap.game}`, `players-${snap.players}`, snap.over ? 'is-over' : null],
+      testid: 'table',
+      data: {
+        game: snap.game, phase: view.phase ?? (snap.over ? 'over' : ''), ply: snap.ply,
+        waiting: this.waiting, viewer: this.viewer === null ? 'spectator' : this.viewer,
+      },
+    });
+    const main = h('div', { class: 'table-main' });
+    main.append(this.statusBar(ctx));
+    if (snap.over) main.append(this.endScreen(ctx));
+    else main.append(mod.table(snap, ctx));
+    const side = h('aside', { class: 'table-side' }, logPanel(view.log || [], this.names), ...(mod.side ? mod.side(snap, ctx) : []));
+    root.append(main, side);
+    clear(this.container).append(root);
+    this.root = root;
+  }
+
+  statusBar(ctx) {
+    const snap = this.snap;
+    const mod = this.module;
+    let prompt;
+    if (snap.over) prompt = t('gameOver');
+    else if (this.waiting === 'bot' && this.thinking !== null) {
+      prompt = h('span', { class: 'thinking', testid: 'thinking' },
+        h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+        tn('isThinking', h('b', { class: 'who', text: this.names[this.thinking] })));
+    } else if (this.waiting === 'pass') {
+      prompt = tn('passTo', h('b', { class: 'who', text: this.names[this.passSeat ?? snap.to_move[0]] ?? '' }));
+    } else prompt = mod.prompt(snap, ctx);
+    const who = this.viewer === null
+      ? h('span', { class: 'viewer-chip spectator', testid: 'viewer', text: t('spectator') })
+      : h('span', { class: 'viewer-chip', testid: 'viewer' },
+        this.humans.length > 1 ? tn('viewing', h('b', { class: 'who', text: this.names[this.viewer] })) : t('you'));
+    return h('div', { class: ['status-bar', this.waiting === 'human' ? 'my-turn' : null], testid: 'status' },
+      h('div', { class: 'status-chips' }, ...(mod.statusChips ? mod.statusChips(snap, ctx) : [])),
+      h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
+      who);
+  }
+
+  endScreen(ctx) {
+    const snap = this.snap;
+    const result = snap.result || {};
+    const winners = (result.winners || []).map((s) => this.names[s]);
+    const crown = icon('crown', 'crown');
+    const title = winners.length > 1
+      ? tn('winnersAre', h('b', { class: 'who', text: winners.join(t('listSep')) }))
+      : tn('winnerIs', h('b', { class: 'who', text: winners[0] ?? '' }));
+    const tie = tx(result.tie_break_text);
+    const rematch = button(t('rematch'), { class: 'btn btn-primary btn-lg', testid: 'rematch' });
+    const fresh = button(t('newGame'), { class: 'btn btn-lg', testid: 'new-game' });
+    const copy = button(t('copyLink'), { class: 'btn btn-lg', testid: 'copy-link' });
+    const lobby = h('a', { class: 'btn btn-lg btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') });
+    rematch.addEventListener('click', () => this.onRestart('rematch', this.baseRecord()));
+    fresh.addEventListener('click', () => this.onRestart('new', this.baseRecord()));
+    copy.addEventListener('click', () => this.copyLink());
+    return h('section', { class: 'end-screen', testid: 'end-screen' },
+      h('div', { class: 'end-head' },
+        h('div', { class: 'end-crown' }, crown),
+        h('div', {},
+          h('h2', { class: 'end-title', testid: 'winners' }, title),
+          tie ? h('p', { class: 'end-tie', testid: 'tie-break', text: tie }) : null)),
+      this.module.result(snap, ctx),
+      h('div', { class: 'end-actions' }, rematch, fresh, copy, lobby));
+  }
+
+  baseRecord() {
+    const snap = this.snap;
+    const rec = snap.record || {};
+    return {
+      v: 1, game: snap.game, players: snap.players, seed: snap.seed,
+      options: rec.options || {}, seats: snap.seats.map((s) => ({ ...s })), actions: [],
+    };
+  }
+
+  async copyLink() {
+    const url = `${location.origin}${location.pathname}#${this.snap.share}`;
+    let copied = false;
+    try {
+      if (navigator.clipboard?.writeText) {
+        await navigator.clipboard.writeText(url);
+        copied = true;
+      }
+    } catch (_) { copied = false; }
+    const input = h('input', { class: 'link-input', type: 'text', readonly: true, value: url, testid: 'share-link', 'aria-label': t('copyLink') });
+    modal(h('div', { class: 'copy-dialog' },
+      h('p', { class: 'copy-status', text: copied ? t('linkCopied') : t('linkCopyManual') }),
+      input), { testid: 'copy-dialog' });
+    input.select();
+    if (copied) toast(t('linkCopied'));
+  }
+}
