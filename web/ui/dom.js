@@ -59,3 +59,10 @@ export function button(label, props = {}) {
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Add a stylesheet of the site once (a game module calls it for its own CSS file). */
+export function loadStyle(href) {
+  const url = new URL(href, document.baseURI).href;
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === url)) return;
+  document.head.append(h('link', { rel: 'stylesheet', href: url }));
+}
