@@ -17,7 +17,14 @@ from pygames.core.bots import bot_rng
 from pygames.core.errors import GameError, RecordError, ReplayError
 from pygames.core.play import bot_move
 from pygames.core.protocol import GameState, JSONDict
-from pygames.core.record import Record, new_state, parse_record_text, record_from_json, split_action
+from pygames.core.record import (
+    Record,
+    new_state,
+    parse_record_text,
+    record_from_json,
+    replay,
+    split_action,
+)
 from pygames.core.registry import all_games
 from pygames.core.search import Search, SearchBot
 from pygames.core.text import t
@@ -107,6 +114,7 @@ def snapshot(sid: str, seat: int | None) -> JSONDict:
         "record": record.to_json() if over else None,
         "secret_pending": state.secret_pending(),
         "can_undo": seat is not None and _can_undo(session, seat),
+        "save": record.to_fragment(),
     }
 
 
@@ -229,6 +237,40 @@ def cmd_undo(req: JSONDict) -> JSONDict:
     return snapshot(sid, seat)
 
 
+def cmd_replay(req: JSONDict) -> JSONDict:
+    """A position of a record for the replay viewer: the spectator's view after ``ply``
+    actions; with ``reveal`` (only for a finished game) every seat's view as well."""
+    link = req.get("link")
+    if isinstance(link, str):
+        record = parse_record_text(link)
+    else:
+        record = record_from_json(req.get("record"))
+    total = len(record.actions)
+    ply = req.get("ply", total)
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise RecordError(t("Unknown position.", "その局面はありません。"))
+    ply = max(0, min(total, ply))
+    state = replay(record, ply)
+    finished = state.is_over() if ply == total else replay(record).is_over()
+    out: JSONDict = {
+        "ok": True,
+        "game": record.game,
+        "players": record.players,
+        "seed": record.seed,
+        "seats": [s.to_json() for s in record.seats],
+        "ply": ply,
+        "total": total,
+        "actions": list(record.actions),
+        "finished": finished,
+        "over": state.is_over(),
+        "view": state.view(None),
+        "result": state.result().to_json() if state.is_over() else None,
+    }
+    if req.get("reveal") and finished:
+        out["views"] = [state.view(s) for s in range(record.players)]
+    return out
+
+
 def cmd_close(req: JSONDict) -> JSONDict:
     """Forget a session."""
     sid = req.get("session")
@@ -244,6 +286,7 @@ COMMANDS: dict[str, Callable[[JSONDict], JSONDict]] = {
     "act": cmd_act,
     "bot": cmd_bot,
     "undo": cmd_undo,
+    "replay": cmd_replay,
     "close": cmd_close,
 }
 

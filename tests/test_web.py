@@ -158,3 +158,39 @@ def test_undo_only_when_nothing_was_revealed_and_nobody_else_acted() -> None:
     assert snap["can_undo"] is True and snap["ply"] == 7
     snap = call(cmd="undo", session=sid, seat=taker)
     assert snap["ply"] == 6 and snap["legal"] == call(cmd="view", session=sid, seat=taker)["legal"]
+
+
+def test_replay_viewer_positions_and_reveal_only_after_the_end() -> None:
+    rec = {
+        "v": 1,
+        "game": "marie",
+        "players": 3,
+        "seed": 8,
+        "seats": [{"name": f"B{i}", "kind": "bot", "level": "normal"} for i in range(3)],
+    }
+    snap = call(cmd="start", record=rec)
+    while not snap["over"]:
+        snap = call(cmd="bot", session=snap["session"], seat=snap["to_move"][0], view_seat=None)
+    full = snap["record"]
+    start = call(cmd="replay", record=full, ply=0)
+    assert start["ply"] == 0 and start["total"] == len(full["actions"]) and not start["over"]
+    mid = call(cmd="replay", link="#" + snap["share"], ply=1, reveal=True)  # a draft
+    assert mid["ply"] == 1 and mid["finished"] and len(mid["views"]) == 3
+    assert mid["views"][mid["view"]["drafter"]]["hand"] is not None
+    assert mid["view"]["hand"] is None  # the spectator view itself stays a spectator's
+    end = call(cmd="replay", record=full, ply=10**6)
+    assert end["ply"] == end["total"] and end["result"] == snap["result"]
+    unfinished = dict(full, actions=full["actions"][:6])
+    partial = call(cmd="replay", record=unfinished, ply=5, reveal=True)
+    assert partial["ok"] and not partial["finished"] and "views" not in partial
+    assert call(cmd="replay", record=full, ply="x")["ok"] is False
+
+
+def test_save_string_restores_the_exact_position() -> None:
+    sid = start()["session"]
+    call(cmd="act", session=sid, seat=0, action="pile2")
+    snap = call(cmd="view", session=sid, seat=0)
+    hand = snap["view"]["hand"]
+    snap = call(cmd="act", session=sid, seat=0, action=f"pick{hand[0]}{hand[1]}")
+    again = call(cmd="start", link=snap["save"], seat=0)
+    assert again["ply"] == 2 and again["view"] == snap["view"]

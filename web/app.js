@@ -7,14 +7,13 @@ import { t, tx, lang, setLang, onLang, levelName, STRINGS } from './i18n.js';
 import { cardEl, cakeLogo } from './ui/card.js';
 import { errorPage, clearOverlays, toast } from './ui/dialogs.js';
 import { Table, speed, setSpeed } from './ui/play.js';
+import { MODULES } from './games/index.js';
 
 const app = document.getElementById('app');
 const html = document.documentElement;
 
 // ------------------------------------------------------------------ game modules (one per game)
-const MODULES = {
-  marie: () => import('./games/marie.js'),
-};
+// (the list lives in games/index.js)
 
 function playable(id) {
   return Object.prototype.hasOwnProperty.call(MODULES, id);
