@@ -2,4 +2,5 @@
 // "coming soon" in the lobby (its rules page still works).
 export const MODULES = {
   marie: () => import('./marie.js'),
+  pharaoh: () => import('./pharaoh.js'),
 };

@@ -1,0 +1,624 @@
+// Return of the Pharaoh (ファラオの帰還): draws a seat's view and turns taps into the legal action
+// strings the engine listed. No rule is decided here: a declaration can be confirmed, and a pass
+// made, only when its notation string is in `legal`.
+
+import { h, svg, button, loadStyle } from '../ui/dom.js';
+import { icon } from '../ui/card.js';
+import { t, tn, levelName, STRINGS } from '../i18n.js';
+
+loadStyle(new URL('./pharaoh.css', import.meta.url).href);
+
+const KINDS = ['throne', 'jar', 'sword', 'ankh', 'gold'];
+const KINDS_BONUS = [0, 0, 1, 3, 6, 10];
+
+Object.assign(STRINGS, {
+  ph_round: { en: 'Round', ja: 'ラウンド' },
+  ph_auctionOf: { en: 'Auction {0} of 4', ja: '競り {0}/4' },
+  ph_deck: { en: 'Deck', ja: '山札' },
+  ph_deckLeft: { en: '{0} cards left in the deck', ja: '山札の残り{0}枚' },
+  ph_offer: { en: 'Offer', ja: '場札' },
+  ph_now: { en: 'Now', ja: '競り中' },
+  ph_next: { en: 'Next', ja: '次' },
+  ph_later: { en: 'Later', ja: '待機' },
+  ph_removedCard: { en: 'Removed', ja: '除外' },
+  ph_wonBy: { en: 'Won by {0}', ja: '{0}が獲得' },
+  ph_highest: { en: 'Highest', ja: '最高' },
+  ph_noBid: { en: 'No bid yet', ja: '宣言なし' },
+  ph_hospital: { en: 'Hospital', ja: '病院' },
+  ph_hospitalEmpty: { en: 'Empty', ja: '誰もいません' },
+  ph_cardsN: { en: '{0} cards', ja: '{0}枚' },
+  ph_cardsN1: { en: '1 card', ja: '1枚' },
+  ph_members: { en: '{0} members', ja: '隊員{0}人' },
+  ph_members1: { en: '1 member', ja: '隊員1人' },
+  ph_start: { en: 'Start', ja: 'スタート' },
+  ph_startTitle: { en: 'Start player of this auction', ja: 'この競りのスタートプレイヤー' },
+  ph_horus: { en: 'Horus chip', ja: 'ホルスチップ' },
+  ph_declares: { en: 'declares', ja: '宣言' },
+  ph_noDeclaration: { en: 'No bid', ja: '宣言なし' },
+  ph_leading: { en: 'Leading', ja: '最高値' },
+  ph_passedHorus: { en: 'Horus pass', ja: 'ホルスパス' },
+  ph_passedPharaoh: { en: 'Pharaoh pass', ja: 'ファラオパス' },
+  ph_passedPlain: { en: 'Passed', ja: 'パス' },
+  ph_handCount: { en: '{0} member cards in hand', ja: '手札の隊員カード{0}枚' },
+  ph_handCount1: { en: '1 member card in hand', ja: '手札の隊員カード1枚' },
+  ph_pharaohCards: { en: 'Pharaoh cards', ja: 'ファラオカード' },
+  ph_pharaohLeftPlayed: { en: '{0} left, {1} played', ja: '残り{0}枚・使用{1}枚' },
+  ph_tent: { en: 'Tent', ja: 'テント' },
+  ph_tentEmpty: { en: 'empty', ja: 'なし' },
+  ph_noTreasure: { en: 'No treasure yet', ja: '財宝なし' },
+  ph_scoreNow: { en: '{0} items + {1} kinds bonus', ja: '財宝{0}点+種類ボーナス{1}点' },
+  ph_yourHand: { en: 'Your hand', ja: 'あなたの手札' },
+  ph_handHidden: { en: 'Hands are hidden while the tablet is passed.', ja: 'タブレットを渡す間、手札は隠されています。' },
+  ph_noMembers: { en: 'No member card in hand: you can only pass.', ja: '手札に隊員カードがありません。パスしかできません。' },
+  ph_tapToSelect: { en: 'Tap member cards to put them in front of you.', ja: '手元に出す隊員カードをタップしてください。' },
+  ph_newTotal: { en: 'Your declaration', ja: 'あなたの宣言' },
+  ph_sumLine: { en: 'in front {0} + adding {1}', ja: '手元{0}+追加{1}' },
+  ph_bonusLine: { en: '+ round bonus {0}', ja: '+ラウンドボーナス{0}' },
+  ph_mustBeat: { en: 'Must be higher than {0}', ja: '{0}人を上回る必要があります' },
+  ph_anyTotal: { en: 'Any total of 1 or more', ja: '1人以上なら宣言できます' },
+  ph_bonus: { en: 'Add the round bonus (+{0})', ja: 'ラウンドボーナス(+{0})を加える' },
+  ph_bonusHelp: { en: 'Only for the start player opening the auction.', ja: 'スタートプレイヤーが最初に宣言するときだけ。' },
+  ph_declare: { en: 'Declare {0}', ja: '{0}人と宣言' },
+  ph_selectCards: { en: 'Choose cards', ja: 'カードを選ぶ' },
+  ph_clear: { en: 'Clear', ja: '選択解除' },
+  ph_passes: { en: 'Or pass', ja: 'またはパス' },
+  ph_passHorus: { en: 'Horus pass', ja: 'ホルスパス' },
+  ph_passHorusHelp: { en: 'take the chip: start the next auction', ja: 'チップを取り、次の競りの先手に' },
+  ph_passPharaoh: { en: 'Pharaoh pass', ja: 'ファラオパス' },
+  ph_passPharaohHelp: { en: 'hospital ({0}) to your tent', ja: '病院の隊員({0}枚)を自分のテントへ' },
+  ph_passPharaohEmpty: { en: 'the hospital is empty', ja: '病院は空です' },
+  ph_passPlain: { en: 'Pass', ja: 'パス' },
+  ph_passPlainHelp: { en: 'no effect', ja: '効果なし' },
+  ph_promptBonus: { en: 'You start this auction: declare (you may add +{0}) or pass.', ja: 'あなたがスタートプレイヤーです。宣言(+{0}を加えられます)かパスを。' },
+  ph_promptOpen: { en: 'Your turn: declare any total, or pass.', ja: 'あなたの番です。好きな人数で宣言するか、パスしてください。' },
+  ph_promptBeat: { en: 'Your turn: declare more than {0}, or pass.', ja: 'あなたの番です。{0}人より多く宣言するか、パスしてください。' },
+  ph_promptOnlyPass: { en: 'Your turn: you can only pass.', ja: 'あなたの番です。パスしかできません。' },
+  ph_waitTurn: { en: 'Auction: {0} is to move.', ja: '競り中:{0}の番です。' },
+  ph_waitYou: { en: 'Waiting for the others.', ja: 'ほかのプレイヤーを待っています。' },
+  ph_scoring: { en: 'Scoring', ja: '得点' },
+  ph_scoreItems: { en: '1 point per item on your treasures', ja: '財宝の個数1つにつき1点' },
+  ph_scoreKinds: { en: 'Different kinds', ja: '財宝の種類数' },
+  ph_scoreFlags: { en: 'Flag member in hand or tent: +1 each', ja: '手札とテントの旗の隊員:1枚1点' },
+  ph_removedList: { en: 'Out of the game', ja: '除外された札' },
+  ph_firstStart: { en: 'First holder of the Horus chip', ja: '最初にホルスチップを持つ人' },
+  // end screen
+  ph_colTreasures: { en: 'Treasures', ja: '財宝' },
+  ph_colItems: { en: 'Items', ja: '財宝点' },
+  ph_colKinds: { en: 'Kinds bonus', ja: '種類ボーナス' },
+  ph_colFlags: { en: 'Flag bonus', ja: '旗ボーナス' },
+  ph_colTie: { en: 'Tie-break:', ja: '同点判定:' },
+  ph_colMembers: { en: 'member sum', ja: '隊員の合計' },
+  ph_kindsN: { en: '{0} kinds', ja: '{0}種類' },
+  // cards
+  ph_member: { en: 'Member {0}', ja: '隊員{0}' },
+  ph_flagMember: { en: 'Flag member {0}', ja: '旗の隊員{0}' },
+  ph_pharaoh: { en: 'Pharaoh card', ja: 'ファラオカード' },
+  ph_k_throne: { en: 'Throne', ja: '玉座' },
+  ph_k_jar: { en: 'Jars', ja: '壺' },
+  ph_k_sword: { en: 'Swords', ja: '剣' },
+  ph_k_ankh: { en: 'Ankhs', ja: 'アンク' },
+  ph_k_gold: { en: 'Gold coins', ja: '金貨' },
+  ph_t_throne: { en: '{0} throne', ja: '玉座{0}脚' },
+  ph_t_jar: { en: '{0} jar(s)', ja: '壺{0}個' },
+  ph_t_sword: { en: '{0} sword(s)', ja: '剣{0}本' },
+  ph_t_ankh: { en: '{0} ankh(s)', ja: 'アンク{0}個' },
+  ph_t_gold: { en: '{0} gold coin(s)', ja: '金貨{0}枚' },
+});
+
+// ---------------------------------------------------------------- cards (display helpers only)
+
+const isFlag = (c) => c > 10;
+const value = (c) => c % 10;
+const token = (c) => (isFlag(c) ? `f${value(c)}` : String(c));
+const kindOf = (card) => card.replace(/\d+$/, '');
+const numberOf = (card) => Number(card.slice(kindOf(card).length));
+
+/** A counted string: the `<key>1` wording for exactly one (English needs it). */
+function count(key, n) {
+  return n === 1 ? t(`${key}1`) : t(key, n);
+}
+
+function memberLabel(c) {
+  return isFlag(c) ? t('ph_flagMember', value(c)) : t('ph_member', c);
+}
+
+function deckLabel(card) {
+  const kind = kindOf(card);
+  const n = numberOf(card);
+  if (kind === 'flag') return t('ph_flagMember', n);
+  return t(`ph_t_${kind}`, n).replace(/\((s)\)/, n === 1 ? '' : '$1');
+}
+
+// Marks in a 24x24 box, drawn with currentColor: every kind has its own shape.
+const PATHS = {
+  throne: 'M6 2h3.4v8.4H18V22h-2.8v-8H8.8v8H6z M4.5 9h1.5v3H4.5z M18 8.6h1.6v3H18z',
+  jar: 'M8.6 2h6.8v2.2l-1.3 1.5c3.1 1.3 5.2 4.2 5.2 7.8 0 4.3-2.9 7.7-7.3 8.5-4.4-.8-7.3-4.2-7.3-8.5 0-3.6 2.1-6.5 5.2-7.8L8.6 4.2z M3 9.2c.9-1.5 2-2.3 3.2-2.6l.4 1.6c-.8.3-1.4.8-2 1.8z M21 9.2c-.9-1.5-2-2.3-3.2-2.6l-.4 1.6c.8.3 1.4.8 2 1.8z',
+  sword: 'M12 1 14.2 4.4V14.4H9.8V4.4z M5.5 14.6h13v2.6h-13z M10.7 17.2h2.6v3.6h-2.6z M12 20a1.9 1.9 0 1 1 0 3.8 1.9 1.9 0 0 1 0-3.8z',
+  ankh: 'M12 1.2c-3.1 0-5.1 2.6-5.1 5.7 0 2 .9 3.7 2.2 5.1H4v3h6.5V23h3V15h6.5v-3h-5.1c1.3-1.4 2.2-3.1 2.2-5.1 0-3.1-2-5.7-5.1-5.7zm0 2.8c1.3 0 2.2 1.3 2.2 3 0 1.8-.9 3.4-2.2 4.5-1.3-1.1-2.2-2.7-2.2-4.5 0-1.7.9-3 2.2-3z',
+  gold: 'M12 2.2a9.8 9.8 0 1 1 0 19.6 9.8 9.8 0 0 1 0-19.6z M12 5a7 7 0 1 0 0 14 7 7 0 0 0 0-14z M12 7.2l1.4 3.4 3.4 1.4-3.4 1.4-1.4 3.4-1.4-3.4L7.2 12l3.4-1.4z',
+  flag: 'M4.6 1.8h2.4v20.4H4.6z M7 2.6h13l-4 5 4 5H7z',
+  member: 'M12 1.8a3.4 3.4 0 1 1 0 6.8 3.4 3.4 0 0 1 0-6.8z M6.6 10h10.8l-1.6 6.6h-1.7l-.8 5.6H10.7l-.8-5.6H8.2z',
+  pharaoh: 'M12 1.6C7.5 1.6 5.3 4.4 4.9 7.9L2.8 20.6h5.6l.7-3.6h5.8l.7 3.6h5.6L19.1 7.9C18.7 4.4 16.5 1.6 12 1.6z M9.1 7h5.8v5.4c0 2.1-1.3 3.6-2.9 3.6s-2.9-1.5-2.9-3.6z M4.9 10.1h3.5v1.2H4.7z M4.4 13.3h4v1.2H4.2z M15.6 10.1h3.5l.2 1.2h-3.7z M15.6 13.3h4l.2 1.2h-4.2z M10.8 16.6h2.4l.4 5.6h-3.2z M11.2 2.6h1.6v3.2h-1.6z',
+  tent: 'M12 2.2 23 21.5H1z M12 9.6 8.2 21.5h7.6z',
+  hospital: 'M3 3h18v18H3z M10 6.5v3.5H6.5v4H10v3.5h4V14h3.5v-4H14V6.5z',
+  skip: 'M3 5.5v13l8.5-6.5z M12 5.5v13l8.5-6.5z',
+  deck: 'M6 3.5h12.5v17H6z M3.5 6h1.3v16.2h11v1.3H3.5z',
+};
+const EVEN_ODD = new Set(['gold', 'ankh', 'pharaoh', 'tent', 'hospital']);
+
+export function glyph(name, cls = '') {
+  if (name === 'horus') return horusEye(cls);
+  return svg('svg', { class: `ph-glyph ph-g-${name} ${cls}`, viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'currentColor' },
+    svg('path', { d: PATHS[name], 'fill-rule': EVEN_ODD.has(name) ? 'evenodd' : undefined }));
+}
+
+function horusEye(cls = '') {
+  return svg('svg', { class: `ph-glyph ph-g-horus ${cls}`, viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'none', stroke: 'currentColor', 'stroke-width': 1.9, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' },
+    svg('path', { d: 'M3 5.2c3-1.7 6.5-2 9.5-1.2 2.6.7 5.3.6 8.2-.3' }),
+    svg('path', { d: 'M2.5 10.5C5 7.4 8 6.4 11.5 6.6c3.6.2 6.4 1.6 9.6 3.9-3.3 1.6-6.2 2.7-9.6 2.6-3.6-.1-6.4-1.1-9-2.6z' }),
+    svg('circle', { cx: 11.6, cy: 9.6, r: 2.3, fill: 'currentColor', stroke: 'none' }),
+    svg('path', { d: 'M10 13.1v7.4' }),
+    svg('path', { d: 'M14.5 12.9c1.4 2.5 3.4 4.4 5.6 4.6 1.6.1 2-1.6.9-2.2-1-.5-1.9.4-1.5 1.2' }));
+}
+
+/** A card box: an element with an SVG face (60x84). */
+function cardBox(face, { size = 'md', tag = 'div', label, cls, ...props } = {}) {
+  return h(tag, {
+    class: ['ph-card', `ph-${size}`, ...[cls].flat()],
+    ...(tag === 'button' ? { type: 'button' } : { role: 'img' }),
+    'aria-label': label,
+    title: tag === 'button' ? undefined : label,
+    ...props,
+  }, face);
+}
+
+function pips(n, cy) {
+  // n small figures in a row: the number of members on the card
+  const out = [];
+  const w = 6.4;
+  const x0 = 30 - ((n - 1) * w) / 2;
+  for (let i = 0; i < n; i += 1) {
+    out.push(svg('g', { transform: `translate(${(x0 + i * w - 3).toFixed(2)} ${cy}) scale(0.25)` }, svg('path', { d: PATHS.member })));
+  }
+  return svg('g', { class: 'ph-pips' }, out);
+}
+
+/** A member card: plain 1-5 (papyrus, a figure at the top) or flag 3-7 (red frame, a flag). */
+export function memberCard(c, opts = {}) {
+  const flag = isFlag(c);
+  const n = value(c);
+  const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
+    svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
+    flag ? svg('rect', { class: 'ph-frame', x: 5, y: 5, width: 50, height: 74, rx: 4 }) : null,
+    svg('g', { class: 'ph-top', transform: flag ? 'translate(6 6) scale(0.8)' : 'translate(6 6) scale(0.7)' }, svg('path', { d: PATHS[flag ? 'flag' : 'member'] })),
+    svg('text', { class: 'ph-corner', x: 50, y: 19, 'text-anchor': 'middle' }, String(n)),
+    svg('text', { class: 'ph-num', x: 30, y: 58, 'text-anchor': 'middle' }, String(n)),
+    pips(n, 66));
+  return cardBox(face, {
+    ...opts, label: opts.label ?? memberLabel(c),
+    cls: ['ph-member', flag ? 'is-flag' : 'is-plain', opts.cls], data: { card: c, ...(opts.data || {}) },
+  });
+}
+
+/** A deck card: a treasure (kind mark and item count) or a flag member card. */
+export function deckCard(card, opts = {}) {
+  const kind = kindOf(card);
+  const n = numberOf(card);
+  if (kind === 'flag') return memberCard(10 + n, { ...opts, label: deckLabel(card), data: { deck: card, ...(opts.data || {}) } });
+  const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
+    svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
+    svg('rect', { class: 'ph-band', x: 1.5, y: 1.5, width: 57, height: 18, rx: 7 }),
+    svg('text', { class: 'ph-corner ph-corner-light', x: 9, y: 15, 'text-anchor': 'middle' }, String(n)),
+    svg('g', { class: 'ph-mark', transform: 'translate(13 21) scale(1.42)' }, svg('path', { d: PATHS[kind], 'fill-rule': EVEN_ODD.has(kind) ? 'evenodd' : undefined })),
+    svg('text', { class: 'ph-num ph-items', x: 30, y: 78, 'text-anchor': 'middle' }, String(n)));
+  return cardBox(face, {
+    ...opts, label: opts.label ?? deckLabel(card),
+    cls: ['ph-treasure', `k-${kind}`, opts.cls], data: { deck: card, kind, items: n, ...(opts.data || {}) },
+  });
+}
+
+function pharaohCard(opts = {}) {
+  const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
+    svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
+    svg('rect', { class: 'ph-frame', x: 5, y: 5, width: 50, height: 74, rx: 4 }),
+    svg('g', { class: 'ph-mark', transform: 'translate(12 20) scale(1.5)' }, svg('path', { d: PATHS.pharaoh, 'fill-rule': 'evenodd' })));
+  return cardBox(face, { ...opts, label: t('ph_pharaoh'), cls: ['ph-pharaoh-card', opts.cls] });
+}
+
+function backCard(opts = {}) {
+  const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
+    svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
+    svg('rect', { class: 'ph-frame', x: 6, y: 6, width: 48, height: 72, rx: 4 }),
+    svg('g', { class: 'ph-mark', transform: 'translate(16 28) scale(1.15)' }, svg('path', { d: PATHS.ankh, 'fill-rule': 'evenodd' })));
+  return cardBox(face, { ...opts, cls: ['ph-back', opts.cls] });
+}
+
+function memberRow(cards, size = 'xs', cls = '') {
+  return h('div', { class: ['ph-row', cls] }, cards.map((c) => memberCard(c, { size })));
+}
+
+function who(name, seat) {
+  return h('b', { class: `who seat-c${seat}`, text: name });
+}
+
+// ---------------------------------------------------------------- status and prompt
+
+export function statusChips(snap) {
+  const v = snap.view;
+  if (snap.over) return [];
+  return [
+    h('span', { class: 'chip chip-round', testid: 'round' }, t('roundOf', v.round, v.rounds)),
+    h('span', { class: 'chip ph-chip-auction', testid: 'auction' }, t('ph_auctionOf', v.auction)),
+  ];
+}
+
+export function prompt(snap, ctx) {
+  const v = snap.view;
+  if (v.phase !== 'auction') return '';
+  if (ctx.canAct && ctx.legal.size) {
+    const declares = [...ctx.legal].some((a) => a.startsWith('d'));
+    if (!declares) return t('ph_promptOnlyPass');
+    if (v.bonus !== null && v.bonus !== undefined && [...ctx.legal].some((a) => a.endsWith('+'))) return t('ph_promptBonus', v.bonus);
+    return v.highest > 0 ? t('ph_promptBeat', v.highest) : t('ph_promptOpen');
+  }
+  if (v.turn === null || v.turn === undefined) return '';
+  return tn('ph_waitTurn', who(ctx.names[v.turn], v.turn));
+}
+
+// ---------------------------------------------------------------- the board: round, deck, offer, hospital
+
+function roundTrack(v) {
+  const steps = [];
+  for (let r = 1; r <= v.rounds; r += 1) {
+    const state = r < v.round ? 'past' : r === v.round ? 'current' : 'future';
+    steps.push(h('span', { class: ['ph-step', `is-${state}`], data: { round: r }, 'aria-current': r === v.round ? 'step' : undefined, text: String(r) }));
+  }
+  return h('div', { class: 'ph-track', testid: 'round-track', data: { round: v.round }, role: 'img', 'aria-label': t('roundOf', v.round, v.rounds) },
+    h('span', { class: 'ph-label', text: t('ph_round') }),
+    h('div', { class: 'ph-steps' }, steps));
+}
+
+function offerSlot(o, i, v, ctx) {
+  let caption;
+  if (o.state === 'won') caption = h('span', { class: 'ph-cap ph-cap-won' }, icon('check'), who(ctx.names[o.winner], o.winner));
+  else if (o.state === 'removed') caption = h('span', { class: 'ph-cap ph-cap-removed', text: t('ph_removedCard') });
+  else if (o.state === 'current') caption = h('span', { class: 'ph-cap ph-cap-now', text: t('ph_now') });
+  else caption = h('span', { class: 'ph-cap', text: v.offer[i - 1]?.state === 'current' ? t('ph_next') : t('ph_later') });
+  const label = o.state === 'won' ? `${deckLabel(o.card)} — ${t('ph_wonBy', ctx.names[o.winner])}` : deckLabel(o.card);
+  return h('div', {
+    class: ['ph-slot', `is-${o.state}`], testid: `offer-${i}`,
+    data: { state: o.state, card: o.card, winner: o.winner ?? undefined },
+  }, deckCard(o.card, { size: 'md', label }), caption);
+}
+
+function bidBox(v, ctx) {
+  const has = v.highest > 0 && v.leader !== null && v.leader !== undefined;
+  return h('div', { class: ['ph-bid', has ? 'has-bid' : null], testid: 'highest', data: { highest: v.highest, leader: v.leader ?? '' } },
+    h('span', { class: 'ph-label', text: t('ph_highest') }),
+    has ? h('span', { class: 'ph-bid-num', text: String(v.highest) }) : h('span', { class: 'ph-bid-none', text: t('ph_noBid') }),
+    has ? who(ctx.names[v.leader], v.leader) : null);
+}
+
+function hospital(v) {
+  const cards = v.hospital || [];
+  const sum = cards.reduce((a, c) => a + value(c), 0);
+  return h('div', { class: ['ph-hospital', cards.length ? 'has-cards' : null], testid: 'hospital', data: { count: cards.length } },
+    h('div', { class: 'ph-head' }, glyph('hospital', 'ph-hosp-icon'),
+      h('span', { class: 'ph-label', text: t('ph_hospital') }),
+      cards.length ? h('span', { class: 'ph-count', text: `${count('ph_cardsN', cards.length)} · ${count('ph_members', sum)}` }) : null),
+    cards.length
+      ? h('div', { class: 'ph-row ph-hosp-cards' }, cards.map((c) => memberCard(c, { size: 'xs' })))
+      : h('span', { class: 'ph-empty', text: t('ph_hospitalEmpty') }));
+}
+
+function board(snap, ctx) {
+  const v = snap.view;
+  return h('section', { class: 'ph-board', testid: 'board' },
+    h('div', { class: 'ph-board-left' },
+      roundTrack(v),
+      h('div', { class: 'ph-deck', testid: 'deck', data: { count: v.deck_count }, title: t('ph_deckLeft', v.deck_count) },
+        backCard({ size: 'xs', label: t('ph_deckLeft', v.deck_count) }),
+        h('span', { class: 'ph-deck-num', text: String(v.deck_count) }),
+        h('span', { class: 'ph-label', text: t('ph_deck') }))),
+    h('div', { class: 'ph-offer', testid: 'offer', 'aria-label': t('ph_offer') }, v.offer.map((o, i) => offerSlot(o, i, v, ctx))),
+    bidBox(v, ctx),
+    hospital(v));
+}
+
+// ---------------------------------------------------------------- seat panels
+
+function passChip(kind) {
+  const map = { horus: ['horus', 'ph_passedHorus'], pharaoh: ['pharaoh', 'ph_passedPharaoh'], pass: [null, 'ph_passedPlain'] };
+  const [g, key] = map[kind] || [null, 'ph_passedPlain'];
+  return h('span', { class: ['ph-passed', `pass-${kind}`], data: { passed: kind } }, glyph(g || 'skip'), h('span', { text: t(key) }));
+}
+
+function treasureChips(sv, s) {
+  const chips = [];
+  for (const kind of KINDS) {
+    const items = sv.treasures?.[kind] || [];
+    if (!items.length) continue;
+    chips.push(h('span', {
+      class: ['ph-kind', `k-${kind}`], data: { kind, items: items.join(',') },
+      title: `${t(`ph_k_${kind}`)}: ${items.join(' + ')}`, 'aria-label': `${t(`ph_k_${kind}`)}: ${items.join(' + ')}`,
+    }, glyph(kind), h('span', { class: 'ph-kind-n', text: items.join('·') })));
+  }
+  const sc = sv.treasure_score;
+  return h('div', { class: 'ph-treasures', testid: `treasures-${s}` },
+    chips.length ? h('div', { class: 'ph-kinds' }, chips) : h('span', { class: 'ph-empty', text: t('ph_noTreasure') }),
+    h('span', { class: 'ph-tscore', testid: `tscore-${s}`, data: { score: sc.total }, title: t('ph_scoreNow', sc.items, sc.kinds_bonus) },
+      h('b', { text: String(sc.total) }),
+      h('small', { text: sc.kinds_bonus ? `${sc.items}+${sc.kinds_bonus}` : '' })));
+}
+
+function pharaohTokens(sv, s) {
+  const marks = [];
+  for (let i = 0; i < sv.pharaoh_left; i += 1) marks.push(glyph('pharaoh', 'ph-ph-left'));
+  for (let i = 0; i < sv.pharaoh_played; i += 1) marks.push(glyph('pharaoh', 'ph-ph-played'));
+  return h('span', {
+    class: 'ph-stat ph-pharaohs', testid: `pharaoh-${s}`, data: { left: sv.pharaoh_left, played: sv.pharaoh_played },
+    title: `${t('ph_pharaohCards')}: ${t('ph_pharaohLeftPlayed', sv.pharaoh_left, sv.pharaoh_played)}`,
+    'aria-label': `${t('ph_pharaohCards')}: ${t('ph_pharaohLeftPlayed', sv.pharaoh_left, sv.pharaoh_played)}`,
+  }, marks);
+}
+
+function frontArea(v, sv, s) {
+  let body;
+  if (sv.front.length) {
+    const lead = v.leader === s;
+    body = [
+      memberRow(sv.front, 'xs', 'ph-front-cards'),
+      h('span', {
+        class: ['ph-declared', lead ? 'is-leading' : null], testid: `declared-${s}`, data: { declared: sv.declared },
+        title: lead ? t('ph_leading') : t('ph_declares'),
+      }, lead ? icon('crown') : null, String(sv.declared ?? sv.front_total),
+      sv.declared !== null && sv.declared > sv.front_total ? h('small', { class: 'ph-bonus-mark', text: `+${sv.declared - sv.front_total}` }) : null),
+    ];
+  } else body = [h('span', { class: 'ph-empty', text: t('ph_noDeclaration') })];
+  return h('div', { class: 'ph-front', testid: `front-${s}`, data: { total: sv.front_total, declared: sv.declared ?? '', passed: sv.passed ?? '' } },
+    body, sv.passed ? passChip(sv.passed) : null);
+}
+
+function seatPanel(snap, ctx, s) {
+  const v = snap.view;
+  const sv = v.seats[s];
+  const name = ctx.names[s];
+  const active = (v.turn === s && !snap.over) || ctx.thinking === s;
+  const badges = [];
+  if (v.horus === s) {
+    badges.push(h('span', { class: 'ph-horus', testid: `horus-${s}`, title: t('ph_horus'), 'aria-label': t('ph_horus') }, glyph('horus')));
+  }
+  if (v.start === s) badges.push(h('span', { class: 'badge ph-badge-start', testid: `start-${s}`, title: t('ph_startTitle'), text: t('ph_start') }));
+  if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
+  const kind = snap.seats[s].kind === 'bot' ? `${t('bot')} · ${levelName(snap.seats[s].level)}` : t('human');
+  return h('article', {
+    class: ['ph-seat', `seat-c${s}`, active ? 'is-active' : null, ctx.viewer === s ? 'is-viewer' : null, sv.passed ? 'has-passed' : null],
+    testid: `seat-${s}`, data: { seat: s },
+  },
+  h('header', { class: 'ph-seat-head' },
+    h('h3', { class: 'ph-seat-name', testid: `seat-name-${s}`, text: name, title: name }),
+    h('div', { class: 'ph-seat-sub' },
+      h('p', { class: 'ph-seat-kind', text: kind }),
+      h('div', { class: 'ph-badges' }, badges))),
+  frontArea(v, sv, s),
+  h('div', { class: 'ph-stats' },
+    h('span', { class: 'ph-stat', testid: `hand-count-${s}`, data: { count: sv.hand_count }, title: count('ph_handCount', sv.hand_count), 'aria-label': count('ph_handCount', sv.hand_count) },
+      glyph('member'), h('b', { text: String(sv.hand_count) })),
+    pharaohTokens(sv, s),
+    h('span', { class: 'ph-stat ph-tent', testid: `tent-${s}`, data: { count: sv.tent.length }, title: t('ph_tent') },
+      glyph('tent'),
+      sv.tent.length ? memberRow(sv.tent, 'xs', 'ph-tent-cards') : h('span', { class: 'ph-empty', text: t('ph_tentEmpty') }))),
+  treasureChips(sv, s));
+}
+
+// ---------------------------------------------------------------- own hand and actions
+
+function handZone(snap, ctx) {
+  const v = snap.view;
+  if (ctx.viewer === null || ctx.viewer === undefined) {
+    return h('section', { class: 'ph-hand-zone is-hidden', testid: 'hand-zone' },
+      h('p', { class: 'ph-note', text: t('ph_handHidden') }));
+  }
+  const me = v.seats[ctx.viewer];
+  const hand = me.hand || [];
+  const can = ctx.canAct && ctx.legal.size > 0;
+  const selected = new Set();
+  const bonusOffered = can && v.bonus !== null && v.bonus !== undefined && [...ctx.legal].some((a) => a.endsWith('+'));
+  let bonusOn = bonusOffered; // P5: the page defaults to adding it
+
+  const cards = hand.map((c, i) => {
+    if (!can) return memberCard(c, { size: 'lg', cls: 'hand-card', testid: 'hand-card' });
+    const b = memberCard(c, { size: 'lg', tag: 'button', cls: 'hand-card', testid: 'hand-card', 'aria-pressed': 'false', data: { index: i } });
+    b.addEventListener('click', () => toggle(i));
+    return b;
+  });
+  const pharaohs = [];
+  for (let i = 0; i < me.pharaoh_left; i += 1) pharaohs.push(pharaohCard({ size: 'sm', testid: 'hand-pharaoh' }));
+
+  const cardsBox = h('div', { class: 'ph-hand', testid: 'hand' }, cards);
+  // up to 6 cards in a row, two rows for a larger hand
+  cardsBox.style.setProperty('--cols', String(Math.max(1, hand.length <= 6 ? hand.length : Math.ceil(hand.length / 2))));
+
+  const head = h('div', { class: 'ph-hand-head' },
+    h('h3', { class: 'ph-title', text: t('ph_yourHand') }),
+    h('span', { class: 'ph-sub', text: count('ph_cardsN', hand.length) }),
+    h('span', { class: 'ph-hand-pharaohs', testid: 'hand-pharaohs', data: { count: me.pharaoh_left }, title: t('ph_pharaohCards') },
+      h('span', { class: 'ph-sub', text: `${t('ph_pharaohCards')}:` }),
+      pharaohs.length ? pharaohs : h('span', { class: 'ph-sub', text: '0' })));
+
+  if (!can) {
+    return h('section', { class: 'ph-hand-zone', testid: 'hand-zone' }, head, cardsBox,
+      h('p', { class: 'ph-note', text: t('ph_waitYou') }));
+  }
+
+  // the declaration panel
+  const totalNum = h('span', { class: 'ph-total-num', testid: 'new-total' });
+  const sumLine = h('span', { class: 'ph-sum-line' });
+  const need = h('span', { class: 'ph-need', text: v.highest > 0 ? t('ph_mustBeat', v.highest) : t('ph_anyTotal') });
+  let bonusBox = null;
+  let bonusInput = null;
+  if (bonusOffered) {
+    bonusInput = h('input', { type: 'checkbox', class: 'switch-input', testid: 'bonus', checked: true, id: 'ph-bonus' });
+    bonusInput.addEventListener('change', () => { bonusOn = bonusInput.checked; refresh(); });
+    bonusBox = h('label', { class: 'switch ph-bonus', for: 'ph-bonus', title: t('ph_bonusHelp') }, bonusInput,
+      h('span', { class: 'switch-track', 'aria-hidden': 'true' }, h('span', { class: 'switch-thumb' })),
+      h('span', { class: 'switch-text' },
+        h('span', { class: 'switch-label', text: t('ph_bonus', v.bonus) })));
+  }
+  const confirm = button(t('ph_selectCards'), { class: 'btn btn-primary btn-lg ph-declare', testid: 'declare', disabled: true });
+  const clearBtn = button(t('ph_clear'), { class: 'btn ph-clear', testid: 'clear-selection', disabled: true });
+
+  function action() {
+    if (!selected.size) return null;
+    const chosen = [...selected].sort((a, b) => a - b).map((i) => hand[i]);
+    // notation: plain cards first, then flags, each ascending (the hand is sorted that way)
+    const plain = chosen.filter((c) => !isFlag(c)).sort((a, b) => a - b);
+    const flags = chosen.filter(isFlag).sort((a, b) => a - b);
+    return `d${[...plain, ...flags].map(token).join('')}${bonusOffered && bonusOn ? '+' : ''}`;
+  }
+  function refresh() {
+    const adding = [...selected].reduce((a, i) => a + value(hand[i]), 0);
+    const bonus = bonusOffered && bonusOn ? v.bonus : 0;
+    const total = me.front_total + adding + bonus;
+    cards.forEach((b, i) => {
+      const on = selected.has(i);
+      b.classList.toggle('is-selected', on);
+      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+    });
+    const a = action();
+    const ok = a !== null && ctx.legal.has(a);
+    totalNum.textContent = selected.size ? String(total) : '–';
+    sumLine.textContent = `${t('ph_sumLine', me.front_total, adding)}${bonus ? ` ${t('ph_bonusLine', bonus)}` : ''}`;
+    confirm.disabled = !ok;
+    confirm.dataset.action = a ?? '';
+    confirm.textContent = ok ? t('ph_declare', total) : t('ph_selectCards');
+    clearBtn.disabled = !selected.size;
+    need.classList.toggle('is-short', selected.size > 0 && !ok);
+  }
+  function toggle(i) {
+    if (!ctx.canAct) return;
+    if (selected.has(i)) selected.delete(i);
+    else selected.add(i);
+    refresh();
+  }
+  confirm.addEventListener('click', () => {
+    const a = action();
+    if (a && ctx.legal.has(a)) ctx.act(a);
+  });
+  clearBtn.addEventListener('click', () => { selected.clear(); refresh(); });
+
+  const passes = [
+    ['horus', 'pass-horus', 'ph_passHorus', t('ph_passHorusHelp'), glyph('horus')],
+    ['pharaoh', 'pass-pharaoh', 'ph_passPharaoh', (v.hospital || []).length ? t('ph_passPharaohHelp', v.hospital.length) : t('ph_passPharaohEmpty'), glyph('pharaoh')],
+    ['pass', 'pass-plain', 'ph_passPlain', t('ph_passPlainHelp'), glyph('skip')],
+  ].map(([act, testid, key, help, g]) => {
+    const ok = ctx.legal.has(act);
+    const b = button([g, h('span', { class: 'ph-pass-text' }, h('b', { text: t(key) }), h('small', { text: help }))], {
+      class: ['btn', 'ph-pass', `ph-pass-${act}`], testid, data: { action: act }, disabled: !ok,
+    });
+    if (ok) b.addEventListener('click', () => ctx.act(act));
+    return b;
+  });
+  const declares = [...ctx.legal].some((a) => a.startsWith('d'));
+  refresh();
+  const panel = h('div', { class: 'ph-controls', testid: 'controls' },
+    declares
+      ? h('div', { class: 'ph-declare-box' },
+        h('div', { class: 'ph-total' }, h('span', { class: 'ph-label', text: t('ph_newTotal') }), totalNum),
+        sumLine, need, bonusBox,
+        h('div', { class: 'ph-declare-actions' }, clearBtn, confirm))
+      : h('p', { class: 'ph-note', text: hand.length ? t('ph_promptOnlyPass') : t('ph_noMembers') }),
+    h('div', { class: 'ph-passes', role: 'group', 'aria-label': t('ph_passes') }, passes));
+  return h('section', { class: 'ph-hand-zone is-acting', testid: 'hand-zone' },
+    h('div', { class: 'ph-hand-main' }, head, cardsBox,
+      declares ? h('p', { class: 'ph-note ph-hint', text: t('ph_tapToSelect') }) : null),
+    panel);
+}
+
+export function table(snap, ctx) {
+  const seats = [];
+  for (let s = 0; s < snap.players; s += 1) seats.push(seatPanel(snap, ctx, s));
+  return h('div', { class: 'ph', testid: 'pharaoh' },
+    board(snap, ctx),
+    h('div', { class: 'ph-seats', testid: 'seats' }, seats),
+    h('div', { class: 'ph-action', testid: 'action-zone' }, handZone(snap, ctx)));
+}
+
+// ---------------------------------------------------------------- side: scoring help, removed cards
+
+export function side(snap) {
+  const v = snap.view;
+  const out = [];
+  out.push(h('section', { class: 'side-panel ph-scoring-panel', testid: 'scoring-help' },
+    h('h2', { class: 'side-title', text: t('ph_scoring') }),
+    h('p', { class: 'ph-help-line', text: t('ph_scoreItems') }),
+    h('div', { class: 'ph-kinds-table' },
+      h('span', { class: 'ph-kt-label', text: t('ph_scoreKinds') }),
+      [1, 2, 3, 4, 5].map((k) => h('span', { class: 'ph-kt-cell' }, h('b', { text: String(k) }), h('span', { text: `+${KINDS_BONUS[k]}` })))),
+    h('p', { class: 'ph-help-line' }, glyph('flag', 'ph-flag-mini'), t('ph_scoreFlags')),
+    v.removed && v.removed.length
+      ? h('div', { class: 'ph-removed', testid: 'removed' },
+        h('span', { class: 'ph-label', text: t('ph_removedList') }),
+        h('div', { class: 'ph-row' }, v.removed.map((c) => deckCard(c, { size: 'xs' }))))
+      : null));
+  return out;
+}
+
+// ---------------------------------------------------------------- end of game
+
+function resultTreasures(b) {
+  const chips = [];
+  for (const kind of KINDS) {
+    const items = b.treasures?.[kind] || [];
+    if (!items.length) continue;
+    chips.push(h('span', { class: ['ph-kind', `k-${kind}`], data: { kind }, title: t(`ph_k_${kind}`) }, glyph(kind), h('span', { class: 'ph-kind-n', text: items.join('·') })));
+  }
+  return chips.length ? h('div', { class: 'ph-kinds' }, chips) : h('span', { class: 'ph-empty', text: '–' });
+}
+
+export function result(snap, ctx) {
+  const res = snap.result;
+  const winners = new Set(res.winners);
+  const head = h('tr', {},
+    h('th', { scope: 'col', class: 'col-name', text: t('name') }),
+    h('th', { scope: 'col', class: 'ph-col-treasures', text: t('ph_colTreasures') }),
+    h('th', { scope: 'col', text: t('ph_colItems') }),
+    h('th', { scope: 'col', text: t('ph_colKinds') }),
+    h('th', { scope: 'col', text: t('ph_colFlags') }),
+    h('th', { scope: 'col', class: 'col-total', text: t('total') }),
+    h('th', { scope: 'col', class: 'ph-col-members' },
+      h('span', { class: 'ph-th-line', text: t('ph_colTie') }), h('span', { class: 'ph-th-line', text: t('ph_colMembers') })));
+  const rows = res.breakdown.map((b, s) => h('tr', {
+    class: winners.has(s) ? 'is-winner' : null, testid: `result-row-${s}`, data: { seat: s, winner: winners.has(s) ? 'yes' : 'no' },
+  },
+  h('th', { scope: 'row', class: ['col-name', `seat-c${s}`] }, winners.has(s) ? icon('crown', 'crown-mini') : null, h('span', { class: 'who', text: ctx.names[s] })),
+  h('td', { class: 'ph-col-treasures' }, resultTreasures(b)),
+  h('td', { testid: `items-${s}`, data: { value: b.items } }, h('b', { text: String(b.items) })),
+  h('td', { testid: `kinds-${s}`, data: { value: b.kinds_bonus } }, h('b', { text: `+${b.kinds_bonus}` }), h('small', { class: 'ph-sub', text: t('ph_kindsN', b.kinds) })),
+  h('td', { testid: `flags-${s}`, data: { value: b.flags } }, h('b', { text: `+${b.flags}` }),
+    h('span', { class: 'ph-row ph-res-flags' }, (b.members || []).filter(isFlag).map((c) => memberCard(c, { size: 'xs' })))),
+  h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: b.total } }, String(b.total)),
+  h('td', { class: 'ph-col-members', testid: `member-sum-${s}`, data: { value: b.member_sum } },
+    h('b', { text: String(b.member_sum) }),
+    h('span', { class: 'ph-row ph-res-members' }, (b.members || []).map((c) => memberCard(c, { size: 'xs' }))))));
+  return h('div', { class: 'result-wrap ph-result-wrap' },
+    h('table', { class: 'result ph-result', testid: 'result' }, h('thead', {}, head), h('tbody', {}, rows)));
+}
+
+// ---------------------------------------------------------------- setup option: first Horus holder
+
+export function setupOptions(state, names) {
+  const current = state.options.start ?? null;
+  const select = h('select', { class: 'select', testid: 'opt-start', id: 'opt-start', data: { option: 'start' } },
+    h('option', { value: '', text: t('optionRandom') }),
+    names.map((n, i) => h('option', { value: String(i), text: n, data: { seatOption: i } })));
+  select.value = current === null || current >= names.length ? '' : String(current);
+  if (select.value === '') state.options.start = null;
+  select.addEventListener('change', () => {
+    state.options.start = select.value === '' ? null : Number(select.value);
+  });
+  return h('div', { class: 'field' },
+    h('label', { class: 'field-label', for: 'opt-start', text: t('ph_firstStart') }), select);
+}
+
+export default { statusChips, prompt, table, side, result, setupOptions };
