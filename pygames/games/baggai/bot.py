@@ -1,0 +1,324 @@
+"""A heuristic bot for BAG-GAI.
+
+It values a bag by how much it raises the bot's expected party points (a soft ranking of the
+brand totals, looser while much of a brand is still to come, so a brand it can no longer win or
+has already won is worth little), money at a rate that falls to 1/8 point by the end, and a
+show-off card by its points. For a range or a price it samples a few guesses of the others'
+unknown ranges and prices, works out the processing order in each guess, plays the buyers ahead
+of it on a copy of the window and sums what it would take and pay itself. Cheap ranges over
+money (the banks, spots the others will have paid on) come out of the same sums: that is the
+money-buying trick. It is fast (prefix sums over the window), since the search bot uses it for
+its rollouts.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from dataclasses import dataclass
+from itertools import accumulate
+
+from pygames.core.bots import Bot
+from pygames.core.protocol import GameState
+from pygames.core.rng import Rng
+from pygames.games.baggai.rules import (
+    BRANDS,
+    PARTIES,
+    ROUNDS,
+    SHOWOFF_MAX,
+    BagGaiState,
+    brand_totals,
+    card_brand,
+    card_kind,
+    card_value,
+    fix_unknown,
+    unknown_options,
+    unknown_outcomes,
+)
+
+RANGE_GUESSES = 3
+PRICE_GUESSES = 6
+PRICE_CANDIDATES = (0, 1, 2, 3, 4, 5, 6, 8, 10, 13, 17, 22)
+FREE_BONUS = 0.5
+Key = tuple[int, int, int]
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def soft_points(mine: int, others: list[int], sigma: float, table: tuple[int, ...]) -> float:
+    """Expected party points for a total of ``mine`` against ``others``, each comparison blurred
+    by ``sigma`` (what may still change before the party)."""
+    if mine <= 0:
+        return 0.0
+    qs = [_sigmoid((mine - o) / sigma) for o in others]
+    first = math.prod(qs)
+    second = 0.0
+    for j, q in enumerate(qs):
+        second += (1.0 - q) * math.prod(qs[:j] + qs[j + 1 :])
+    return table[0] * first + table[1] * second
+
+
+def _supply(cards: list[str]) -> dict[str, float]:
+    """Per brand, the values still to come in ``cards`` (an unknown card half to each side)."""
+    total = dict.fromkeys(BRANDS, 0.0)
+    for c in cards:
+        brand = card_brand(c)
+        if brand is not None:
+            total[brand] += card_value(c)
+        elif c[0] == "U":
+            total[c[1]] += 0.5
+            total[c[2]] += 0.5
+    return total
+
+
+class Valuer:
+    """What bags and money are worth to one seat now."""
+
+    def __init__(self, state: BagGaiState, seat: int) -> None:
+        self.seat = seat
+        totals = [state.totals(s) for s in range(state.players)]
+        self.mine = totals[seat]
+        self.others = {b: [t[b] for s, t in enumerate(totals) if s != seat] for b in BRANDS}
+        self.money_rate = 0.125 + 0.05 * (ROUNDS - state.round)
+        window = [b for b in state.bags if b is not None]
+        self.parties: list[tuple[tuple[int, ...], dict[str, float]]] = []
+        if state.round <= 2:
+            soon = window + [c for p in state.piles[state.round : 2] for c in p]
+            self.parties.append((PARTIES[2], self._sigmas(soon)))
+        later = window + [c for p in state.piles[state.round :] for c in p]
+        self.parties.append((PARTIES[5], self._sigmas(later)))
+        self._memo: dict[tuple[str, int], float] = {}
+        self._cards: dict[str, float] = {}
+
+    @staticmethod
+    def _sigmas(cards: list[str]) -> dict[str, float]:
+        supply = _supply(cards)
+        return {b: 0.6 + 0.35 * math.sqrt(supply[b]) for b in BRANDS}
+
+    def _points(self, brand: str, total: int) -> float:
+        return sum(
+            soft_points(total, self.others[brand], sigmas[brand], table)
+            for table, sigmas in self.parties
+        )
+
+    def gain(self, brand: str, k: int) -> float:
+        """The worth of adding ``k`` to the bot's total in ``brand``."""
+        key = (brand, k)
+        if key not in self._memo:
+            mine = self.mine[brand]
+            self._memo[key] = self._points(brand, mine + k) - self._points(brand, mine)
+        return self._memo[key]
+
+    def card(self, card: str) -> float:
+        """The worth of one bag (a show-off card's points depend on the price: 0 here)."""
+        if card not in self._cards:
+            self._cards[card] = self._card(card)
+        return self._cards[card]
+
+    def _card(self, card: str) -> float:
+        kind = card_kind(card)
+        if kind == "unknown":
+            x, y = card[1], card[2]
+            return self.gain(x if self.mine[x] <= self.mine[y] else y, 1)
+        brand = card_brand(card)
+        if brand is None:
+            return 0.0
+        return self.gain(brand, card_value(card)) + (FREE_BONUS if kind == "free" else 0.0)
+
+    def totals_worth(self, totals: dict[str, int]) -> float:
+        """The worth of reaching ``totals`` from the bot's present totals."""
+        return sum(self.gain(b, totals[b] - self.mine[b]) for b in BRANDS)
+
+
+@dataclass(frozen=True)
+class Buyer:
+    """One buyer of a guessed round: range, price and place in the processing order."""
+
+    lo: int
+    hi: int
+    price: int
+    key: Key
+
+
+class Sums:
+    """Prefix sums over one state of the window: bag worth, show-off cards, money."""
+
+    def __init__(self, worth: list[float], shows: list[int], money: list[int]) -> None:
+        self.worth = [0.0, *accumulate(worth)]
+        self.shows = [0, *accumulate(shows)]
+        self.money = [0, *accumulate(money)]
+
+    def haul(self, lo: int, hi: int, price: int, rate: float) -> float:
+        """Worth of buying ``lo..hi`` at ``price`` on this window."""
+        cash = self.money[hi + 1] - self.money[lo]
+        if price == 0:
+            return rate * cash
+        bags = self.worth[hi + 1] - self.worth[lo]
+        shows = (self.shows[hi + 1] - self.shows[lo]) * min(price // 2, SHOWOFF_MAX)
+        return bags + shows + rate * (cash - price * (hi - lo + 1))
+
+
+Spots = tuple[list[float], list[int], list[bool], list[int]]
+
+
+def window_spots(state: BagGaiState, valuer: Valuer) -> Spots:
+    """Per spot: bag worth, show-off card, whether a bag lies there, money."""
+    worth = [0.0 if b is None else valuer.card(b) for b in state.bags]
+    shows = [int(b == "S") for b in state.bags]
+    return worth, shows, [b is not None for b in state.bags], list(state.money)
+
+
+class Guess:
+    """One guess of the others' ranges and prices: the window as each processing position
+    would find it."""
+
+    def __init__(self, base: Sums, spots: Spots, buyers: list[Buyer]) -> None:
+        buyers = sorted(buyers, key=lambda b: b.key)
+        self.keys = [b.key for b in buyers]
+        worth, shows, bagged, money = list(spots[0]), list(spots[1]), list(spots[2]), list(spots[3])
+        self.sums = [base]
+        for b in buyers:
+            for i in range(b.lo, b.hi + 1):
+                if b.price > 0 or not bagged[i]:
+                    bagged[i] = False
+                    worth[i] = 0.0
+                    shows[i] = 0
+                    money[i] = b.price
+            self.sums.append(Sums(worth, shows, money))
+
+    def haul(self, lo: int, hi: int, price: int, key: Key, rate: float) -> float:
+        """Worth of buying ``lo..hi`` at ``price`` with processing key ``key``."""
+        return self.sums[bisect_left(self.keys, key)].haul(lo, hi, price, rate)
+
+
+def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int) -> list[Guess]:
+    """Sampled others: a uniform range for those still to choose, a uniform affordable price."""
+    last = state.spots + 1
+    spots = window_spots(state, valuer)
+    base = Sums(spots[0], spots[1], spots[3])
+    out = []
+    for _ in range(count):
+        buyers = []
+        for other in range(state.players):
+            if other == seat:
+                continue
+            chosen = state.ranges[other]
+            if chosen is None:
+                lo = rng.below(last + 1)
+                hi = lo + rng.below(last + 1 - lo)
+            else:
+                lo, hi = chosen
+            size = hi - lo + 1
+            price = rng.below(state.purse[other] // size + 1)
+            buyers.append(Buyer(lo, hi, price, (-price, size, state.choosers.index(other))))
+        out.append(Guess(base, spots, buyers))
+    return out
+
+
+def mean_haul(found: list[Guess], lo: int, hi: int, price: int, key: Key, rate: float) -> float:
+    """The mean worth of a purchase over the guesses."""
+    return sum(g.haul(lo, hi, price, key, rate) for g in found) / len(found)
+
+
+def range_worth(
+    found: list[Guess], size: int, prices: list[int], me: int, rate: float
+) -> list[float]:
+    """For every range of ``size`` spots (indexed by its left end), the best summed worth over
+    the guesses among ``prices`` (the inner loop of the range choice, kept lean)."""
+    ends = len(found[0].sums[0].money) - size
+    columns: list[list[float]] = [[0.0] * ends for _ in prices]
+    for g in found:
+        parts: dict[int, tuple[list[float], list[int], list[float]]] = {}
+        for j, p in enumerate(prices):
+            k = bisect_left(g.keys, (-p, size, me))
+            if k not in parts:
+                w, sh, m = g.sums[k].worth, g.sums[k].shows, g.sums[k].money
+                cash = [rate * (m[lo + size] - m[lo]) for lo in range(ends)]
+                bags = [w[lo + size] - w[lo] + c for lo, c in enumerate(cash)]
+                parts[k] = (bags, [sh[lo + size] - sh[lo] for lo in range(ends)], cash)
+            bags, shows, cash = parts[k]
+            col = columns[j]
+            if p == 0:
+                columns[j] = [a + c for a, c in zip(col, cash, strict=True)]
+                continue
+            cost, bonus = rate * p * size, min(p // 2, SHOWOFF_MAX)
+            if bonus and any(shows):
+                gains = [b + bonus * n - cost for b, n in zip(bags, shows, strict=True)]
+            else:
+                gains = [b - cost for b in bags]
+            columns[j] = [a + g for a, g in zip(col, gains, strict=True)]
+    return [max(values) for values in zip(*columns, strict=True)]
+
+
+class BagGaiHeuristicBot(Bot):
+    """Chooses ranges and prices by sampled guesses of the others, free sides and unknown
+    brands by the value of what it gets."""
+
+    name = "normal"
+
+    def choose(self, state: GameState, seat: int, rng: Rng) -> str:
+        """Pick an action for ``seat``."""
+        assert isinstance(state, BagGaiState)
+        valuer = Valuer(state, seat)
+        if state.phase == "range":
+            return self._range(state, seat, valuer, rng)
+        if state.phase == "price":
+            return self._price(state, seat, valuer, rng)
+        if state.pending_free is not None:
+            return self._free(state, seat, valuer)
+        return self._unknown(state, seat, valuer)
+
+    def _range(self, state: BagGaiState, seat: int, valuer: Valuer, rng: Rng) -> str:
+        found = guesses(state, seat, valuer, rng, RANGE_GUESSES)
+        me = state.choosers.index(seat)
+        best, where = -math.inf, (0, 0)
+        for size in range(1, state.spots + 3):
+            top = state.purse[seat] // size
+            prices = [p for p in PRICE_CANDIDATES if p <= top]
+            for lo, score in enumerate(range_worth(found, size, prices, me, valuer.money_rate)):
+                if score > best + 1e-9:
+                    best, where = score, (lo, lo + size - 1)
+        return state.range_text(*where)
+
+    def _price(self, state: BagGaiState, seat: int, valuer: Valuer, rng: Rng) -> str:
+        found = guesses(state, seat, valuer, rng, PRICE_GUESSES)
+        lo, hi = state.ranges[seat] or [0, 0]
+        size, me = hi - lo + 1, state.choosers.index(seat)
+        rate = valuer.money_rate
+        worth = {
+            p: mean_haul(found, lo, hi, p, (-p, size, me), rate)
+            for p in range(state.max_price(seat) + 1)
+        }
+        return f"p{max(worth, key=lambda p: (worth[p], -p))}"
+
+    def _free(self, state: BagGaiState, seat: int, valuer: Valuer) -> str:
+        spot = state.pending_free
+        assert spot is not None
+        gl = self._side(state, seat, spot - 1, valuer)
+        gr = self._side(state, seat, spot + 1, valuer)
+        return "fL" if gl >= gr else "fR"
+
+    @staticmethod
+    def _side(state: BagGaiState, seat: int, spot: int, valuer: Valuer) -> float:
+        """The extra worth of taking ``spot`` for free: nothing if the bot reaches it later in
+        its range anyway (it pays there either way), else what lies there."""
+        lo, hi = state.ranges[seat] or [0, 0]
+        if lo <= spot <= hi and spot >= state.cursor:
+            return 0.0
+        bag = state.bags[spot]
+        worth = valuer.money_rate * state.money[spot]
+        return worth + (valuer.card(bag) if bag is not None else 0.0)
+
+    @staticmethod
+    def _unknown(state: BagGaiState, seat: int, valuer: Valuer) -> str:
+        bags = state.owned[seat]
+        outcomes = sorted(unknown_outcomes(bags))
+        best = max(outcomes, key=lambda o: valuer.totals_worth(brand_totals(list(o))))
+        for action in unknown_options(bags):
+            trial = list(bags)
+            fix_unknown(trial, action)
+            if best in unknown_outcomes(trial):
+                return action
+        return unknown_options(bags)[0]

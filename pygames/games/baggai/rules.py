@@ -1,0 +1,1139 @@
+"""BAG-GAI: the rules engine (working rules: ``baggai.md``, rulings B10-B15).
+
+Five rounds. Each round a pile of bag cards is laid on the shop window (spots ``1..N`` between two
+bank spots); in turn order every player chooses a range of the window, then all secretly choose a
+price per spot; in processing order (price, then the narrower range, then the earlier chooser)
+each buys his range from left to right. Parties after rounds 2 and 5 score the brand majorities.
+
+Cards (codes): ``R3`` ``B2`` ``G1`` (brand and number), ``S`` (show-off spending), ``FR`` ``FB``
+``FG`` (regular customer: free, a 1 of its brand), ``URB`` ``UBG`` ``UGR`` (unknown brand, not yet
+fixed) which become ``URB=R`` and so on once fixed. Money is counted in units of 10,000 yen.
+
+Notation (one regular expression, :data:`NOTATION`; ``str(Action.parse(a)) == a``):
+``r2-5`` choose spots 2 to 5, ``rL-3`` Bank L to spot 3, ``r6-R`` spot 6 to Bank R, ``r4`` or
+``rR`` a single spot; ``p3`` price 3 per spot; ``fL`` / ``fR`` the free card takes the left /
+right neighbour; ``uRB=R`` fix an unknown red/blue card as red.
+
+Options: ``start`` (first start player, None: random), ``open_money`` (B15, default false).
+
+Readings where no ruling answers (pinned in ``tests/test_baggai_rules.py``): a choice with a
+single outcome is applied by the engine (price 0 when the money is below the range size, a free
+card with nothing on either side, unknown cards whose every resolving order ends alike); the free
+card acts after its price is paid, so its left neighbour may be the buyer's own payment; a tie
+at the end goes to whoever alone leads the most brands among the tied, and is shared by all
+still level; nothing is cleaned up after round 5.
+
+View fields (``view(seat)`` adds them to the common ones):
+
+- ``phase`` (``range``, ``price``, ``buy``, ``over``), ``round``, ``rounds``, ``start`` (start
+  player), ``choosers`` (this round's turn order), ``chooser`` (who chooses a range now),
+  ``open_money``.
+- ``window``: one entry per spot from Bank L to Bank R: ``index``, ``label`` (``L``, ``1``...,
+  ``R``), ``bank``, ``bag`` (None or a card: ``code``, ``kind`` bag/free/showoff/unknown,
+  ``brand``, ``brands`` of an unknown card, ``value``, ``number``) and ``money``.
+- ``piles_left`` (sizes of the face-down piles), ``removed`` (unsold bags out of the game).
+- ``seats``, per seat: ``range`` (``[lo, hi]`` spot indices), ``range_text``, ``range_size``,
+  ``price_status`` (``waiting`` / ``entered``; None while ranges are chosen), ``price`` (own,
+  or everyone's after the reveal), ``price_forced`` (only 0 is possible), ``money`` (own;
+  others' only with ``open_money``), ``bags``, ``brands`` (totals), ``vp`` (``showoff``,
+  ``parties``, ``money``, ``total``).
+- ``revealed``, ``processing`` (seats in processing order after the reveal), ``buyer``,
+  ``cursor`` (the next spot of the buyer), ``steps`` (this round's purchase steps: ``seat``,
+  ``spot``, ``bag``, ``took``, ``paid``, ``via`` buy/money/leave/free).
+- ``majority``: per brand the placed seats (``seat``, ``total``, ``place``, ``points`` at the
+  next party); ``parties`` (each party held: ``round``, ``table``, per brand ``totals`` and
+  ``points``, and ``points`` per seat); ``history`` (ranges, prices, processing and steps of
+  earlier rounds); ``final`` (money points, once over).
+- ``pending``: None, ``{kind: "free", seat, spot, sides}`` or ``{kind: "unknown", seat, cards,
+  totals, options}``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from pygames.core.errors import BadNotation, RecordError
+from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.rng import Rng
+from pygames.core.text import Text, t
+
+BRANDS = ("R", "B", "G")
+BRAND_NAMES = {"R": ("red", "赤"), "B": ("blue", "青"), "G": ("green", "緑")}
+UNKNOWN_PAIRS = ("RB", "BG", "GR")
+SHOWOFF = "S"
+SHOWOFF_MAX = 4
+ROUNDS = 5
+SPOTS = {4: 8, 5: 9}
+LEFT_BANK_UPTO = 4  # clean-up: money on spots 1..4 goes to Bank L, the rest to Bank R
+PARTIES = {2: (2, 1), 5: (6, 3)}
+START_MONEY = 20
+MONEY_PER_POINT = 8
+
+NOTATION = re.compile(
+    r"^(?:r([LR1-9])(?:-([LR1-9]))?|p(0|[1-9][0-9]{0,3})|f([LR])|u(RB|BG|GR)=([RBG]))$"
+)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A parsed action: ``kind`` is ``r`` (range), ``p`` (price), ``f`` (free side) or ``u``
+    (unknown brand); ``a`` and ``b`` hold its parts as written."""
+
+    kind: str
+    a: str
+    b: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "r":
+            return f"r{self.a}-{self.b}" if self.b else f"r{self.a}"
+        if self.kind == "u":
+            return f"u{self.a}={self.b}"
+        return f"{self.kind}{self.a}"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse notation; :class:`BadNotation` if it is not BAG-GAI's notation.
+
+        >>> str(Action.parse("rL-3")), Action.parse("p12").a
+        ('rL-3', '12')
+        """
+        m = NOTATION.match(text)
+        if not m:
+            raise BadNotation(
+                t(
+                    f"{text!r} is not an action of BAG-GAI (try r2-5, p3, fL or uRB=R).",
+                    f"「{text}」はBAG-GAIの手ではありません(例:r2-5、p3、fL、uRB=R)。",
+                )
+            )
+        lo, hi, price, side, pair, brand = m.groups()
+        if lo is not None:
+            return cls("r", lo, hi or "")
+        if price is not None:
+            return cls("p", price)
+        if side is not None:
+            return cls("f", side)
+        return cls("u", pair, brand)
+
+
+# --- cards --------------------------------------------------------------------------------------
+def deck_for(players: int) -> list[str]:
+    """The sorted bag cards used with ``players`` players (40 or 45)."""
+    twos, ones = (3, 6) if players == 4 else (4, 7)
+    cards: list[str] = []
+    for b in BRANDS:
+        cards += [f"{b}3"] + [f"{b}2"] * twos + [f"{b}1"] * ones
+    if players == 4:
+        cards += [SHOWOFF] * 4 + [f"F{b}" for b in BRANDS] + [f"U{p}" for p in UNKNOWN_PAIRS]
+    else:
+        cards += [SHOWOFF] * 3 + [f"U{p}" for p in UNKNOWN_PAIRS for _ in range(2)]
+    return sorted(cards)
+
+
+def base_code(card: str) -> str:
+    """The card as printed (a fixed unknown card loses its ``=X``)."""
+    return card.split("=", 1)[0]
+
+
+def card_brand(card: str) -> str | None:
+    """The brand a card counts for (None: show-off, or an unknown card not yet fixed)."""
+    if card[0] in BRANDS:
+        return card[0]
+    if card[0] == "F":
+        return card[1]
+    if card[0] == "U" and "=" in card:
+        return card[-1]
+    return None
+
+
+def card_value(card: str) -> int:
+    """What a card adds to its brand's total (B11)."""
+    if card[0] in BRANDS:
+        return int(card[1])
+    return 1 if card_brand(card) else 0
+
+
+def card_kind(card: str) -> str:
+    """``bag``, ``free``, ``showoff`` or ``unknown``."""
+    return {"F": "free", "S": "showoff", "U": "unknown"}.get(card[0], "bag")
+
+
+def is_unfixed(card: str) -> bool:
+    """An unknown-brand card whose brand is not yet fixed."""
+    return card[0] == "U" and "=" not in card
+
+
+def card_text(card: str) -> tuple[str, str]:
+    """The card's name in English and Japanese."""
+    kind = card_kind(card)
+    if kind == "bag":
+        en, ja = BRAND_NAMES[card[0]]
+        return f"{en} {card[1]}", f"{ja}{card[1]}"
+    if kind == "free":
+        en, ja = BRAND_NAMES[card[1]]
+        return f"{en} free card", f"{ja}のお得意様"
+    if kind == "showoff":
+        return "show-off spending", "散財自慢"
+    (en1, ja1), (en2, ja2) = BRAND_NAMES[card[1]], BRAND_NAMES[card[2]]
+    if "=" in card:
+        en, ja = BRAND_NAMES[card[-1]]
+        return f"unknown brand {en1}/{en2} (now {en})", f"ブランド不明{ja1}/{ja2}({ja})"
+    return f"unknown brand {en1}/{en2}", f"ブランド不明{ja1}/{ja2}"
+
+
+def card_view(card: str) -> JSONDict:
+    """A card as the page draws it."""
+    kind = card_kind(card)
+    return {
+        "code": card,
+        "kind": kind,
+        "brand": card_brand(card),
+        "brands": [card[1], card[2]] if kind == "unknown" else None,
+        "value": card_value(card),
+        "number": int(card[1]) if kind == "bag" else None,
+    }
+
+
+def brand_totals(bags: list[str]) -> dict[str, int]:
+    """Per brand, the sum of the values of ``bags``."""
+    totals = dict.fromkeys(BRANDS, 0)
+    for card in bags:
+        brand = card_brand(card)
+        if brand:
+            totals[brand] += card_value(card)
+    return totals
+
+
+def unknown_options(bags: list[str]) -> list[str]:
+    """The legal ``u..=..`` actions for a holder of ``bags`` (B12): for each kind of unfixed
+    card, the brand in which he holds less, or either on a tie."""
+    totals = brand_totals(bags)
+    acts: set[str] = set()
+    for card in bags:
+        if is_unfixed(card):
+            x, y = card[1], card[2]
+            if totals[x] <= totals[y]:
+                acts.add(f"u{x}{y}={x}")
+            if totals[y] <= totals[x]:
+                acts.add(f"u{x}{y}={y}")
+    return sorted(acts)
+
+
+def fix_unknown(bags: list[str], action: str) -> None:
+    """Apply ``uXY=Z`` to ``bags`` in place."""
+    act = Action.parse(action)
+    bags[bags.index(f"U{act.a}")] = f"U{act.a}={act.b}"
+
+
+def unknown_outcomes(bags: list[str]) -> set[tuple[str, ...]]:
+    """Every final set of fixed cards reachable by resolving the unfixed cards in any order."""
+    memo: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+
+    def walk(current: list[str]) -> set[tuple[str, ...]]:
+        key = tuple(sorted(current))
+        if key not in memo:
+            options = unknown_options(current)
+            if not options:
+                memo[key] = {key}
+            else:
+                found: set[tuple[str, ...]] = set()
+                for act in options:
+                    nxt = list(current)
+                    fix_unknown(nxt, act)
+                    found |= walk(nxt)
+                memo[key] = found
+        return memo[key]
+
+    return walk(bags)
+
+
+def party_points(totals: list[int], table: tuple[int, ...]) -> list[int]:
+    """Points of one brand at a party (B10): totals of 0 do not place; tied players share the
+    points of the places they occupy, each share rounded up."""
+    points = [0] * len(totals)
+    place = 0
+    for value in sorted({v for v in totals if v > 0}, reverse=True):
+        group = [s for s, v in enumerate(totals) if v == value]
+        share = sum(table[place : place + len(group)])
+        for s in group:
+            points[s] = math.ceil(share / len(group))
+        place += len(group)
+    return points
+
+
+def _names(seats: list[int], sep: str) -> str:
+    return sep.join(f"{{{i}}}" for i in range(len(seats)))
+
+
+def _yen(n: int) -> tuple[str, str]:
+    return f"¥{n}", f"{n}万円"
+
+
+class BagGaiState(GameState):
+    """A game of BAG-GAI for 4 or 5 players."""
+
+    game_id = "baggai"
+
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        self.rng = Rng(0, 0)
+        self.spots = SPOTS.get(players, 8)
+        self.open_money = False
+        self.piles: list[list[str]] = [[] for _ in range(ROUNDS)]
+        self.bags: list[str | None] = [None] * (self.spots + 2)
+        self.money: list[int] = [0] * (self.spots + 2)
+        self.removed: list[str] = []
+        self.round = 1
+        self.start = 0
+        self.phase = "range"
+        self.choosers: list[int] = []
+        self.range_pos = 0
+        self.ranges: list[list[int] | None] = [None] * players
+        self.prices: list[int | None] = [None] * players
+        self.revealed = False
+        self.processing: list[int] = []
+        self.order_pos = 0
+        self.cursor = 0
+        self.pending_free: int | None = None
+        self.purse: list[int] = [START_MONEY] * players
+        self.money_total = START_MONEY * players
+        self.owned: list[list[str]] = [[] for _ in range(players)]
+        self.vp_showoff: list[int] = [0] * players
+        self.parties: list[JSONDict] = []
+        self.money_points: list[int] | None = None
+        self.steps: list[JSONDict] = []
+        self.history: list[JSONDict] = []
+
+    # --- setup ------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, options: JSONDict | None = None) -> BagGaiState:
+        """Deal the five piles (a 3 in each of piles 3-5), choose the first start player
+        (``options['start']``, random by default) and hand out 20 money (21 for the 3rd seat in
+        turn order, and the 4th with 5 players). ``options['open_money']`` shows all money."""
+        if players not in SPOTS:
+            raise ValueError("BAG-GAI is for 4 or 5 players")
+        options = options or {}
+        s = cls(players)
+        s.rng = Rng.from_seed(seed)
+        s.open_money = _flag(options.get("open_money", False))
+        s._deal()
+        start = options.get("start")
+        if start is None:
+            s.start = s.rng.below(players)
+        elif isinstance(start, int) and not isinstance(start, bool) and 0 <= start < players:
+            s.start = start
+        else:
+            raise RecordError(
+                t(
+                    "The first start player must be one of the seats.",
+                    "最初のスタートプレーヤーは席のどれかでなければなりません。",
+                )
+            )
+        extra = [2, 3] if players == 5 else [2]
+        for k in extra:
+            s.purse[(s.start + k) % players] += 1
+        s.money_total = sum(s.purse)
+        s.say(
+            "{0} is the first start player; "
+            + ", ".join(f"{{{i + 1}}}" for i in range(len(extra)))
+            + " start with ¥21, the others with ¥20.",
+            "{0}が最初のスタートプレーヤーです。"
+            + "、".join(f"{{{i + 1}}}" for i in range(len(extra)))
+            + "は21万円、他は20万円で始めます。",
+            [s.start] + [(s.start + k) % players for k in extra],
+        )
+        s._start_round()
+        return s
+
+    def _deal(self) -> None:
+        n = self.spots
+        threes = [c for c in deck_for(self.players) if c[0] in BRANDS and c[1] == "3"]
+        rest = [c for c in deck_for(self.players) if c not in threes]
+        self.rng.shuffle(rest)
+        sizes = [n, n, n - 1, n - 1, n - 1]
+        at = 0
+        for r, size in enumerate(sizes):
+            self.piles[r] = rest[at : at + size]
+            at += size
+        self.rng.shuffle(threes)
+        for r in range(2, ROUNDS):
+            self.piles[r].append(threes[r - 2])
+            self.rng.shuffle(self.piles[r])
+
+    def _start_round(self) -> None:
+        n = self.players
+        pile = self.piles[self.round - 1]
+        for i, card in enumerate(pile):
+            self.bags[i + 1] = card
+        self.piles[self.round - 1] = []
+        self.phase = "range"
+        self.choosers = [(self.start + k) % n for k in range(n)]
+        self.range_pos = 0
+        self.ranges = [None] * n
+        self.prices = [None] * n
+        self.revealed = False
+        self.processing = []
+        self.order_pos = 0
+        self.cursor = 0
+        self.pending_free = None
+        self.steps = []
+        self.say(
+            f"Round {self.round}: the shop window is stocked; {{0}} starts.",
+            f"第{self.round}ラウンド:ショーウィンドウにバッグが並びました。{{0}}から始めます。",
+            [self.start],
+        )
+
+    # --- small queries ----------------------------------------------------------------------
+    def label(self, spot: int) -> str:
+        """``L``, ``1``..``N`` or ``R``."""
+        if spot == 0:
+            return "L"
+        return "R" if spot == self.spots + 1 else str(spot)
+
+    def index(self, label: str) -> int:
+        """The spot index of a label (``L`` = 0, ``R`` = N+1); -1 if there is no such spot."""
+        if label == "L":
+            return 0
+        if label == "R":
+            return self.spots + 1
+        return int(label) if 1 <= int(label) <= self.spots else -1
+
+    def spot_text(self, spot: int) -> tuple[str, str]:
+        """A spot's name in English and Japanese."""
+        if spot == 0:
+            return "Bank L", "左のBank"
+        if spot == self.spots + 1:
+            return "Bank R", "右のBank"
+        return f"spot {spot}", f"{spot}番"
+
+    def range_text(self, lo: int, hi: int) -> str:
+        """The notation of a range."""
+        return f"r{self.label(lo)}" if lo == hi else f"r{self.label(lo)}-{self.label(hi)}"
+
+    def range_size(self, seat: int) -> int:
+        """Number of spots in ``seat``'s range (0 before it is chosen)."""
+        rng = self.ranges[seat]
+        return 0 if rng is None else rng[1] - rng[0] + 1
+
+    def max_price(self, seat: int) -> int:
+        """The highest price ``seat`` may offer: price x range size <= money."""
+        size = self.range_size(seat)
+        return self.purse[seat] // size if size else 0
+
+    def totals(self, seat: int) -> dict[str, int]:
+        """Brand totals of ``seat``."""
+        return brand_totals(self.owned[seat])
+
+    def buyer(self) -> int | None:
+        """The seat buying now (buy phase)."""
+        if self.phase == "buy" and self.order_pos < len(self.processing):
+            return self.processing[self.order_pos]
+        return None
+
+    def processing_key(self, seat: int) -> tuple[int, int, int]:
+        """Sort key of the processing order: higher price, narrower range, earlier chooser."""
+        return (-(self.prices[seat] or 0), self.range_size(seat), self.choosers.index(seat))
+
+    def party_table(self) -> tuple[int, ...]:
+        """The points of the next party (or the last one, once over)."""
+        return PARTIES[2] if self.round <= 2 else PARTIES[5]
+
+    def vp(self, seat: int) -> JSONDict:
+        """Victory points of ``seat`` by source."""
+        parties = [int(p["points"][seat]) for p in self.parties]
+        money = self.money_points[seat] if self.money_points is not None else 0
+        total = self.vp_showoff[seat] + sum(parties) + money
+        return {
+            "showoff": self.vp_showoff[seat],
+            "parties": parties,
+            "money": money,
+            "total": total,
+        }
+
+    # --- protocol ---------------------------------------------------------------------------
+    def to_move(self) -> list[int]:
+        """Seats that must act now."""
+        if self.phase == "range":
+            return [self.choosers[self.range_pos]]
+        if self.phase == "price":
+            return [s for s in range(self.players) if self.prices[s] is None]
+        buyer = self.buyer()
+        return [buyer] if buyer is not None else []
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Sorted notation strings of what ``seat`` may do now."""
+        if seat not in self.to_move():
+            return []
+        if self.phase == "range":
+            last = self.spots + 1
+            acts = [self.range_text(lo, hi) for lo in range(last + 1) for hi in range(lo, last + 1)]
+        elif self.phase == "price":
+            acts = [f"p{p}" for p in range(self.max_price(seat) + 1)]
+        elif self.pending_free is not None:
+            acts = ["fL", "fR"]
+        else:
+            acts = unknown_options(self.owned[seat])
+        return sorted(acts)
+
+    def is_over(self) -> bool:
+        """True after round 5's party and the money points."""
+        return self.phase == "over"
+
+    def explain_illegal(self, seat: int, action: str) -> Text:
+        """A sentence saying why ``action`` is refused."""
+        try:
+            act = Action.parse(action)
+        except BadNotation as exc:
+            return exc.text
+        if act.kind == "r":
+            return self._explain_range(act)
+        if act.kind == "p":
+            return self._explain_price(seat)
+        if act.kind == "f":
+            return t(
+                "No free card is waiting for you to choose a side.",
+                "お得意様の効果で左右を選ぶ場面ではありません。",
+            )
+        return self._explain_unknown(seat, act)
+
+    def _explain_range(self, act: Action) -> Text:
+        if self.phase != "range":
+            return t(
+                "Ranges are chosen at the start of a round, in turn order.",
+                "範囲はラウンドの最初に手番順に指定します。",
+            )
+        lo, hi = self.index(act.a), self.index(act.b or act.a)
+        if lo < 0 or hi < 0:
+            return t(
+                f"The window has spots L, 1 to {self.spots} and R only.",
+                f"ショーウィンドウはL、1〜{self.spots}、Rだけです。",
+            )
+        if lo > hi:
+            return t(
+                "Write the left end of the range first.",
+                "範囲は左端から書いてください。",
+            )
+        return t(
+            f"Write a single spot as r{act.a}.",
+            f"1か所だけならr{act.a}と書いてください。",
+        )
+
+    def _explain_price(self, seat: int) -> Text:
+        if self.phase != "price":
+            return t(
+                "Prices are entered only after every range is chosen.",
+                "金額は全員が範囲を指定してから決めます。",
+            )
+        size, money, top = self.range_size(seat), self.purse[seat], self.max_price(seat)
+        return t(
+            f"Price x {size} spots must not exceed your ¥{money}: offer at most {top}.",
+            f"金額×{size}か所が所持金{money}万円を超えてはいけません。最大{top}です。",
+        )
+
+    def _explain_unknown(self, seat: int, act: Action) -> Text:
+        if self.pending_free is not None or f"U{act.a}" not in self.owned[seat]:
+            return t(
+                "You have no unknown-brand card of these brands to fix now.",
+                "今決定するそのブランド不明のバッグはありません。",
+            )
+        totals = self.totals(seat)
+        x, y = act.a[0], act.a[1]
+        ex, jx = BRAND_NAMES[x]
+        ey, jy = BRAND_NAMES[y]
+        return t(
+            f"It becomes the brand you hold less of ({ex} {totals[x]}, {ey} {totals[y]}).",
+            f"合計値が低い方のブランドになります({jx}{totals[x]}、{jy}{totals[y]})。",
+        )
+
+    # --- applying ---------------------------------------------------------------------------
+    def _apply(self, seat: int, action: str) -> None:
+        act = Action.parse(action)
+        if act.kind == "r":
+            self._do_range(seat, self.index(act.a), self.index(act.b or act.a))
+        elif act.kind == "p":
+            self._do_price(seat, int(act.a))
+        elif act.kind == "f":
+            self._do_free(seat, act.a)
+        else:
+            self._do_unknown(seat, action)
+
+    def _do_range(self, seat: int, lo: int, hi: int) -> None:
+        self.ranges[seat] = [lo, hi]
+        (le, lj), (he, hj) = self.spot_text(lo), self.spot_text(hi)
+        if lo == hi:
+            self.say(f"{{0}} chooses {le}.", f"{{0}}は{lj}を指定しました。", [seat])
+        else:
+            self.say(
+                f"{{0}} chooses {le} to {he} ({hi - lo + 1} spots).",
+                f"{{0}}は{lj}〜{hj}({hi - lo + 1}か所)を指定しました。",
+                [seat],
+            )
+        self.range_pos += 1
+        if self.range_pos == self.players:
+            self._open_prices()
+
+    def _open_prices(self) -> None:
+        self.phase = "price"
+        for s in range(self.players):
+            if self.max_price(s) == 0:
+                self.prices[s] = 0
+                self.say(
+                    "{0} can only offer 0 (not enough money for more).",
+                    "{0}は所持金が足りないため0しか握れません。",
+                    [s],
+                )
+        if all(p is not None for p in self.prices):
+            self._reveal()
+
+    def _do_price(self, seat: int, price: int) -> None:
+        self.prices[seat] = price
+        en, ja = _yen(price)
+        self.say(
+            "{0} has chosen a price.",
+            "{0}が金額を握りました。",
+            [seat],
+            {seat: t(f"{{0}} offers {en} per spot.", f"{{0}}は1か所あたり{ja}を握りました。")},
+        )
+        if all(p is not None for p in self.prices):
+            self._reveal()
+
+    def _reveal(self) -> None:
+        self.revealed = True
+        self.processing = sorted(range(self.players), key=self.processing_key)
+        seats = self.processing
+        prices = [self.prices[s] or 0 for s in seats]
+        self.say(
+            "Prices revealed, in processing order: "
+            + ", ".join(f"{{{i}}} ¥{p}" for i, p in enumerate(prices))
+            + ".",
+            "金額公開(処理順):" + "、".join(f"{{{i}}} {p}万円" for i, p in enumerate(prices)),
+            seats,
+        )
+        self.phase = "buy"
+        self.order_pos = 0
+        self.cursor = self._range(seats[0])[0]
+        self._advance_buy()
+
+    def _range(self, seat: int) -> list[int]:
+        rng = self.ranges[seat]
+        assert rng is not None
+        return rng
+
+    def _advance_buy(self) -> None:
+        """Run the buying step until a player must choose (a free card's side, the order or
+        brand of unknown cards) or the round's buying is over."""
+        while self.order_pos < len(self.processing):
+            seat = self.processing[self.order_pos]
+            if self.pending_free is not None:
+                if self._free_needs_choice():
+                    return
+                self._free_nothing(seat)
+                continue
+            hi = self._range(seat)[1]
+            if self.cursor <= hi:
+                self._buy_spot(seat, self.cursor)
+                self.cursor += 1
+                continue
+            if not self._settle_unknowns(seat):
+                return
+            self.order_pos += 1
+            if self.order_pos < len(self.processing):
+                self.cursor = self._range(self.processing[self.order_pos])[0]
+        self._end_buying()
+
+    def _step(self, seat: int, spot: int, bag: str | None, took: int, paid: int, via: str) -> None:
+        self.steps.append(
+            {"seat": seat, "spot": spot, "bag": bag, "took": took, "paid": paid, "via": via}
+        )
+
+    def _buy_spot(self, seat: int, spot: int) -> None:
+        price = self.prices[seat] or 0
+        bag = self.bags[spot]
+        se, sj = self.spot_text(spot)
+        if bag is not None and price == 0:
+            ce, cj = card_text(bag)
+            self.say(
+                f"{{0}} offers 0 and leaves the {ce} on {se}.",
+                f"{{0}}は0万円なので{sj}の{cj}を買えません。",
+                [seat],
+            )
+            self._step(seat, spot, None, 0, 0, "leave")
+            return
+        took = self.money[spot]
+        self.money[spot] = price
+        self.purse[seat] += took - price
+        if bag is None:
+            self._step(seat, spot, None, took, price, "money")
+            if took:
+                self.say(
+                    f"{{0}} takes ¥{took} from {se} and puts ¥{price} there.",
+                    f"{{0}}は{sj}の{took}万円を取り、{price}万円を置きました。",
+                    [seat],
+                )
+            elif price:
+                self.say(
+                    f"{{0}} puts ¥{price} on the empty {se}.",
+                    f"{{0}}は空の{sj}に{price}万円を置きました。",
+                    [seat],
+                )
+            return
+        self.bags[spot] = None
+        self.owned[seat].append(bag)
+        self._step(seat, spot, bag, took, price, "buy")
+        ce, cj = card_text(bag)
+        self.say(
+            f"{{0}} buys the {ce} on {se} for ¥{price}.",
+            f"{{0}}は{sj}の{cj}を{price}万円で買いました。",
+            [seat],
+        )
+        self._bag_effect(seat, spot, bag, price)
+
+    def _bag_effect(self, seat: int, spot: int, bag: str, price: int | None) -> None:
+        """Show-off points (``price`` None: taken through a free card, 0 points) and the free
+        card's neighbour choice."""
+        kind = card_kind(bag)
+        if kind == "showoff":
+            points = min(price // 2, SHOWOFF_MAX) if price is not None else 0
+            self.vp_showoff[seat] += points
+            self.say(
+                f"{{0}} shows off: {points} VP.",
+                f"{{0}}の散財自慢:{points}勝利点。",
+                [seat],
+            )
+        elif kind == "free":
+            self.pending_free = spot
+
+    def _free_needs_choice(self) -> bool:
+        spot = self.pending_free
+        assert spot is not None
+        return any(self.bags[j] is not None or self.money[j] for j in (spot - 1, spot + 1))
+
+    def _free_nothing(self, seat: int) -> None:
+        self.pending_free = None
+        self.say(
+            "{0}'s free card finds nothing on either side.",
+            "{0}のお得意様:左右どちらにも何もありません。",
+            [seat],
+        )
+
+    def _do_free(self, seat: int, side: str) -> None:
+        spot = self.pending_free
+        assert spot is not None
+        target = spot - 1 if side == "L" else spot + 1
+        bag, took = self.bags[target], self.money[target]
+        self.bags[target] = None
+        self.money[target] = 0
+        self.purse[seat] += took
+        self.pending_free = None
+        self._step(seat, target, bag, took, 0, "free")
+        se, sj = self.spot_text(target)
+        parts_en, parts_ja = [], []
+        if bag is not None:
+            ce, cj = card_text(bag)
+            parts_en.append(f"the {ce}")
+            parts_ja.append(cj)
+        if took or bag is None:
+            parts_en.append(f"¥{took}")
+            parts_ja.append(f"{took}万円")
+        self.say(
+            f"{{0}}'s free card takes {' and '.join(parts_en)} from {se}.",
+            f"{{0}}のお得意様:{sj}の{'と'.join(parts_ja)}を無料で取りました。",
+            [seat],
+        )
+        if bag is not None:
+            self.owned[seat].append(bag)
+            self._bag_effect(seat, target, bag, None)
+        self._advance_buy()
+
+    def _settle_unknowns(self, seat: int) -> bool:
+        """Fix what has only one outcome; False while the player must choose."""
+        while True:
+            options = unknown_options(self.owned[seat])
+            if not options:
+                return True
+            if len(unknown_outcomes(self.owned[seat])) > 1:
+                return False
+            self._fix(seat, options[0])
+
+    def _do_unknown(self, seat: int, action: str) -> None:
+        self._fix(seat, action)
+        self._advance_buy()
+
+    def _fix(self, seat: int, action: str) -> None:
+        fix_unknown(self.owned[seat], action)
+        act = Action.parse(action)
+        ce, cj = card_text(f"U{act.a}")
+        be, bj = BRAND_NAMES[act.b]
+        self.say(
+            f"{{0}}'s {ce} becomes {be}.",
+            f"{{0}}の{cj}は{bj}に決まりました。",
+            [seat],
+        )
+
+    # --- end of a round ---------------------------------------------------------------------
+    def _end_buying(self) -> None:
+        self.history.append(
+            {
+                "round": self.round,
+                "start": self.start,
+                "ranges": [list(self._range(s)) for s in range(self.players)],
+                "prices": [self.prices[s] or 0 for s in range(self.players)],
+                "processing": list(self.processing),
+                "steps": list(self.steps),
+            }
+        )
+        if self.round in PARTIES:
+            self._party()
+        if self.round == ROUNDS:
+            self._finish()
+            return
+        self._clean_up()
+        self.round += 1
+        self._start_round()
+
+    def _party(self) -> None:
+        table = PARTIES[self.round]
+        brands: JSONDict = {}
+        points = [0] * self.players
+        for b in BRANDS:
+            totals = [self.totals(s)[b] for s in range(self.players)]
+            got = party_points(totals, table)
+            brands[b] = {"totals": totals, "points": got}
+            points = [p + g for p, g in zip(points, got, strict=True)]
+            placed = [s for s in sorted(range(self.players), key=lambda s: -totals[s]) if got[s]]
+            en, ja = BRAND_NAMES[b]
+            if placed:
+                self.say(
+                    f"Party, {en}: "
+                    + ", ".join(f"{{{i}}} {totals[s]} → {got[s]} VP" for i, s in enumerate(placed))
+                    + ".",
+                    f"パーティー({ja}):"
+                    + "、".join(
+                        f"{{{i}}} {totals[s]}→{got[s]}勝利点" for i, s in enumerate(placed)
+                    ),
+                    placed,
+                )
+            else:
+                self.say(f"Party, {en}: nobody owns any.", f"パーティー({ja}):誰も持っていません。")
+        self.parties.append(
+            {"round": self.round, "table": list(table), "brands": brands, "points": points}
+        )
+
+    def _clean_up(self) -> None:
+        left = [b for b in self.bags if b is not None]
+        self.removed.extend(left)
+        self.bags = [None] * (self.spots + 2)
+        last = self.spots + 1
+        to_left = sum(self.money[1 : LEFT_BANK_UPTO + 1])
+        to_right = sum(self.money[LEFT_BANK_UPTO + 1 : last])
+        self.money = [self.money[0] + to_left] + [0] * self.spots + [self.money[last] + to_right]
+        self.start = self.processing[0]
+        self.say(
+            f"Clean-up: unsold bags leaving the game: {len(left)}; Bank L holds ¥{self.money[0]}, "
+            f"Bank R ¥{self.money[last]}. {{0}} was processed first and starts next.",
+            f"片付け:売れ残りのバッグ{len(left)}枚を除外。左のBankは{self.money[0]}万円、"
+            f"右のBankは{self.money[last]}万円。最初に処理した{{0}}が次のスタートプレーヤーです。",
+            [self.start],
+        )
+
+    def _finish(self) -> None:
+        self.money_points = [m // MONEY_PER_POINT for m in self.purse]
+        for s in range(self.players):
+            self.say(
+                f"{{0}}: ¥{self.purse[s]} → {self.money_points[s]} VP.",
+                f"{{0}}:{self.purse[s]}万円→{self.money_points[s]}勝利点。",
+                [s],
+            )
+        self.phase = "over"
+        res = self.result()
+        self.say(
+            f"Game over. Winner: {_names(res.winners, ', ')}.",
+            f"ゲーム終了。勝者:{_names(res.winners, '、')}",
+            res.winners,
+        )
+
+    # --- scoring ----------------------------------------------------------------------------
+    def breakdown(self, seat: int) -> JSONDict:
+        """Victory points by source, brand totals and money of ``seat``."""
+        vp = self.vp(seat)
+        return {
+            "showoff": vp["showoff"],
+            "parties": vp["parties"],
+            "money": self.purse[seat],
+            "money_points": vp["money"],
+            "brands": self.totals(seat),
+            "total": vp["total"],
+        }
+
+    def result(self) -> Result:
+        """Scores, breakdown, winners; a tie goes to who alone leads the most brands among the
+        tied players; still tied: a shared win."""
+        scores = [int(self.vp(s)["total"]) for s in range(self.players)]
+        top = [s for s in range(self.players) if scores[s] == max(scores)]
+        tie_break, text = "none", t("", "")
+        if len(top) > 1:
+            leads = dict.fromkeys(top, 0)
+            for b in BRANDS:
+                best = max(self.totals(s)[b] for s in top)
+                leaders = [s for s in top if self.totals(s)[b] == best]
+                if len(leaders) == 1:
+                    leads[leaders[0]] += 1
+            most = max(leads.values())
+            top = [s for s in top if leads[s] == most]
+            if len(top) == 1:
+                tie_break = "brands"
+                text = t(
+                    "Tie on points, decided by the brands led alone among the tied players.",
+                    "同点のため、同点者の中で単独1位のブランド数で決着しました。",
+                )
+            else:
+                tie_break = "shared"
+                text = t(
+                    "Still tied on brands: a shared win.",
+                    "ブランドでも決着がつかないため、勝利を分け合います。",
+                )
+        breakdown = [self.breakdown(s) for s in range(self.players)]
+        return Result(scores, breakdown, top, tie_break, text)
+
+    # --- information ------------------------------------------------------------------------
+    def _price_status(self, owner: int) -> str | None:
+        if self.phase == "range":
+            return None
+        return "entered" if self.prices[owner] is not None else "waiting"
+
+    def _seat_view(self, owner: int, seat: int | None) -> JSONDict:
+        rng = self.ranges[owner]
+        show_price = self.revealed or owner == seat
+        return {
+            "range": list(rng) if rng is not None else None,
+            "range_text": self.range_text(rng[0], rng[1]) if rng is not None else None,
+            "range_size": self.range_size(owner),
+            "price_status": self._price_status(owner),
+            "price": self.prices[owner] if show_price else None,
+            "price_forced": self.phase == "price" and self.max_price(owner) == 0,
+            "money": self.purse[owner] if self.open_money or owner == seat else None,
+            "bags": sorted(self.owned[owner]),
+            "brands": self.totals(owner),
+            "vp": self.vp(owner),
+        }
+
+    def majority(self) -> JSONDict:
+        """Per brand: the placed seats (total > 0) with total, place and the points they would
+        get at the next party (the last one, once over)."""
+        table = self.party_table()
+        out: JSONDict = {}
+        for b in BRANDS:
+            totals = [self.totals(s)[b] for s in range(self.players)]
+            points = party_points(totals, table)
+            placed = sorted(
+                (s for s in range(self.players) if totals[s] > 0), key=lambda s: -totals[s]
+            )
+            out[b] = [
+                {
+                    "seat": s,
+                    "total": totals[s],
+                    "place": 1 + sum(1 for o in range(self.players) if totals[o] > totals[s]),
+                    "points": points[s],
+                }
+                for s in placed
+            ]
+        return out
+
+    def _pending_view(self) -> JSONDict | None:
+        buyer = self.buyer()
+        if buyer is None:
+            return None
+        if self.pending_free is not None:
+            spot = self.pending_free
+            return {"kind": "free", "seat": buyer, "spot": spot, "sides": [spot - 1, spot + 1]}
+        return {
+            "kind": "unknown",
+            "seat": buyer,
+            "cards": sorted(c for c in self.owned[buyer] if is_unfixed(c)),
+            "totals": self.totals(buyer),
+            "options": unknown_options(self.owned[buyer]),
+        }
+
+    def _view(self, seat: int | None) -> JSONDict:
+        last = self.spots + 1
+        window = [
+            {
+                "index": i,
+                "label": self.label(i),
+                "bank": i in (0, last),
+                "bag": card_view(bag) if (bag := self.bags[i]) is not None else None,
+                "money": self.money[i],
+            }
+            for i in range(last + 1)
+        ]
+        buying = self.phase == "buy"
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "rounds": ROUNDS,
+            "start": self.start,
+            "choosers": list(self.choosers),
+            "chooser": self.choosers[self.range_pos] if self.phase == "range" else None,
+            "open_money": self.open_money,
+            "window": window,
+            "piles_left": [len(p) for p in self.piles[self.round :]],
+            "removed": sorted(self.removed),
+            "seats": [self._seat_view(s, seat) for s in range(self.players)],
+            "revealed": self.revealed,
+            "processing": list(self.processing),
+            "buyer": self.buyer(),
+            "cursor": self.cursor if buying else None,
+            "steps": list(self.steps),
+            "majority": self.majority(),
+            "pending": self._pending_view(),
+            "parties": list(self.parties),
+            "history": list(self.history),
+            "final": list(self.money_points) if self.money_points is not None else None,
+        }
+
+    def secret_pending(self) -> bool:
+        """True while a price someone chose (not a forced 0) is still hidden."""
+        if self.phase != "price":
+            return False
+        return any(p is not None and self.max_price(s) > 0 for s, p in enumerate(self.prices))
+
+    def determinize(self, seat: int, rng: Rng) -> BagGaiState:
+        """Resample what ``seat`` cannot see: the order and content of the face-down piles
+        (keeping one 3 in each of piles 3-5, which every player knows) and the prices others
+        have chosen but not revealed; scrub the log.
+
+        Money is kept: every change of it is public (starting money, revealed prices, what
+        each purchase took and paid), so every seat can work out every purse; the view hides
+        others' money only as the table does (B15), not because it is unknowable.
+        """
+        s = self.clone()
+        future = [p for p in s.piles if p]
+        threes = sorted(c for p in future for c in p if c[0] in BRANDS and c[1] == "3")
+        rest = sorted(c for p in future for c in p if not (c[0] in BRANDS and c[1] == "3"))
+        rng.shuffle(threes)
+        rng.shuffle(rest)
+        for pile in future:
+            k = sum(1 for c in pile if c[0] in BRANDS and c[1] == "3")
+            pile[:] = threes[:k] + rest[: len(pile) - k]
+            threes, rest = threes[k:], rest[len(pile) - k :]
+            rng.shuffle(pile)
+        if s.phase == "price":
+            for other in range(s.players):
+                if other != seat and s.prices[other] is not None:
+                    s.prices[other] = rng.below(s.max_price(other) + 1)
+        s.scrub_log(seat)
+        s.rng = Rng(rng.next_u32(), rng.next_u32())
+        return s
+
+    # --- (de)serialisation ------------------------------------------------------------------
+    _FIELDS = (
+        "spots",
+        "open_money",
+        "piles",
+        "bags",
+        "money",
+        "removed",
+        "round",
+        "start",
+        "phase",
+        "choosers",
+        "range_pos",
+        "ranges",
+        "prices",
+        "revealed",
+        "processing",
+        "order_pos",
+        "cursor",
+        "pending_free",
+        "purse",
+        "money_total",
+        "owned",
+        "vp_showoff",
+        "parties",
+        "money_points",
+        "steps",
+        "history",
+    )
+
+    def to_json(self) -> JSONDict:
+        """The whole state (hidden cards and prices included)."""
+        data = self.base_json()
+        data["rng"] = self.rng.get_state()
+        for key in self._FIELDS:
+            data[key] = _copy(getattr(self, key))
+        return data
+
+    @classmethod
+    def from_json(cls, data: JSONDict) -> BagGaiState:
+        """Restore from :meth:`to_json`."""
+        s = cls(int(data["players"]))
+        s.load_base(data)
+        s.rng = Rng.from_state(data["rng"])
+        for key in cls._FIELDS:
+            setattr(s, key, _copy(data[key]))
+        return s
+
+    def clone(self) -> BagGaiState:
+        """An independent copy. Log, step, party and history entries are never changed once
+        written, so the copy shares them."""
+        s = BagGaiState.__new__(BagGaiState)
+        s.__dict__.update(self.__dict__)
+        s.log = list(self.log)
+        s.rng = self.rng.copy()
+        s.piles = [list(p) for p in self.piles]
+        s.bags = list(self.bags)
+        s.money = list(self.money)
+        s.removed = list(self.removed)
+        s.choosers = list(self.choosers)
+        s.ranges = [None if r is None else list(r) for r in self.ranges]
+        s.prices = list(self.prices)
+        s.processing = list(self.processing)
+        s.purse = list(self.purse)
+        s.owned = [list(o) for o in self.owned]
+        s.vp_showoff = list(self.vp_showoff)
+        s.parties = list(self.parties)
+        s.money_points = None if self.money_points is None else list(self.money_points)
+        s.steps = list(self.steps)
+        s.history = list(self.history)
+        return s
+
+    def card_count(self) -> Counter[str]:
+        """Every bag card wherever it lies, as printed (for conservation checks)."""
+        c: Counter[str] = Counter()
+        for pile in self.piles:
+            c.update(pile)
+        c.update(b for b in self.bags if b is not None)
+        for bags in self.owned:
+            c.update(base_code(b) for b in bags)
+        c.update(self.removed)
+        return c
+
+    def invariant_errors(self) -> list[str]:
+        """Bags and money are conserved, nobody's money is negative, banks hold no bag."""
+        errors = []
+        if self.card_count() != Counter(deck_for(self.players)):
+            errors.append(f"bags not conserved: {dict(self.card_count())}")
+        if sum(self.purse) + sum(self.money) != self.money_total:
+            errors.append(f"money not conserved: {self.purse} + {self.money}")
+        if any(m < 0 for m in self.purse) or any(m < 0 for m in self.money):
+            errors.append("negative money")
+        if self.bags[0] is not None or self.bags[-1] is not None:
+            errors.append("a bag on a bank spot")
+        return errors
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(t("open_money must be true or false.", "open_moneyはtrueかfalseです。"))
+    return value
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
