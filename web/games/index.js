@@ -3,4 +3,5 @@
 export const MODULES = {
   marie: () => import('./marie.js'),
   pharaoh: () => import('./pharaoh.js'),
+  baggai: () => import('./baggai.js'),
 };
