@@ -4,12 +4,15 @@
 Usage::
 
     python3 build.py [build]            # write dist/ from scratch
-    python3 build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N
+    python3 build.py serve [--port N] [--base /sub/path/]
+                                        # build, then serve dist/ on http://127.0.0.1:N
     python3 build.py test [PYTEST ARGS] # install what is missing, build, lint, type-check, test
 
 ``dist/`` holds everything the site loads: the static shell from ``web/``, the engine wheel
 (built here with :mod:`zipfile`, byte-reproducible), the pinned Pyodide runtime from npm,
-micropip and packaging from PyPI (sha256-checked), ``catalog.json`` and ``build.json``.
+micropip and packaging from PyPI (sha256-checked), ``catalog.json``, ``build.json``, the PNG
+icons of the web app manifest (drawn here) and ``sw.js``, the service worker, with the list of
+every file of the site and a version hash written into it (the offline precache).
 """
 
 from __future__ import annotations
@@ -20,16 +23,19 @@ import functools
 import hashlib
 import http.server
 import json
+import math
 import os
 import re
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import threading
 import time
 import tomllib
 import zipfile
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -41,6 +47,7 @@ WEB = ROOT / "web"
 DIST = ROOT / "dist"
 PACKAGE = ROOT / "pygames"
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
+ICON_CACHE = ROOT / ".cache" / "icons"
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -303,6 +310,239 @@ def check_worker_pins(worker: Path) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Icons of the web app manifest: PNGs drawn here (no image library), cached by content
+
+
+Point = tuple[float, float]
+Polygon = list[Point]
+Color = tuple[int, int, int]
+
+
+def hex_color(text: str) -> Color:
+    """``#rrggbb`` -> (r, g, b)."""
+    value = int(text.lstrip("#"), 16)
+    return (value >> 16) & 255, (value >> 8) & 255, value & 255
+
+
+def quad_points(p0: Point, c: Point, p1: Point, steps: int = 12) -> list[Point]:
+    """A quadratic Bezier curve as points (``p0`` excluded)."""
+    out = []
+    for i in range(1, steps + 1):
+        t = i / steps
+        a, b, d = (1 - t) ** 2, 2 * (1 - t) * t, t * t
+        out.append((a * p0[0] + b * c[0] + d * p1[0], a * p0[1] + b * c[1] + d * p1[1]))
+    return out
+
+
+def circle_polygon(cx: float, cy: float, r: float, steps: int = 96) -> Polygon:
+    """A circle as a polygon."""
+    return [
+        (cx + r * math.cos(2 * math.pi * i / steps), cy + r * math.sin(2 * math.pi * i / steps))
+        for i in range(steps)
+    ]
+
+
+def rounded_rect(x0: float, y0: float, x1: float, y1: float, r: float) -> Polygon:
+    """A rectangle with round corners as a polygon."""
+    pts: Polygon = []
+    corners = (
+        (x1 - r, y0 + r, -90),
+        (x1 - r, y1 - r, 0),
+        (x0 + r, y1 - r, 90),
+        (x0 + r, y0 + r, 180),
+    )
+    for cx, cy, start in corners:
+        for i in range(13):
+            a = math.radians(start + 90 * i / 12)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def cream_polygon(dy: float = 0.0) -> Polygon:
+    """The cake's cream with its scalloped lower edge (web/icons/cake.svg units)."""
+    pts: Polygon = [(2, 16 + dy)]
+    pts += quad_points((2, 16 + dy), (2, 11 + dy), (7, 11 + dy))
+    pts.append((17, 11 + dy))
+    pts += quad_points((17, 11 + dy), (22, 11 + dy), (22, 16 + dy))
+    x = 22.0
+    for _ in range(4):
+        pts += quad_points((x, 16 + dy), (x - 2.5, 19 + dy), (x - 5, 16 + dy))
+        x -= 5
+    return pts
+
+
+def icon_layers(full_bleed: bool) -> list[tuple[Color, Polygon]]:
+    """The home-screen icon in a 100x100 design box: a raspberry tile, a plate, the cake."""
+    layers: list[tuple[Color, Polygon]] = []
+    if full_bleed:
+        layers.append((hex_color("#b8354f"), [(0, 0), (100, 0), (100, 100), (0, 100)]))
+    else:
+        layers.append((hex_color("#b8354f"), rounded_rect(4, 4, 96, 96, 22)))
+    layers.append((hex_color("#8f2239"), circle_polygon(50, 52, 35)))
+    layers.append((hex_color("#f0dcc9"), circle_polygon(50, 50, 35)))
+    layers.append((hex_color("#fffdf9"), circle_polygon(50, 50, 32.5)))
+    layers.append((hex_color("#fbf1e6"), circle_polygon(50, 50, 24)))
+    scale, ox, oy = 1.85, 50 - 12 * 1.85, 51 - 15.5 * 1.85
+
+    def place(poly: Polygon) -> Polygon:
+        return [(ox + x * scale, oy + y * scale) for x, y in poly]
+
+    layers.append((hex_color("#c98b5e"), place([(2, 16), (22, 16), (22, 26), (2, 26)])))
+    layers.append((hex_color("#a86a40"), place([(2, 21), (22, 21), (22, 22.2), (2, 22.2)])))
+    for dx, dy in ((-0.45, 0), (0.45, 0), (0, -0.45), (0, 1.0)):
+        layers.append((hex_color("#dfbb9a"), place([(x + dx, y + dy) for x, y in cream_polygon()])))
+    layers.append((hex_color("#fff5ea"), place(cream_polygon())))
+    layers.append((hex_color("#d6404f"), place(circle_polygon(12, 8, 3, 48))))
+    layers.append((hex_color("#f3a0a8"), place(circle_polygon(11, 7, 0.8, 24))))
+    return layers
+
+
+def rasterize(size: int, layers: list[tuple[Color, Polygon]], sub: int = 5) -> bytes:
+    """RGBA pixels of the layers (100x100 design units) at ``size`` px, anti-aliased."""
+    k = size / 100
+    red = [0.0] * (size * size)
+    green = [0.0] * (size * size)
+    blue = [0.0] * (size * size)
+    alpha = [0.0] * (size * size)
+    w = 1 / sub
+    for color, poly in layers:
+        pts = [(x * k, y * k) for x, y in poly]
+        edges = [(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))]
+        edges = [(a, b) if a[1] <= b[1] else (b, a) for a, b in edges if a[1] != b[1]]
+        ys = [p[1] for p in pts]
+        top, bottom = max(0, int(min(ys))), min(size, math.ceil(max(ys)))
+        cr, cg, cb = (c / 255 for c in color)
+        for row in range(top, bottom):
+            cover = [0.0] * (size + 2)
+            diff = [0.0] * (size + 2)
+            lo, hi = size, 0
+            for s in range(sub):
+                y = row + (s + 0.5) * w
+                xs = sorted(
+                    a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+                    for a, b in edges
+                    if a[1] <= y < b[1]
+                )
+                for i in range(0, len(xs) - 1, 2):
+                    xa, xb = max(0.0, xs[i]), min(float(size), xs[i + 1])
+                    if xb <= xa:
+                        continue
+                    fa, fb = int(xa), int(xb)
+                    lo, hi = min(lo, fa), max(hi, fb)
+                    if fa == fb:
+                        cover[fa] += w * (xb - xa)
+                        continue
+                    cover[fa] += w * (fa + 1 - xa)
+                    diff[fa + 1] += w
+                    diff[fb] -= w
+                    cover[fb] += w * (xb - fb)
+            run = 0.0
+            base = row * size
+            for x in range(lo, min(hi + 1, size)):
+                run += diff[x]
+                a = min(1.0, cover[x] + run)
+                if a <= 0:
+                    continue
+                i = base + x
+                if a >= 1.0:
+                    red[i], green[i], blue[i], alpha[i] = cr, cg, cb, 1.0
+                    continue
+                keep = alpha[i] * (1 - a)
+                out = a + keep
+                red[i] = (cr * a + red[i] * keep) / out
+                green[i] = (cg * a + green[i] * keep) / out
+                blue[i] = (cb * a + blue[i] * keep) / out
+                alpha[i] = out
+    pixels = bytearray(size * size * 4)
+    for offset, channel in enumerate((red, green, blue, alpha)):
+        pixels[offset::4] = bytes(int(v * 255 + 0.5) for v in channel)
+    return bytes(pixels)
+
+
+def png(size: int, rgba: bytes) -> bytes:
+    """A square RGBA PNG file (deterministic bytes)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = struct.pack(">I", zlib.crc32(kind + data))
+        return struct.pack(">I", len(data)) + kind + data + crc
+
+    stride = size * 4
+    raw = b"".join(b"\x00" + rgba[r * stride : (r + 1) * stride] for r in range(size))
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
+
+
+# name, size in px, full bleed (maskable and Apple touch icons are cropped by the system)
+ICONS = (
+    ("icon-192.png", 192, False),
+    ("icon-512.png", 512, False),
+    ("maskable-512.png", 512, True),
+    ("apple-touch-icon.png", 180, True),
+)
+
+
+def write_icons(out_dir: Path) -> list[Path]:
+    """Write the PNG icons into ``out_dir`` (from .cache/icons/ when drawn before)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, size, full_bleed in ICONS:
+        layers = icon_layers(full_bleed)
+        key = hashlib.sha256(repr((size, layers)).encode()).hexdigest()[:20]
+        cached = ICON_CACHE / f"{name[:-4]}-{key}.png"
+        if not cached.is_file():
+            ICON_CACHE.mkdir(parents=True, exist_ok=True)
+            cached.write_bytes(png(size, rasterize(size, layers)))
+        shutil.copyfile(cached, out_dir / name)
+        paths.append(out_dir / name)
+    return paths
+
+
+# --------------------------------------------------------------------------------------------
+# The service worker's precache: every file of dist/ and a version hash, written into sw.js
+
+PRECACHE_LINE = re.compile(r"^const PRECACHE = .*$", re.MULTILINE)
+
+
+def precache_files(dist: Path) -> list[str]:
+    """The site's files, relative to dist/, sorted (the service worker itself excluded)."""
+    return sorted(
+        path.relative_to(dist).as_posix()
+        for path in dist.rglob("*")
+        if path.is_file() and path.relative_to(dist).as_posix() != "sw.js"
+    )
+
+
+def site_version(dist: Path, files: Sequence[str]) -> str:
+    """A hash of every file's content; build.json counts without its build time, so building
+    the same sources again gives the same version (and installed copies are not invalidated)."""
+    digest = hashlib.sha256()
+    for name in files:
+        if name == "build.json":
+            info = json.loads((dist / name).read_text(encoding="utf-8"))
+            info.pop("built", None)
+            data = json.dumps(info, sort_keys=True).encode()
+        else:
+            data = (dist / name).read_bytes()
+        digest.update(f"{name}\0{hashlib.sha256(data).hexdigest()}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def write_precache(dist: Path) -> tuple[str, int]:
+    """Fill the ``const PRECACHE = ...`` line of dist/sw.js; return the version and the count."""
+    worker = dist / "sw.js"
+    text = worker.read_text(encoding="utf-8")
+    if len(PRECACHE_LINE.findall(text)) != 1:
+        raise BuildError("web/sw.js needs exactly one line starting with `const PRECACHE = `")
+    files = precache_files(dist)
+    version = site_version(dist, files)
+    data = json.dumps({"version": version, "files": files}, separators=(",", ":"))
+    line = f"const PRECACHE = {data}; // written by build.py"
+    worker.write_text(PRECACHE_LINE.sub(lambda _: line, text), encoding="utf-8")
+    return version, len(files)
+
+
+# --------------------------------------------------------------------------------------------
 # dist/
 
 
@@ -352,6 +592,10 @@ def build(dist: Path = DIST) -> Path:
         "built": built,
     }
     write_json(dist / "build.json", info)
+    icons = write_icons(dist / "icons")
+    log(f"icons/ ({', '.join(path.name for path in icons)})")
+    version, count = write_precache(dist)
+    log(f"sw.js: precache of {count} files, version {version}")
     elapsed = time.monotonic() - started
     log(f"catalog.json, build.json; {dist} = {human_size(tree_size(dist))} in {elapsed:.1f} s")
     return dist
@@ -362,9 +606,34 @@ def build(dist: Path = DIST) -> Path:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with explicit MIME types, ``Cache-Control: no-cache`` and quiet logging."""
+    """Static files with explicit MIME types, ``Cache-Control: no-cache`` and quiet logging.
+
+    With a ``prefix`` other than ``/`` the site lives under that path only (as GitHub Pages
+    serves a project at ``/<repo>/``); anything else is 404.
+    """
 
     extensions_map = MIME_TYPES
+
+    def __init__(self, *args: Any, prefix: str = "/", **kwargs: Any) -> None:
+        self.prefix = prefix
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self) -> None:
+        """Redirect the prefix without its final slash to the site; else serve the file."""
+        if self.prefix != "/" and self.path.split("?")[0] == self.prefix[:-1]:
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def translate_path(self, path: str) -> str:
+        """Map a URL under the prefix to a file of the directory (elsewhere: no file)."""
+        if self.prefix != "/":
+            if not path.startswith(self.prefix):
+                return str(Path(self.directory) / ".outside-the-prefix")
+            path = "/" + path[len(self.prefix) :]
+        return super().translate_path(path)
 
     def end_headers(self) -> None:
         """Add the caching header to every answer."""
@@ -398,9 +667,20 @@ class SiteServer(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def start_server(directory: Path, port: int = 0) -> tuple[SiteServer, threading.Thread]:
-    """Serve ``directory`` on 127.0.0.1:``port`` (0: any free port) in a daemon thread."""
-    handler = functools.partial(SiteHandler, directory=str(directory))
+def normalize_prefix(prefix: str) -> str:
+    """``some/path`` -> ``/some/path/`` (and ``""`` -> ``/``)."""
+    parts = [part for part in prefix.split("/") if part]
+    return "/" + "".join(f"{part}/" for part in parts)
+
+
+def start_server(
+    directory: Path, port: int = 0, prefix: str = "/"
+) -> tuple[SiteServer, threading.Thread]:
+    """Serve ``directory`` on 127.0.0.1:``port`` (0: any free port) in a daemon thread, at the
+    URL path ``prefix`` (``/`` by default)."""
+    handler = functools.partial(
+        SiteHandler, directory=str(directory), prefix=normalize_prefix(prefix)
+    )
     server = SiteServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
@@ -412,15 +692,17 @@ def stop_on_signal(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def serve(port: int) -> int:
-    """Build, then serve dist/ until Ctrl-C."""
+def serve(port: int, prefix: str = "/") -> int:
+    """Build, then serve dist/ (at the URL path ``prefix``) until Ctrl-C."""
     build()
+    prefix = normalize_prefix(prefix)
     try:
-        server, thread = start_server(DIST, port)
+        server, thread = start_server(DIST, port, prefix)
     except OSError as exc:
         raise BuildError(f"cannot listen on 127.0.0.1:{port}: {exc}") from exc
     signal.signal(signal.SIGTERM, stop_on_signal)
-    log(f"serving {DIST} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    url = f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    log(f"serving {DIST} on {url} (Ctrl-C stops)")
     try:
         while thread.is_alive():
             thread.join(0.5)
@@ -590,7 +872,7 @@ def test(extra: Sequence[str]) -> int:
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    """Parse ``[build] | serve [--port N]``."""
+    """Parse ``[build] | serve [--port N] [--base PATH]``."""
     parser = argparse.ArgumentParser(
         prog="build.py",
         description="Build, serve and test the pygames site. "
@@ -600,6 +882,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     sub.add_parser("build", help="write dist/ (default)")
     serve_parser = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.add_argument(
+        "--base",
+        default="/",
+        help="serve under this URL path, e.g. /pygames/ as on GitHub Pages (default: /)",
+    )
     sub.add_parser("test", help="install, build, lint, type-check, run tests")
     return parser.parse_args(argv)
 
@@ -612,7 +899,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return test(argv[1:])
         args = parse_args(argv)
         if args.command == "serve":
-            return serve(args.port)
+            return serve(args.port, args.base)
         build()
     except BuildError as exc:
         log(f"error: {exc}")

@@ -41,17 +41,75 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
+def dist_dir() -> Path:
+    """The built site the tests serve: dist/, or the folder named by ``PYGAMES_DIST`` (a
+    private build, so that someone else rebuilding dist/ meanwhile does not disturb a run)."""
+    folder = os.environ.get("PYGAMES_DIST")
+    return Path(folder).resolve() if folder else build.DIST
+
+
+@pytest.fixture(scope="session")
+def site_url(dist_dir: Path) -> Iterator[str]:
     """Build dist/ once and serve it on a free port; yields ``http://127.0.0.1:PORT/``."""
-    if os.environ.get("PYGAMES_DIST_READY") != "1" or not (build.DIST / "build.json").exists():
-        build.build()
-    server, thread = build.start_server(build.DIST, 0)
+    if os.environ.get("PYGAMES_DIST_READY") != "1" or not (dist_dir / "build.json").exists():
+        build.build(dist_dir)
+    server, thread = build.start_server(dist_dir, 0)
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+SUB_PATH = "/some/sub/path/"
+
+
+class Served:
+    """A site served by :func:`build.start_server` on its own port, until :meth:`stop`."""
+
+    def __init__(self, directory: Path, prefix: str = "/") -> None:
+        self.server, self.thread = build.start_server(directory, 0, prefix)
+        self.url = (
+            f"http://127.0.0.1:{self.server.server_address[1]}{build.normalize_prefix(prefix)}"
+        )
+        self.stopped = False
+
+    def stop(self) -> None:
+        """Stop answering (the port closes: the site is gone, as when the network is)."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def sub_path_url(site_url: str, dist_dir: Path) -> Iterator[str]:
+    """dist/ served under ``/some/sub/path/`` (as GitHub Pages serves a project), nothing
+    elsewhere; yields ``http://127.0.0.1:PORT/some/sub/path/``."""
+    served = Served(dist_dir, SUB_PATH)
+    try:
+        yield served.url
+    finally:
+        served.stop()
+
+
+@pytest.fixture
+def serve_site(site_url: str, dist_dir: Path) -> Iterator[Callable[..., Served]]:
+    """``serve_site(directory=dist, prefix="/")``: a site on its own port that a test may stop
+    (``.stop()``) to take the network away; every one still running stops after the test."""
+    started: list[Served] = []
+
+    def start(directory: Path | None = None, prefix: str = "/") -> Served:
+        served = Served(directory or dist_dir, prefix)
+        started.append(served)
+        return served
+
+    yield start
+    for served in started:
+        served.stop()
 
 
 @pytest.fixture(scope="session")

@@ -151,7 +151,9 @@ def test_one_human_against_three_bots(page: Page, base_url: str, shot: Callable[
     expect(rows).to_have_count(4)
     expect(page.locator("[data-testid=result] tr.is-winner")).not_to_have_count(0)
     for s in range(4):
-        expect(page.get_by_test_id(f"final-score-{s}")).to_have_attribute("data-score", re.compile(r"^\d+$"))
+        expect(page.get_by_test_id(f"final-score-{s}")).to_have_attribute(
+            "data-score", re.compile(r"^\d+$")
+        )
     shot(page, "baggai-end", both=True)
     assert {"range", "price", "reveal"} <= shots
     assert any(a.startswith("r") for a in actions) and any(a.startswith("p") for a in actions)
@@ -163,7 +165,9 @@ def test_open_money_in_japanese(page: Page, base_url: str, shot: Callable[..., A
     assert wait_turn(page) == "range"
     # open money: everyone's money is shown
     for s in range(4):
-        expect(page.get_by_test_id(f"money-{s}")).to_have_attribute("data-money", re.compile(r"^\d+$"))
+        expect(page.get_by_test_id(f"money-{s}")).to_have_attribute(
+            "data-money", re.compile(r"^\d+$")
+        )
     text = page.get_by_test_id("table").inner_text()
     assert "Spot" not in text and "Choose" not in text
     shot(page, "baggai-ja", both=True)

@@ -1,12 +1,26 @@
-// The page shell: header (language, bot speed, engine progress), hash routes, the lobby, the rules
-// pages, the table setup, opening share links, and mounting a game table. It never implements a
-// rule: the engine (Python in a worker) answers every question about a game.
+// The page shell: header (language, bot speed, settings, engine progress), hash routes, the
+// lobby (with the games to continue and the finished ones), the rules pages, the table setup,
+// opening share links, mounting a game table (saved after every action), the replay viewer, and
+// the service worker that keeps the site offline. It never implements a rule: the engine (Python
+// in a worker) answers every question about a game.
+//
+// Routes: #/ lobby, #/rules/<id>, #/setup/<id>, #g=<record> a game (this tab's saved game when
+// the address is the one it left), #/replay/<finished id>, #/replay&g=<record>[&ply=N].
 
 import { h, clear, button } from './ui/dom.js';
 import { t, tx, lang, setLang, onLang, levelName, STRINGS } from './i18n.js';
-import { cardEl, cakeLogo } from './ui/card.js';
-import { errorPage, clearOverlays, toast } from './ui/dialogs.js';
-import { Table, speed, setSpeed } from './ui/play.js';
+import { cardEl, cakeLogo, icon } from './ui/card.js';
+import { errorPage, clearOverlays, toast, confirmDialog } from './ui/dialogs.js';
+import { Table, speed } from './ui/play.js';
+import {
+  listSaves, listHistory, getSave, getHistory, writeSave, finishSave, deleteSave, deleteHistory,
+  removeKey, newId, currentTab, setCurrentTab,
+} from './ui/saves.js';
+import {
+  openSettings, onSettings, setBotSpeed, tableOptions, booleanOptions, optionSwitch,
+} from './ui/settings.js';
+import { ReplayViewer } from './ui/replay.js';
+import { registerServiceWorker, onOfflineReady, offlineReady } from './ui/pwa.js';
 import { MODULES } from './games/index.js';
 
 const app = document.getElementById('app');
@@ -162,11 +176,19 @@ function paintHeader() {
   const sel = h('select', { class: 'select select-sm', testid: 'speed', id: 'speed-select', 'aria-label': t('botSpeed') },
     ['normal', 'fast', 'instant'].map((s) => h('option', { value: s, text: t(`speed_${s}`) })));
   sel.value = speed();
-  sel.addEventListener('change', () => setSpeed(sel.value));
+  sel.addEventListener('change', () => setBotSpeed(sel.value));
   const speedBox = h('label', { class: 'speed', for: 'speed-select' }, h('span', { class: 'speed-label', text: t('botSpeed') }), sel);
-  tools.append(speedBox, langs);
+  const gear = button(icon('gear'), {
+    class: 'btn btn-icon topbar-btn', testid: 'open-settings', 'aria-label': t('settings'), title: t('settings'),
+    'aria-haspopup': 'dialog',
+  });
+  gear.addEventListener('click', () => {
+    catalog().then((games) => openSettings({ games }), () => openSettings({ games: [] }));
+  });
+  tools.append(speedBox, langs, gear);
   paintEngineStatus();
 }
+onSettings((what) => { if (what === 'speed') paintHeader(); });
 
 // ------------------------------------------------------------------ screens
 let screen = { render() {}, destroy() {} };
@@ -214,8 +236,123 @@ function tileArt(id) {
   return h('div', { class: 'tile-art tile-art-plain', 'aria-hidden': 'true' }, h('span', { class: 'plate' }, cakeLogo()));
 }
 
+// ------------------------------------------------------------------ lobby: saved and finished games
+function formatDate(ms) {
+  try {
+    return new Intl.DateTimeFormat(lang() === 'ja' ? 'ja-JP' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+  } catch (_) {
+    return new Date(ms).toLocaleString();
+  }
+}
+
+function gameTitle(games, id) {
+  const g = (games || []).find((x) => x.id === id);
+  return g ? tx(g.titles) : id;
+}
+
+function namesLine(entry, winners = []) {
+  const win = new Set(winners);
+  return h('p', { class: 'saved-names', 'aria-label': t('vsLabel') },
+    entry.names.map((name, i) => h('span', { class: ['saved-name', `seat-c${i}`, win.has(i) ? 'is-winner' : null] },
+      win.has(i) ? icon('crown', 'crown-mini') : null,
+      h('b', { class: 'who', text: name }),
+      entry.kinds?.[i] === 'bot' ? h('span', { class: 'saved-bot', text: t('bot') }) : null,
+      Array.isArray(entry.scores) && Number.isFinite(entry.scores[i]) ? h('span', { class: 'saved-score', text: String(entry.scores[i]) }) : null)));
+}
+
+function roundText(round) {
+  if (!round) return null;
+  return round.of ? t('roundOf', round.n, round.of) : t('roundN', round.n);
+}
+
+function savedArt(id) {
+  if (id === 'marie') {
+    return h('div', { class: 'saved-art saved-art-cards', 'aria-hidden': 'true' },
+      [3, 5].map((n, i) => cardEl(n, { size: 'xs', extraClass: `mini-${i}` })));
+  }
+  return h('div', { class: 'saved-art', 'aria-hidden': 'true' }, cakeLogo());
+}
+
+function damagedNotice(damaged, rerender) {
+  if (!damaged.length) return null;
+  const remove = button(t('removeDamaged'), { class: 'btn btn-quiet btn-sm', testid: 'remove-damaged' });
+  remove.addEventListener('click', () => {
+    for (const d of damaged) removeKey(d.key);
+    rerender();
+  });
+  return h('div', { class: 'saved-damaged', testid: 'saves-damaged', role: 'status' },
+    h('span', { text: damaged.length === 1 ? t('savesDamagedOne') : t('savesDamagedMany', damaged.length) }),
+    remove);
+}
+
+function continueSection(games, rerender) {
+  const known = games ? new Set(games.map((g) => g.id)) : undefined;
+  const { items, damaged } = listSaves(known);
+  const history = listHistory(known);
+  const allDamaged = damaged.concat(history.damaged);
+  if (!items.length && !allDamaged.length) return null;
+  const rows = items.map((entry) => {
+    const title = gameTitle(games, entry.game);
+    const go = playable(entry.game)
+      ? button(t('continueGame'), { class: 'btn btn-primary', testid: 'save-continue' })
+      : h('span', { class: 'soon', text: t('comingSoon') });
+    if (go.tagName === 'BUTTON') go.addEventListener('click', () => resumeSave(entry.id, { push: true }));
+    const del = button(icon('trash'), {
+      class: 'btn btn-icon btn-quiet', testid: 'save-delete', 'aria-label': t('deleteSaveNamed', title), title: t('deleteSave'),
+    });
+    del.addEventListener('click', async () => {
+      if (await confirmDialog(t('deleteSaveQ'), { ok: t('deleteSave'), danger: true })) {
+        deleteSave(entry.id);
+        rerender();
+      }
+    });
+    const meta = [roundText(entry.round), t('moveN', entry.ply), t('savedAt', formatDate(entry.updated))].filter(Boolean).join(' · ');
+    return h('li', { class: 'saved-item', testid: 'save-item', data: { saveId: entry.id, game: entry.game } },
+      savedArt(entry.game),
+      h('div', { class: 'saved-body' },
+        h('h3', { class: 'saved-title', text: title }),
+        namesLine(entry),
+        h('p', { class: 'saved-meta', testid: 'save-meta', text: meta })),
+      h('div', { class: 'saved-actions' }, go, del));
+  });
+  return h('section', { class: 'saved', testid: 'saves', 'aria-labelledby': 'saves-title' },
+    h('h2', { class: 'section-head', id: 'saves-title', text: t('continueTitle') }),
+    damagedNotice(allDamaged, rerender),
+    rows.length ? h('ul', { class: 'saved-list', testid: 'save-list' }, rows) : null);
+}
+
+function finishedSection(games, rerender) {
+  const known = games ? new Set(games.map((g) => g.id)) : undefined;
+  const { items } = listHistory(known);
+  if (!items.length) return null;
+  const rows = items.map((entry) => {
+    const title = gameTitle(games, entry.game);
+    const replay = h('a', { class: 'btn', href: `#/replay/${entry.id}`, testid: 'finished-replay' },
+      icon('eye'), h('span', { text: t('watchReplay') }));
+    const del = button(icon('trash'), {
+      class: 'btn btn-icon btn-quiet', testid: 'finished-delete', 'aria-label': t('deleteSaveNamed', title), title: t('deleteSave'),
+    });
+    del.addEventListener('click', async () => {
+      if (await confirmDialog(t('deleteFinishedQ'), { ok: t('deleteSave'), danger: true })) {
+        deleteHistory(entry.id);
+        rerender();
+      }
+    });
+    return h('li', { class: 'saved-item finished-item', testid: 'finished-item', data: { finishedId: entry.id, game: entry.game } },
+      h('div', { class: 'saved-body' },
+        h('h3', { class: 'saved-title' }, h('span', { text: title }),
+          h('span', { class: 'saved-date', text: t('finishedAt', formatDate(entry.finished)) })),
+        namesLine(entry, entry.winners)),
+      h('div', { class: 'saved-actions' }, playable(entry.game) ? replay : null, del));
+  });
+  return h('section', { class: 'saved finished', testid: 'finished', 'aria-labelledby': 'finished-title' },
+    h('h2', { class: 'section-head', id: 'finished-title', text: t('historyTitle') }),
+    h('ul', { class: 'saved-list', testid: 'finished-list' }, rows));
+}
+
 function lobbyScreen() {
   const s = {
+    isLobby: true,
     games: null,
     failed: false,
     render() {
@@ -240,18 +377,32 @@ function lobbyScreen() {
       } else {
         grid.append(h('p', { class: 'notice', text: '…' }));
       }
+      const rerender = () => { if (screen === s) s.render(); };
+      let saved = null;
+      let finished = null;
+      try {
+        saved = continueSection(s.games, rerender);
+        finished = finishedSection(s.games, rerender);
+      } catch (err) {
+        console.error(err); // never let stored data break the lobby
+      }
       clear(app).append(page('lobby', 'lobby',
         h('div', { class: 'hero' },
           h('h1', { class: 'hero-title', text: t('lobbyTitle') }),
           h('p', { class: 'hero-sub', text: t('appTagline') })),
         engineBanner(),
+        saved,
         grid,
         h('p', { class: 'lobby-note', text: t('moreSoon') }),
+        finished,
         h('section', { class: 'how', 'aria-label': t('howTitle') },
           h('h2', { class: 'how-title', text: t('howTitle') }),
           h('ol', { class: 'how-list' }, ['how1', 'how2', 'how3'].map((k, i) => h('li', { class: 'how-item' },
             h('span', { class: 'how-num', text: String(i + 1) }), h('span', { text: t(k) }))))),
-        h('p', { class: 'lobby-note small', text: t('offlineNote') })));
+        h('p', { class: 'lobby-note small', text: `${t('offlineNote')} ${t('savedNote')}` }),
+        offlineReady()
+          ? h('p', { class: 'lobby-note small offline-ready', testid: 'offline-ready' }, icon('check'), h('span', { text: t('offlineReady') }))
+          : null));
     },
     onEngine() { s.render(); },
     destroy() {},
@@ -330,7 +481,7 @@ function setupScreen(id) {
       const g = s.game;
       if (st.players === null) {
         st.players = Math.min(Math.max(4, g.min_players), g.max_players);
-        st.options = { ...(g.options || {}) };
+        st.options = tableOptions(g); // the catalogue's defaults, switches as set on this device
       }
       while (st.seats.length < g.max_players) {
         const i = st.seats.length;
@@ -398,12 +549,31 @@ function setupScreen(id) {
             h('div', { class: 'setup-side' },
               h('div', { class: 'field' }, h('span', { class: 'field-label', text: t('deal') }), seedSeg, seedInput,
                 h('p', { class: 'field-help', text: t('seedHelp') })),
-              s.mod.setupOptions ? s.mod.setupOptions(st, names) : null,
+              ...s.optionFields(g, names),
               st.error ? h('p', { class: 'form-error', testid: 'setup-error', role: 'alert', text: st.error }) : null,
               h('div', { class: 'setup-actions' },
                 start,
                 h('div', { class: 'engine-note', id: 'engine-note' }, engineNote()),
                 h('a', { class: 'btn btn-lg btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') })))))));
+    },
+    /** The renderer's own option fields, then an on/off switch for each boolean option it left. */
+    optionFields(g, names) {
+      const custom = s.mod.setupOptions ? s.mod.setupOptions(st, names) : null;
+      const handled = new Set(s.mod.handlesOptions || []);
+      // the renderer draws an option itself when it declares so (handlesOptions) or when its
+      // fields carry data-option="<key>" or data-testid="opt-<key>"
+      const nodes = [custom].flat().filter((n) => n instanceof Element || n instanceof DocumentFragment);
+      const drawn = (key) => {
+        const sel = `[data-testid="opt-${CSS.escape(key)}"], [data-option="${CSS.escape(key)}"]`;
+        return nodes.some((n) => (n instanceof Element && n.matches(sel)) || n.querySelector(sel));
+      };
+      const generic = booleanOptions(g).filter((key) => !handled.has(key) && !drawn(key));
+      const box = generic.length
+        ? h('div', { class: 'field setup-switches', testid: 'setup-options' },
+          h('span', { class: 'field-label', text: t('tableOptionsSetup') }),
+          generic.map((key) => optionSwitch(key, Boolean(st.options[key]), (value) => { st.options[key] = value; }, { testid: `opt-${key}` })))
+        : null;
+      return [custom, box];
     },
     async start(names) {
       const g = s.game;
@@ -459,7 +629,28 @@ function setShare(share, push) {
   else history.replaceState(null, '', target);
 }
 
-function tableScreen(snap, mod, game) {
+/**
+ * Keep the game of a table on this device after every change: a game in progress as a save
+ * (`save`: {id, created}), a finished one in the history. `save` is null for a game that was
+ * already over when opened.
+ */
+function persist(save, snap) {
+  if (!save || save.done) return;
+  if (snap.over) {
+    save.done = true;
+    finishSave(save.id, snap, save.created);
+    setCurrentTab(null);
+    return;
+  }
+  const ok = writeSave(save.id, snap, save.created);
+  if (!ok && !save.warned) {
+    save.warned = true;
+    toast(t('saveFailed'));
+  }
+  setCurrentTab(save.id, `#${snap.share}`);
+}
+
+function tableScreen(snap, mod, game, save) {
   const s = {
     table: null,
     render() {
@@ -471,12 +662,16 @@ function tableScreen(snap, mod, game) {
           snap,
           game,
           onShare: (share) => { if (screen === s) setShare(share, false); },
+          onSnap: (next) => persist(save, next),
           onRestart: (kind, record) => {
             const rec = { ...record, actions: [] };
             if (kind === 'new') rec.seed = randomSeed();
             startRecord(rec, routeToken, { push: true }).then((err) => {
               if (err) linkError(err);
             });
+          },
+          onReplay: (last) => {
+            location.hash = save && save.done && getHistory(save.id) ? `#/replay/${save.id}` : `#/replay&${last.share}`;
           },
           onFatal: (error) => linkError(error),
         });
@@ -494,6 +689,24 @@ function linkError(error) {
   show({
     render() {
       errorPage(app, { title: t('linkBroken'), message: tx(error), help: t('linkBrokenHelp'), testid: 'link-error' });
+    },
+    destroy() {},
+  });
+}
+
+/** A saved game the engine could not open: say so, offer to delete it; the lobby still works. */
+function resumeError(id, error) {
+  show({
+    render() {
+      errorPage(app, { title: t('resumeFailed'), message: tx(error), help: t('resumeFailedHelp'), testid: 'resume-error' });
+      const del = button([icon('trash'), h('span', { text: t('deleteThisSave') })], { class: 'btn btn-lg', testid: 'delete-broken-save' });
+      del.addEventListener('click', () => {
+        deleteSave(id);
+        setCurrentTab(null);
+        location.hash = '#/';
+        if (location.hash === '#/') route();
+      });
+      app.querySelector('.error-card [data-testid=back-lobby]')?.before(del);
     },
     destroy() {},
   });
@@ -521,8 +734,11 @@ function loadingPage() {
   });
 }
 
-/** Start a game from a request ({record} or {link}); mount its table. Returns an error or null. */
-async function startGame(request, token, { push }) {
+/**
+ * Start a game from a request ({record} or {link}); mount its table. Returns an error or null.
+ * `saveId`/`created`: the saved game this continues (a new save otherwise).
+ */
+async function startGame(request, token, { push, saveId = null, created = null }) {
   let eng;
   try {
     eng = await readyEngine();
@@ -547,9 +763,12 @@ async function startGame(request, token, { push }) {
     eng.call({ cmd: 'close', session: ans.session }).catch(() => {});
     return STRINGS.notPlayableYet;
   }
+  let save = null;
+  if (!ans.over) save = { id: saveId || newId(), created: created || Date.now() };
+  else if (saveId) finishSave(saveId, ans, created || Date.now()); // it had ended: now history
   routeToken += 1;
   setShare(ans.share, push);
-  show(tableScreen(ans, mod, game));
+  show(tableScreen(ans, mod, game, save));
   return null;
 }
 
@@ -564,6 +783,94 @@ async function openLink(hash) {
   if (err && token === routeToken) linkError(err);
 }
 
+/** Continue a saved game exactly where it was (its full record, hidden moves included). */
+async function resumeSave(id, { push }) {
+  const entry = getSave(id);
+  if (!entry) {
+    toast(t('resumeFailed'));
+    routeToken += 1;
+    show(lobbyScreen());
+    return;
+  }
+  const token = ++routeToken;
+  loadingPage();
+  const err = await startGame({ link: entry.save }, token, { push, saveId: id, created: entry.created });
+  if (err && token === routeToken) resumeError(id, err);
+}
+
+// ------------------------------------------------------------------ replay viewer
+function replayScreen(link, { ply = 0 } = {}) {
+  const token = routeToken;
+  const s = {
+    viewer: null,
+    render() {
+      if (s.viewer) { s.viewer.render(); return; }
+      clear(app).append(page('loading', 'opening',
+        h('div', { class: 'loading-card' },
+          h('div', { class: 'spinner big', 'aria-hidden': 'true' }),
+          h('p', { text: t('opening') }),
+          engineBox.state !== 'ready' ? h('p', { class: 'field-help', text: t('engineWait') }) : null)));
+    },
+    destroy() { s.viewer?.destroy(); },
+  };
+  (async () => {
+    let eng;
+    try {
+      eng = await readyEngine();
+    } catch (_) {
+      if (token === routeToken) engineFailedPage();
+      return;
+    }
+    let first;
+    try {
+      first = await eng.call({ cmd: 'replay', link });
+    } catch (err) {
+      first = { ok: false, error: { en: String(err?.message || err), ja: String(err?.message || err) } };
+    }
+    if (token !== routeToken || screen !== s) return;
+    if (!first.ok) { linkError(first.error); return; }
+    const mod = await loadModule(first.game);
+    const game = await findGame(first.game).catch(() => null);
+    if (token !== routeToken || screen !== s) return;
+    if (!mod) { linkError(STRINGS.notPlayableYet); return; }
+    const back = h('a', { class: 'btn btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') });
+    s.viewer = new ReplayViewer({
+      container: app, engine: eng, module: mod, game, link, first, ply, actions: [back],
+      onFatal: (error) => { if (screen === s) linkError(error || STRINGS.unknownError); },
+    });
+    s.viewer.begin();
+  })();
+  return s;
+}
+
+function replayRoute(hash) {
+  let m = hash.match(/^#\/replay\/([\w-]+)$/);
+  if (m) {
+    const entry = getHistory(m[1]);
+    routeToken += 1;
+    if (!entry) {
+      show({
+        render() { errorPage(app, { title: t('replayNotFound'), testid: 'replay-missing' }); },
+        destroy() {},
+      });
+      return true;
+    }
+    show(replayScreen(entry.record));
+    return true;
+  }
+  m = hash.match(/^#\/replay&(.*)$/);
+  if (m) {
+    const parts = m[1].split('&');
+    const record = parts.find((p) => p.startsWith('g='));
+    const ply = Number((parts.find((p) => p.startsWith('ply=')) || '').slice(4));
+    routeToken += 1;
+    if (!record) linkError(STRINGS.linkBroken);
+    else show(replayScreen(record, { ply: Number.isInteger(ply) && ply > 0 ? ply : 0 }));
+    return true;
+  }
+  return false;
+}
+
 // ------------------------------------------------------------------ routes
 function route() {
   const hash = location.hash || '#/';
@@ -575,8 +882,12 @@ function route() {
     show(m[1] === 'setup' ? setupScreen(m[2]) : rulesScreen(m[2]));
     return;
   }
+  if (hash.startsWith('#/replay') && replayRoute(hash)) return;
   if (/^#g=|[#&]g=/.test(hash)) {
-    openLink(hash);
+    // this tab's game in progress (a reload, a restored tab): continue its full save
+    const cur = currentTab();
+    if (cur && cur.hash === hash && getSave(cur.id)) resumeSave(cur.id, { push: false });
+    else openLink(hash);
     return;
   }
   routeToken += 1;
@@ -586,9 +897,15 @@ function route() {
 window.addEventListener('hashchange', route);
 onLang(() => {
   paintHeader();
-  if (!screen.table) screen.render();
+  if (!screen.table && !screen.viewer) screen.render();
 });
+// another tab saved or deleted a game: the lobby shows it
+window.addEventListener('storage', (ev) => {
+  if (ev.key && ev.key.startsWith('pygames.') && screen.isLobby) screen.render();
+});
+onOfflineReady(() => { if (screen.isLobby) screen.render(); });
 
 paintHeader();
 route();
 bootEngine();
+registerServiceWorker(engineReady);

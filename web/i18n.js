@@ -121,6 +121,97 @@ const S = {
   and: { en: ' and ', ja: '、' },
   listSep: { en: ', ', ja: '、' },
 
+  // settings
+  settings: { en: 'Settings', ja: '設定' },
+  settingsTitle: { en: 'Settings', ja: '設定' },
+  botSpeedHelp: { en: 'How long bots wait before they move, and the pace of replays.', ja: 'ボットが手を指すまでの待ち時間と、リプレイの再生速度です。' },
+  motionLabel: { en: 'Animations', ja: 'アニメーション' },
+  motion_auto: { en: 'Like the device', ja: '端末の設定' },
+  motion_reduce: { en: 'Off', ja: 'オフ' },
+  motion_full: { en: 'On', ja: 'オン' },
+  motionNowOn: { en: 'Animations are on now.', ja: '現在、アニメーションは有効です。' },
+  motionNowOff: { en: 'Animations are off now.', ja: '現在、アニメーションは無効です。' },
+  tableOptions: { en: 'Table options', ja: '卓のオプション' },
+  tableOptionsHelp: {
+    en: 'What a new table starts with. You can still change them when you set up a table.',
+    ja: '新しい卓の初期設定です。卓を準備するときにも変えられます。',
+  },
+  tableOptionsSetup: { en: 'Options', ja: 'オプション' },
+  opt_open_money: { en: 'Open money', ja: '所持金を公開' },
+  opt_open_money_help: { en: "Everyone's money is visible to all players.", ja: '全員の所持金を誰でも見られます。' },
+  ok: { en: 'OK', ja: 'OK' },
+  cancel: { en: 'Cancel', ja: 'キャンセル' },
+
+  // saved games
+  continueTitle: { en: 'Continue a game', ja: '続きから遊ぶ' },
+  continueGame: { en: 'Continue', ja: '続ける' },
+  deleteSave: { en: 'Delete', ja: '削除' },
+  deleteSaveNamed: { en: 'Delete the saved game {0}', ja: '保存されたゲーム「{0}」を削除' },
+  deleteSaveQ: { en: 'Delete this saved game? It cannot be brought back.', ja: 'この保存されたゲームを削除しますか？元には戻せません。' },
+  deleteFinishedQ: { en: 'Remove this game from the finished games?', ja: 'このゲームを終わったゲームの一覧から削除しますか？' },
+  savedAt: { en: 'saved {0}', ja: '{0}保存' },
+  finishedAt: { en: 'finished {0}', ja: '{0}終了' },
+  moveN: { en: 'move {0}', ja: '{0}手目' },
+  roundN: { en: 'Round {0}', ja: '第{0}ラウンド' },
+  savesDamagedOne: {
+    en: '1 saved game could not be read and was skipped.',
+    ja: '保存されたゲーム1件が読み込めなかったため、表示していません。',
+  },
+  savesDamagedMany: {
+    en: '{0} saved games could not be read and were skipped.',
+    ja: '保存されたゲーム{0}件が読み込めなかったため、表示していません。',
+  },
+  removeDamaged: { en: 'Remove them', ja: '削除する' },
+  historyTitle: { en: 'Finished games', ja: '終わったゲーム' },
+  watchReplay: { en: 'Replay', ja: 'リプレイ' },
+  savedNote: { en: 'Games are saved on this device after every move.', ja: 'ゲームは1手ごとにこの端末に保存されます。' },
+  saveFailed: {
+    en: 'This game could not be saved on this device (the storage is full or blocked).',
+    ja: 'この端末にゲームを保存できませんでした(容量がいっぱいか、保存が無効です)。',
+  },
+  resumeFailed: { en: 'This saved game could not be opened.', ja: 'この保存されたゲームは開けませんでした。' },
+  resumeFailedHelp: {
+    en: 'It may come from another version of the games. You can delete it and start a new game.',
+    ja: '別の版で保存されたものかもしれません。削除して新しいゲームを始められます。',
+  },
+  deleteThisSave: { en: 'Delete this saved game', ja: 'この保存を削除する' },
+  vsLabel: { en: 'Players', ja: '参加者' },
+
+  // undo
+  undo: { en: 'Undo', ja: '取り消し' },
+  undoTitle: { en: 'Take back your last move', ja: '直前の手を取り消す' },
+  undoBeforePass: { en: "Undo {0}'s last move", ja: '{0}さんの直前の手を取り消す' },
+  undoFailed: { en: 'That move can no longer be taken back.', ja: 'その手はもう取り消せません。' },
+  undone: { en: 'Move taken back.', ja: '手を取り消しました。' },
+
+  // replay viewer
+  replayTitle: { en: 'Replay', ja: 'リプレイ' },
+  replayFirst: { en: 'To the start', ja: '最初へ' },
+  replayBack: { en: 'Back one move', ja: '1手戻る' },
+  replayForward: { en: 'Forward one move', ja: '1手進む' },
+  replayLast: { en: 'To the end', ja: '最後へ' },
+  replayPlay: { en: 'Play', ja: '再生' },
+  replayPause: { en: 'Pause', ja: '停止' },
+  replayPosition: { en: 'Move {0} of {1}', ja: '{0}/{1}手' },
+  replayStart: { en: 'The start of the game, before the first move.', ja: 'ゲーム開始時、最初の手の前です。' },
+  replaySlider: { en: 'Position in the game', ja: 'ゲーム中の位置' },
+  replayView: { en: 'View as', ja: '視点' },
+  replaySpectator: { en: 'Spectator (hands hidden)', ja: '観戦者(手札は非公開)' },
+  replaySeat: { en: '{0} (hand revealed)', ja: '{0}(手札を公開)' },
+  replaySeatShort: { en: "{0}'s view", ja: '{0}の視点' },
+  replayUnfinished: {
+    en: 'The game is not over: hidden cards stay hidden.',
+    ja: 'まだ終わっていないゲームなので、伏せ札は伏せたままです。',
+  },
+  replayLogHint: { en: 'Tap a line to go to that moment.', ja: '行をタップするとその場面へ移動します。' },
+  replayNotFound: { en: 'This finished game is no longer on this device.', ja: 'この終わったゲームはもうこの端末にありません。' },
+
+  // offline and updates
+  updateReady: { en: 'A new version is ready.', ja: '新しいバージョンの準備ができました。' },
+  updateReload: { en: 'Reload', ja: '再読み込み' },
+  updateLater: { en: 'Later', ja: 'あとで' },
+  offlineReady: { en: 'Stored on this device: it works offline.', ja: 'この端末に保存済み:オフラインでも遊べます。' },
+
   // Marie's Table
   m_elder: { en: 'Elder', ja: '兄者' },
   m_youngest: { en: 'Youngest', ja: '末の弟' },

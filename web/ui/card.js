@@ -97,7 +97,31 @@ export function cakeLogo() {
   return svg('svg', { class: 'logo', viewBox: '0 0 24 28', 'aria-hidden': 'true' }, cakeShape('translate(0 2)', 'logo-cake'));
 }
 
+function gearPath() {
+  // eight teeth around a ring with a hole (drawn with the even-odd rule)
+  const pts = [];
+  const teeth = 8;
+  for (let i = 0; i < teeth * 4; i += 1) {
+    const a = (i / (teeth * 4)) * 2 * Math.PI - Math.PI / 2;
+    const r = i % 4 < 2 ? 10.2 : 7.8;
+    const shift = (i % 4 === 0 || i % 4 === 2) ? 0.13 : -0.13;
+    pts.push(`${(12 + r * Math.cos(a + shift)).toFixed(2)} ${(12 + r * Math.sin(a + shift)).toFixed(2)}`);
+  }
+  return `M${pts.join(' L')} Z M12 8.6 A3.4 3.4 0 1 0 12 15.4 A3.4 3.4 0 1 0 12 8.6 Z`;
+}
+
+const EVEN_ODD = new Set(['gear', 'eye']);
+
 const ICONS = {
+  gear: gearPath(),
+  undo: 'M9.5 4.5 3 10.5l6.5 6v-4c4.6-.2 8 1.2 10.5 5.5-.5-5.8-4-9.6-10.5-10z',
+  first: 'M5 5h2.6v14H5z M19 5v14L8.6 12z',
+  prev: 'M17 5v14L6.6 12z',
+  next: 'M7 5v14l10.4-7z',
+  last: 'M16.4 5H19v14h-2.6z M5 5v14l10.4-7z',
+  pause: 'M6 5h4.2v14H6z M13.8 5H18v14h-4.2z',
+  trash: 'M9 3h6l1 2h4v2.2H4V5h4z M5.8 8.6h12.4L17 21H7z',
+  eye: 'M12 5C6.8 5 3 9.2 1.5 12 3 14.8 6.8 19 12 19s9-4.2 10.5-7C21 9.2 17.2 5 12 5zm0 11.2a4.2 4.2 0 1 1 0-8.4 4.2 4.2 0 0 1 0 8.4zm0-6.6a2.4 2.4 0 1 0 0 4.8 2.4 2.4 0 0 0 0-4.8z',
   thumb: 'M2 10h4v11H2z M8 21h9.3a2.1 2.1 0 0 0 2.1-1.7l1.5-7.2A2 2 0 0 0 18.9 9.6h-5.3l.9-4.2a1.9 1.9 0 0 0-3.4-1.4L8 9.2z',
   crown: 'M3 17.5h18V20H3z M3 16 L4.6 6.5 L9.2 11 L12 4.5 L14.8 11 L19.4 6.5 L21 16 Z',
   fork: 'M6 2h1.4v6h1.2V2H10v6h1.2V2h1.4v7.2a3 3 0 0 1-2.3 2.9V22H8.3V12.1A3 3 0 0 1 6 9.2z M17.5 2c1.6 1 2.5 3.4 2.5 6.5 0 2-.8 3.3-2 3.7V22h-2V2z',
@@ -109,5 +133,5 @@ export function icon(name, cls = '') {
   const rotate = name === 'thumbdown';
   const d = ICONS[rotate ? 'thumb' : name];
   return svg('svg', { class: `icon icon-${name} ${cls}`, viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'currentColor' },
-    svg('path', { d, transform: rotate ? 'rotate(180 12 12)' : undefined }));
+    svg('path', { d, transform: rotate ? 'rotate(180 12 12)' : undefined, 'fill-rule': EVEN_ODD.has(name) ? 'evenodd' : undefined }));
 }

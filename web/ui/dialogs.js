@@ -3,7 +3,7 @@
 
 import { h, clear, button } from './dom.js';
 import { t, tn } from '../i18n.js';
-import { cakeLogo } from './card.js';
+import { cakeLogo, icon } from './card.js';
 
 function root() {
   return document.getElementById('overlay-root');
@@ -15,13 +15,20 @@ function nameNode(name) {
 
 /**
  * The privacy screen: hides the whole page until the named person taps. Resolves on tap.
- * `hint` is an optional extra line (a string key of i18n).
+ * `hint` is an optional extra line (a string key of i18n). With `undo: {name}` it also offers the
+ * person who just played (still holding the tablet) to take the move back: the promise then
+ * resolves with 'undo' instead of 'continue'.
  */
-export function privacyScreen(name, { hint } = {}) {
+export function privacyScreen(name, { hint, undo } = {}) {
   return new Promise((resolve) => {
     const go = button(tn('passContinue', nameNode(name)), {
       class: 'btn btn-primary btn-xl', testid: 'privacy-continue',
     });
+    const back = undo
+      ? button([icon('undo'), h('span', {}, tn('undoBeforePass', h('strong', { class: 'who', text: undo.name })))], {
+        class: 'btn btn-quiet privacy-undo', testid: 'privacy-undo',
+      })
+      : null;
     const layer = h('div', {
       class: 'privacy', testid: 'privacy-screen', role: 'dialog', 'aria-modal': 'true',
       'aria-labelledby': 'privacy-title', data: { seatName: name },
@@ -31,13 +38,15 @@ export function privacyScreen(name, { hint } = {}) {
       h('h2', { id: 'privacy-title', class: 'privacy-title' }, tn('passTo', nameNode(name))),
       h('p', { class: 'privacy-hint' }, tn('passHint', nameNode(name))),
       hint ? h('p', { class: 'privacy-hint' }, t(hint)) : null,
-      go));
-    const done = () => {
+      go,
+      back ? h('div', { class: 'privacy-undo-row' }, back) : null));
+    const done = (how) => {
       layer.remove();
       document.body.classList.remove('has-privacy');
-      resolve();
+      resolve(how);
     };
-    go.addEventListener('click', done);
+    go.addEventListener('click', () => done('continue'));
+    back?.addEventListener('click', () => done('undo'));
     document.body.classList.add('has-privacy');
     root().append(layer);
     go.focus();
@@ -77,6 +86,34 @@ export function modal(content, { testid = 'dialog', onClose } = {}) {
   root().append(layer);
   closeBtn.focus();
   return { close };
+}
+
+/**
+ * Ask a yes/no question in a dialog. Resolves true when confirmed, false otherwise.
+ * `danger`: the confirming button looks destructive.
+ */
+export function confirmDialog(question, { ok = t('ok'), cancel = t('cancel'), danger = false, testid = 'confirm-dialog' } = {}) {
+  return new Promise((resolve) => {
+    let answered = false;
+    const yes = button(ok, { class: ['btn', danger ? 'btn-danger' : 'btn-primary'], testid: 'confirm-yes' });
+    const no = button(cancel, { class: 'btn', testid: 'confirm-no' });
+    const layer = h('div', { class: 'modal', testid, role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'confirm-text' },
+      h('div', { class: 'modal-card modal-small' },
+        h('p', { class: 'confirm-text', id: 'confirm-text', text: question }),
+        h('div', { class: 'modal-actions' }, no, yes)));
+    const finish = (value) => {
+      if (answered) return;
+      answered = true;
+      layer.remove();
+      resolve(value);
+    };
+    yes.addEventListener('click', () => finish(true));
+    no.addEventListener('click', () => finish(false));
+    layer.addEventListener('click', (ev) => { if (ev.target === layer) finish(false); });
+    layer.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') finish(false); });
+    root().append(layer);
+    no.focus();
+  });
 }
 
 let toastTimer = null;

@@ -1,6 +1,7 @@
 // The table controller shared by every game: who looks at the screen (the viewer seat), the
-// pass-and-play privacy screen, paced bot moves, the share link in the address bar, the log and
-// the end screen. The game module only draws a snapshot and turns taps into legal action strings.
+// pass-and-play privacy screen, paced bot moves, the share link in the address bar, saving after
+// every action, taking back a misclick (when the engine allows it), the log and the end screen.
+// The game module only draws a snapshot and turns taps into legal action strings.
 
 import { h, clear, button, sleep } from './dom.js';
 import { t, tx, tn, onLang, STRINGS } from '../i18n.js';
@@ -33,7 +34,9 @@ export class Table {
    * @param {object} o.snap the first snapshot (from `start`)
    * @param {object} o.game the catalogue entry
    * @param {(share: string) => void} o.onShare
+   * @param {(snap: object) => void} [o.onSnap] after every change of the game (to save it)
    * @param {(kind: 'rematch'|'new', record: object) => void} o.onRestart
+   * @param {(snap: object) => void} [o.onReplay] open the replay viewer of the finished game
    * @param {(error: object) => void} o.onFatal
    */
   constructor(o) {
@@ -44,6 +47,7 @@ export class Table {
     this.waiting = 'busy';
     this.passSeat = null;
     this.passResolve = null;
+    this.passUndo = null;
     this.sid = o.snap.session;
     this.humans = o.snap.seats.map((s, i) => (s.kind === 'human' ? i : -1)).filter((i) => i >= 0);
     this.viewer = this.humans.length === 1 ? this.humans[0] : null;
@@ -96,6 +100,9 @@ export class Table {
 
   share() {
     if (this.snap?.share) this.onShare(this.snap.share);
+    if (this.snap && this.onSnap) {
+      try { this.onSnap(this.snap); } catch (err) { console.error(err); }
+    }
   }
 
   /** Run bots and viewer changes until a human must act (or the game is over). */
@@ -122,8 +129,11 @@ export class Table {
           const next = humansToMove.includes(this.viewer) ? this.viewer : humansToMove[0];
           if (next !== this.viewer) {
             if (this.humans.length >= 2) {
-              // hide the previous person's private view, then ask for the tablet to be passed
+              // hide the previous person's private view, then ask for the tablet to be passed;
+              // that person, still holding it, may take the move back instead (if allowed)
+              let undoSeat = null;
               if (this.viewer !== null) {
+                undoSeat = this.snap.can_undo ? this.viewer : null;
                 const spectator = await this.call({ cmd: 'view', session: this.sid, seat: null });
                 if (!spectator) return;
                 this.viewer = null;
@@ -132,8 +142,13 @@ export class Table {
               this.thinking = null;
               this.waiting = 'pass';
               this.render();
-              await this.askPass(next);
+              const how = await this.askPass(next, undoSeat);
               if (!this.alive) return;
+              if (how === 'undo' && undoSeat !== null) {
+                await this.undo(undoSeat);
+                if (!this.alive) return;
+                continue; // taken back: that seat plays again; refused: ask for the pass again
+              }
             }
             const ans = await this.call({ cmd: 'view', session: this.sid, seat: next });
             if (!ans) return;
@@ -174,9 +189,10 @@ export class Table {
     }
   }
 
-  askPass(seat) {
+  askPass(seat, undoSeat = null) {
     return new Promise((resolve) => {
       this.passSeat = seat;
+      this.passUndo = undoSeat;
       this.passResolve = resolve;
       this.showPass();
     });
@@ -185,12 +201,55 @@ export class Table {
   showPass() {
     removePrivacy();
     const hint = this.snap.view?.phase === 'vote' ? 'passVote' : undefined;
-    privacyScreen(this.names[this.passSeat], { hint }).then(() => {
+    const undo = this.passUndo !== null ? { name: this.names[this.passUndo] } : undefined;
+    privacyScreen(this.names[this.passSeat], { hint, undo }).then((how) => {
       const resolve = this.passResolve;
       this.passResolve = null;
       this.passSeat = null;
-      if (resolve) resolve();
+      this.passUndo = null;
+      if (resolve) resolve(how);
     });
+  }
+
+  /**
+   * Take back `seat`'s last action (the engine decides whether it may). Returns whether it did;
+   * a refusal is told in a toast and the table shows the game as it is.
+   */
+  async undo(seat) {
+    if (this.busy || !this.alive) return false;
+    this.busy = true;
+    this.waiting = 'busy';
+    this.root?.setAttribute('data-waiting', 'busy');
+    let ans;
+    try {
+      ans = await this.engine.call({ cmd: 'undo', session: this.sid, seat });
+    } catch (err) {
+      ans = { ok: false, error: { en: String(err), ja: String(err) } };
+    }
+    this.busy = false;
+    if (!this.alive) return false;
+    if (!ans.ok) {
+      toast(t('undoFailed'));
+      return false;
+    }
+    this.viewer = seat;
+    this.snap = ans;
+    this.share();
+    toast(t('undone'));
+    return true;
+  }
+
+  async undoButton() {
+    if (this.waiting !== 'human' || this.viewer === null) return;
+    const seat = this.viewer;
+    const ok = await this.undo(seat);
+    if (!this.alive) return;
+    if (!ok) {
+      const ans = await this.call({ cmd: 'view', session: this.sid, seat });
+      if (!ans) return;
+      this.snap = ans;
+    }
+    this.pump();
   }
 
   /** Send a human's action (only strings from the legal list reach here). */
@@ -274,9 +333,17 @@ export class Table {
       ? h('span', { class: 'viewer-chip spectator', testid: 'viewer', text: t('spectator') })
       : h('span', { class: 'viewer-chip', testid: 'viewer' },
         this.humans.length > 1 ? tn('viewing', h('b', { class: 'who', text: this.names[this.viewer] })) : t('you'));
+    let undo = null;
+    if (snap.can_undo && this.waiting === 'human' && !this.busy && this.viewer !== null) {
+      undo = button([icon('undo'), h('span', { text: t('undo') })], {
+        class: 'btn btn-undo', testid: 'undo', title: t('undoTitle'), 'aria-label': t('undoTitle'),
+      });
+      undo.addEventListener('click', () => this.undoButton());
+    }
     return h('div', { class: ['status-bar', this.waiting === 'human' ? 'my-turn' : null], testid: 'status' },
       h('div', { class: 'status-chips' }, ...(mod.statusChips ? mod.statusChips(snap, ctx) : [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
+      undo,
       who);
   }
 
@@ -293,9 +360,13 @@ export class Table {
     const fresh = button(t('newGame'), { class: 'btn btn-lg', testid: 'new-game' });
     const copy = button(t('copyLink'), { class: 'btn btn-lg', testid: 'copy-link' });
     const lobby = h('a', { class: 'btn btn-lg btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') });
+    const replay = this.onReplay
+      ? button([icon('eye'), h('span', { text: t('watchReplay') })], { class: 'btn btn-lg', testid: 'watch-replay' })
+      : null;
     rematch.addEventListener('click', () => this.onRestart('rematch', this.baseRecord()));
     fresh.addEventListener('click', () => this.onRestart('new', this.baseRecord()));
     copy.addEventListener('click', () => this.copyLink());
+    replay?.addEventListener('click', () => this.onReplay(this.snap));
     return h('section', { class: 'end-screen', testid: 'end-screen' },
       h('div', { class: 'end-head' },
         h('div', { class: 'end-crown' }, crown),
@@ -303,7 +374,7 @@ export class Table {
           h('h2', { class: 'end-title', testid: 'winners' }, title),
           tie ? h('p', { class: 'end-tie', testid: 'tie-break', text: tie }) : null)),
       this.module.result(snap, ctx),
-      h('div', { class: 'end-actions' }, rematch, fresh, copy, lobby));
+      h('div', { class: 'end-actions' }, rematch, fresh, replay, copy, lobby));
   }
 
   baseRecord() {

@@ -1,0 +1,73 @@
+// Service worker: keeps the whole site on the device so it opens and plays with no network.
+//
+// build.py writes the line below: every file of dist/ (paths relative to this file) and a hash
+// of their contents. A new build gives a new sw.js; the browser notices the change, installs the
+// new version next to the old one, and the page offers to reload (it sends "skip-waiting").
+// Files are served from the cache of the current version only; old versions' caches are removed.
+// Every URL is relative to this file, so the site works under any sub-path (GitHub Pages).
+
+const PRECACHE = { version: 'dev', files: [] }; // written by build.py
+
+const PREFIX = 'pygames-';
+const CACHE = `${PREFIX}${PRECACHE.version}`;
+const SCOPE = new URL('./', self.location.href).href;
+const INDEX = new URL('./index.html', SCOPE).href;
+
+/** The cache key of a request: its URL without query and fragment; the site root is index.html. */
+function keyOf(url) {
+  const u = new URL(url);
+  const key = u.origin + u.pathname;
+  return key === SCOPE ? INDEX : key;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const have = new Set((await cache.keys()).map((r) => r.url));
+  // All or nothing: a failed file fails the install, and the browser tries again later.
+  await Promise.all(PRECACHE.files.map(async (path) => {
+    const url = new URL(path, SCOPE).href;
+    if (have.has(url)) return;
+    // revalidate with the server: never take a stale copy from the HTTP cache into a version
+    const response = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    await cache.put(url, response);
+  }));
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names
+      .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+      .map((name) => caches.delete(name)));
+    // the page that installed the first version is served from the cache at once
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('message', (event) => {
+  const type = event.data && event.data.type;
+  if (type === 'skip-waiting') self.skipWaiting();
+  else if (type === 'version' && event.ports[0]) {
+    event.ports[0].postMessage({ version: PRECACHE.version, files: PRECACHE.files.length, cache: CACHE });
+  }
+});
+
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request.mode === 'navigate' ? INDEX : keyOf(request.url));
+  if (hit) return hit;
+  return fetch(request);
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
+  // a navigation inside the site is the page itself (its state lives in the fragment)
+  if (request.mode === 'navigate' && keyOf(request.url) !== INDEX) return;
+  event.respondWith(respond(request));
+});
