@@ -11,7 +11,7 @@ from pygames.core.rng import Rng
 from pygames.games.marie.rules import MarieState
 
 GAMES = 300  # per player count, conservation / termination / replay / JSON
-DEEP_GAMES = 60  # per player count, also hidden-information checks at every step
+DEEP_GAMES = 30  # per player count, also hidden-information checks at every step
 STEP_CAP = 400
 
 
