@@ -1,0 +1,171 @@
+"""A heuristic bot for The Egyptian Buyer.
+
+It bids for a daughter only while winning her improves its chance of the round's point, never
+bids more than its hand can pay, stays out of a bidding war it expects to lose (every bidder pays,
+so a lost war is money thrown away), and pays the minimal payment that keeps the most value.
+
+The chance of the point is a smooth guess from projected totals: each player still in the round
+keeps his daughters, gets a share of the daughters still to come in proportion to his cards, and
+a hand bonus for part of his cards (all of them once no daughter is left). A daughter therefore
+matters only insofar as it moves the bot towards the single highest total, or keeps a rival from
+it. The bot reads only its own hand and public facts (hand sizes, bids, the cards paid); a rival's
+hand is guessed from its size.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pygames.core.bots import Bot
+from pygames.core.protocol import GameState
+from pygames.core.rng import Rng
+from pygames.games.hitokai.rules import BONUS_CARDS, NUMBERS, HitokaiState
+
+KEEP_SHARE = 0.4  # the part of a hand expected to survive to the round's end while daughters remain
+THRESHOLD = 0.004  # a daughter must improve the chance of the point by at least this much
+
+
+def sigmoid(x: float) -> float:
+    """The logistic function, safe for large arguments."""
+    if x < -40:
+        return 0.0
+    if x > 40:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def cards_to_pay(doubles: int, singles: int, bid: int) -> int:
+    """The fewest cards that pay ``bid`` from a hand of ``doubles`` cards worth 2 and ``singles``
+    worth 1 (the whole hand if it cannot)."""
+    a = min(doubles, bid // 2)
+    if bid - 2 * a <= singles:
+        return bid - a
+    if doubles >= (bid + 1) // 2:
+        return (bid + 1) // 2
+    return doubles + singles
+
+
+class Outlook:
+    """What the bot's seat knows of the auction in progress, and the projection it bids on."""
+
+    def __init__(self, state: HitokaiState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.k = state.daughter
+        self.future = sum(j for j in NUMBERS if j > self.k)
+        hand = state.hands[seat]
+        seen_k = hand.count(self.k) + state.bank.count(self.k) + state.paying.count(self.k)
+        unseen = sum(len(h) for o, h in enumerate(state.hands) if o != seat) + len(state.aside)
+        self.k_unseen = max(0, self.k - seen_k)
+        self.k_share = self.k_unseen / unseen if unseen else 0.0
+        self.cards = [float(len(h)) for h in state.hands]
+        self.daughters = [float(sum(state.daughters_of(s))) for s in range(state.players)]
+        self.alive = [not e for e in state.eliminated]
+        for o in range(state.players):
+            bid = state.last_bid[o]
+            if o != seat and bid is not None and bid > self.max_value(o):
+                self.alive[o] = False  # he cannot pay: he will be eliminated
+        self.alive_seats = [s for s in range(state.players) if self.alive[s]]
+        self.doubles = hand.count(self.k)
+        self.singles = len(hand) - self.doubles
+
+    def max_value(self, seat: int) -> int:
+        """The most a seat's hand can be worth now (exact for the bot's own seat)."""
+        size = len(self.state.hands[seat])
+        if seat == self.seat:
+            return size + self.state.hands[seat].count(self.k)
+        return size + min(size, self.k_unseen)
+
+    def budget(self, seat: int) -> int:
+        """What a seat's hand is worth now: exact for the bot, expected for others."""
+        if seat == self.seat:
+            return self.max_value(seat)
+        return round(self.cards[seat] * (1.0 + self.k_share))
+
+    def cost(self, seat: int, bid: int) -> float:
+        """Cards a seat gives up to pay ``bid`` (exact for the bot, expected for others)."""
+        if bid <= 0:
+            return 0.0
+        if seat == self.seat:
+            return float(cards_to_pay(self.doubles, self.singles, bid))
+        return min(self.cards[seat], bid / (1.0 + self.k_share))
+
+    def chance(self, viewer: int, winner: int, pays: dict[int, int]) -> float:
+        """``viewer``'s chance of the point if ``winner`` gets the daughter and each seat of
+        ``pays`` pays that bid."""
+        alive = self.alive_seats
+        if not self.alive[viewer]:
+            return 0.0
+        if len(alive) == 1:
+            return 1.0
+        cards = [max(0.0, self.cards[s] - self.cost(s, pays.get(s, 0))) for s in alive]
+        gold = sum(cards) or 1.0
+        keep = (KEEP_SHARE if self.future else 1.0) / BONUS_CARDS
+        best_other = -1e9
+        mine = 0.0
+        for s, c in zip(alive, cards, strict=True):
+            value = self.daughters[s] + (self.k if s == winner else 0)
+            value += self.future * c / gold + keep * c
+            if not self.future:
+                value = float(math.floor(value))
+            if s == viewer:
+                mine = value
+            elif value > best_other:
+                best_other = value
+        spread = 0.35 + self.future / 12.0
+        return sigmoid((mine - best_other - 0.5) / spread)
+
+    def cap(self, viewer: int, rival: int, rival_bid: int, low: int) -> int:
+        """The highest price from ``low`` up at which ``viewer`` would rather buy the daughter than
+        let ``rival`` have it at ``rival_bid``; ``low - 1`` if none."""
+        base = self.chance(viewer, rival, {rival: rival_bid})
+        hi = self.budget(viewer)
+
+        def worth(price: int) -> bool:
+            return self.chance(viewer, viewer, {viewer: price}) > base + THRESHOLD
+
+        if low > hi or not worth(low):
+            return low - 1
+        lo = low  # worth(lo) holds; find the last price that is worth it
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if worth(mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+
+class HitokaiBot(Bot):
+    """Bids from a projection of the round's totals; pays keeping the most value."""
+
+    name = "normal"
+
+    def choose(self, state: GameState, seat: int, rng: Rng) -> str:
+        """Pick an action for ``seat``."""
+        assert isinstance(state, HitokaiState)
+        if state.phase == "pay":
+            cards = state.suggestion(seat)
+            return f"pay{cards[0]}" if cards else state.legal_actions(seat)[0]
+        return self._bid(state, seat)
+
+    def _bid(self, state: HitokaiState, seat: int) -> str:
+        if state.bid == 0:
+            return "b1"
+        price = state.bid + 1
+        top = state.bidder
+        assert top is not None
+        outlook = Outlook(state, seat)
+        if price > min(outlook.max_value(seat), state.cap) or not outlook.alive[top]:
+            return "pass"
+        mine = outlook.cap(seat, top, state.bid, price)
+        if mine < price:
+            return "pass"
+        # would a rival still in go on past my limit? then stay out of a war I would lose
+        rivals = [r for r in range(state.players) if r != seat and state.status[r] == "in"]
+        theirs = max(
+            max(state.last_bid[r] or 0, outlook.cap(r, seat, price, price))
+            for r in rivals
+            if outlook.alive[r]
+        )
+        return f"b{price}" if mine > theirs else "pass"

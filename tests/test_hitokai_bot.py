@@ -1,0 +1,86 @@
+"""The heuristic bot of The Egyptian Buyer: sensible, within its means, fair, and better than
+random play."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames.core.bots import bot_rng, decide
+from pygames.core.play import play_bots
+from pygames.core.record import Record, Seat, new_state
+from pygames.core.rng import Rng
+from pygames.games.hitokai.bot import HitokaiBot, cards_to_pay
+from pygames.games.hitokai.rules import HitokaiState, cards_value
+from tests.test_hitokai_rules import play, setup
+
+BOT = HitokaiBot()
+
+
+def test_cards_to_pay_uses_double_cards_first() -> None:
+    assert cards_to_pay(2, 5, 4) == 2  # two doubles
+    assert cards_to_pay(1, 5, 4) == 3  # a double and two singles
+    assert cards_to_pay(2, 0, 3) == 2  # two doubles overpay by one
+    assert cards_to_pay(0, 2, 3) == 2  # cannot pay: the whole hand
+
+
+def test_at_the_last_auction_bids_only_for_the_single_highest_total() -> None:
+    hands = [[5, 5, 5], [6, 6, 6, 6, 6, 6], [7, 7, 7]]
+    # hopeless: seat 0 already has 40, the bot (1) 8: daughter 13 cannot make it the highest
+    s = setup(hands, k=13, start=0, buyers={4: 1, 8: 0, 9: 0, 11: 0, 12: 0})
+    play(s, "0:b1")
+    assert BOT.choose(s, 1, Rng(1, 1)) == "pass"
+    # decisive: 30 against 35, daughter 13 makes the bot the single highest
+    s = setup(hands, k=13, start=0, buyers={4: 1, 12: 1, 5: 1, 9: 1, 11: 0, 10: 0, 6: 0, 8: 0})
+    play(s, "0:b1")
+    assert BOT.choose(s, 1, Rng(1, 1)) == "b2"
+
+
+def test_never_bids_more_than_it_can_pay_and_pays_the_proposed_payment() -> None:
+    for seed in range(6):
+        state = HitokaiState.new(4, seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            action = decide(state, seat, BOT, bot_rng(seed, state.ply, seat))
+            if action.startswith("b"):
+                assert int(action[1:]) <= cards_value(state.hands[seat], state.daughter)
+            if action.startswith("pay"):
+                assert int(action[3:]) in (state.suggestion(seat) or [])
+            state.apply(seat, action)
+        assert not any(p["eliminated"] for a in state.auctions for p in a["payments"])
+
+
+def test_decisions_do_not_depend_on_hidden_information() -> None:
+    for seed in range(60):
+        state = HitokaiState.new(3 + seed % 3, seed)
+        rng = Rng.from_seed(seed, 9)
+        for _ in range(rng.below(60)):
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            state.apply(seat, decide(state, seat, BOT, rng))
+        if state.is_over():
+            continue
+        seat = state.to_move()[0]
+        other = state.determinize(seat, Rng.from_seed(seed, 5))
+        a = decide(state, seat, BOT, Rng.from_seed(seed, 6))
+        assert a == decide(other, seat, BOT, Rng.from_seed(seed, 6))
+
+
+def win_share(players: int, games: int) -> float:
+    """The normal bot's share of wins against random bots, its seat rotated."""
+    share = 0.0
+    for g in range(games):
+        me = g % players
+        seats = [Seat(f"s{i}", "bot", "normal" if i == me else "random") for i in range(players)]
+        record = Record("hitokai", players, 700 + g, {}, seats, [])
+        state = new_state(record)
+        assert play_bots(record, state)
+        winners = state.result().winners
+        if me in winners:
+            share += 1 / len(winners)
+    return share / games
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_heuristic_beats_random_bots(players: int) -> None:
+    assert win_share(players, 30) >= 1.5 / players
