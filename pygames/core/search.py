@@ -76,7 +76,9 @@ class Search:
         return self.iterations >= self.bot.min_iterations and self.elapsed >= self.bot.seconds
 
     def run(self, seconds: float) -> bool:
-        """Search for at most ``seconds`` more (within the bot's budget); returns :attr:`done`."""
+        """Search for about ``seconds`` more (at least one iteration, within the bot's budget);
+        returns :attr:`done`. The minimum number of iterations applies to the whole decision,
+        not to a slice, so a slice never overruns on a slow machine."""
         start = time.perf_counter()
         stop = start + min(seconds, max(0.0, self.bot.seconds - self.elapsed))
         while not self.done:
@@ -87,7 +89,7 @@ class Search:
             now = time.perf_counter()
             self.elapsed += now - start
             start = now
-            if now >= stop and self.iterations >= self.bot.min_iterations:
+            if now >= stop:
                 break
         return self.done
 
@@ -124,7 +126,8 @@ class SearchBot(Bot):
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """The most visited root action after the search."""
         search = self.start(state, seat, rng)
-        search.run(self.seconds)
+        while not search.run(self.seconds):
+            pass  # below the minimum number of iterations: go on
         self.last_iterations = search.iterations
         return search.best()
 

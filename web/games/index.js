@@ -4,4 +4,5 @@ export const MODULES = {
   marie: () => import('./marie.js'),
   pharaoh: () => import('./pharaoh.js'),
   baggai: () => import('./baggai.js'),
+  hitokai: () => import('./hitokai.js'),
 };
