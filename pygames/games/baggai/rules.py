@@ -60,6 +60,7 @@ from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
+from pygames.core.util import copy_json, name_slots
 
 BRANDS = ("R", "B", "G")
 BRAND_NAMES = {"R": ("red", "赤"), "B": ("blue", "青"), "G": ("green", "緑")}
@@ -262,10 +263,6 @@ def party_points(totals: list[int], table: tuple[int, ...]) -> list[int]:
             points[s] = math.ceil(share / len(group))
         place += len(group)
     return points
-
-
-def _names(seats: list[int], sep: str) -> str:
-    return sep.join(f"{{{i}}}" for i in range(len(seats)))
 
 
 def _yen(n: int) -> tuple[str, str]:
@@ -850,8 +847,8 @@ class BagGaiState(GameState):
         self.phase = "over"
         res = self.result()
         self.say(
-            f"Game over. Winner: {_names(res.winners, ', ')}.",
-            f"ゲーム終了。勝者:{_names(res.winners, '、')}",
+            f"Game over. Winner: {name_slots(res.winners, ', ')}.",
+            f"ゲーム終了。勝者:{name_slots(res.winners, '、')}",
             res.winners,
         )
 
@@ -1063,7 +1060,7 @@ class BagGaiState(GameState):
         data = self.base_json()
         data["rng"] = self.rng.get_state()
         for key in self._FIELDS:
-            data[key] = _copy(getattr(self, key))
+            data[key] = copy_json(getattr(self, key))
         return data
 
     @classmethod
@@ -1073,7 +1070,7 @@ class BagGaiState(GameState):
         s.load_base(data)
         s.rng = Rng.from_state(data["rng"])
         for key in cls._FIELDS:
-            setattr(s, key, _copy(data[key]))
+            setattr(s, key, copy_json(data[key]))
         return s
 
     def clone(self) -> BagGaiState:
@@ -1128,12 +1125,4 @@ class BagGaiState(GameState):
 def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise RecordError(t("open_money must be true or false.", "open_moneyはtrueかfalseです。"))
-    return value
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
     return value

@@ -62,12 +62,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
+from pygames.core.util import copy_json, reshuffle
 
 NUMBERS = tuple(range(4, 14))
 DECK = tuple(n for n in NUMBERS for _ in range(n))
@@ -790,7 +790,7 @@ class HitokaiState(GameState):
         slots = [s.hands[o] for o in range(s.players) if o != seat] + [s.aside]
         payer = s.payer()
         for _ in range(RESAMPLE_TRIES):
-            _reshuffle(slots, rng)
+            reshuffle(slots, rng)
             if payer is None or payer == seat or s._payer_can_choose(payer):
                 break
         else:
@@ -875,7 +875,7 @@ class HitokaiState(GameState):
         s.load_base(data)
         s.rng = Rng.from_state(data["rng"])
         for key in cls._FIELDS:
-            setattr(s, key, _copy(data[key]))
+            setattr(s, key, copy_json(data[key]))
         return s
 
     def clone(self) -> HitokaiState:
@@ -928,28 +928,9 @@ class HitokaiState(GameState):
         return errors
 
 
-def _reshuffle(slots: list[list[int]], rng: Rng) -> None:
-    """Deal the cards of ``slots`` at random back into slots of the same sizes. The pool is
-    sorted first, so the outcome does not depend on where the cards were."""
-    pool = sorted(c for slot in slots for c in slot)
-    rng.shuffle(pool)
-    i = 0
-    for slot in slots:
-        slot[:] = pool[i : i + len(slot)]
-        i += len(slot)
-
-
 def _swap(a: list[int], card_a: int, b: list[int], card_b: int) -> None:
     """Exchange ``card_a`` of ``a`` with ``card_b`` of ``b``."""
     a.remove(card_a)
     b.remove(card_b)
     a.append(card_b)
     b.append(card_a)
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
+from pygames.core.util import copy_json, name_slots, reshuffle
 
 NUMBERS = range(1, 8)
 COPIES = 8
@@ -335,9 +335,13 @@ class MarieState(GameState):
         downs = [s for s in range(self.players) if not votes[s]]
         ups = [s for s in range(self.players) if votes[s]]
         if ups:
-            self.say(f"Satisfied: {_names(ups, ', ')}.", f"納得:{_names(ups, '、')}", ups)
+            self.say(f"Satisfied: {name_slots(ups, ', ')}.", f"納得:{name_slots(ups, '、')}", ups)
         if downs:
-            self.say(f"Dissatisfied: {_names(downs, ', ')}.", f"不満:{_names(downs, '、')}", downs)
+            self.say(
+                f"Dissatisfied: {name_slots(downs, ', ')}.",
+                f"不満:{name_slots(downs, '、')}",
+                downs,
+            )
         self.redistribute = len(downs) >= 2
         if self.redistribute:
             self.say(
@@ -428,8 +432,8 @@ class MarieState(GameState):
             self.order = []
             res = self.result()
             self.say(
-                f"Game over. Winner: {_names(res.winners, ', ')}.",
-                f"ゲーム終了。勝者:{_names(res.winners, '、')}",
+                f"Game over. Winner: {name_slots(res.winners, ', ')}.",
+                f"ゲーム終了。勝者:{name_slots(res.winners, '、')}",
                 res.winners,
             )
             return
@@ -583,7 +587,7 @@ class MarieState(GameState):
                 if other != seat:
                     s.history[other] = [h for h in s.history[other] if h["round"] <= s.round]
         for group in (general, downstream):
-            _reshuffle(group, rng)
+            reshuffle(group, rng)
         if s.phase == "vote":  # that a seat has voted is public; how it voted is not
             s.votes = [
                 v if i == seat or v is None else rng.below(2) == 1 for i, v in enumerate(s.votes)
@@ -653,7 +657,7 @@ class MarieState(GameState):
             "history",
             "last_votes",
         ):
-            setattr(s, key, _copy(data[key]))
+            setattr(s, key, copy_json(data[key]))
         return s
 
     def clone(self) -> MarieState:
@@ -713,27 +717,3 @@ class MarieState(GameState):
                 c[n] += self.kept[s][n]
             c.update(self.eaten[s])
         return c
-
-
-def _names(seats: list[int], sep: str) -> str:
-    """Placeholders ``{0}, {1}, ...`` for a list of seats named in a log line."""
-    return sep.join(f"{{{i}}}" for i in range(len(seats)))
-
-
-def _reshuffle(slots: list[list[int]], rng: Rng) -> None:
-    """Deal the cards of ``slots`` at random back into slots of the same sizes. The pool is
-    sorted first, so the outcome does not depend on where the cards were."""
-    pool = sorted(c for slot in slots for c in slot)
-    rng.shuffle(pool)
-    i = 0
-    for slot in slots:
-        slot[:] = pool[i : i + len(slot)]
-        i += len(slot)
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value

@@ -41,12 +41,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
+from pygames.core.util import copy_json, name_slots
 
 ROUNDS = 5
 OFFER = 4
@@ -534,8 +534,8 @@ class PharaohState(GameState):
         self.leader = None
         res = self.result()
         self.say(
-            f"Game over. Winner: {_names(res.winners, ', ')}.",
-            f"ゲーム終了。勝者:{_names(res.winners, '、')}",
+            f"Game over. Winner: {name_slots(res.winners, ', ')}.",
+            f"ゲーム終了。勝者:{name_slots(res.winners, '、')}",
             res.winners,
         )
 
@@ -700,7 +700,7 @@ class PharaohState(GameState):
         data = self.base_json()
         data["rng"] = self.rng.get_state()
         for key in self._FIELDS:
-            data[key] = _copy(getattr(self, key))
+            data[key] = copy_json(getattr(self, key))
         return data
 
     @classmethod
@@ -710,7 +710,7 @@ class PharaohState(GameState):
         s.load_base(data)
         s.rng = Rng.from_state(data["rng"])
         for key in cls._FIELDS:
-            setattr(s, key, _copy(data[key]))
+            setattr(s, key, copy_json(data[key]))
         return s
 
     def clone(self) -> PharaohState:
@@ -766,15 +766,3 @@ class PharaohState(GameState):
         if not self.over and self.passed[self.turn] is not None:
             errors.append("the seat to move has passed")
         return errors
-
-
-def _names(seats: list[int], sep: str) -> str:
-    """Placeholders ``{0}, {1}, ...`` for a list of seats named in a log line."""
-    return sep.join(f"{{{i}}}" for i in range(len(seats)))
-
-
-def _copy(value_: Any) -> Any:
-    """A copy of JSON lists nested at most two deep (the state's fields)."""
-    if isinstance(value_, list):
-        return [list(v) if isinstance(v, list) else v for v in value_]
-    return value_
