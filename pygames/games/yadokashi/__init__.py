@@ -1,0 +1,79 @@
+"""Yadokashi (ヤドカシ): 3-4 players, landlords of hermit-crab shells."""
+
+from pygames.core.bots import NoisyBot, RandomBot
+from pygames.core.registry import GameInfo, register
+from pygames.core.text import t
+from pygames.games.yadokashi.bot import YadokashiHeuristicBot
+from pygames.games.yadokashi.rules import TURN_CAP, Action, YadokashiState
+
+INFO = register(
+    GameInfo(
+        id="yadokashi",
+        titles=t("Yadokashi", "ヤドカシ"),
+        min_players=3,
+        max_players=4,
+        minutes=30,
+        credits=[
+            t(
+                "Game design: yio / イリクンデ (yirli'kumde)",
+                "ゲームデザイン:yio / イリクンデ(yirli'kumde)",
+            )
+        ],
+        summary=[
+            t(
+                "You are landlords of hermit-crab shells. Shells numbered 1 to 16 lie in a ring, "
+                "and each player owns the run of shells from his piece counterclockwise to the "
+                "next piece. Six 12-sided dice are the crabs: a die on a shell is a crab whose "
+                "size is its face.",
+                "プレイヤーはヤドカリたちのヤドの管理人です。1〜16のヤドカードが輪になって並び、"
+                "自分のコマから反時計回りに次のコマまでのヤドが自分のものです。12面ダイス6個が"
+                "ヤドカリで、ヤドに乗ったダイスの目がヤドカリの大きさです。",
+            ),
+            t(
+                "On your turn do one thing. Move dice: everyone collects a star per crab in his "
+                "row, you call High or Low and roll; crabs at or above (or at or below) the roll "
+                "grow, a size-12 crab leaves and may be reborn on an empty shell 1 or 2, and "
+                "crabs too big for their shell move counterclockwise to the first empty shell of "
+                "their size or one larger (else back to the centre); then everyone collects "
+                "again.",
+                "手番には1つだけ行います。ヒッコシダイス:全員が自分のヤドのヤドカリ1人につき星を"
+                "1つもらい、ハイかローを宣言してダイスを振ります。出目以上(ローなら以下)の"
+                "ヤドカリが成長し、12から成長したヤドカリは中央へ戻って空いている1か2のヤドに"
+                "生まれ変わります。ヤドより大きくなったヤドカリは反時計回りに、同じ大きさか1つ"
+                "大きい最初の空きヤドへ引越します(なければ中央へ)。最後にもう一度全員が星を"
+                "もらいます。",
+            ),
+            t(
+                "Or Advance (every piece moves one shell clockwise, so each row gains a shell and "
+                "loses its last one), Buy an empty shell from another row (3, 2, 1 or 0 stars to "
+                "its owner by its position, placed anywhere in your row), Rearrange your empty "
+                "shells, or call New tenants: roll the dice of the centre and put at least one on "
+                "an empty shell of the same number; if the centre empties, the largest crabs "
+                "already on the ring return to it.",
+                "ほかに、ゼンシン(全員のコマが時計回りに1つ進み、各自のヤドが1つ増えて1つ減る)、"
+                "ヤドカイ(他人の空きヤドを位置に応じて星3・2・1・0つで買い、自分の並びの好きな"
+                "位置に加える)、イレカエ(自分の空きヤドの並べ替え)、ニューキョシャボシュウ"
+                "(中央のダイスを振り、同じ数の空きヤドに1つ以上乗せる。中央が空になったら、"
+                "もとからいた最も大きいヤドカリが中央へ戻る)があります。",
+            ),
+            t(
+                "A white star is 1, a blue 3 and a gold 9. When a turn ends with someone at 27 or "
+                "more, the game ends: most stars wins, and a tie goes to the player whose turn it "
+                "was, then on clockwise. This app stops a game that reaches "
+                f"{TURN_CAP} turns without a winner.",
+                "白の星は1、青は3、金は9にあたります。手番の終わりに誰かの星が27以上なら終了で、"
+                "星の最も多いプレイヤーの勝ちです。同数なら手番プレイヤー、その左隣…の順に"
+                f"優先します。このアプリでは、{TURN_CAP}手番を過ぎても勝者がいなければ打ち切ります。",
+            ),
+        ],
+        state_class=YadokashiState,
+        bots={
+            "random": RandomBot,
+            "easy": lambda: NoisyBot(YadokashiHeuristicBot(), 0.35, "easy"),
+            "normal": YadokashiHeuristicBot,
+        },
+        default_options={"start": None},
+    )
+)
+
+__all__ = ["INFO", "Action", "YadokashiState"]

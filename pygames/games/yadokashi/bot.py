@@ -1,0 +1,170 @@
+"""A heuristic bot for Yadokashi: one-ply lookahead over a star-and-crab evaluation.
+
+Move dice is scored by its expectation over the faces (grouped by which crabs they make move or
+leave), New tenants over a few sampled rolls; Buy and Advance are simulated exactly; Rearrange is
+not considered. The evaluation counts stars, crabs housed (a crab
+pays about two stars per Move dice), empty shells likely to receive a crab, and the threat of a
+player who can reach 27 stars with his next Move dice.
+"""
+
+from __future__ import annotations
+
+from pygames.core.bots import Bot
+from pygames.core.protocol import GameState
+from pygames.core.rng import Rng
+from pygames.games.yadokashi.rules import FACES, GOAL, YadokashiState
+
+WIN = 1000.0
+CRAB = 4.5  # a crab in one's row, in stars
+LAST_CRAB = 2.7  # a crab on the last card of the row (lost at the next Advance)
+EMPTY = 2.4  # an empty shell that a crab may move into
+VACANT = 0.8  # another empty shell up to 12 while dice wait in the centre
+THREAT = 12.0  # a player who reaches 27 with his next Move dice
+TENANT_SAMPLES = 3
+
+
+class ScriptedRng(Rng):
+    """A generator whose next draws are given (die faces 1..12), then a fallback stream; used
+    for lookahead (and tests) to apply an action with chosen rolls."""
+
+    def __init__(self, faces: list[int], fallback: Rng) -> None:
+        super().__init__(0, 0)
+        self.faces = list(faces)
+        self.fallback = fallback
+
+    def below(self, n: int) -> int:
+        """The next scripted face (as ``face - 1``), else the fallback's draw."""
+        if self.faces:
+            return self.faces.pop(0) - 1
+        return self.fallback.below(n)
+
+
+def seat_values(state: YadokashiState) -> list[float]:
+    """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
+    next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
+    reaches the goal."""
+    crabs = state.crabs
+    tight = {size for shell, size in crabs.items() if size == shell}
+    values = []
+    for seat, row in enumerate(state.rows):
+        value, housed, last = float(state.stars[seat]), 0, len(row) - 1
+        for i, shell in enumerate(row):
+            if shell in crabs:
+                housed += 1
+                value += LAST_CRAB if i == last and last > 0 else CRAB
+            elif shell - 1 in tight or shell - 2 in tight:
+                value += EMPTY
+            elif shell <= FACES and state.centre:
+                value += VACANT
+        if state.stars[seat] + 2 * housed >= GOAL:
+            value += THREAT
+        values.append(value)
+    return values
+
+
+def evaluate(state: YadokashiState, me: int) -> float:
+    """The seat's standing: a win or a loss at the end, else its value minus its best rival's."""
+    if state.is_over():
+        winners = state.result().winners
+        if not winners:
+            return 0.0
+        return WIN if me in winners else -WIN
+    values = seat_values(state)
+    rivals = [v for p, v in enumerate(values) if p != me]
+    return values[me] - 0.7 * max(rivals) - 0.3 * sum(rivals) / len(rivals)
+
+
+def considered(state: YadokashiState, action: str) -> bool:
+    """The turn actions worth a lookahead: Rearrange is left out; a shell is bought only if a
+    crab can live in it (up to 12, or 13 while a tight 11 may grow into it) and goes to position 1
+    (the dearest for others to buy back and the last to be lost by Advance)."""
+    if action.startswith("b"):
+        shell, _, pos = action[1:].partition("@")
+        return pos == "1" and (int(shell) <= FACES or state.crabs.get(FACES - 1) == FACES - 1)
+    return not action.startswith("r")
+
+
+def quick_steps(state: YadokashiState, seat: int) -> list[str]:
+    """The step choices a lookahead tries: every rebirth shell; for New tenants one's own shells
+    together (else each single shell), and all of them when that empties the centre."""
+    if state.phase != "tenants" or state.pending is None:
+        return state.legal_actions(seat)
+    placeable: list[int] = list(state.pending["placeable"])
+    mine = [n for n in placeable if n in state.rows[seat]]
+    groups = [mine] if mine else [[n] for n in placeable]
+    if len(placeable) == state.centre:
+        groups.append(placeable)
+    return sorted({"p" + ".".join(map(str, g)) for g in groups})
+
+
+def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], float]]:
+    """One face for each set of crabs a roll can make move or leave (a crab filling its shell,
+    or a 12), with its probability; other growth is left to the representative face."""
+    sizes = {z for shell, z in state.crabs.items() if z in (shell, FACES)}
+    groups: dict[frozenset[int], list[int]] = {}
+    for face in range(1, FACES + 1):
+        key = frozenset(z for z in sizes if (z >= face if high else z <= face))
+        groups.setdefault(key, []).append(face)
+    return [([faces[0]], len(faces) / FACES) for faces in groups.values()]
+
+
+class YadokashiHeuristicBot(Bot):
+    """Plays from the public table: one-ply lookahead with chance averaged."""
+
+    name = "normal"
+
+    def choose(self, state: GameState, seat: int, rng: Rng) -> str:
+        """Pick an action for ``seat``."""
+        assert isinstance(state, YadokashiState)
+        base = state.clone()
+        base.quiet = True
+        base.log = []
+        legal = base.legal_actions(seat)
+        if base.phase == "rearrange":
+            return legal[0]
+        if base.phase in ("rebirth", "tenants"):
+            return self._best_step(base, seat, legal)
+        scored = [(self._score(base, seat, a, rng), a) for a in legal if considered(base, a)]
+        return max(scored)[1]
+
+    def _score(self, base: YadokashiState, seat: int, action: str, rng: Rng) -> float:
+        if action in ("hi", "lo"):
+            return self._expect(base, seat, action, roll_classes(base, action == "hi"), rng)
+        if action == "new":
+            samples = [
+                ([rng.below(FACES) + 1 for _ in range(base.centre)], 1 / TENANT_SAMPLES)
+                for _ in range(TENANT_SAMPLES)
+            ]
+            return self._expect(base, seat, action, samples, rng)
+        world = base.clone()
+        world.apply_unchecked(seat, action)
+        return evaluate(world, seat)
+
+    def _expect(
+        self,
+        base: YadokashiState,
+        seat: int,
+        action: str,
+        rolls: list[tuple[list[int], float]],
+        rng: Rng,
+    ) -> float:
+        """The expected evaluation of ``action`` over weighted rolls, steps chosen greedily."""
+        total = 0.0
+        for faces, weight in rolls:
+            world = base.clone()
+            world.rng = ScriptedRng(faces, rng)
+            world.apply_unchecked(seat, action)
+            if world.phase in ("rebirth", "tenants"):
+                world.apply_unchecked(seat, self._best_step(world, seat, quick_steps(world, seat)))
+            total += weight * evaluate(world, seat)
+        return total
+
+    def _best_step(self, base: YadokashiState, seat: int, legal: list[str]) -> str:
+        """The rebirth shell or the dice to place that evaluate best."""
+
+        def value(action: str) -> tuple[float, str]:
+            world = base.clone()
+            world.apply_unchecked(seat, action)
+            return evaluate(world, seat), action
+
+        return max(legal, key=value)

@@ -1,0 +1,877 @@
+"""Yadokashi (ヤドカシ): the rules engine.
+
+Shells 1..16 lie in a ring; each player owns the row of shells from his piece counterclockwise to
+the next piece. Six 12-sided dice are hermit crabs: on a shell (a crab of that size) or in the
+centre. Crabs in your row pay you a star each time someone moves dice (before and after). First to
+27 stars at the end of a turn wins.
+
+Notation (one regular expression, :class:`Action`):
+
+- ``hi`` / ``lo``: Move dice, calling High / Low (the roll is made when the action is applied).
+- ``re1`` / ``re2``: rebirth step: put a crab that left at size 12 on empty shell 1 / 2.
+- ``adv``: Advance.
+- ``b7@2``: Buy shell 7 and insert it at position 2 of your row.
+- ``r5``: Rearrange, one step per empty slot of your row from position 1 down: put empty shell 5
+  into the next slot (the first step starts the action, the last slot is filled automatically).
+- ``new``: New tenants (rolls every die in the centre).
+- ``p3.7.11``: New tenants step: place dice on shells 3, 7 and 11 (ascending).
+
+Engine rulings beyond Y1-Y8 (see the tests): a turn ends only after all its steps; the stall cap
+(:data:`TURN_CAP` turns, or :data:`ACTION_CAP` actions) ends a game *unfinished*: ``is_over()``
+is true, the phase is ``capped``, the result has no winner and ``tie_break`` ``capped``. New
+tenants evicts the largest crabs among those *not* placed this turn (none if every crab was
+placed this turn).
+
+View fields (``_view``): ``phase`` (``turn`` | ``rebirth`` | ``tenants`` | ``rearrange`` |
+``over`` | ``capped``), ``turn`` (completed turns), ``turn_cap``, ``start``, ``current``,
+``ring`` (counterclockwise from seat 0's piece: ``{"piece": seat}`` or ``{"shell", "crab",
+"owner", "position"}``), ``rows`` (per seat: ``{"shell", "position", "crab", "price"}`` from
+position 1), ``centre`` (dice in the centre), ``stars`` (per seat ``{"total", "gold", "blue",
+"white"}``), ``crabs_in_row``, ``pending`` (the step being chosen: rebirth options, tenants rolls
+and placeable shells, rearrange slots), ``last_roll``, ``last_move`` (``seat``, ``call``,
+``roll``, ``income_before``, ``growth``, ``left``, ``rebirth``, ``moves``, ``income_after``),
+``last_tenants`` (``seat``, ``rolls``, ``placed``, ``evicted``), ``last_action``, ``goal``,
+``winners`` and ``capped``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from pygames.core.errors import BadNotation, RecordError
+from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.rng import Rng
+from pygames.core.text import Text, t
+
+DICE = 6
+FACES = 12
+GOAL = 27
+TURN_CAP = 500  # turns; a game still running then ends unfinished (ruling Y8)
+ACTION_CAP = 4000  # actions, the same (keeps every record replayable: records hold <= 5000)
+ROW_LENGTH = {3: 4, 4: 3}
+PRICES = (3, 2, 1)  # positions 1, 2, 3; 0 from position 4 on
+REBIRTH_SHELLS = (1, 2)
+
+_NOTATION = re.compile(
+    r"^(hi|lo|adv|new)$|^(re)([12])$|^(b)([1-9][0-9]?)@([1-9][0-9]?)$|^(r)([1-9][0-9]?)$|"
+    r"^(p)([1-9][0-9]?(?:\.[1-9][0-9]?){0,5})$"
+)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A parsed action: its kind and its numbers."""
+
+    kind: str
+    args: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind == "b":
+            return f"b{self.args[0]}@{self.args[1]}"
+        if self.kind == "p":
+            return "p" + ".".join(str(a) for a in self.args)
+        return self.kind + "".join(str(a) for a in self.args)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse notation; :class:`BadNotation` if it is not Yadokashi's notation.
+
+        >>> str(Action.parse("p7.3"))
+        'p3.7'
+        """
+        return _parse(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Action:
+        m = _NOTATION.fullmatch(text)
+        if not m:
+            raise BadNotation(
+                t(
+                    f"{text!r} is not an action of Yadokashi.",
+                    f"「{text}」はヤドカシの手ではありません。",
+                )
+            )
+        parts = [g for g in m.groups() if g is not None]
+        kind = parts[0]
+        if kind == "p":
+            shells = [int(x) for x in parts[1].split(".")]
+            if len(set(shells)) != len(shells):
+                raise BadNotation(
+                    t("A shell may be named only once.", "同じヤドは一度しか指定できません。")
+                )
+            return cls(kind, tuple(sorted(shells)))
+        return cls(kind, tuple(int(p) for p in parts[1:]))
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Action:
+    """Parsed actions are immutable: the bot's lookahead parses the same few strings often."""
+    return Action._parse(text)
+
+
+def star_pieces(total: int) -> JSONDict:
+    """Stars in white units as the fewest gold (9), blue (3) and white (1) pieces."""
+    return {"total": total, "gold": total // 9, "blue": total % 9 // 3, "white": total % 3}
+
+
+def price_at(position: int) -> int:
+    """What a buyer pays for a shell at ``position`` (1-based) of its owner's row."""
+    return PRICES[position - 1] if position <= len(PRICES) else 0
+
+
+def _list(values: list[int], sep: str = ", ") -> str:
+    return sep.join(str(v) for v in values) if values else "-"
+
+
+class YadokashiState(GameState):
+    """A game of Yadokashi for 3 or 4 players."""
+
+    game_id = "yadokashi"
+
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        self.rng = Rng(0, 0)
+        self.rows: list[list[int]] = [[] for _ in range(players)]
+        self.crabs: dict[int, int] = {}
+        self.centre = DICE
+        self.stars = [0] * players
+        self.income_total = 0
+        self.start = 0
+        self.current = 0
+        self.turn = 0
+        self.phase = "turn"
+        self.pending: JSONDict | None = None
+        self.last_move: JSONDict | None = None
+        self.last_tenants: JSONDict | None = None
+        self.last_action: JSONDict | None = None
+        self.quiet = False  # lookahead copies skip the log
+
+    # --- setup ------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, options: JSONDict | None = None) -> YadokashiState:
+        """Shuffle the ring, place pieces for equal rows, add the extra shells, one crab and one
+        white star each. ``options['start']``: the start player (``None``: random)."""
+        if players not in ROW_LENGTH:
+            raise ValueError("Yadokashi is for 3 or 4 players")
+        s = cls(players)
+        s.rng = Rng.from_seed(seed)
+        s.start = s._start_option((options or {}).get("start"))
+        s.current = s.start
+        deck = list(range(1, 13))
+        s.rng.shuffle(deck)
+        length = ROW_LENGTH[players]
+        for i, seat in enumerate(s.ccw_seats(s.start)):
+            s.rows[seat] = deck[i * length : (i + 1) * length]
+        s._add_extra_shells()
+        for seat in range(players):
+            shell = s.rows[seat][1]
+            s.crabs[shell] = shell
+            s.centre -= 1
+        s.stars = [1] * players
+        s.say(
+            "Setup: {0} starts; everyone has one crab and one white star.",
+            "準備:{0}がスタートプレイヤーです。全員がヤドカリ1人と白の星1つを持ちます。",
+            [s.start],
+        )
+        return s
+
+    def _start_option(self, start: Any) -> int:
+        if start is None:
+            return self.rng.below(self.players)
+        if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < self.players:
+            return start
+        raise RecordError(
+            t(
+                "The start player must be one of the seats.",
+                "スタートプレイヤーは席のどれかでなければなりません。",
+            )
+        )
+
+    def _add_extra_shells(self) -> None:
+        if self.players == 3:
+            self.rows[(self.start - 1) % 3].insert(0, 13)
+            return
+        extra = [13, 14, 15, 16]
+        self.rng.shuffle(extra)
+        for seat in range(self.players):
+            self.rows[seat].insert(0, extra[seat])
+
+    # --- the ring ---------------------------------------------------------------------------
+    def ccw_seats(self, seat: int) -> list[int]:
+        """Seats in counterclockwise order (to the right) starting with ``seat``."""
+        return [(seat - k) % self.players for k in range(self.players)]
+
+    def ring_from(self, seat: int) -> list[int]:
+        """All shells counterclockwise, starting at ``seat``'s position 1."""
+        return [shell for p in self.ccw_seats(seat) for shell in self.rows[p]]
+
+    def owner(self, shell: int) -> tuple[int, int]:
+        """The seat whose row holds ``shell`` and its position there (1-based)."""
+        for seat, row in enumerate(self.rows):
+            if shell in row:
+                return seat, row.index(shell) + 1
+        raise KeyError(shell)
+
+    def shells(self) -> list[int]:
+        """Every shell of this game."""
+        return list(range(1, 14 if self.players == 3 else 17))
+
+    def crab_count(self, seat: int) -> int:
+        """Crabs living in ``seat``'s row."""
+        return sum(1 for shell in self.rows[seat] if shell in self.crabs)
+
+    def empty_in_row(self, seat: int) -> list[int]:
+        """The empty shells of ``seat``'s row, in row order."""
+        return [shell for shell in self.rows[seat] if shell not in self.crabs]
+
+    # --- queries ----------------------------------------------------------------------------
+    def to_move(self) -> list[int]:
+        """The seat to act: the current player, during every step of his turn."""
+        return [] if self.is_over() else [self.current]
+
+    def is_over(self) -> bool:
+        """True once someone reached 27 stars, or when the stall cap ended the game."""
+        return self.phase in ("over", "capped")
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Sorted notation strings of what ``seat`` may do now."""
+        if seat not in self.to_move():
+            return []
+        if self.phase == "rebirth":
+            acts = [f"re{s}" for s in REBIRTH_SHELLS if s not in self.crabs]
+        elif self.phase == "tenants":
+            acts = self._placements()
+        elif self.phase == "rearrange":
+            acts = [f"r{s}" for s in self._rearrange_choices()]
+        else:
+            acts = self._turn_actions(seat)
+        return sorted(acts)
+
+    def _turn_actions(self, seat: int) -> list[str]:
+        acts = ["adv"]
+        if self.centre > 0:
+            acts += ["hi", "lo", "new"]
+        acts += [f"b{shell}@{pos}" for shell in self.buyable(seat) for pos in self._slots(seat)]
+        if len(self.empty_in_row(seat)) >= 2:
+            acts += [f"r{s}" for s in self._rearrange_choices(seat)]
+        return acts
+
+    def _slots(self, seat: int) -> range:
+        return range(1, len(self.rows[seat]) + 2)
+
+    def buyable(self, seat: int) -> list[int]:
+        """Empty shells in other rows that ``seat`` can pay for."""
+        out = []
+        for other in range(self.players):
+            if other == seat:
+                continue
+            for pos, shell in enumerate(self.rows[other], start=1):
+                if shell not in self.crabs and price_at(pos) <= self.stars[seat]:
+                    out.append(shell)
+        return out
+
+    def _placements(self) -> list[str]:
+        assert self.pending is not None
+        options = list(self.pending["placeable"])
+        return [
+            "p" + ".".join(str(s) for s in combo)
+            for k in range(1, len(options) + 1)
+            for combo in combinations(options, k)
+        ]
+
+    def _rearrange_choices(self, seat: int | None = None) -> list[int]:
+        """Shells that may go into the next empty slot (a new Rearrange when ``seat`` is given):
+        any still unplaced, except the one that would force the original order back."""
+        if seat is not None:
+            empties = self.empty_in_row(seat)
+            remaining, changed = empties, False
+        else:
+            assert self.pending is not None
+            remaining = self._rearrange_remaining()
+            changed = self.rows[self.current] != self.pending["original"]
+        if len(remaining) == 2 and not changed:
+            return [remaining[1]]
+        return list(remaining)
+
+    def _rearrange_remaining(self) -> list[int]:
+        assert self.pending is not None
+        row = self.rows[self.current]
+        return [row[p - 1] for p in self.pending["slots"][self.pending["done"] :]]
+
+    # --- illegal actions --------------------------------------------------------------------
+    def explain_illegal(self, seat: int, action: str) -> Text:
+        """A sentence saying why ``action`` is refused."""
+        try:
+            act = Action.parse(action)
+        except BadNotation as exc:
+            return exc.text
+        step = self._step_reason(act)
+        if step is not None:
+            return step
+        if act.kind in ("hi", "lo", "new"):
+            return self._no_dice()
+        if act.kind == "b":
+            return self._buy_reason(seat, act.args[0], act.args[1])
+        if act.kind == "r":
+            return self._rearrange_reason(seat, act.args[0])
+        return t(f"{action!r} is not possible now.", f"「{action}」は今はできません。")
+
+    def _step_reason(self, act: Action) -> Text | None:
+        expected = {"rebirth": "re", "tenants": "p", "rearrange": "r"}.get(self.phase)
+        if expected is not None and act.kind != expected:
+            return t(
+                "Finish the current step of your turn first.",
+                "まず手番の途中の選択を終えてください。",
+            )
+        if self.phase == "turn" and act.kind in ("re", "p"):
+            return t("That choice is not asked now.", "その選択は今は求められていません。")
+        if act.kind == "re":
+            return t("That shell is not empty.", "そのヤドは空いていません。")
+        if act.kind == "p":
+            return t(
+                "Place dice only on empty shells matching the rolls, at least one.",
+                "出目と同じ空きヤドにだけ、1つ以上置いてください。",
+            )
+        return None
+
+    def _no_dice(self) -> Text:
+        return t("There is no die in the centre.", "中央にヤドカリダイスがありません。")
+
+    def _buy_reason(self, seat: int, shell: int, pos: int) -> Text:
+        if shell not in self.shells():
+            return t(f"There is no shell {shell}.", f"{shell}のヤドはありません。")
+        owner, where = self.owner(shell)
+        if owner == seat:
+            return t("You cannot buy a shell of your own row.", "自分のヤドは買えません。")
+        if shell in self.crabs:
+            return t("Only an empty shell can be bought.", "買えるのは空きヤドだけです。")
+        if price_at(where) > self.stars[seat]:
+            return t(
+                f"That shell costs {price_at(where)} stars; you have {self.stars[seat]}.",
+                f"そのヤドは星{price_at(where)}つです。あなたの星は{self.stars[seat]}つです。",
+            )
+        top = len(self.rows[seat]) + 1
+        return t(
+            f"Insert it at a position from 1 to {top}.",
+            f"挿入する位置は1から{top}までです。",
+        )
+
+    def _rearrange_reason(self, seat: int, shell: int) -> Text:
+        if self.phase == "turn" and len(self.empty_in_row(seat)) < 2:
+            return t(
+                "Rearranging needs at least two empty shells in your row.",
+                "イレカエには自分の空きヤドが2つ以上必要です。",
+            )
+        return t(
+            "Choose one of your empty shells not yet placed; the order must change.",
+            "まだ並べていない自分の空きヤドを選んでください。並びは変わらなければなりません。",
+        )
+
+    # --- applying ---------------------------------------------------------------------------
+    def _apply(self, seat: int, action: str) -> None:
+        act = Action.parse(action)
+        if act.kind in ("hi", "lo"):
+            self._move_dice(seat, act.kind == "hi")
+        elif act.kind == "re":
+            self._do_rebirth_choice(seat, act.args[0])
+        elif act.kind == "adv":
+            self._advance(seat)
+        elif act.kind == "b":
+            self._buy(seat, act.args[0], act.args[1])
+        elif act.kind == "r":
+            self._rearrange_step(seat, act.args[0])
+        elif act.kind == "new":
+            self._new_tenants(seat)
+        else:
+            self._place(seat, list(act.args))
+
+    def say(
+        self,
+        en: str,
+        ja: str,
+        seats: list[int] | None = None,
+        private: dict[int, Text] | None = None,
+    ) -> None:
+        """Add a log line (skipped in a bot's lookahead copy)."""
+        if not self.quiet:
+            super().say(en, ja, seats, private)
+
+    def roll(self) -> int:
+        """One 12-sided die from the game's random stream."""
+        return self.rng.below(FACES) + 1
+
+    def _income(self) -> list[int]:
+        gains = [self.crab_count(seat) for seat in range(self.players)]
+        for seat, gain in enumerate(gains):
+            self.stars[seat] += gain
+        self.income_total += sum(gains)
+        if not self.quiet:
+            self.say(
+                f"Income: {', '.join(f'{{{s}}} +{g}' for s, g in enumerate(gains))}.",
+                f"収入:{'、'.join(f'{{{s}}} +{g}' for s, g in enumerate(gains))}",
+                list(range(self.players)),
+            )
+        return gains
+
+    # Move dice
+    def _move_dice(self, seat: int, high: bool) -> None:
+        before = self._income()
+        value = self.roll()
+        call = "hi" if high else "lo"
+        self.say(
+            f"{{0}} calls {'High' if high else 'Low'} and rolls {value}.",
+            f"{{0}}が「{'ハイ' if high else 'ロー'}」を宣言して{value}を出しました。",
+            [seat],
+        )
+        growth, left = self._grow(value, high)
+        self.last_move = {
+            "seat": seat,
+            "call": call,
+            "roll": value,
+            "income_before": before,
+            "growth": growth,
+            "left": left,
+            "rebirth": [],
+            "moves": [],
+            "income_after": None,
+        }
+        self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
+        self.pending = {"kind": "rebirth", "left": len(left)}
+        self._continue_move(seat)
+
+    def _grow(self, value: int, high: bool) -> tuple[list[JSONDict], list[int]]:
+        growth: list[JSONDict] = []
+        left: list[int] = []
+        for shell in sorted(self.crabs):
+            size = self.crabs[shell]
+            if not (size >= value if high else size <= value):
+                continue
+            if size == FACES:
+                del self.crabs[shell]
+                self.centre += 1
+                left.append(shell)
+            else:
+                self.crabs[shell] = size + 1
+            growth.append({"shell": shell, "from": size, "to": size + 1})
+        if growth and not self.quiet:
+            self.say(
+                f"Crabs grow on shells {_list([g['shell'] for g in growth])}.",
+                f"ヤド{_list([g['shell'] for g in growth], '、')}のヤドカリが成長しました。",
+            )
+        if left and not self.quiet:
+            self.say(
+                f"Size-12 crabs leave shells {_list(left)} for the centre.",
+                f"大きさ12のヤドカリがヤド{_list(left, '、')}から中央へ戻りました。",
+            )
+        return growth, left
+
+    def _continue_move(self, seat: int) -> None:
+        """Rebirths (asking the player only when it matters), then moves and income."""
+        assert self.pending is not None
+        while self.pending["left"] > 0:
+            empty = [s for s in REBIRTH_SHELLS if s not in self.crabs]
+            if not empty:
+                self.pending["left"] = 0
+                break
+            if len(empty) > self.pending["left"]:
+                self.phase = "rebirth"
+                return
+            self._rebirth(seat, empty[0])
+        self.phase = "turn"
+        self.pending = None
+        assert self.last_move is not None
+        moves = self._resolve_moves(seat)
+        self.last_move = {**self.last_move, "moves": moves, "income_after": self._income()}
+        self._end_turn(seat)
+
+    def _rebirth(self, seat: int, shell: int) -> None:
+        assert self.pending is not None and self.last_move is not None
+        self.crabs[shell] = shell
+        self.centre -= 1
+        self.pending["left"] -= 1
+        self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
+        self.say(
+            f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
+            f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
+            [seat],
+        )
+
+    def _do_rebirth_choice(self, seat: int, shell: int) -> None:
+        self._rebirth(seat, shell)
+        self._continue_move(seat)
+
+    def _resolve_moves(self, seat: int) -> list[JSONDict]:
+        """Crabs larger than their shell move, smallest first, equal sizes in ring order from the
+        acting player's position 1 (Y3)."""
+        ring = self.ring_from(seat)
+        index = {shell: i for i, shell in enumerate(ring)}
+        movers = sorted(
+            (size, index[shell], shell) for shell, size in self.crabs.items() if size > shell
+        )
+        moves: list[JSONDict] = []
+        for size, _, shell in movers:
+            target = self._find_home(ring, index[shell], size)
+            del self.crabs[shell]
+            if target is None:
+                self.centre += 1
+            else:
+                self.crabs[target] = size
+            self._say_move(shell, size, target)
+            moves.append({"from": shell, "to": target, "size": size})
+        return moves
+
+    def _say_move(self, shell: int, size: int, target: int | None) -> None:
+        if self.quiet:
+            return
+        if target is None:
+            self.say(
+                f"The crab of size {size} on shell {shell} finds no home: back to the centre.",
+                f"ヤド{shell}の大きさ{size}のヤドカリは引越し先がなく、中央へ戻りました。",
+            )
+        else:
+            self.say(
+                f"The crab of size {size} moves from shell {shell} to shell {target}.",
+                f"大きさ{size}のヤドカリがヤド{shell}からヤド{target}へ引越しました。",
+            )
+
+    def _find_home(self, ring: list[int], start: int, size: int) -> int | None:
+        """The first empty shell of size ``size`` or ``size + 1`` counterclockwise."""
+        n = len(ring)
+        for step in range(1, n):
+            shell = ring[(start + step) % n]
+            if shell not in self.crabs and shell in (size, size + 1):
+                return shell
+        return None
+
+    # Advance
+    def _advance(self, seat: int) -> None:
+        ring = self.ring_from(0)
+        total = len(ring)
+        begin, rows = 0, []
+        for p in self.ccw_seats(0):
+            length = len(self.rows[p])
+            rows.append((p, [ring[(begin - 1 + j) % total] for j in range(length)]))
+            begin += length
+        for p, row in rows:
+            self.rows[p] = row
+        self.last_action = {"seat": seat, "kind": "advance"}
+        self.say(
+            "{0} advances: every piece moves one shell clockwise.",
+            "{0}がゼンシン:全員のコマが時計回りに1つ進みました。",
+            [seat],
+        )
+        self._end_turn(seat)
+
+    # Buy a shell
+    def _buy(self, seat: int, shell: int, pos: int) -> None:
+        owner, where = self.owner(shell)
+        cost = price_at(where)
+        self.rows[owner].remove(shell)
+        self.rows[seat].insert(pos - 1, shell)
+        self.stars[seat] -= cost
+        self.stars[owner] += cost
+        self.last_action = {
+            "seat": seat,
+            "kind": "buy",
+            "shell": shell,
+            "from": owner,
+            "price": cost,
+            "position": pos,
+        }
+        self.say(
+            f"{{0}} buys shell {shell} from {{1}} for {cost} stars and puts it at position {pos}.",
+            f"{{0}}が{{1}}からヤド{shell}を星{cost}つで買い、{pos}番目に置きました。",
+            [seat, owner],
+        )
+        self._end_turn(seat)
+
+    # Rearrange
+    def _rearrange_step(self, seat: int, shell: int) -> None:
+        row = self.rows[seat]
+        if self.phase == "turn":
+            slots = [i + 1 for i, s in enumerate(row) if s not in self.crabs]
+            self.pending = {"kind": "rearrange", "slots": slots, "original": list(row), "done": 0}
+            self.phase = "rearrange"
+        assert self.pending is not None
+        slot = self.pending["slots"][self.pending["done"]] - 1
+        other = row.index(shell)
+        row[slot], row[other] = row[other], row[slot]
+        self.pending["done"] += 1
+        if len(self.pending["slots"]) - self.pending["done"] > 1:
+            return
+        self.phase = "turn"
+        self.pending = None
+        self.last_action = {"seat": seat, "kind": "rearrange", "row": list(row)}
+        self.say(
+            f"{{0}} rearranges the empty shells: the row is now {_list(row)}.",
+            f"{{0}}がイレカエ:並びは{_list(row, '、')}になりました。",
+            [seat],
+        )
+        self._end_turn(seat)
+
+    # New tenants
+    def _new_tenants(self, seat: int) -> None:
+        rolls = [self.roll() for _ in range(self.centre)]
+        placeable = sorted({r for r in rolls if r not in self.crabs})
+        self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
+        self.last_action = {"seat": seat, "kind": "tenants", "rolls": rolls}
+        self.say(
+            f"{{0}} looks for new tenants and rolls {_list(rolls)}.",
+            f"{{0}}がニューキョシャボシュウ:出目は{_list(rolls, '、')}です。",
+            [seat],
+        )
+        if len(placeable) >= 2:
+            self.phase = "tenants"
+            self.pending = {"kind": "tenants", "rolls": rolls, "placeable": placeable}
+            return
+        if not placeable:
+            self.say("No empty shell matches a roll.", "出目と同じ空きヤドはありません。")
+        self._place(seat, placeable)
+
+    def _place(self, seat: int, shells: list[int]) -> None:
+        assert self.last_tenants is not None
+        for shell in shells:
+            self.crabs[shell] = shell
+            self.centre -= 1
+        self.last_tenants = {**self.last_tenants, "placed": list(shells)}
+        if shells:
+            self.say(
+                f"{{0}} places crabs on shells {_list(shells)}.",
+                f"{{0}}がヤド{_list(shells, '、')}にヤドカリを乗せました。",
+                [seat],
+            )
+        if shells and self.centre == 0:
+            self.last_tenants = {**self.last_tenants, "evicted": self._evict(shells)}
+        self.phase = "turn"
+        self.pending = None
+        self._end_turn(seat)
+
+    def _evict(self, placed: list[int]) -> list[int]:
+        others = {s: z for s, z in self.crabs.items() if s not in placed}
+        if not others:
+            return []
+        largest = max(others.values())
+        evicted = sorted(s for s, z in others.items() if z == largest)
+        for shell in evicted:
+            del self.crabs[shell]
+            self.centre += 1
+        self.say(
+            f"The centre is empty: the largest crabs (size {largest}) leave shells "
+            f"{_list(evicted)}.",
+            f"中央が空になったので、最も大きいヤドカリ(大きさ{largest})がヤド"
+            f"{_list(evicted, '、')}から中央へ戻りました。",
+        )
+        return evicted
+
+    # End of a turn
+    def _end_turn(self, seat: int) -> None:
+        self.turn += 1
+        if max(self.stars) >= GOAL:
+            self.phase = "over"
+            winner = self.result().winners[0]
+            self.say(
+                "{0} has 27 stars or more: game over. Winner: {1}.",
+                "{0}の星が27以上になりました。ゲーム終了。勝者:{1}",
+                [seat, winner],
+            )
+            return
+        if self.turn >= TURN_CAP or self.ply + 1 >= ACTION_CAP:
+            self.phase = "capped"
+            self.say(
+                f"No one reached 27 stars in {self.turn} turns: the game ends unfinished.",
+                f"{self.turn}手番のうちに誰も星27に届かず、勝者なしで打ち切りです。",
+            )
+            return
+        self.current = (seat + 1) % self.players
+
+    # --- scoring ----------------------------------------------------------------------------
+    def breakdown(self, seat: int) -> JSONDict:
+        """Stars (as pieces), crabs and shells of the seat's row."""
+        data = star_pieces(self.stars[seat])
+        data.update(crabs=self.crab_count(seat), shells=len(self.rows[seat]))
+        return data
+
+    def result(self) -> Result:
+        """The player with most stars wins; a tie goes to the player whose turn it was, then on
+        clockwise. A capped game has no winner (``tie_break`` ``capped``)."""
+        scores = list(self.stars)
+        breakdown = [self.breakdown(s) for s in range(self.players)]
+        if self.phase == "capped":
+            return Result(
+                scores,
+                breakdown,
+                [],
+                "capped",
+                t(
+                    f"Stopped unfinished after {self.turn} turns: no winner.",
+                    f"{self.turn}手番で打ち切り:勝者なし。",
+                ),
+            )
+        best = max(scores)
+        order = [(self.current + k) % self.players for k in range(self.players)]
+        top = [s for s in order if scores[s] == best]
+        if len(top) == 1:
+            return Result(scores, breakdown, top, "none")
+        return Result(
+            scores,
+            breakdown,
+            top[:1],
+            "turn_order",
+            t(
+                "Tied on stars: the player whose turn it was (then clockwise) wins.",
+                "星が同数のため、手番プレイヤー(以下時計回り)の順で勝者を決めました。",
+            ),
+        )
+
+    # --- information ------------------------------------------------------------------------
+    def _row_view(self, seat: int) -> list[JSONDict]:
+        return [
+            {"shell": s, "position": i, "crab": self.crabs.get(s), "price": price_at(i)}
+            for i, s in enumerate(self.rows[seat], start=1)
+        ]
+
+    def _ring_view(self) -> list[JSONDict]:
+        out: list[JSONDict] = []
+        for p in self.ccw_seats(0):
+            out.append({"piece": p})
+            for i, s in enumerate(self.rows[p], start=1):
+                out.append({"shell": s, "crab": self.crabs.get(s), "owner": p, "position": i})
+        return out
+
+    def _pending_view(self) -> JSONDict | None:
+        if self.pending is None:
+            return None
+        if self.phase == "rebirth":
+            return {
+                "kind": "rebirth",
+                "left": self.pending["left"],
+                "options": [s for s in REBIRTH_SHELLS if s not in self.crabs],
+            }
+        if self.phase == "tenants":
+            return {
+                "kind": "tenants",
+                "rolls": list(self.pending["rolls"]),
+                "placeable": list(self.pending["placeable"]),
+            }
+        return {
+            "kind": "rearrange",
+            "slots": list(self.pending["slots"]),
+            "next_slot": self.pending["slots"][self.pending["done"]],
+            "original": list(self.pending["original"]),
+            "choices": self._rearrange_choices(),
+        }
+
+    def _view(self, seat: int | None) -> JSONDict:
+        over = self.is_over()
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "turn_cap": TURN_CAP,
+            "goal": GOAL,
+            "start": self.start,
+            "current": None if over else self.current,
+            "ring": self._ring_view(),
+            "rows": [self._row_view(p) for p in range(self.players)],
+            "centre": self.centre,
+            "stars": [star_pieces(v) for v in self.stars],
+            "crabs_in_row": [self.crab_count(p) for p in range(self.players)],
+            "pending": self._pending_view(),
+            "last_roll": None if self.last_move is None else self.last_move["roll"],
+            "last_move": _copy(self.last_move),
+            "last_tenants": _copy(self.last_tenants),
+            "last_action": _copy(self.last_action),
+            "winners": self.result().winners if over else [],
+            "capped": self.phase == "capped",
+        }
+
+    def secret_pending(self) -> bool:
+        """Never: everything is public once it happens (future rolls are not actions)."""
+        return False
+
+    def determinize(self, seat: int, rng: Rng) -> YadokashiState:
+        """Everything on the table is public; only future die rolls are unknown, so the random
+        stream is replaced by one drawn from ``rng``. Rolls already made (a pending New tenants
+        choice) are kept: the player has seen them."""
+        s = self.clone()
+        s.scrub_log(seat)
+        s.rng = Rng(rng.next_u32(), rng.next_u32())
+        return s
+
+    # --- (de)serialisation ------------------------------------------------------------------
+    _FIELDS = (
+        "rows",
+        "centre",
+        "stars",
+        "income_total",
+        "start",
+        "current",
+        "turn",
+        "phase",
+        "pending",
+        "last_move",
+        "last_tenants",
+        "last_action",
+    )
+
+    def to_json(self) -> JSONDict:
+        """The whole state."""
+        data = self.base_json()
+        data["rng"] = self.rng.get_state()
+        data["crabs"] = [[shell, self.crabs[shell]] for shell in sorted(self.crabs)]
+        for key in self._FIELDS:
+            data[key] = _copy(getattr(self, key))
+        return data
+
+    @classmethod
+    def from_json(cls, data: JSONDict) -> YadokashiState:
+        """Restore from :meth:`to_json`."""
+        s = cls(int(data["players"]))
+        s.load_base(data)
+        s.rng = Rng.from_state(data["rng"])
+        s.crabs = {int(shell): int(size) for shell, size in data["crabs"]}
+        for key in cls._FIELDS:
+            setattr(s, key, _copy(data[key]))
+        return s
+
+    def clone(self) -> YadokashiState:
+        """An independent copy. Log entries and the ``last_*`` records are never changed once
+        written (later steps replace them), so the copy shares them."""
+        s = YadokashiState.__new__(YadokashiState)
+        s.__dict__.update(self.__dict__)
+        s.log = [] if self.quiet else list(self.log)
+        s.rng = self.rng.copy()
+        s.rows = [list(r) for r in self.rows]
+        s.crabs = dict(self.crabs)
+        s.stars = list(self.stars)
+        s.pending = None if self.pending is None else dict(self.pending)
+        return s
+
+    def invariant_errors(self) -> list[str]:
+        """Every shell once in the rows, six dice, crabs fitting their shells between actions,
+        stars never negative and equal to the start plus all income (payments only move stars)."""
+        errors = []
+        if sorted(s for row in self.rows for s in row) != self.shells():
+            errors.append(f"shells not conserved: {self.rows}")
+        if self.centre < 0 or len(self.crabs) + self.centre != DICE:
+            errors.append(f"dice not conserved: {len(self.crabs)} on shells, {self.centre} centre")
+        placed = set(self.shells())
+        for shell, size in self.crabs.items():
+            if shell not in placed or not 1 <= size <= FACES:
+                errors.append(f"bad crab {size} on shell {shell}")
+            elif size > shell and self.phase != "rebirth":
+                errors.append(f"crab {size} too big for shell {shell}")
+        if min(self.stars) < 0 or sum(self.stars) != self.players + self.income_total:
+            errors.append(f"stars not conserved: {self.stars}, income {self.income_total}")
+        return errors
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value

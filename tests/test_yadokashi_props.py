@@ -1,0 +1,147 @@
+"""Property tests: many seeded random games of Yadokashi per player count, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pygames.core.record import Record, Seat, replay
+from pygames.core.rng import Rng
+from pygames.games.yadokashi import rules
+from pygames.games.yadokashi.rules import DICE, YadokashiState
+from tests.conftest import ROOT
+
+GAMES = 150  # per player count: conservation, termination, replay, JSON
+DEEP_GAMES = 20  # per player count: also JSON round trip and determinize at every step
+
+
+def check_step(before: YadokashiState, state: YadokashiState, seat: int, action: str) -> None:
+    """Conservation after one action: shells, dice, and stars that only fall by a payment."""
+    assert state.invariant_errors() == []
+    shells = sorted(s for row in state.rows for s in row)
+    assert shells == list(range(1, 14 if state.players == 3 else 17))
+    assert len(state.crabs) + state.centre == DICE and state.centre >= 0
+    paid = 0
+    if action.startswith("b"):
+        assert state.last_action is not None and state.last_action["kind"] == "buy"
+        paid = state.last_action["price"]
+    for p in range(state.players):
+        if p == seat:
+            assert state.stars[p] >= before.stars[p] - paid
+        else:
+            assert state.stars[p] >= before.stars[p]
+    assert sum(state.stars) >= sum(before.stars)
+
+
+def play_random(players: int, seed: int, deep: bool) -> tuple[YadokashiState, list[str]]:
+    """One game of uniformly random moves, checked after every action."""
+    state = YadokashiState.new(players, seed)
+    rng = Rng.from_seed(seed, stream=77)
+    actions: list[str] = []
+    while not state.is_over():
+        movers = state.to_move()
+        assert len(movers) == 1 and state.legal_actions(movers[0])
+        seat = movers[0]
+        action = rng.choice(state.legal_actions(seat))
+        before = state.clone()
+        state.apply(seat, action)
+        actions.append(f"{seat}:{action}")
+        check_step(before, state, seat, action)
+        if deep:
+            check_deep(state, rng)
+    return state, actions
+
+
+def check_deep(state: YadokashiState, rng: Rng) -> None:
+    """JSON round trip, clone, and determinize: same views, and independent of the future."""
+    text = json.dumps(state.to_json())
+    assert json.dumps(YadokashiState.from_json(json.loads(text)).to_json()) == text
+    assert state.clone().to_json() == state.to_json()
+    for seat in range(state.players):
+        world = state.determinize(seat, rng.copy())
+        assert world.view(seat) == state.view(seat)
+        assert world.legal_actions(seat) == state.legal_actions(seat)
+        probe = Rng.from_seed(state.ply, stream=seat)
+        assert (
+            state.determinize(seat, probe.copy()).to_json()
+            == world.determinize(seat, probe.copy()).to_json()
+        )
+    json.dumps(state.view(None))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_games_conserve_terminate_and_replay(players: int) -> None:
+    capped = 0
+    for seed in range(GAMES):
+        state, actions = play_random(players, seed, deep=False)
+        seats = [Seat(f"P{i}") for i in range(players)]
+        again = replay(Record("yadokashi", players, seed, {}, seats, actions))
+        assert again.to_json() == state.to_json()
+        result = state.result()
+        assert result.to_json() == again.result().to_json()
+        if state.phase == "capped":
+            capped += 1
+            assert result.winners == []
+        else:
+            assert len(result.winners) == 1 and max(state.stars) >= rules.GOAL
+            assert result.scores[result.winners[0]] == max(result.scores)
+    assert capped == 0  # random games finish (measured: at most ~340 turns in 1000 games)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_deep_checks_every_step(players: int) -> None:
+    for seed in range(DEEP_GAMES):
+        play_random(players, 5000 + seed, deep=True)
+
+
+def test_capped_games_are_reported_unfinished(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "TURN_CAP", 12)
+    for players in (3, 4):
+        state, actions = play_random(players, 42, deep=False)
+        assert state.phase == "capped" and state.turn == 12 and state.is_over()
+        result = state.result()
+        assert result.winners == [] and result.tie_break == "capped"
+        assert "unfinished" in result.tie_break_text["en"] and result.tie_break_text["ja"]
+        view = state.view(0)
+        assert view["capped"] and view["winners"] == [] and view["current"] is None
+        record = Record(
+            "yadokashi",
+            players,
+            42,
+            {},
+            [Seat("a"), Seat("b"), Seat("c"), Seat("d")][:players],
+            actions,
+        )
+        assert replay(record).to_json() == state.to_json()
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pygames", *args],
+        cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_cli_simulate_is_deterministic_and_replays(players: int) -> None:
+    args = ("simulate", "yadokashi", "--players", str(players), "--seed", "70", "--games", "50")
+    first = run_cli(*args)
+    assert first.returncode == 0, first.stderr
+    assert run_cli(*args).stdout == first.stdout
+    lines = first.stdout.splitlines()
+    assert len(lines) == 50
+    for i, line in enumerate(lines):
+        game = json.loads(line)
+        assert game["seed"] == 70 + i and game["finished"] and len(game["winners"]) == 1
+    again = run_cli("replay", "-", stdin=first.stdout)
+    assert again.returncode == 0, again.stderr
+    for line, back in zip(lines, again.stdout.splitlines(), strict=True):
+        a, b = json.loads(line), json.loads(back)
+        assert (a["scores"], a["winners"], a["actions"]) == (
+            b["scores"],
+            b["winners"],
+            b["actions"],
+        )
