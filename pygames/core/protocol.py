@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from pygames.core.errors import IllegalAction, NotYourTurn
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
+from pygames.core.util import copy_json
 
 JSONDict = dict[str, Any]
 
@@ -46,9 +47,12 @@ class GameState(ABC):
     """Base class of a game state. Subclasses implement the abstract methods."""
 
     game_id: ClassVar[str] = ""
+    #: the attributes :meth:`base_json` writes and :meth:`load_base` restores (JSON-like data)
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int) -> None:
         self.players = players
+        self.rng = Rng(0, 0)
         self.log: list[JSONDict] = []
         self.ply = 0
 
@@ -188,10 +192,23 @@ class GameState(ABC):
         ]
 
     def base_json(self) -> JSONDict:
-        """The fields every game's :meth:`to_json` starts with."""
-        return {"game": self.game_id, "players": self.players, "ply": self.ply, "log": self.log}
+        """The common fields, the random stream and every attribute named in ``_FIELDS``:
+        a game's :meth:`to_json` starts from this (most games need nothing more)."""
+        data: JSONDict = {
+            "game": self.game_id,
+            "players": self.players,
+            "ply": self.ply,
+            "log": self.log,
+            "rng": self.rng.get_state(),
+        }
+        for key in self._FIELDS:
+            data[key] = copy_json(getattr(self, key))
+        return data
 
     def load_base(self, data: JSONDict) -> None:
-        """Restore the fields written by :meth:`base_json`."""
+        """Restore what :meth:`base_json` wrote."""
         self.ply = int(data["ply"])
         self.log = list(data["log"])
+        self.rng = Rng.from_state(data["rng"])
+        for key in self._FIELDS:
+            setattr(self, key, copy_json(data[key]))

@@ -60,7 +60,7 @@ from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.util import copy_json, name_slots
+from pygames.core.util import name_slots
 
 BRANDS = ("R", "B", "G")
 BRAND_NAMES = {"R": ("red", "赤"), "B": ("blue", "青"), "G": ("green", "緑")}
@@ -1057,20 +1057,13 @@ class BagGaiState(GameState):
 
     def to_json(self) -> JSONDict:
         """The whole state (hidden cards and prices included)."""
-        data = self.base_json()
-        data["rng"] = self.rng.get_state()
-        for key in self._FIELDS:
-            data[key] = copy_json(getattr(self, key))
-        return data
+        return self.base_json()
 
     @classmethod
     def from_json(cls, data: JSONDict) -> BagGaiState:
         """Restore from :meth:`to_json`."""
         s = cls(int(data["players"]))
         s.load_base(data)
-        s.rng = Rng.from_state(data["rng"])
-        for key in cls._FIELDS:
-            setattr(s, key, copy_json(data[key]))
         return s
 
     def clone(self) -> BagGaiState:

@@ -67,7 +67,7 @@ from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.util import copy_json, reshuffle
+from pygames.core.util import reshuffle
 
 NUMBERS = tuple(range(4, 14))
 DECK = tuple(n for n in NUMBERS for _ in range(n))
@@ -862,20 +862,13 @@ class HitokaiState(GameState):
 
     def to_json(self) -> JSONDict:
         """The whole state (hidden cards included)."""
-        data = self.base_json()
-        data["rng"] = self.rng.get_state()
-        for key in self._FIELDS:
-            data[key] = getattr(self, key)
-        return data
+        return self.base_json()
 
     @classmethod
     def from_json(cls, data: JSONDict) -> HitokaiState:
         """Restore from :meth:`to_json`."""
         s = cls(int(data["players"]))
         s.load_base(data)
-        s.rng = Rng.from_state(data["rng"])
-        for key in cls._FIELDS:
-            setattr(s, key, copy_json(data[key]))
         return s
 
     def clone(self) -> HitokaiState:

@@ -16,7 +16,7 @@ from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.util import copy_json, name_slots, reshuffle
+from pygames.core.util import name_slots, reshuffle
 
 NUMBERS = range(1, 8)
 COPIES = 8
@@ -597,67 +597,21 @@ class MarieState(GameState):
         return s
 
     # --- (de)serialisation ------------------------------------------------------------------
+    _FIELDS = (
+        "piles", "pile_used", "unused", "rounds", "round", "elder", "phase", "order",
+        "drafter_pos", "hand", "pairs", "revealed", "votes", "redistribute", "take_pos",
+        "holding", "holding_from", "kept", "eaten", "history", "last_votes",
+    )  # fmt: skip
+
     def to_json(self) -> JSONDict:
         """The whole state (hidden cards included)."""
-        data = self.base_json()
-        data.update(
-            {
-                "rng": self.rng.get_state(),
-                "piles": self.piles,
-                "pile_used": self.pile_used,
-                "unused": self.unused,
-                "rounds": self.rounds,
-                "round": self.round,
-                "elder": self.elder,
-                "phase": self.phase,
-                "order": self.order,
-                "drafter_pos": self.drafter_pos,
-                "hand": self.hand,
-                "pairs": self.pairs,
-                "revealed": self.revealed,
-                "votes": self.votes,
-                "redistribute": self.redistribute,
-                "take_pos": self.take_pos,
-                "holding": self.holding,
-                "holding_from": self.holding_from,
-                "kept": self.kept,
-                "eaten": self.eaten,
-                "history": self.history,
-                "last_votes": self.last_votes,
-            }
-        )
-        return data
+        return self.base_json()
 
     @classmethod
     def from_json(cls, data: JSONDict) -> MarieState:
         """Restore from :meth:`to_json`."""
         s = cls(int(data["players"]))
         s.load_base(data)
-        s.rng = Rng.from_state(data["rng"])
-        for key in (
-            "piles",
-            "pile_used",
-            "unused",
-            "rounds",
-            "round",
-            "elder",
-            "phase",
-            "order",
-            "drafter_pos",
-            "hand",
-            "pairs",
-            "revealed",
-            "votes",
-            "redistribute",
-            "take_pos",
-            "holding",
-            "holding_from",
-            "kept",
-            "eaten",
-            "history",
-            "last_votes",
-        ):
-            setattr(s, key, copy_json(data[key]))
         return s
 
     def clone(self) -> MarieState:

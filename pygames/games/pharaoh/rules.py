@@ -46,7 +46,7 @@ from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.util import copy_json, name_slots
+from pygames.core.util import name_slots
 
 ROUNDS = 5
 OFFER = 4
@@ -697,20 +697,13 @@ class PharaohState(GameState):
 
     def to_json(self) -> JSONDict:
         """The whole state (the deck order included)."""
-        data = self.base_json()
-        data["rng"] = self.rng.get_state()
-        for key in self._FIELDS:
-            data[key] = copy_json(getattr(self, key))
-        return data
+        return self.base_json()
 
     @classmethod
     def from_json(cls, data: JSONDict) -> PharaohState:
         """Restore from :meth:`to_json`."""
         s = cls(int(data["players"]))
         s.load_base(data)
-        s.rng = Rng.from_state(data["rng"])
-        for key in cls._FIELDS:
-            setattr(s, key, copy_json(data[key]))
         return s
 
     def clone(self) -> PharaohState:

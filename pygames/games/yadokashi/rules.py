@@ -46,6 +46,7 @@ from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
+from pygames.core.util import copy_json
 
 DICE = 6
 FACES = 12
@@ -781,9 +782,9 @@ class YadokashiState(GameState):
             "crabs_in_row": [self.crab_count(p) for p in range(self.players)],
             "pending": self._pending_view(),
             "last_roll": None if self.last_move is None else self.last_move["roll"],
-            "last_move": _copy(self.last_move),
-            "last_tenants": _copy(self.last_tenants),
-            "last_action": _copy(self.last_action),
+            "last_move": copy_json(self.last_move),
+            "last_tenants": copy_json(self.last_tenants),
+            "last_action": copy_json(self.last_action),
             "winners": self.result().winners if over else [],
             "capped": self.phase == "capped",
         }
@@ -820,10 +821,7 @@ class YadokashiState(GameState):
     def to_json(self) -> JSONDict:
         """The whole state."""
         data = self.base_json()
-        data["rng"] = self.rng.get_state()
         data["crabs"] = [[shell, self.crabs[shell]] for shell in sorted(self.crabs)]
-        for key in self._FIELDS:
-            data[key] = _copy(getattr(self, key))
         return data
 
     @classmethod
@@ -831,10 +829,7 @@ class YadokashiState(GameState):
         """Restore from :meth:`to_json`."""
         s = cls(int(data["players"]))
         s.load_base(data)
-        s.rng = Rng.from_state(data["rng"])
         s.crabs = {int(shell): int(size) for shell, size in data["crabs"]}
-        for key in cls._FIELDS:
-            setattr(s, key, _copy(data[key]))
         return s
 
     def clone(self) -> YadokashiState:
@@ -867,11 +862,3 @@ class YadokashiState(GameState):
         if min(self.stars) < 0 or sum(self.stars) != self.players + self.income_total:
             errors.append(f"stars not conserved: {self.stars}, income {self.income_total}")
         return errors
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
