@@ -127,9 +127,23 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def run(command: Sequence[str | Path], cwd: Path = ROOT) -> int:
-    """Run a command with inherited output; return its exit code."""
-    return subprocess.call([str(part) for part in command], cwd=cwd)
+def run(command: Sequence[str | Path], cwd: Path = ROOT, limit: float | None = None) -> int:
+    """Run a command with inherited output; return its exit code.
+
+    With ``limit`` (seconds), a command still running then is killed with its whole process
+    group (a browser included) and the exit code is 124, as with coreutils' ``timeout``.
+    """
+    args = [str(part) for part in command]
+    if limit is None:
+        return subprocess.call(args, cwd=cwd)
+    with subprocess.Popen(args, cwd=cwd, start_new_session=True) as proc:
+        try:
+            return proc.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            log(f"still running after {limit:.0f} s: killing {args[0]} and its children")
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            return 124
 
 
 def check(command: Sequence[str | Path], cwd: Path = ROOT) -> None:
@@ -810,18 +824,28 @@ def attempt(name: str, action: Callable[[], T]) -> tuple[Step, T | None]:
     return Step(name, True, time.monotonic() - started), value
 
 
-def command_step(name: str, command: Sequence[str | Path]) -> Step:
-    """Run a command as a step."""
+def command_step(name: str, command: Sequence[str | Path], limit: float | None = None) -> Step:
+    """Run a command as a step (killed after ``limit`` seconds, if given)."""
     started = time.monotonic()
     log(f"--- {name}: {' '.join(str(p) for p in command)}")
-    code = run(command)
+    code = run(command, limit=limit)
+    if code == 124 and limit is not None:
+        return Step(name, False, time.monotonic() - started, f"killed after {limit:.0f} s")
     return Step(name, code == 0, time.monotonic() - started, "" if code == 0 else f"exit {code}")
+
+
+# Wall-clock limits of the two pytest steps: far above a normal run (about 3 and 5 minutes on
+# a 2-core machine), so that only a hang reaches them, and together well inside CI's budget.
+SUITE_LIMITS = {"tests": 12 * 60.0, "e2e": 15 * 60.0}
+# e2e names each test as it starts (-v), so that a log cut short still says where it stopped.
+SUITE_OPTIONS = {"tests": [], "e2e": ["-v", "--durations=8"]}
 
 
 def pytest_step(python: Path, suite: str, extra: Sequence[str]) -> Step:
     """Run pytest on one folder; "no tests ran" (exit 5) fails only where test files exist."""
     directory = ROOT / suite
-    step = command_step(f"pytest {suite}", [python, "-m", "pytest", suite, *extra])
+    command = [python, "-m", "pytest", suite, *SUITE_OPTIONS.get(suite, []), *extra]
+    step = command_step(f"pytest {suite}", command, SUITE_LIMITS.get(suite))
     if step.note == "exit 5":
         if extra:
             return Step(step.name, True, step.seconds, "no test selected")

@@ -37,6 +37,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
     "--no-first-run",
+    # containers often give /dev/shm only 64 MB; Chromium then hangs or crashes its tabs
+    "--disable-dev-shm-usage",
 ]
 
 
