@@ -838,7 +838,7 @@ def command_step(name: str, command: Sequence[str | Path], limit: float | None =
 # a 2-core machine), so that only a hang reaches them, and together well inside CI's budget.
 SUITE_LIMITS = {"tests": 12 * 60.0, "e2e": 15 * 60.0}
 # e2e names each test as it starts (-v), so that a log cut short still says where it stopped.
-SUITE_OPTIONS = {"tests": [], "e2e": ["-v", "--durations=8"]}
+SUITE_OPTIONS: dict[str, list[str]] = {"tests": [], "e2e": ["-v", "--durations=8"]}
 
 
 def pytest_step(python: Path, suite: str, extra: Sequence[str]) -> Step:
