@@ -844,7 +844,8 @@ SUITE_OPTIONS: dict[str, list[str]] = {"tests": [], "e2e": ["-v", "--durations=8
 def pytest_step(python: Path, suite: str, extra: Sequence[str]) -> Step:
     """Run pytest on one folder; "no tests ran" (exit 5) fails only where test files exist."""
     directory = ROOT / suite
-    command = [python, "-m", "pytest", suite, *SUITE_OPTIONS.get(suite, []), *extra]
+    options = [*SUITE_OPTIONS.get(suite, []), *extra]
+    command: list[str | Path] = [python, "-m", "pytest", suite, *options]
     step = command_step(f"pytest {suite}", command, SUITE_LIMITS.get(suite))
     if step.note == "exit 5":
         if extra:
