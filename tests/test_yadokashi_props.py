@@ -8,8 +8,10 @@ import sys
 
 import pytest
 
+from pygames.core.play import summary
 from pygames.core.record import Record, Seat, replay
 from pygames.core.rng import Rng
+from pygames.core.soak import soak_game
 from pygames.games.yadokashi import rules
 from pygames.games.yadokashi.rules import DICE, YadokashiState
 from tests.conftest import ROOT
@@ -116,6 +118,19 @@ def test_capped_games_are_reported_unfinished(monkeypatch: pytest.MonkeyPatch) -
             actions,
         )
         assert replay(record).to_json() == state.to_json()
+        # the CLI's line and the soak both count it as unfinished, with no winner
+        assert not result.finished and result.to_json()["finished"] is False
+        line = summary(record, state)
+        assert line["finished"] is False and line["winners"] == []
+        assert line["scores"] == result.scores and line["tie_break"] == "capped"
+
+
+def test_soak_counts_a_capped_game_as_unfinished_not_as_a_violation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(rules, "TURN_CAP", 12)
+    out = soak_game("yadokashi", 3, 42, "random", deep_every=0)
+    assert out.violations == [] and not out.finished and out.actions > 12
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -57,7 +57,7 @@ def play_one(
         tallies[names[seat]].decision_ms.append((time.perf_counter() - start) * 1000)
         state.apply(seat, action)
         steps += 1
-    if not state.is_over():
+    if not state.is_over() or not state.result().finished:
         for s in range(players):
             tallies[names[s]].wins.append(0.0)
         return False

@@ -31,11 +31,16 @@ def play_bots(record: Record, state: GameState, cap: int = ACTION_CAP) -> bool:
 
 
 def summary(record: Record, state: GameState) -> JSONDict:
-    """The record plus ``scores``, ``winners`` and ``finished``: one line of the CLI's output."""
+    """The record plus ``scores``, ``winners`` and ``finished``: one line of the CLI's output.
+
+    ``finished`` is false both for a game cut short by the driver and for one an engine cap
+    stopped (the result then has scores but no winner, ``tie_break`` saying why).
+    """
     data = record.to_json()
-    finished = state.is_over()
-    if finished:
+    finished = False
+    if state.is_over():
         result = state.result()
+        finished = result.finished
         data.update(scores=result.scores, winners=result.winners, tie_break=result.tie_break)
     else:
         data.update(scores=None, winners=[], tie_break=None)

@@ -31,6 +31,8 @@ class Result:
     winners: list[int]
     tie_break: str
     tie_break_text: Text = field(default_factory=lambda: t("", ""))
+    #: False for a game stopped by an engine cap (a rule-less end): no winner, not a result
+    finished: bool = True
 
     def to_json(self) -> JSONDict:
         """JSON-safe form."""
@@ -40,6 +42,7 @@ class Result:
             "winners": list(self.winners),
             "tie_break": self.tie_break,
             "tie_break_text": dict(self.tie_break_text),
+            "finished": self.finished,
         }
 
 

@@ -104,16 +104,20 @@ def soak_game(
                 violations.append("replaying the record gives another state")
         except Exception as exc:
             violations.append(f"replay failed: {exc}")
+    finished = False
     if state.is_over() and not violations:
         result = state.result()
-        if len(result.scores) != players or not result.winners:
+        finished = result.finished
+        if len(result.scores) != players or (finished and not result.winners):
             violations.append("result without scores for every seat or without a winner")
+        if not finished and result.winners:
+            violations.append("a game stopped by a cap names a winner")
     return Outcome(
         game,
         players,
         seed,
         policy,
-        state.is_over(),
+        finished,
         len(record.actions),
         violations,
         record.to_json(),

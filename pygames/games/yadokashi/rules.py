@@ -711,6 +711,7 @@ class YadokashiState(GameState):
                     f"Stopped unfinished after {self.turn} turns: no winner.",
                     f"{self.turn}手番で打ち切り:勝者なし。",
                 ),
+                finished=False,
             )
         best = max(scores)
         order = [(self.current + k) % self.players for k in range(self.players)]
