@@ -314,6 +314,44 @@ def test_h8_tie_for_highest_no_point_next_round_starts_with_the_last_buyer() -> 
     assert not any(s.eliminated)
 
 
+def test_round_summary_in_the_view_names_the_tie_and_the_points_after_the_round() -> None:
+    # the round summary a table shows between rounds: every seat's total with its hand bonus,
+    # the seats sharing the highest total, the victory points after the round; public only
+    buyers = {4: 0, 6: 0, 9: 0, 5: 1, 7: 1, 8: 1, 12: 1, 10: 2, 11: 2}
+    s = setup([[4, 4], [5], [6, 6, 6]], k=13, start=1, buyers=buyers, points=[1, 0, 0])
+    play(s, "1:b1", "2:pass", "0:b2", "1:pass")
+    for seat in (None, 0, 1, 2):
+        summary = s.view(seat)["summaries"][-1]
+        assert summary["reason"] == "tie" and summary["top"] == [0, 1]
+        assert summary["winner"] is None
+        assert [x["points"] for x in summary["seats"]] == [1, 0, 0]
+        assert [(x["daughter_points"], x["bonus"], x["total"]) for x in summary["seats"]] == [
+            (32, 0, 32),
+            (32, 0, 32),
+            (21, 1, 22),
+        ]
+        keys = {"daughters", "daughter_points", "cards", "bonus", "total", "eliminated", "points"}
+        assert all(set(x) == keys for x in summary["seats"])
+        assert summary["seats"][2]["cards"] == 3  # a hand size is public, its cards are not
+    s2 = setup([[4, 13], [5], [6]], k=13, start=2, buyers={12: 0, 11: 1, 10: 2})
+    play(s2, "2:b1", "0:b2", "1:pass", "2:pass")
+    summary = s2.view(1)["summaries"][-1]
+    assert summary["top"] == [0] and summary["winner"] == 0 and summary["reason"] == "highest"
+    assert [x["points"] for x in summary["seats"]] == [1, 0, 0]
+
+
+def test_payment_view_lists_the_payments_already_settled_in_this_auction() -> None:
+    s = setup([[5, 6, 7, 8], [5, 6, 7, 8], [5, 6, 7, 8], [9, 10]], start=0)
+    play(s, "0:b1", "1:b2", "2:b3", "3:pass", "0:pass", "1:pass")
+    assert s.view(None)["payment"]["done"] == []
+    play(s, "2:pay5", "2:pay6", "2:pay8")
+    for seat in (None, 0, 1, 3):
+        payment = s.view(seat)["payment"]
+        assert payment["payer"] == 0 and payment["queue"] == [1]
+        assert payment["done"] == [{"seat": 2, "bid": 3, "cards": [5, 6, 8], "eliminated": False}]
+    assert s.view(1)["hand"] == [5, 6, 7, 8] and s.view(3)["hand"] == [9, 10]
+
+
 def test_point_to_the_single_highest_who_starts_the_next_round() -> None:
     s = setup([[4, 13], [5], [6]], k=13, start=2, buyers={12: 0, 11: 1, 10: 2})
     play(s, "2:b1", "0:b2", "1:pass", "2:pass")

@@ -31,9 +31,11 @@ View fields (besides the common ones)
   (being auctioned now) | ``waiting`` | ``unsold`` (not sold in a round that ended early).
 - ``auction``: null or ``{daughter, start, bid, bidder, cap, turn, open}``; ``bid`` 0 and
   ``bidder`` null before the opening bid, ``open`` true while the opening bid is awaited.
-- ``payment``: null or ``{daughter, payer, bid, cards, value, queue}``: the payer choosing now,
-  the cards already put in, their value, the seats paying after him. For the payer himself also
-  ``suggestion``: the cards that complete the minimal payment keeping the most value.
+- ``payment``: null or ``{daughter, payer, bid, cards, value, queue, done}``: the payer choosing
+  now, the cards already put in, their value, the seats paying after him, and the payments of
+  this auction already settled (``[{seat, bid, cards, eliminated}]``, as in ``auctions``). For
+  the payer himself also ``suggestion``: the cards that complete the minimal payment keeping the
+  most value.
 - ``auctions``: this round's closed auctions ``[{daughter, winner, price, bids, payments}]`` with
   ``bids`` each seat's last bid (null: never bid) and ``payments`` ``[{seat, bid, cards,
   eliminated}]`` (``cards``: what was paid, or the hand handed to the bank).
@@ -45,8 +47,9 @@ View fields (besides the common ones)
 - ``bank``: sorted public cards paid (and eliminated hands) this round; ``aside_count``: cards
   left out of the deal (secret).
 - ``summaries``: ``[{round, seats: [{daughters, daughter_points, cards, bonus, total,
-  eliminated}], winner, reason, text: {en, ja}, next_start}]``; ``reason`` is ``highest`` |
-  ``tie`` | ``all_eliminated``.
+  eliminated, points}], top, winner, reason, text: {en, ja}, next_start}]``; ``points`` are the
+  victory points after that round, ``top`` the seats not eliminated with the highest total (one
+  seat: the winner; several: the tie); ``reason`` is ``highest`` | ``tie`` | ``all_eliminated``.
 
 Engine choices (no ruling answers them)
 ---------------------------------------
@@ -615,7 +618,7 @@ class HitokaiState(GameState):
         else:
             nxt = self.last_buyer if self.last_buyer is not None else self.round_start
         text = self._round_text(reason, best)
-        self.summaries.append(self._summary(totals, winner, reason, text, nxt))
+        self.summaries.append(self._summary(totals, top, winner, reason, text, nxt))
         self._log_round(totals, winner, text)
         if winner is not None and self.points[winner] >= TARGET:
             self.phase = "over"
@@ -646,7 +649,13 @@ class HitokaiState(GameState):
         )
 
     def _summary(
-        self, totals: list[int], winner: int | None, reason: str, text: Text, nxt: int
+        self,
+        totals: list[int],
+        top: list[int],
+        winner: int | None,
+        reason: str,
+        text: Text,
+        nxt: int,
     ) -> JSONDict:
         seats = [
             {
@@ -656,12 +665,14 @@ class HitokaiState(GameState):
                 "bonus": hand_bonus(len(self.hands[s])),
                 "total": totals[s],
                 "eliminated": self.eliminated[s],
+                "points": self.points[s],
             }
             for s in range(self.players)
         ]
         return {
             "round": self.round,
             "seats": seats,
+            "top": top,
             "winner": winner,
             "reason": reason,
             "text": dict(text),
@@ -738,6 +749,7 @@ class HitokaiState(GameState):
             "cards": sorted(self.paying),
             "value": cards_value(self.paying, self.daughter),
             "queue": list(self.payers[1:]),
+            "done": list(self.payments),  # settled entries are never changed
         }
         if seat == payer:
             data["suggestion"] = self.suggestion(seat)
