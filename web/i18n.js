@@ -108,6 +108,7 @@ const S = {
   // end
   gameOver: { en: 'Game over', ja: 'ゲーム終了' },
   winnerIs: { en: 'Winner: {0}', ja: '勝者:{0}' },
+  noWinner: { en: 'Unfinished: no winner', ja: '勝者なし(打ち切り)' },
   winnersAre: { en: 'Shared win: {0}', ja: '同点優勝:{0}' },
   total: { en: 'Total', ja: '合計' },
   rematch: { en: 'Rematch (same deal)', ja: '同じ配りで再戦' },

@@ -5,4 +5,5 @@ export const MODULES = {
   pharaoh: () => import('./pharaoh.js'),
   baggai: () => import('./baggai.js'),
   hitokai: () => import('./hitokai.js'),
+  yadokashi: () => import('./yadokashi.js'),
 };

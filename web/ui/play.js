@@ -352,9 +352,10 @@ export class Table {
     const result = snap.result || {};
     const winners = (result.winners || []).map((s) => this.names[s]);
     const crown = icon('crown', 'crown');
-    const title = winners.length > 1
-      ? tn('winnersAre', h('b', { class: 'who', text: winners.join(t('listSep')) }))
-      : tn('winnerIs', h('b', { class: 'who', text: winners[0] ?? '' }));
+    let title;
+    if (!winners.length) title = t('noWinner');
+    else if (winners.length > 1) title = tn('winnersAre', h('b', { class: 'who', text: winners.join(t('listSep')) }));
+    else title = tn('winnerIs', h('b', { class: 'who', text: winners[0] }));
     const tie = tx(result.tie_break_text);
     const rematch = button(t('rematch'), { class: 'btn btn-primary btn-lg', testid: 'rematch' });
     const fresh = button(t('newGame'), { class: 'btn btn-lg', testid: 'new-game' });

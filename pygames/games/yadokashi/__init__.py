@@ -17,7 +17,11 @@ INFO = register(
             t(
                 "Game design: yio / イリクンデ (yirli'kumde)",
                 "ゲームデザイン:yio / イリクンデ(yirli'kumde)",
-            )
+            ),
+            t(
+                "Published by the designer, yio (yukinohana.net/~yea)",
+                "発行:作者 yio(yukinohana.net/~yea)",
+            ),
         ],
         summary=[
             t(
