@@ -837,7 +837,8 @@ def command_step(name: str, command: Sequence[str | Path], limit: float | None =
 # Wall-clock limits of the two pytest steps: far above a normal run (about 3 and 5 minutes on
 # a 2-core machine), so that only a hang reaches them, and together well inside CI's budget.
 SUITE_LIMITS = {"tests": 12 * 60.0, "e2e": 15 * 60.0}
-# e2e names each test as it starts (-vv: pyproject says -q), so that a log cut short still says where it stopped.
+# e2e names each test as it starts (-vv, as pyproject says -q), so that a log cut short still
+# says where it stopped.
 SUITE_OPTIONS: dict[str, list[str]] = {"tests": [], "e2e": ["-vv", "--durations=8"]}
 
 
