@@ -157,6 +157,15 @@ class GameState(ABC):
         the default is the safe answer."""
         return False
 
+    def after_without_chance(self, seat: int, action: str) -> GameState | None:
+        """A copy with the legal ``action`` applied, or None if applying it drew from the
+        random stream (a deal, a roll: something nobody may take back). A helper for
+        :meth:`undo_allowed`."""
+        copy = self.clone()
+        before = copy.rng.get_state()
+        copy.apply_unchecked(seat, action)
+        return copy if copy.rng.get_state() == before else None
+
     def invariant_errors(self) -> list[str]:
         """Broken invariants (conservation of components and the like); empty when sound."""
         return []

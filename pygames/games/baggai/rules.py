@@ -991,6 +991,17 @@ class BagGaiState(GameState):
             "final": list(self.money_points) if self.money_points is not None else None,
         }
 
+    def undo_allowed(self, seat: int, action: str) -> bool:
+        """A range can be taken back unless it was the last one (the prices open); a secret
+        price unless it was the last one missing (the prices are revealed). Choices while
+        buying (a free card's side, an unknown brand) move the purchases on: final."""
+        kind = Action.parse(action).kind
+        if kind == "r":
+            return self.range_pos < self.players - 1
+        if kind == "p":
+            return sum(p is None for p in self.prices) > 1
+        return False
+
     def secret_pending(self) -> bool:
         """True while a price someone chose (not a forced 0) is still hidden."""
         if self.phase != "price":

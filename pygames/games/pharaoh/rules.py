@@ -656,6 +656,18 @@ class PharaohState(GameState):
             "result": self.result().to_json() if self.over else None,
         }
 
+    def undo_allowed(self, seat: int, action: str) -> bool:
+        """A declaration or a pass can be taken back while its auction goes on: the cards it
+        put down are its own, and nothing new was shown. One that ends the auction settles the
+        treasure (and may open the next offer or round): final."""
+        after = self.after_without_chance(seat, action)
+        if not isinstance(after, PharaohState):
+            return False
+        return not after.over and (after.round, len(after.results)) == (
+            self.round,
+            len(self.results),
+        )
+
     def secret_pending(self) -> bool:
         """Nothing a seat does is hidden: declarations and passes are open."""
         return False

@@ -790,6 +790,12 @@ class YadokashiState(GameState):
             "capped": self.phase == "capped",
         }
 
+    def undo_allowed(self, seat: int, action: str) -> bool:
+        """Everything is public, so only chance makes an action final: Move dice and New
+        tenants roll dice; Advance, Buy, each Rearrange step, a rebirth shell and the choice of
+        new tenants (after the roll was seen) can be taken back."""
+        return Action.parse(action).kind not in ("hi", "lo", "new")
+
     def secret_pending(self) -> bool:
         """Never: everything is public once it happens (future rolls are not actions)."""
         return False

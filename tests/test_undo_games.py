@@ -1,0 +1,110 @@
+"""Undo a misclick in every game: offered only while nothing was revealed, no chance was drawn
+and no other seat acted; taking it back restores the exact position."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pygames import web
+from pygames.core.rng import Rng
+
+
+def call(**req: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+    return answer
+
+
+def start(game: str, players: int, seed: int, options: dict[str, Any] | None = None) -> str:
+    seats = [{"name": f"P{i}", "kind": "human"} for i in range(players)]
+    rec = {
+        "v": 1,
+        "game": game,
+        "players": players,
+        "seed": seed,
+        "options": options or {},
+        "seats": seats,
+        "actions": [],
+    }
+    snap = call(cmd="start", record=rec, seat=0)
+    assert snap["ok"], snap
+    return str(snap["session"])
+
+
+def state_json(sid: str) -> Any:
+    """The session's whole state, as text (a snapshot that later moves cannot touch)."""
+    return json.dumps(web._SESSIONS[sid].state.to_json(), sort_keys=True)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("marie", 3), ("pharaoh", 3), ("baggai", 4), ("yadokashi", 3), ("yadokashi", 4)],
+)
+def test_every_undo_restores_the_position_and_draws_no_chance(game: str, players: int) -> None:
+    """Random all-human games: after each action, when undo is offered, taking it back gives
+    the very state from before (random stream included), and the action drew no chance; a
+    seat other than the actor is never offered it."""
+    rng = Rng.from_seed(9)
+    undone = final = 0
+    for seed in range(3):
+        sid = start(game, players, 40 + seed)
+        snap = call(cmd="view", session=sid, seat=0)
+        while not snap["over"]:
+            seat = snap["to_move"][0]
+            legal = call(cmd="view", session=sid, seat=seat)["legal"]
+            action = legal[rng.below(len(legal))]
+            before = state_json(sid)
+            snap = call(cmd="act", session=sid, seat=seat, action=action)
+            assert snap["ok"], snap
+            others = [s for s in range(players) if s != seat]
+            assert not any(call(cmd="view", session=sid, seat=s)["can_undo"] for s in others)
+            if not snap["can_undo"]:
+                final += 1
+                continue
+            after = state_json(sid)
+            rng_before, rng_after = json.loads(before)["rng"], json.loads(after)["rng"]
+            assert rng_after == rng_before, f"{action} drew chance yet was undoable"
+            back = call(cmd="undo", session=sid, seat=seat)
+            assert back["ok"] and state_json(sid) == before
+            undone += 1
+            snap = call(cmd="act", session=sid, seat=seat, action=action)
+            assert state_json(sid) == after
+        call(cmd="close", session=sid)
+    assert undone > 10 and final > 10, (undone, final)
+
+
+def test_yadokashi_rolls_are_final_but_advance_is_not() -> None:
+    sid = start("yadokashi", 3, 5, {"start": 0})
+    assert call(cmd="act", session=sid, seat=0, action="adv")["can_undo"] is True
+    assert call(cmd="undo", session=sid, seat=0)["ply"] == 0
+    assert call(cmd="act", session=sid, seat=0, action="hi")["can_undo"] is False
+    assert call(cmd="undo", session=sid, seat=0)["ok"] is False
+
+
+def test_pharaoh_an_action_that_ends_the_auction_is_final() -> None:
+    sid = start("pharaoh", 2, 3, {"start": 0})
+    first = call(cmd="view", session=sid, seat=0)
+    declare = next(a for a in first["legal"] if a not in ("pass", "horus", "pharaoh"))
+    assert call(cmd="act", session=sid, seat=0, action=declare)["can_undo"] is True
+    # the other player passes: with two players that ends the auction, the treasure is settled
+    snap = call(cmd="act", session=sid, seat=1, action="pass")
+    assert snap["view"]["auction"] == 2 or snap["view"]["round"] > 1
+    assert snap["can_undo"] is False
+
+
+def test_baggai_only_the_last_secret_price_is_final() -> None:
+    sid = start("baggai", 4, 8, {"start": 0})
+    snap = call(cmd="view", session=sid, seat=0)
+    while snap["view"]["phase"] == "range":
+        seat = snap["to_move"][0]
+        legal = call(cmd="view", session=sid, seat=seat)["legal"]
+        last = sum(r is None for r in web._SESSIONS[sid].state.ranges) == 1  # type: ignore[attr-defined]
+        snap = call(cmd="act", session=sid, seat=seat, action=legal[0])
+        assert snap["can_undo"] is (not last)
+    pending = list(snap["to_move"])
+    for i, seat in enumerate(pending):
+        legal = call(cmd="view", session=sid, seat=seat)["legal"]
+        snap = call(cmd="act", session=sid, seat=seat, action=legal[-1])
+        assert snap["can_undo"] is (i < len(pending) - 1)
