@@ -24,6 +24,7 @@ from pygames.core.record import (
     record_from_json,
     replay,
     split_action,
+    strict_json,
 )
 from pygames.core.registry import all_games
 from pygames.core.search import Search, SearchBot
@@ -294,7 +295,7 @@ COMMANDS: dict[str, Callable[[JSONDict], JSONDict]] = {
 def handle(request: str) -> str:
     """Answer one JSON request with one JSON answer; errors become ``{"ok": false, ...}``."""
     try:
-        req: Any = json.loads(request)
+        req: Any = strict_json(request)  # no nesting deep enough to overflow Pyodide's stack
         if not isinstance(req, dict) or req.get("cmd") not in COMMANDS:
             raise RecordError(t("Unknown request.", "不明な要求です。"))
         answer = COMMANDS[req["cmd"]](req)

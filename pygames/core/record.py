@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,10 @@ from pygames.core.text import t
 VERSION = 1
 MAX_NAME = 24
 MAX_ACTIONS = 5000
+MAX_DEPTH = 32  # nesting of JSON read from outside; a record needs 3
 FRAGMENT_KEY = "g="
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
 
 
 @dataclass
@@ -83,6 +87,36 @@ def _bad(en: str, ja: str) -> RecordError:
     return RecordError(t(en, ja))
 
 
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def strict_json(text: str) -> Any:
+    """Parse JSON text from outside (a link, a file, the page's request), or raise ValueError.
+
+    Nesting deeper than :data:`MAX_DEPTH` is refused before parsing: deep nesting overflows
+    the stack of Pyodide's interpreter, a fatal error that kills the engine in the page.
+    ``NaN`` and ``Infinity``, which Python's json reads but no JSON reader of the page does,
+    are refused too.
+    """
+    depth = 0
+    for bracket in _JSON_BRACKET.findall(_JSON_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise ValueError("JSON nested too deeply")
+    return json.loads(text, parse_constant=_not_json)
+
+
+def _readable(data: Any) -> bool:
+    """Whether ``data`` is plain JSON that can be written back as UTF-8: no lone surrogates, no
+    NaN or infinite numbers (``1e999`` reads as infinity), nothing else."""
+    try:
+        json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (ValueError, TypeError, RecursionError):  # UnicodeEncodeError is a ValueError
+        return False
+    return True
+
+
 def _int(value: Any, name: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise _bad(
@@ -138,6 +172,11 @@ def record_from_json(data: Any) -> Record:
     """Validate and build a :class:`Record`, or raise :class:`RecordError`."""
     if not isinstance(data, dict):
         raise _bad("This is not a game record.", "これはゲームの記録ではありません。")
+    if not _readable(data):
+        raise _bad(
+            "The record holds text or numbers that cannot be read.",
+            "記録に読めない文字か数があります。",
+        )
     version = data.get("v", VERSION)
     if version != VERSION:
         raise _bad(
@@ -161,7 +200,14 @@ def record_from_json(data: Any) -> Record:
 def split_action(entry: str, index: int, players: int) -> tuple[int, str]:
     """Split ``"<seat>:<notation>"`` into its parts, or raise :class:`ReplayError`."""
     head, sep, notation = entry.partition(":")
-    if not sep or not head.isdigit() or not notation or int(head) >= players:
+    # ASCII digits only: str.isdigit() also accepts "²" (int() refuses it) and "٣" (int() reads 3)
+    if (
+        not sep
+        or not notation
+        or not (head.isascii() and head.isdigit())
+        or len(head) > 3
+        or int(head) >= players
+    ):
         raise ReplayError(
             index, entry, t("expected <seat>:<action>", "「席:手」の形ではありません")
         )
@@ -175,8 +221,8 @@ def parse_record_text(text: str) -> Record:
         raise _bad("The record is empty.", "記録が空です。")
     if text.startswith(("{", "[")):
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as exc:
+            data = strict_json(text)
+        except (ValueError, RecursionError) as exc:  # a JSONDecodeError is a ValueError
             raise _bad("The record is not valid JSON.", "記録のJSONが壊れています。") from exc
         return record_from_json(data)
     fragment = text.split("#", 1)[1] if "#" in text else text
@@ -189,7 +235,7 @@ def parse_record_text(text: str) -> Record:
 def _decode_fragment(payload: str) -> Any:
     try:
         raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-        return json.loads(raw.decode("utf-8"))
+        return strict_json(raw.decode("utf-8"))
     except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise _bad("The link is damaged.", "リンクが壊れています。") from exc
 
