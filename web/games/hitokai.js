@@ -38,7 +38,6 @@ Object.assign(STRINGS, {
   hk_cards1: { en: '1 card', ja: '1枚' },
   hk_bonus: { en: 'hand bonus +{0}', ja: '手札ボーナス+{0}' },
   hk_bonusShort: { en: '+{0} hand', ja: '手札+{0}' },
-  hk_totalNow: { en: 'Round total {0}', ja: 'ラウンド合計{0}' },
   hk_vp: { en: '{0} VP', ja: '{0}勝点' },
   // bidding
   hk_plus1: { en: '+1 → {0}', ja: '+1 → {0}' },
