@@ -40,7 +40,14 @@ def state_json(sid: str) -> Any:
 
 @pytest.mark.parametrize(
     ("game", "players"),
-    [("marie", 3), ("pharaoh", 3), ("baggai", 4), ("yadokashi", 3), ("yadokashi", 4)],
+    [
+        ("marie", 3),
+        ("hitokai", 3),
+        ("pharaoh", 3),
+        ("baggai", 4),
+        ("yadokashi", 3),
+        ("yadokashi", 4),
+    ],
 )
 def test_every_undo_restores_the_position_and_draws_no_chance(game: str, players: int) -> None:
     """Random all-human games: after each action, when undo is offered, taking it back gives
@@ -83,15 +90,21 @@ def test_yadokashi_rolls_are_final_but_advance_is_not() -> None:
     assert call(cmd="undo", session=sid, seat=0)["ok"] is False
 
 
-def test_pharaoh_an_action_that_ends_the_auction_is_final() -> None:
+def test_pharaoh_only_an_action_that_ends_the_round_is_final() -> None:
     sid = start("pharaoh", 2, 3, {"start": 0})
-    first = call(cmd="view", session=sid, seat=0)
-    declare = next(a for a in first["legal"] if a not in ("pass", "horus", "pharaoh"))
-    assert call(cmd="act", session=sid, seat=0, action=declare)["can_undo"] is True
-    # the other player passes: with two players that ends the auction, the treasure is settled
-    snap = call(cmd="act", session=sid, seat=1, action="pass")
-    assert snap["view"]["auction"] == 2 or snap["view"]["round"] > 1
-    assert snap["can_undo"] is False
+    snap = call(cmd="view", session=sid, seat=0)
+    seen_final = seen_undo = 0
+    while snap["view"]["round"] == 1:
+        seat = snap["to_move"][0]
+        legal = call(cmd="view", session=sid, seat=seat)["legal"]
+        snap = call(cmd="act", session=sid, seat=seat, action=legal[-1])
+        if snap["view"]["round"] == 1:
+            assert snap["can_undo"] is True  # declarations and passes inside the round
+            seen_undo += 1
+        else:
+            assert snap["can_undo"] is False  # the next round's offer came out of the deck
+            seen_final += 1
+    assert seen_undo >= 4 and seen_final == 1
 
 
 def test_baggai_only_the_last_secret_price_is_final() -> None:
@@ -108,3 +121,22 @@ def test_baggai_only_the_last_secret_price_is_final() -> None:
         legal = call(cmd="view", session=sid, seat=seat)["legal"]
         snap = call(cmd="act", session=sid, seat=seat, action=legal[-1])
         assert snap["can_undo"] is (i < len(pending) - 1)
+
+
+def test_hitokai_a_bid_can_be_taken_back_but_not_a_settled_daughter() -> None:
+    sid = start("hitokai", 3, 4, {"start": 0})
+    snap = call(cmd="act", session=sid, seat=0, action="b1")
+    assert snap["can_undo"] is True and snap["view"]["daughter"] == 4
+    assert call(cmd="undo", session=sid, seat=0)["ply"] == 0
+    call(cmd="act", session=sid, seat=0, action="b1")
+    call(cmd="act", session=sid, seat=1, action="pass")
+    snap = call(cmd="act", session=sid, seat=2, action="pass")  # the auction ends: payments
+    assert snap["view"]["phase"] == "pay" and snap["can_undo"] is True
+    while snap["view"]["round"] == 1:  # pay and bid on with the first legal move each time
+        seat = snap["to_move"][0]
+        legal = call(cmd="view", session=sid, seat=seat)["legal"]
+        before = snap["view"]["round"]
+        snap = call(cmd="act", session=sid, seat=seat, action=legal[0])
+        if snap["over"] or snap["view"]["round"] != before:
+            assert snap["can_undo"] is False  # a new deal: chance
+            break

@@ -789,6 +789,17 @@ class HitokaiState(GameState):
             "summaries": list(self.summaries),
         }
 
+    def undo_allowed(self, seat: int, action: str) -> bool:
+        """A bid, a withdrawal or one card of a payment can be taken back: bids are public and a
+        paid card is shown as it is paid, so nothing hidden comes out. An action that eliminates
+        someone (his hand goes to the bank) or ends the round (a new deal: chance) or the game is
+        final."""
+        after = self.after_without_chance(seat, action)
+        if not isinstance(after, HitokaiState):
+            return False
+        same = (after.round, after.eliminated) == (self.round, self.eliminated)
+        return same and not after.is_over()
+
     def secret_pending(self) -> bool:
         """Nothing a player does is hidden: bids, withdrawals and payments are all public."""
         return False

@@ -657,16 +657,13 @@ class PharaohState(GameState):
         }
 
     def undo_allowed(self, seat: int, action: str) -> bool:
-        """A declaration or a pass can be taken back while its auction goes on: the cards it
-        put down are its own, and nothing new was shown. One that ends the auction settles the
-        treasure (and may open the next offer or round): final."""
+        """A declaration or a pass can be taken back: the cards it put down are its own and
+        the offer of the round is already on the table. One that ends the round (the next offer
+        comes from the hidden deck) or the game is final."""
         after = self.after_without_chance(seat, action)
         if not isinstance(after, PharaohState):
             return False
-        return not after.over and (after.round, len(after.results)) == (
-            self.round,
-            len(self.results),
-        )
+        return not after.over and after.round == self.round
 
     def secret_pending(self) -> bool:
         """Nothing a seat does is hidden: declarations and passes are open."""
