@@ -6,6 +6,11 @@ UCB among the actions legal in that world (counting how often each was available
 node, finishes the game with a rollout policy (the game's heuristic bot), and credits every node
 with the result for the seat that moved into it. The most visited root action is played.
 
+Where a node has many legal actions (a BAG-GAI range: 55-66 of them), the tree widens
+progressively: it opens at most ``widening * sqrt(visits + 1)`` children, and the first one it
+opens is the heuristic's own choice in that world. With few iterations the search so weighs the
+heuristic's move against a handful of others instead of sampling the whole list at random.
+
 The bot only ever sees the state :func:`pygames.core.bots.decide` gives it, itself a
 determinization, and re-determinizes it for its own seat: what it knows is what the seat knows.
 """
@@ -111,12 +116,16 @@ class SearchBot(Bot):
         seconds: float = 0.8,
         exploration: float = 0.7,
         min_iterations: int = 32,
+        widen_above: int = 12,
+        widening: float = 2.0,
     ) -> None:
         self.rollout = rollout
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.min_iterations = min_iterations
+        self.widen_above = widen_above
+        self.widening = widening
         self.last_iterations = 0
 
     def start(self, state: GameState, seat: int, rng: Rng) -> Search:
@@ -144,14 +153,15 @@ class SearchBot(Bot):
                 if child is not None:
                     child.available += 1
             untried = [a for a in legal if a not in node.children]
-            if untried:
-                action = rng.choice(untried)
+            if untried and self._may_open(node, legal, untried):
+                action = self._to_open(world, mover, len(legal), untried, rng)
                 child = Node(player=mover, available=1)
                 node.children[action] = child
                 world.apply_unchecked(mover, action)
                 path.append(child)
                 break
-            action = max(legal, key=lambda a: node.children[a].ucb(self.exploration))
+            opened = [a for a in legal if a in node.children]
+            action = max(opened, key=lambda a: node.children[a].ucb(self.exploration))
             node = node.children[action]
             world.apply_unchecked(mover, action)
             path.append(node)
@@ -160,6 +170,26 @@ class SearchBot(Bot):
         for n in path:
             n.visits += 1
             n.reward += result[n.player]
+
+    def _may_open(self, node: Node, legal: list[str], untried: list[str]) -> bool:
+        """Open another child here? Always while the legal list is short or nothing legal is
+        open yet; else only up to ``widening * sqrt(visits + 1)`` children."""
+        opened = len(legal) - len(untried)
+        if len(legal) <= self.widen_above or opened == 0:
+            return True
+        visits = sum(child.visits for child in node.children.values())
+        return opened < self.widening * math.sqrt(visits + 1)
+
+    def _to_open(
+        self, world: GameState, mover: int, legal: int, untried: list[str], rng: Rng
+    ) -> str:
+        """The child to open: any untried one in a short list (of ``legal`` actions); in a long
+        one the heuristic's choice first (when it is still untried), then a random untried one."""
+        if len(untried) > 1 and legal > self.widen_above:
+            hint = self.rollout.choose(world, mover, rng)
+            if hint in untried:
+                return hint
+        return rng.choice(untried)
 
     def _rollout(self, world: GameState, rng: Rng) -> None:
         steps = 0
