@@ -72,13 +72,19 @@ def _read_source(source: str) -> str:
     return Path(source).read_text(encoding="utf-8")
 
 
+def _records_in(text: str) -> list[str]:
+    """One record's text, or several when every non-empty line is a JSON object of its own
+    (the lines of ``simulate``); a pretty-printed record stays whole."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) > 1 and all(ln.startswith("{") and ln.endswith("}") for ln in lines):
+        return lines
+    return [text]
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay records (a file, ``-`` for standard input with one record per line, or a URL)."""
-    text = _read_source(args.source)
-    lines = [ln for ln in text.splitlines() if ln.strip()] if args.source == "-" else [text]
-    if args.source == "-" and len(lines) == 1:
-        lines = [text]
-    for line in lines:
+    """Replay records: a file or ``-`` (standard input) holding one record, or one record per
+    line as ``simulate`` prints them; or a share URL."""
+    for line in _records_in(_read_source(args.source)):
         record = parse_record_text(line)
         state = replay(record)
         print(_dump(summary(record, state)), flush=True)

@@ -60,6 +60,13 @@ def test_replay_file_and_url(tmp_path: object) -> None:
     path.parent.mkdir(exist_ok=True)
     path.write_text(line, encoding="utf-8")
     assert run("replay", str(path)).stdout == line
+    # a file of several records, as simulate prints them, replays line by line
+    many = run("simulate", "marie", "--players", "3", "--seed", "8", "--games", "3").stdout
+    path.write_text(many, encoding="utf-8")
+    assert run("replay", str(path)).stdout == many
+    # one record pretty-printed over many lines is still one record
+    path.write_text(json.dumps(json.loads(line), indent=2), encoding="utf-8")
+    assert run("replay", str(path)).stdout == line
     url = "http://127.0.0.1:8000/#" + record_from_json(json.loads(line)).to_fragment()
     assert run("replay", url).stdout == line
 
