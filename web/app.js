@@ -168,7 +168,7 @@ function paintHeader() {
       const b = button(code === 'en' ? 'EN' : '日本語', {
         class: ['seg-btn', lang() === code ? 'is-on' : null], testid: `lang-${code}`,
         'aria-pressed': lang() === code ? 'true' : 'false', lang: code,
-        'aria-label': code === 'en' ? 'English' : '日本語',
+        title: code === 'en' ? 'English' : '日本語', // the name stays the visible text (EN)
       });
       b.addEventListener('click', () => setLang(code));
       return b;
