@@ -21,10 +21,12 @@ import {
 } from './ui/settings.js';
 import { ReplayViewer } from './ui/replay.js';
 import { registerServiceWorker, onOfflineReady, offlineReady } from './ui/pwa.js';
+import { keepFocus } from './ui/focus.js';
 import { MODULES } from './games/index.js';
 
 const app = document.getElementById('app');
 const html = document.documentElement;
+keepFocus(app); // redraws keep the keyboard focus where the player was
 
 // ------------------------------------------------------------------ game modules (one per game)
 // (the list lives in games/index.js)
