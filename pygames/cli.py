@@ -13,6 +13,7 @@ from pygames.core.play import play_bots, summary
 from pygames.core.record import Record, Seat, new_state, parse_record_text, replay
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import SEED_LIMIT
+from pygames.core.text import t
 
 
 def _dump(data: object) -> str:
@@ -69,7 +70,15 @@ def _read_source(source: str) -> str:
         return sys.stdin.read()
     if source.startswith(("http://", "https://", "#", "g=")):
         return source
-    return Path(source).read_text(encoding="utf-8")
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            t(
+                f"{source} is not UTF-8 text (byte {exc.start}).",
+                f"{source} はUTF-8のテキストではありません(バイト{exc.start})。",
+            )
+        ) from exc
 
 
 def _records_in(text: str) -> list[str]:

@@ -908,12 +908,9 @@ def test_cli_replay_refuses_bad_files_as_a_command(name: str, tmp_path: Path) ->
     assert "Traceback" not in out.stderr and len(out.stderr.splitlines()) == 1, out.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pygames/cli.py reads the file as UTF-8 and lets UnicodeDecodeError through",
-)
 def test_cli_replay_refuses_a_file_that_is_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "latin1.json"
     path.write_bytes(dumps(base_records()[0]).replace("Aya", "Zoë").encode("latin-1"))
     out = cli_replay(path)
     assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "not UTF-8" in out.stderr and len(out.stderr.strip().splitlines()) == 1
