@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -105,12 +106,12 @@ def test_boot_reports_progress(
     assert pcts == sorted(pcts) and pcts[-1] == 100
 
 
-def test_catalog_matches_static_file(engine: tuple[Page, dict[str, Any]]) -> None:
+def test_catalog_matches_static_file(engine: tuple[Page, dict[str, Any]], dist_dir: Path) -> None:
     page, _ = engine
     answer = call(page, {"cmd": "catalog"})
     assert answer["ok"] is True
     assert "marie" in [game["id"] for game in answer["games"]]
-    static = json.loads((ROOT / "dist" / "catalog.json").read_text(encoding="utf-8"))
+    static = json.loads((dist_dir / "catalog.json").read_text(encoding="utf-8"))
     assert answer["games"] == static["games"]
 
 
