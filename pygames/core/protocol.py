@@ -186,22 +186,22 @@ class GameState(ABC):
         self.log.append(entry)
 
     def log_for(self, seat: int | None) -> list[JSONDict]:
-        """The log as ``seat`` may read it."""
-        out = []
+        """The log as ``seat`` may read it (new entry dicts; the texts and seat lists are
+        shared with the log, which never changes an entry once written)."""
+        key = None if seat is None else str(seat)
+        out: list[JSONDict] = []
+        append = out.append
         for entry in self.log:
-            text = entry["text"]
             private = entry.get("private")
-            if private and seat is not None and str(seat) in private:
-                text = private[str(seat)]
-            out.append({"text": text, "seats": entry["seats"], "ply": entry["ply"]})
+            if private and key is not None and key in private:
+                append({"text": private[key], "seats": entry["seats"], "ply": entry["ply"]})
+            else:
+                append({"text": entry["text"], "seats": entry["seats"], "ply": entry["ply"]})
         return out
 
     def scrub_log(self, seat: int) -> None:
         """Keep only what ``seat`` could read of the log (used by :meth:`determinize`)."""
-        self.log = [
-            {"text": entry["text"], "seats": entry["seats"], "ply": entry["ply"]}
-            for entry in self.log_for(seat)
-        ]
+        self.log = self.log_for(seat)
 
     def base_json(self) -> JSONDict:
         """The common fields, the random stream and every attribute named in ``_FIELDS``:

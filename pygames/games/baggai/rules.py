@@ -54,6 +54,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
@@ -118,6 +119,36 @@ class Action:
         if side is not None:
             return cls("f", side)
         return cls("u", pair, brand)
+
+
+# --- the notation of spots, ranges and prices -----------------------------------------------------
+def spot_label(spot: int, spots: int) -> str:
+    """``L`` (spot 0), ``1``..``spots`` or ``R`` (spot ``spots + 1``)."""
+    if spot == 0:
+        return "L"
+    return "R" if spot == spots + 1 else str(spot)
+
+
+def range_notation(lo: int, hi: int, spots: int) -> str:
+    """The notation of the range ``lo..hi`` in a shop window of ``spots`` spots."""
+    if lo == hi:
+        return f"r{spot_label(lo, spots)}"
+    return f"r{spot_label(lo, spots)}-{spot_label(hi, spots)}"
+
+
+@cache
+def range_actions(spots: int) -> tuple[str, ...]:
+    """Every range of a shop window of ``spots`` spots (banks included), sorted: the legal
+    actions of the range phase, the same on every turn, so written once."""
+    last = spots + 1
+    ranges = [(lo, hi) for lo in range(last + 1) for hi in range(lo, last + 1)]
+    return tuple(sorted(range_notation(lo, hi, spots) for lo, hi in ranges))
+
+
+@cache
+def price_actions(top: int) -> tuple[str, ...]:
+    """The prices ``p0``..``p<top>``, sorted as text (the price phase's legal actions)."""
+    return tuple(sorted(f"p{p}" for p in range(top + 1)))
 
 
 # --- cards --------------------------------------------------------------------------------------
@@ -386,9 +417,7 @@ class BagGaiState(GameState):
     # --- small queries ----------------------------------------------------------------------
     def label(self, spot: int) -> str:
         """``L``, ``1``..``N`` or ``R``."""
-        if spot == 0:
-            return "L"
-        return "R" if spot == self.spots + 1 else str(spot)
+        return spot_label(spot, self.spots)
 
     def index(self, label: str) -> int:
         """The spot index of a label (``L`` = 0, ``R`` = N+1); -1 if there is no such spot."""
@@ -408,7 +437,7 @@ class BagGaiState(GameState):
 
     def range_text(self, lo: int, hi: int) -> str:
         """The notation of a range."""
-        return f"r{self.label(lo)}" if lo == hi else f"r{self.label(lo)}-{self.label(hi)}"
+        return range_notation(lo, hi, self.spots)
 
     def range_size(self, seat: int) -> int:
         """Number of spots in ``seat``'s range (0 before it is chosen)."""
@@ -465,15 +494,12 @@ class BagGaiState(GameState):
         if seat not in self.to_move():
             return []
         if self.phase == "range":
-            last = self.spots + 1
-            acts = [self.range_text(lo, hi) for lo in range(last + 1) for hi in range(lo, last + 1)]
-        elif self.phase == "price":
-            acts = [f"p{p}" for p in range(self.max_price(seat) + 1)]
-        elif self.pending_free is not None:
-            acts = ["fL", "fR"]
-        else:
-            acts = unknown_options(self.owned[seat])
-        return sorted(acts)
+            return list(range_actions(self.spots))
+        if self.phase == "price":
+            return list(price_actions(self.max_price(seat)))
+        if self.pending_free is not None:
+            return ["fL", "fR"]
+        return sorted(unknown_options(self.owned[seat]))
 
     def is_over(self) -> bool:
         """True after round 5's party and the money points."""

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -122,6 +122,13 @@ def star_pieces(total: int) -> JSONDict:
 def price_at(position: int) -> int:
     """What a buyer pays for a shell at ``position`` (1-based) of its owner's row."""
     return PRICES[position - 1] if position <= len(PRICES) else 0
+
+
+@cache
+def _buy_actions(shell: int, slots: int) -> tuple[str, ...]:
+    """The notations ``b<shell>@1`` .. ``b<shell>@<slots>`` (formatted once: legal actions
+    list them on every turn)."""
+    return tuple(f"b{shell}@{pos}" for pos in range(1, slots + 1))
 
 
 def _list(values: list[int], sep: str = ", ") -> str:
@@ -256,22 +263,22 @@ class YadokashiState(GameState):
         acts = ["adv"]
         if self.centre > 0:
             acts += ["hi", "lo", "new"]
-        acts += [f"b{shell}@{pos}" for shell in self.buyable(seat) for pos in self._slots(seat)]
+        slots = len(self.rows[seat]) + 1  # a bought shell goes to any place 1..len+1
+        for shell in self.buyable(seat):
+            acts += _buy_actions(shell, slots)
         if len(self.empty_in_row(seat)) >= 2:
             acts += [f"r{s}" for s in self._rearrange_choices(seat)]
         return acts
 
-    def _slots(self, seat: int) -> range:
-        return range(1, len(self.rows[seat]) + 2)
-
     def buyable(self, seat: int) -> list[int]:
         """Empty shells in other rows that ``seat`` can pay for."""
         out = []
-        for other in range(self.players):
+        crabs, stars, priced = self.crabs, self.stars[seat], len(PRICES)
+        for other, row in enumerate(self.rows):
             if other == seat:
                 continue
-            for pos, shell in enumerate(self.rows[other], start=1):
-                if shell not in self.crabs and price_at(pos) <= self.stars[seat]:
+            for pos, shell in enumerate(row, start=1):
+                if shell not in crabs and (PRICES[pos - 1] if pos <= priced else 0) <= stars:
                     out.append(shell)
         return out
 
