@@ -34,6 +34,21 @@ export function markShape(n) {
   }
 }
 
+/** The mark of a seat (0-4), in a 24x24 box: circle, triangle, square, diamond, cross. Seats
+ * differ by colour and by this mark where a colour alone would tell whose a thing is. */
+const SEAT_MARKS = [
+  () => svg('circle', { cx: 12, cy: 12, r: 8.5 }),
+  () => svg('path', { d: 'M12 3 L21.5 20 L2.5 20 Z' }),
+  () => svg('rect', { x: 4, y: 4, width: 16, height: 16, rx: 1.5 }),
+  () => svg('path', { d: 'M12 2 L22 12 L12 22 L2 12 Z' }),
+  () => svg('path', { d: 'M9 2.5h6v6.5h6.5v6H15v6.5H9V15H2.5V9H9z' }),
+];
+
+export function seatMark(seat, cls = '') {
+  const shape = SEAT_MARKS[seat % SEAT_MARKS.length];
+  return svg('svg', { class: `seat-mark seat-c${seat} ${cls}`.trim(), viewBox: '0 0 24 24', 'aria-hidden': 'true', 'data-mark': seat }, shape());
+}
+
 export function markIcon(n, cls = 'mark') {
   return svg('svg', { class: `${cls} n${n}`, viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'currentColor' }, markShape(n));
 }

@@ -56,6 +56,11 @@ export function button(label, props = {}) {
   return b;
 }
 
+/** Text for screen readers only (class sr-only in style.css). */
+export function srOnly(text) {
+  return h('span', { class: 'sr-only', text });
+}
+
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

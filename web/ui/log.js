@@ -20,6 +20,12 @@ export function logPanel(entries, names, { title = t('log') } = {}) {
     list.append(h('li', { class: ['log-item', isRound ? 'log-round' : null], data: { ply: entry.ply } }, logLine(entry, names)));
   }
   // a column-reverse scroller stays pinned to its newest (last) line at any size
-  return h('section', { class: 'side-panel log-panel', 'aria-label': title },
-    h('h2', { class: 'side-title', text: title }), h('div', { class: 'log-scroll' }, list));
+  return h('section', { class: 'side-panel log-panel' },
+    h('h2', { class: 'side-title', text: title }), logScroller(title, 'log-scroll', list));
+}
+
+/** A scrolling box of log lines: a named region that takes the keyboard focus, so the arrow
+ * keys scroll it (axe: scrollable-region-focusable). */
+export function logScroller(title, cls, ...children) {
+  return h('div', { class: cls, tabindex: '0', role: 'region', 'aria-label': title }, ...children);
 }

@@ -308,7 +308,7 @@ export class Table {
       },
     });
     const main = h('div', { class: 'table-main' });
-    main.append(this.statusBar(ctx));
+    main.append(h('h1', { class: 'sr-only', testid: 'table-title', text: this.game ? tx(this.game.titles) : snap.game }), this.statusBar(ctx));
     if (snap.over) main.append(this.endScreen(ctx));
     else main.append(mod.table(snap, ctx));
     const side = h('aside', { class: 'table-side' }, logPanel(view.log || [], this.names), ...(mod.side ? mod.side(snap, ctx) : []));
@@ -336,7 +336,7 @@ export class Table {
     let undo = null;
     if (snap.can_undo && this.waiting === 'human' && !this.busy && this.viewer !== null) {
       undo = button([icon('undo'), h('span', { text: t('undo') })], {
-        class: 'btn btn-undo', testid: 'undo', title: t('undoTitle'), 'aria-label': t('undoTitle'),
+        class: 'btn btn-undo', testid: 'undo', title: t('undoTitle'),
       });
       undo.addEventListener('click', () => this.undoButton());
     }

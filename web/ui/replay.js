@@ -5,7 +5,7 @@
 
 import { h, clear, button, sleep } from './dom.js';
 import { t, tx, tn, onLang } from '../i18n.js';
-import { logLine } from './log.js';
+import { logLine, logScroller } from './log.js';
 import { icon } from './card.js';
 import { speed } from './play.js';
 
@@ -202,7 +202,9 @@ export class ReplayViewer {
       console.error(err);
       board = h('p', { class: 'notice', text: t('somethingWrong') });
     }
+    const title = this.game ? tx(this.game.titles) : snap.game;
     const main = h('div', { class: 'table-main' },
+      h('h1', { class: 'sr-only', text: `${t('replayTitle')}: ${title}` }),
       this.statusBar(snap, ctx),
       h('div', { class: 'replay-board', testid: 'replay-board' }, board),
       this.controls());
@@ -322,9 +324,9 @@ export class ReplayViewer {
       item.append(jump);
       list.append(item);
     });
-    return h('section', { class: 'side-panel log-panel', 'aria-label': t('log') },
+    return h('section', { class: 'side-panel log-panel' },
       h('h2', { class: 'side-title', text: t('log') }),
       h('p', { class: 'replay-hint', text: t('replayLogHint') }),
-      h('div', { class: 'log-scroll replay-scroll' }, list));
+      logScroller(t('log'), 'log-scroll replay-scroll', list));
   }
 }
