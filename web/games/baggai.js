@@ -220,7 +220,7 @@ export function bagCard(card, { size = 'md', cls } = {}) {
 }
 
 function brandChip(b, value, extra = {}) {
-  return h('span', { class: ['bg-brand', `b-${b}`, extra.cls], title: extra.title, 'aria-label': extra.title, testid: extra.testid, data: extra.data },
+  return h('span', { class: ['bg-brand', `b-${b}`, extra.cls], role: extra.title ? 'img' : undefined, title: extra.title, 'aria-label': extra.title, testid: extra.testid, data: extra.data },
     h('span', { class: 'bg-brand-mark', text: letter(b) }), value === '' ? null : h('b', { text: String(value) }), extra.after ?? null);
 }
 
@@ -279,7 +279,9 @@ function windowZone(snap, ctx, sel) {
   grid.style.setProperty('--spots', String(n));
   grid.append(h('div', { class: 'bg-lane-head bg-corner-cell', text: '' }));
   const cells = v.window.map((w, i) => {
-    const content = [h('span', { class: 'bg-spot-label', text: w.bank ? `${t('bg_bank')} ${w.label}` : w.label })];
+    // named by its content: the spot's full name for screen readers, then the card and money
+    const content = [h('span', { class: 'bg-spot-label', 'aria-hidden': 'true', text: w.bank ? `${t('bg_bank')} ${w.label}` : w.label }),
+      h('span', { class: 'sr-only', text: spotName(v, i) })];
     if (w.bank) content.push(bankMark());
     else if (w.bag) content.push(bagCard(w.bag, { size: 'md' }));
     else content.push(h('span', { class: 'bg-slot', 'aria-hidden': 'true' }));
@@ -288,7 +290,6 @@ function windowZone(snap, ctx, sel) {
     const props = {
       class: ['bg-spot', w.bank ? 'is-bank' : null, isCursor ? 'is-cursor' : null, v.pending?.spot === i ? 'is-pending' : null],
       testid: `spot-${w.label}`, data: { index: i, label: w.label, money: w.money, bag: w.bag?.code ?? '' },
-      'aria-label': `${spotName(v, i)}${w.bag ? `: ${cardLabel(cardInfo(w.bag))}` : ''}${w.money ? `, ${money(w.money)}` : ''}`,
     };
     let el;
     if (picking) {
@@ -414,7 +415,8 @@ function stepChip(v, st) {
   else if (st.via === 'money') title += `: ${t('bg_step_money', money(st.took), money(st.paid))}`;
   else if (st.via === 'leave') title += `: ${t('bg_step_leave')}`;
   else if (st.via === 'free') title += `: ${t('bg_step_free')}`;
-  return h('span', { class: ['bg-step', `via-${st.via}`], title, 'aria-label': title, data: { spot: st.spot, via: st.via } },
+  const label = st.bag ? `${title} (${cardLabel(cardInfo(st.bag))})` : title;
+  return h('span', { class: ['bg-step', `via-${st.via}`], role: 'img', title, 'aria-label': label, data: { spot: st.spot, via: st.via } },
     h('span', { class: 'bg-step-spot', text: v.window[st.spot]?.label ?? '' }),
     body,
     h('span', { class: 'bg-step-paid', text: st.via === 'free' ? '★' : st.via === 'leave' ? '—' : money(st.paid) }));

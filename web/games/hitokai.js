@@ -463,13 +463,14 @@ function payControls(v, ctx) {
   const pays = new Set(paysOf(ctx.legal));
   const numbers = groups(v.hand).map(([n]) => n);
   if (pays.size) {
-    box.append(h('p', { class: 'hk-label hk-pick-note', text: t('hk_orPick') }),
-      h('div', { class: 'hk-pay-buttons' }, numbers.map((n) => {
+    box.append(h('p', { class: 'hk-label hk-pick-note', id: 'hk-pick-note', text: t('hk_orPick') }),
+      h('div', { class: 'hk-pay-buttons', role: 'group', 'aria-labelledby': 'hk-pick-note' }, numbers.map((n) => {
         const ok = pays.has(n) && autopay === null;
         const b = button([h('span', { text: String(n) }), n === p.daughter ? h('span', { class: 'hk-x2', text: t('hk_2g') }) : null], {
-          class: ['btn', 'hk-paycard', n === p.daughter ? 'is-double' : null], testid: `pay-${n}`, 'aria-label': t('hk_payCard', n),
+          // named by what it shows (the number, "2 gold"); the title says what it does
+          class: ['btn', 'hk-paycard', n === p.daughter ? 'is-double' : null], testid: `pay-${n}`,
           data: { action: pays.has(n) ? `pay${n}` : undefined }, disabled: !ok,
-          title: pays.has(n) ? undefined : t('hk_overpay'),
+          title: pays.has(n) ? t('hk_payCard', n) : t('hk_overpay'),
         });
         if (ok) b.addEventListener('click', () => ctx.act(`pay${n}`));
         return b;
@@ -615,7 +616,7 @@ export function side(snap, ctx) {
   if (!v.summaries || !v.summaries.length) return [];
   return [h('section', { class: 'side-panel hk-summaries', testid: 'summaries' },
     h('h2', { class: 'side-title', text: t('hk_summaries') }),
-    h('div', { class: 'hk-summaries-scroll' }, [...v.summaries].reverse().map((sm) => summaryBlock(sm, ctx))))];
+    h('div', { class: 'hk-summaries-scroll', tabindex: '0', role: 'region', 'aria-label': t('hk_summaries') }, [...v.summaries].reverse().map((sm) => summaryBlock(sm, ctx))))];
 }
 
 // ---------------------------------------------------------------- end of game

@@ -157,7 +157,7 @@ function pilesZone(snap, ctx) {
     if (p.used) return h('div', { class: 'pile is-used', data: { pile: p.index } }, stack, label);
     const b = button([stack, label], {
       class: ['pile', can ? 'is-choosable' : null], testid: `pile-${p.index}`,
-      data: { pile: p.index, action }, disabled: !can, 'aria-label': t('m_pile', p.index),
+      data: { pile: p.index, action }, disabled: !can, // named by its label: "Pile 1, 8 cards"
     });
     if (can) b.addEventListener('click', () => ctx.act(action));
     return b;

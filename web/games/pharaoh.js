@@ -161,13 +161,17 @@ function horusEye(cls = '') {
     svg('path', { d: 'M14.5 12.9c1.4 2.5 3.4 4.4 5.6 4.6 1.6.1 2-1.6.9-2.2-1-.5-1.9.4-1.5 1.2' }));
 }
 
-/** A card box: an element with an SVG face (60x84). */
+/** A card box: an element with an SVG face (60x84). A button takes its name from the face (an
+ * image named by `label`), so the name is what the card shows. */
 function cardBox(face, { size = 'md', tag = 'div', label, cls, ...props } = {}) {
+  if (tag === 'button' && label) {
+    face.removeAttribute('aria-hidden');
+    face.setAttribute('role', 'img');
+    face.setAttribute('aria-label', label);
+  }
   return h(tag, {
     class: ['ph-card', `ph-${size}`, ...[cls].flat()],
-    ...(tag === 'button' ? { type: 'button' } : { role: 'img' }),
-    'aria-label': label,
-    title: tag === 'button' ? undefined : label,
+    ...(tag === 'button' ? { type: 'button' } : { role: 'img', 'aria-label': label, title: label }),
     ...props,
   }, face);
 }
@@ -307,7 +311,7 @@ function hospital(v) {
       h('span', { class: 'ph-label', text: t('ph_hospital') }),
       cards.length ? h('span', { class: 'ph-count', text: `${count('ph_cardsN', cards.length)} · ${count('ph_members', sum)}` }) : null),
     cards.length
-      ? h('div', { class: 'ph-row ph-hosp-cards' }, cards.map((c) => memberCard(c, { size: 'xs' })))
+      ? h('div', { class: 'ph-row ph-hosp-cards', tabindex: '0', role: 'group', 'aria-label': t('ph_hospital') }, cards.map((c) => memberCard(c, { size: 'xs' })))
       : h('span', { class: 'ph-empty', text: t('ph_hospitalEmpty') }));
 }
 
@@ -320,7 +324,7 @@ function board(snap, ctx) {
         backCard({ size: 'xs', label: t('ph_deckLeft', v.deck_count) }),
         h('span', { class: 'ph-deck-num', text: String(v.deck_count) }),
         h('span', { class: 'ph-label', text: t('ph_deck') }))),
-    h('div', { class: 'ph-offer', testid: 'offer', 'aria-label': t('ph_offer') }, v.offer.map((o, i) => offerSlot(o, i, v, ctx))),
+    h('div', { class: 'ph-offer', testid: 'offer', role: 'group', 'aria-label': t('ph_offer') }, v.offer.map((o, i) => offerSlot(o, i, v, ctx))),
     bidBox(v, ctx),
     hospital(v));
 }
@@ -339,7 +343,7 @@ function treasureChips(sv, s) {
     const items = sv.treasures?.[kind] || [];
     if (!items.length) continue;
     chips.push(h('span', {
-      class: ['ph-kind', `k-${kind}`], data: { kind, items: items.join(',') },
+      class: ['ph-kind', `k-${kind}`], data: { kind, items: items.join(',') }, role: 'img',
       title: `${t(`ph_k_${kind}`)}: ${items.join(' + ')}`, 'aria-label': `${t(`ph_k_${kind}`)}: ${items.join(' + ')}`,
     }, glyph(kind), h('span', { class: 'ph-kind-n', text: items.join('·') })));
   }
@@ -356,7 +360,7 @@ function pharaohTokens(sv, s) {
   for (let i = 0; i < sv.pharaoh_left; i += 1) marks.push(glyph('pharaoh', 'ph-ph-left'));
   for (let i = 0; i < sv.pharaoh_played; i += 1) marks.push(glyph('pharaoh', 'ph-ph-played'));
   return h('span', {
-    class: 'ph-stat ph-pharaohs', testid: `pharaoh-${s}`, data: { left: sv.pharaoh_left, played: sv.pharaoh_played },
+    class: 'ph-stat ph-pharaohs', testid: `pharaoh-${s}`, data: { left: sv.pharaoh_left, played: sv.pharaoh_played }, role: 'img',
     title: `${t('ph_pharaohCards')}: ${t('ph_pharaohLeftPlayed', sv.pharaoh_left, sv.pharaoh_played)}`,
     'aria-label': `${t('ph_pharaohCards')}: ${t('ph_pharaohLeftPlayed', sv.pharaoh_left, sv.pharaoh_played)}`,
   }, marks);
@@ -386,7 +390,7 @@ function seatPanel(snap, ctx, s) {
   const active = (v.turn === s && !snap.over) || ctx.thinking === s;
   const badges = [];
   if (v.horus === s) {
-    badges.push(h('span', { class: 'ph-horus', testid: `horus-${s}`, title: t('ph_horus'), 'aria-label': t('ph_horus') }, glyph('horus')));
+    badges.push(h('span', { class: 'ph-horus', testid: `horus-${s}`, role: 'img', title: t('ph_horus'), 'aria-label': t('ph_horus') }, glyph('horus')));
   }
   if (v.start === s) badges.push(h('span', { class: 'badge ph-badge-start', testid: `start-${s}`, title: t('ph_startTitle'), text: t('ph_start') }));
   if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
@@ -402,7 +406,7 @@ function seatPanel(snap, ctx, s) {
       h('div', { class: 'ph-badges' }, badges))),
   frontArea(v, sv, s),
   h('div', { class: 'ph-stats' },
-    h('span', { class: 'ph-stat', testid: `hand-count-${s}`, data: { count: sv.hand_count }, title: count('ph_handCount', sv.hand_count), 'aria-label': count('ph_handCount', sv.hand_count) },
+    h('span', { class: 'ph-stat', testid: `hand-count-${s}`, data: { count: sv.hand_count }, role: 'img', title: count('ph_handCount', sv.hand_count), 'aria-label': count('ph_handCount', sv.hand_count) },
       glyph('member'), h('b', { text: String(sv.hand_count) })),
     pharaohTokens(sv, s),
     h('span', { class: 'ph-stat ph-tent', testid: `tent-${s}`, data: { count: sv.tent.length }, title: t('ph_tent') },
