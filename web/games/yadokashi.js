@@ -3,8 +3,8 @@
 // button sends a string only when it is in `legal`, and what can be bought, rearranged or placed
 // comes from that list and from the view.
 
-import { h, svg, button, loadStyle } from '../ui/dom.js';
-import { icon } from '../ui/card.js';
+import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
+import { icon, seatMark } from '../ui/card.js';
 import { t, tn, levelName, STRINGS } from '../i18n.js';
 import { speed } from '../ui/play.js';
 
@@ -23,6 +23,7 @@ Object.assign(STRINGS, {
   yd_shell: { en: 'Shell {0}', ja: 'ヤド{0}' },
   yd_shellTitle: { en: 'Shell {0}, position {1} of {2}', ja: '{2}のヤド{0}({1}番目)' },
   yd_crabTitle: { en: 'a crab of size {0}', ja: '大きさ{0}のヤドカリ' },
+  yd_dieShows: { en: 'a die showing {0}', ja: '出目{0}のダイス' },
   yd_emptyTitle: { en: 'empty', ja: '空き' },
   yd_piece: { en: "{0}'s piece", ja: '{0}のコマ' },
   yd_ring: { en: 'The ring of shells', ja: 'ヤドの輪' },
@@ -138,13 +139,16 @@ function starCounters(st) {
   }
   if (!parts.length) parts.push(h('span', { class: 'yd-stc yd-stc-none', text: '0' }));
   return h('span', {
-    class: 'yd-stars', title: t('yd_starsTitle', st.total, st.gold, st.blue, st.white),
+    class: 'yd-stars', role: 'img', title: t('yd_starsTitle', st.total, st.gold, st.blue, st.white),
     'aria-label': t('yd_starsTitle', st.total, st.gold, st.blue, st.white),
   }, parts);
 }
 
+/** A die: a crab (its size) or a roll; named in words for screen readers, blank ones hidden. */
 function die(value, cls = '', extra = {}) {
-  return h('span', { class: ['yd-die', cls], ...extra }, value === null || value === undefined ? null : h('span', { class: 'yd-pip', text: String(value) }));
+  const shown = value !== null && value !== undefined;
+  const label = !shown ? {} : { role: 'img', 'aria-label': cls.includes('yd-crab') ? t('yd_crabTitle', value) : t('yd_dieShows', value) };
+  return h('span', { class: ['yd-die', cls], ...(shown ? label : { 'aria-hidden': 'true' }), ...extra }, value === null || value === undefined ? null : h('span', { class: 'yd-pip', text: String(value) }));
 }
 
 /** Set CSS properties through the CSSOM (the page's CSP allows no inline style attribute). */
@@ -251,13 +255,17 @@ function shellCard(item, v, ctx, names, extra) {
     class: ['yd-shell', `seat-c${owner}`, item.crab ? 'has-crab' : 'is-empty', extra.cls],
     testid: `shell-${item.shell}`,
     data: { shell: item.shell, owner, position: item.position, crab: item.crab ?? undefined },
-    title, 'aria-label': title,
+    title,
   };
+  // the owner's mark as well as the tint (colour is not the only signal); screen readers get
+  // the title as text (the shell is named by it when it is a button)
   const body = [
-    h('span', { class: 'yd-num', text: String(item.shell) }),
-    h('span', { class: 'yd-pos', text: String(item.position) }),
-    item.crab ? die(item.crab, 'yd-crab', { testid: `crab-${item.shell}` }) : null,
-    extra.price !== undefined ? h('span', { class: 'yd-price', text: t('yd_price', extra.price) }) : null,
+    srOnly(`${title}${extra.price !== undefined ? ` (${t('yd_price', extra.price)})` : ''}`),
+    seatMark(owner, 'yd-owner'),
+    h('span', { class: 'yd-num', 'aria-hidden': 'true', text: String(item.shell) }),
+    h('span', { class: 'yd-pos', 'aria-hidden': 'true', text: String(item.position) }),
+    item.crab ? die(item.crab, 'yd-crab', { testid: `crab-${item.shell}`, 'aria-hidden': 'true' }) : null,
+    extra.price !== undefined ? h('span', { class: 'yd-price', 'aria-hidden': 'true', text: t('yd_price', extra.price) }) : null,
   ];
   if (extra.onTap) {
     const b = button(body, { ...props, class: [...props.class, 'is-tappable'] });
@@ -273,7 +281,7 @@ function centre(v, names) {
   for (let i = 0; i < v.centre; i += 1) dice.push(die(null, 'yd-die-blank'));
   return h('div', { class: 'yd-centre', testid: 'centre', data: { dice: v.centre } },
     h('span', { class: 'yd-label', text: t('yd_centre') }),
-    h('div', { class: 'yd-centre-dice', 'aria-label': v.centre ? counted('yd_centreDice', v.centre) : t('yd_centreEmpty') },
+    h('div', { class: 'yd-centre-dice', role: 'img', 'aria-label': v.centre ? counted('yd_centreDice', v.centre) : t('yd_centreEmpty') },
       dice.length ? dice : h('span', { class: 'yd-muted', text: t('yd_centreEmpty') })),
     rolled ? h('div', { class: 'yd-roll', testid: 'last-roll', data: { roll: rolled.roll, call: rolled.call } },
       h('span', { class: 'yd-label' }, who(names[rolled.seat], rolled.seat)),
@@ -296,8 +304,8 @@ function ringView(snap, ctx, paint) {
       const current = v.current === s && !snap.over;
       return styled(h('div', {
         class: ['yd-piece', `seat-c${s}`, current ? 'is-current' : null],
-        testid: `piece-${s}`, title: t('yd_piece', names[s]), 'aria-label': t('yd_piece', names[s]),
-      }, h('span', { text: (names[s] || '?').slice(0, 1).toUpperCase() })), style);
+        testid: `piece-${s}`, role: 'img', title: t('yd_piece', names[s]), 'aria-label': t('yd_piece', names[s]),
+      }, seatMark(s, 'yd-piece-mark')), style);
     }
     const extra = { cls: [] };
     const how = changed.get(it.shell);
@@ -337,9 +345,9 @@ function seatPanel(snap, ctx, s) {
     class: ['yd-seat', `seat-c${s}`, current ? 'is-current' : null, ctx.thinking === s ? 'is-thinking' : null],
     testid: `seat-${s}`, data: { stars: st.total },
   },
-  h('div', { class: 'yd-seat-head' }, who(ctx.names[s], s), badges, h('span', { class: 'yd-seat-kind', text: kind })),
+  h('div', { class: 'yd-seat-head' }, seatMark(s), who(ctx.names[s], s), badges, h('span', { class: 'yd-seat-kind', text: kind })),
   h('div', { class: 'yd-seat-stars' }, starCounters(st),
-    h('span', { class: 'yd-seat-crabs', title: counted('yd_crabsInRow', crabs) }, die(null, 'yd-die-mini'),
+    h('span', { class: 'yd-seat-crabs', role: 'img', title: counted('yd_crabsInRow', crabs), 'aria-label': counted('yd_crabsInRow', crabs) }, die(null, 'yd-die-mini'),
       h('span', { testid: `crabs-${s}`, data: { value: crabs }, text: String(crabs) })),
     h('b', { class: 'yd-total', testid: `stars-${s}`, data: { value: st.total }, text: t('yd_stars', st.total, v.goal) })),
   h('div', { class: 'yd-bar', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(v.goal), 'aria-valuenow': String(Math.min(st.total, v.goal)), 'aria-label': t('yd_stars', st.total, v.goal) },
@@ -424,14 +432,16 @@ function buyPanel(snap, ctx, paint) {
   const price = priceMap(v).get(shell);
   const from = ownerOf(v, shell);
   box.append(h('p', { class: 'yd-hint', text: price ? t('yd_buyChosen', shell, ctx.names[from], price) : t('yd_buyFree', shell, ctx.names[from]) }));
-  const strip = h('div', { class: 'yd-row-strip', testid: 'insert-strip', 'aria-label': t('yd_yourRow') });
+  const strip = h('div', { class: 'yd-row-strip', testid: 'insert-strip', role: 'group', 'aria-label': t('yd_yourRow') });
   for (let pos = 1; pos <= row.length + 1; pos += 1) {
     const action = `b${shell}@${pos}`;
     const ok = ctx.legal.has(action);
     const chosen = ui.pos === pos;
-    const gap = button(chosen ? shellChip(shell, 'yd-chip-new') : h('span', { class: 'yd-gap-n', text: String(pos) }), {
+    const shown = chosen ? shellChip(shell, 'yd-chip-new') : h('span', { class: 'yd-gap-n', text: String(pos) });
+    shown.setAttribute('aria-hidden', 'true');
+    const gap = button([srOnly(t('yd_insertAt', pos)), shown], {
       class: ['yd-gap', chosen ? 'is-chosen' : null], testid: `insert-${pos}`, disabled: !ok,
-      title: t('yd_insertAt', pos), 'aria-label': t('yd_insertAt', pos), 'aria-pressed': chosen ? 'true' : 'false',
+      title: t('yd_insertAt', pos), 'aria-pressed': chosen ? 'true' : 'false',
     });
     if (ok) gap.addEventListener('click', () => { ui.pos = pos; paint(); });
     strip.append(gap);
@@ -642,7 +652,11 @@ export function side(snap, ctx) {
   const v = snap.view;
   const steps = lastTurnSteps(v, ctx.names);
   const fresh = animated !== turnKey(snap);
-  return [styled(h('section', { class: ['side-panel', 'yd-last', fresh ? 'is-fresh' : null], testid: 'last-turn', data: { kind: v.last_action?.kind ?? 'none' } },
+  // it scrolls when the turn was long: a named region that takes the focus (arrow keys scroll)
+  return [styled(h('section', {
+    class: ['side-panel', 'yd-last', fresh ? 'is-fresh' : null], testid: 'last-turn', data: { kind: v.last_action?.kind ?? 'none' },
+    tabindex: '0', 'aria-label': t('yd_lastTurn'),
+  },
     h('h2', { class: 'side-title', text: t('yd_lastTurn') }),
     steps ? h('ol', { class: 'yd-steps' }, steps.map(([label, body], i) => styled(h('li', { class: 'yd-step' },
       label ? h('span', { class: 'yd-step-label' }, label) : null,
