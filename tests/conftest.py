@@ -2,9 +2,37 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+# In Pyodide (``build.py test`` also runs this suite there, tools/pyodide_tests.mjs) there are no
+# processes and no threads. A test that starts one (the CLI tests run ``python -m pygames``) is
+# skipped at that point with this reason, instead of failing; everything else runs as usual.
+IN_PYODIDE = sys.platform == "emscripten"
+NO_SUBPROCESS = "starts a subprocess (python -m pygames ...): Pyodide cannot start processes"
+NO_THREAD = "starts a thread: Pyodide cannot start threads"
+
+
+@pytest.fixture(autouse=IN_PYODIDE)
+def skip_processes_and_threads_in_pyodide(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """In Pyodide only: starting a subprocess or a thread skips the test (with the reason)."""
+
+    def no_subprocess(*args: object, **kwargs: object) -> NoReturn:
+        pytest.skip(NO_SUBPROCESS)
+
+    def no_thread(*args: object, **kwargs: object) -> NoReturn:
+        pytest.skip(NO_THREAD)
+
+    monkeypatch.setattr(subprocess, "Popen", no_subprocess)
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    yield
