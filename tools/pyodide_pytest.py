@@ -1,0 +1,92 @@
+"""The Python side of tools/pyodide_tests.mjs: runs inside Pyodide, not in CPython.
+
+``main(suite, args)`` runs pytest in ``suite`` (the copied ``tests/`` and ``pyproject.toml``) on
+the engine wheel installed into site-packages, and returns pytest's exit status. It refuses to
+run when ``pygames`` would come from anywhere else, prints where it came from, and checks again
+after the run that every ``pygames`` module the tests loaded lives in site-packages.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import sysconfig
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+# pytest's summary words for the outcomes counted in the closing line
+OUTCOMES = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected")
+
+
+class PyodidePlugin:
+    """Accept pyproject's ``timeout`` setting and count the outcomes.
+
+    pytest-timeout is not installed here: it needs signals or threads, which Pyodide lacks.
+    ``build.py`` puts a wall-clock limit on the whole run instead.
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self.skipped: dict[str, int] = {}
+
+    def pytest_addoption(self, parser: Any) -> None:
+        parser.addini("timeout", "pytest-timeout's setting; ignored in Pyodide (no signals)")
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        stats = terminalreporter.stats
+        self.counts = {key: len(stats.get(key, [])) for key in OUTCOMES}
+        for report in stats.get("skipped", []):
+            module = report.nodeid.split("::")[0]
+            self.skipped[module] = self.skipped.get(module, 0) + 1
+
+
+def engine_modules_outside(site: Path) -> list[str]:
+    """The loaded ``pygames`` modules whose file is not under ``site``."""
+    outside = []
+    for name, module in sorted(sys.modules.items()):
+        if name != "pygames" and not name.startswith("pygames."):
+            continue
+        file = getattr(module, "__file__", None)
+        if file is not None and not Path(file).resolve().is_relative_to(site):
+            outside.append(f"{name} ({file})")
+    return outside
+
+
+def main(suite: str, args: Sequence[str]) -> int:
+    """Run pytest in ``suite`` with ``args`` (default: the whole ``tests/`` folder)."""
+    sys.dont_write_bytecode = True
+    os.chdir(suite)
+    site = Path(sysconfig.get_paths()["purelib"]).resolve()
+    for entry in sys.path:
+        folder = Path(entry or ".").resolve()
+        if folder != site and (folder / "pygames").exists():
+            print(f"[pyodide-tests] a pygames folder is on sys.path outside {site}: {entry}")
+            return 3
+
+    import pygames
+
+    print(f"[pyodide-tests] Python {sys.version.split()[0]} on {sys.platform}")
+    print(f"[pyodide-tests] pygames {pygames.__version__} from {pygames.__file__}")
+    if engine_modules_outside(site):
+        print(f"[pyodide-tests] pygames does not come from the installed wheel in {site}")
+        return 3
+
+    import pytest
+
+    plugin = PyodidePlugin()
+    options = ["-p", "no:cacheprovider", "-rs"]
+    code = int(pytest.main([*options, *(args or ["tests"])], plugins=[plugin]))
+
+    outside = engine_modules_outside(site)
+    if outside:
+        print(f"[pyodide-tests] engine modules loaded from outside {site}: {outside}")
+        return 3
+    counts = plugin.counts
+    ran = sum(counts.get(key, 0) for key in ("passed", "failed", "xfailed", "xpassed"))
+    summary = ", ".join(f"{counts[key]} {key}" for key in OUTCOMES if counts.get(key))
+    print(f"[pyodide-tests] {ran} tests ran in Pyodide: {summary or 'nothing collected'}")
+    if plugin.skipped:
+        where = ", ".join(f"{module} ({n})" for module, n in sorted(plugin.skipped.items()))
+        print(f"[pyodide-tests] skipped in: {where}")
+    return code
