@@ -7,6 +7,8 @@ Usage::
     python3 build.py serve [--port N] [--base /sub/path/]
                                         # build, then serve dist/ on http://127.0.0.1:N
     python3 build.py test [PYTEST ARGS] # install what is missing, build, lint, type-check, test
+    python3 build.py pyodide-tests [PYTEST ARGS]
+                                        # only the engine tests inside Pyodide (Node.js)
 
 ``dist/`` holds everything the site loads: the static shell from ``web/``, the engine wheel
 (built here with :mod:`zipfile`, byte-reproducible), the pinned Pyodide runtime from npm,
@@ -31,6 +33,7 @@ import signal
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import tomllib
@@ -48,6 +51,8 @@ DIST = ROOT / "dist"
 PACKAGE = ROOT / "pygames"
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
 ICON_CACHE = ROOT / ".cache" / "icons"
+TEST_WHEEL_CACHE = ROOT / ".cache" / "test-wheels"
+PYODIDE_RUNNER = ROOT / "tools" / "pyodide_tests.mjs"
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -67,6 +72,29 @@ PINNED_WHEELS = {
     ),
     "packaging-26.1-py3-none-any.whl": (
         "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f"
+    ),
+}
+# pytest, hypothesis and their dependencies for running tests/ inside Pyodide (the versions of
+# requirements-dev.txt); never part of the site. Pinned by sha256. Hypothesis publishes no pure
+# wheel of this version, but one for Pyodide's platform (PEP 783), which micropip installs.
+PYODIDE_TEST_WHEELS = {
+    "hypothesis-6.170.15-cp314-cp314-pyemscripten_2026_0_wasm32.whl": (
+        "1138c03edf4c4401afb28e50255644b4ab4e1ad52864456cd4e84458ba8c671a"
+    ),
+    "iniconfig-2.3.1-py3-none-any.whl": (
+        "9121e2c1fdb355232495be3194c8dfe87ccc2d5dee45947b78e68f499790d7a7"
+    ),
+    "pluggy-1.7.0-py3-none-any.whl": (
+        "7dd7b0d8832ba3cb632c306926ded123429211b83641b35dc5c41ad2d34f9bec"
+    ),
+    "pygments-2.21.0-py3-none-any.whl": (
+        "2363c69b61c4a97c838da3b130dcd6468f4848992b21a82f2a63ec34377137d9"
+    ),
+    "pytest-9.2.0-py3-none-any.whl": (
+        "07acdcf88ec174f907dc01af70bf52d49b014bbab03faeeade31c96b18c2e588"
+    ),
+    "sortedcontainers-2.4.0-py2.py3-none-any.whl": (
+        "a163dcaede0f1c021485e957a39245190e74249897e2ae4b2aa38595db237ee0"
     ),
 }
 PIP_DOWNLOAD_PYTHON = "3.14"
@@ -282,17 +310,36 @@ def pip_command() -> list[str]:
     return [str(python), "-m", "pip"]
 
 
-def wheel_is_valid(path: Path) -> bool:
+def wheel_is_valid(path: Path, pins: dict[str, str] = PINNED_WHEELS) -> bool:
     """Whether a cached wheel exists and matches its pinned sha256."""
-    return path.is_file() and sha256_file(path) == PINNED_WHEELS[path.name]
+    return path.is_file() and sha256_file(path) == pins[path.name]
 
 
-def fetch_pinned_wheels() -> list[Path]:
-    """Download micropip and packaging into .cache/wheels/ if missing; verify their sha256."""
-    paths = [WHEEL_CACHE / name for name in sorted(PINNED_WHEELS)]
-    if not all(wheel_is_valid(path) for path in paths):
-        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
-        requirements = ["==".join(name.split("-")[:2]) for name in sorted(PINNED_WHEELS)]
+def platform_options(names: Sequence[str]) -> list[str]:
+    """pip download's target options for wheels built for a platform (e.g. Pyodide's
+    ``cp314-cp314-pyemscripten_2026_0_wasm32``), read from their file names; none for pure
+    wheels (``py3-none-any``), which any target accepts."""
+    tags = [name.removesuffix(".whl").split("-")[-3:] for name in names]
+    platforms = sorted({platform for _, _, platform in tags if platform != "any"})
+    if not platforms:
+        return []
+    abis = sorted({abi for _, abi, _ in tags})
+    return [
+        *(f"--platform={platform}" for platform in platforms),
+        "--implementation=cp",
+        *(f"--abi={abi}" for abi in abis),
+    ]
+
+
+def fetch_pinned_wheels(
+    pins: dict[str, str] = PINNED_WHEELS, cache: Path = WHEEL_CACHE
+) -> list[Path]:
+    """Download the pinned wheels (default: micropip and packaging) into ``cache`` if missing;
+    verify their sha256."""
+    paths = [cache / name for name in sorted(pins)]
+    if not all(wheel_is_valid(path, pins) for path in paths):
+        cache.mkdir(parents=True, exist_ok=True)
+        requirements = ["==".join(name.split("-")[:2]) for name in sorted(pins)]
         log(f"pip download {' '.join(requirements)}")
         check(
             [
@@ -302,14 +349,15 @@ def fetch_pinned_wheels() -> list[Path]:
                 "--no-deps",
                 "--python-version",
                 PIP_DOWNLOAD_PYTHON,
+                *platform_options(sorted(pins)),
                 "--only-binary=:all:",
                 "--dest",
-                str(WHEEL_CACHE),
+                str(cache),
                 *requirements,
             ]
         )
     for path in paths:
-        if not wheel_is_valid(path):
+        if not wheel_is_valid(path, pins):
             path.unlink(missing_ok=True)
             raise BuildError(f"{path.name}: sha256 differs from the pin in build.py")
     return paths
@@ -842,12 +890,9 @@ SUITE_LIMITS = {"tests": 12 * 60.0, "e2e": 15 * 60.0}
 SUITE_OPTIONS: dict[str, list[str]] = {"tests": [], "e2e": ["-vv", "--durations=8"]}
 
 
-def pytest_step(python: Path, suite: str, extra: Sequence[str]) -> Step:
-    """Run pytest on one folder; "no tests ran" (exit 5) fails only where test files exist."""
-    directory = ROOT / suite
-    options = [*SUITE_OPTIONS.get(suite, []), *extra]
-    command: list[str | Path] = [python, "-m", "pytest", suite, *options]
-    step = command_step(f"pytest {suite}", command, SUITE_LIMITS.get(suite))
+def no_tests_ran(step: Step, directory: Path, extra: Sequence[str]) -> Step:
+    """pytest's "no tests ran" (exit 5) fails a step only where test files exist and no
+    arguments narrowed the selection."""
     if step.note == "exit 5":
         if extra:
             return Step(step.name, True, step.seconds, "no test selected")
@@ -855,6 +900,63 @@ def pytest_step(python: Path, suite: str, extra: Sequence[str]) -> Step:
             return Step(step.name, True, step.seconds, "no test files yet")
         step.note = "exit 5: no test ran"
     return step
+
+
+def pytest_step(python: Path, suite: str, extra: Sequence[str]) -> Step:
+    """Run pytest on one folder; "no tests ran" (exit 5) fails only where test files exist."""
+    options = [*SUITE_OPTIONS.get(suite, []), *extra]
+    command: list[str | Path] = [python, "-m", "pytest", suite, *options]
+    step = command_step(f"pytest {suite}", command, SUITE_LIMITS.get(suite))
+    return no_tests_ran(step, ROOT / suite, extra)
+
+
+# Wall-clock limit of the run of tests/ inside Pyodide: about 5.5 minutes of one core on a
+# 2-core machine (about 1.3 times the CPU time of the CPython run), so only a hang or a badly
+# overloaded machine reaches it. pytest-timeout's per-test limit cannot work inside Pyodide
+# (no signals, no threads); a hang there would most likely have hung the CPython run first.
+PYODIDE_TESTS_LIMIT = 15 * 60.0
+
+
+def pyodide_runner(wheels: Path) -> list[str | Path]:
+    """The command running tests/ inside Pyodide on the engine wheel of ``wheels``, after
+    making sure Node.js, the pinned Pyodide and the pinned pytest wheels are there."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to run the tests in Pyodide (apt-get install nodejs)")
+    ensure_pyodide()
+    test_wheels = fetch_pinned_wheels(PYODIDE_TEST_WHEELS, TEST_WHEEL_CACHE)
+    options = [part for path in test_wheels for part in ("--test-wheel", path)]
+    return [node, PYODIDE_RUNNER, "--wheels", wheels, *options]
+
+
+def pyodide_step(wheels: Path, extra: Sequence[str]) -> Step:
+    """Run the engine's tests/ inside Pyodide (Node.js) against the engine wheel in ``wheels``
+    (the built site's wheels/ folder: the engine, micropip and packaging)."""
+    name = "pytest in pyodide"
+    prepared, command = attempt(
+        f"{name}: node, pyodide, pytest wheels", lambda: pyodide_runner(wheels)
+    )
+    if command is None:
+        return Step(name, False, prepared.seconds, prepared.note)
+    step = command_step(name, [*command, "--", *extra], PYODIDE_TESTS_LIMIT)
+    step.seconds += prepared.seconds
+    return no_tests_ran(step, ROOT / "tests", extra)
+
+
+def pyodide_tests(extra: Sequence[str]) -> int:
+    """``build.py pyodide-tests``: only the engine tests inside Pyodide, on a wheel built from
+    the sources into a private folder (dist/ is neither read nor written)."""
+    with tempfile.TemporaryDirectory(prefix="pygames-pyodide-tests-") as folder:
+        wheels = Path(folder)
+        wheel_step, _ = attempt("engine wheel", lambda: build_wheel(wheels))
+        steps = [wheel_step]
+        support_step, support = attempt("micropip, packaging", fetch_pinned_wheels)
+        steps.append(support_step)
+        if wheel_step.ok and support is not None:
+            for path in support:
+                shutil.copy2(path, wheels / path.name)
+            steps.append(pyodide_step(wheels, extra))
+        return 0 if print_summary(steps) else 1
 
 
 def print_summary(steps: Sequence[Step]) -> bool:
@@ -873,7 +975,8 @@ def print_summary(steps: Sequence[Step]) -> bool:
 
 
 def test(extra: Sequence[str]) -> int:
-    """Install what is missing, build, then lint, type-check and run both test suites."""
+    """Install what is missing, build, then lint, type-check and run both test suites (tests/
+    also inside Pyodide, on the engine wheel just built)."""
     venv_step, python = attempt("venv + requirements", ensure_venv)
     steps = [venv_step]
     if python is None:
@@ -887,6 +990,10 @@ def test(extra: Sequence[str]) -> int:
     steps.append(command_step("ruff format --check", [tools / "ruff", "format", "--check", "."]))
     steps.append(command_step("mypy --strict", [tools / "mypy", "--strict", "pygames", "build.py"]))
     steps.append(pytest_step(python, "tests", extra))
+    if build_step.ok:
+        steps.append(pyodide_step(DIST / "wheels", extra))
+    else:
+        steps.append(Step("pytest in pyodide", False, 0.0, "no engine wheel: the build failed"))
     # The e2e fixture builds dist/ itself unless told that this run already did.
     os.environ["PYGAMES_DIST_READY"] = "1" if build_step.ok else ""
     steps.append(pytest_step(python, "e2e", extra))
@@ -914,6 +1021,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         help="serve under this URL path, e.g. /pygames/ as on GitHub Pages (default: /)",
     )
     sub.add_parser("test", help="install, build, lint, type-check, run tests")
+    sub.add_parser(
+        "pyodide-tests", help="run tests/ inside Pyodide in Node.js (pytest arguments follow)"
+    )
     return parser.parse_args(argv)
 
 
@@ -923,6 +1033,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if argv[:1] == ["test"]:
             return test(argv[1:])
+        if argv[:1] == ["pyodide-tests"]:
+            return pyodide_tests(argv[1:])
         args = parse_args(argv)
         if args.command == "serve":
             return serve(args.port, args.base)
