@@ -9,6 +9,34 @@ function root() {
   return document.getElementById('overlay-root');
 }
 
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Keep Tab and Shift+Tab inside a layer that covers the page (the page behind cannot be used);
+ * returns a function that gives the focus back to where it was before the layer, if still there.
+ */
+function holdFocus(layer) {
+  const before = document.activeElement;
+  layer.addEventListener('keydown', (ev) => {
+    if (ev.key !== 'Tab') return;
+    const items = [...layer.querySelectorAll(TABBABLE)].filter((el) => el.getClientRects().length > 0);
+    if (!items.length) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    const inside = layer.contains(document.activeElement);
+    if (ev.shiftKey && (!inside || document.activeElement === first)) {
+      last.focus();
+      ev.preventDefault();
+    } else if (!ev.shiftKey && (!inside || document.activeElement === last)) {
+      first.focus();
+      ev.preventDefault();
+    }
+  });
+  return () => {
+    if (before instanceof HTMLElement && before.isConnected && before !== document.body) before.focus({ preventScroll: true });
+  };
+}
+
 function nameNode(name) {
   return h('strong', { class: 'who', text: name });
 }
@@ -40,9 +68,11 @@ export function privacyScreen(name, { hint, undo } = {}) {
       hint ? h('p', { class: 'privacy-hint' }, t(hint)) : null,
       go,
       back ? h('div', { class: 'privacy-undo-row' }, back) : null));
+    const restore = holdFocus(layer);
     const done = (how) => {
       layer.remove();
       document.body.classList.remove('has-privacy');
+      restore();
       resolve(how);
     };
     go.addEventListener('click', () => done('continue'));
@@ -71,13 +101,15 @@ export function errorPage(container, { title, message, help, testid = 'error-pag
         h('a', { class: 'btn btn-primary btn-lg', href: '#/', testid: 'back-lobby', text: t('backToLobby') }))));
 }
 
-/** A modal dialog with arbitrary content; returns {close}. */
-export function modal(content, { testid = 'dialog', onClose } = {}) {
+/** A modal dialog with arbitrary content (`label`: its name for screen readers); returns {close}. */
+export function modal(content, { testid = 'dialog', onClose, label } = {}) {
   const closeBtn = button(t('close'), { class: 'btn btn-quiet', testid: 'dialog-close' });
-  const layer = h('div', { class: 'modal', testid, role: 'dialog', 'aria-modal': 'true' },
+  const layer = h('div', { class: 'modal', testid, role: 'dialog', 'aria-modal': 'true', 'aria-label': label },
     h('div', { class: 'modal-card' }, content, h('div', { class: 'modal-actions' }, closeBtn)));
+  const restore = holdFocus(layer);
   const close = () => {
     layer.remove();
+    restore();
     if (onClose) onClose();
   };
   closeBtn.addEventListener('click', close);
@@ -101,10 +133,12 @@ export function confirmDialog(question, { ok = t('ok'), cancel = t('cancel'), da
       h('div', { class: 'modal-card modal-small' },
         h('p', { class: 'confirm-text', id: 'confirm-text', text: question }),
         h('div', { class: 'modal-actions' }, no, yes)));
+    const restore = holdFocus(layer);
     const finish = (value) => {
       if (answered) return;
       answered = true;
       layer.remove();
+      restore();
       resolve(value);
     };
     yes.addEventListener('click', () => finish(true));

@@ -399,7 +399,7 @@ export class Table {
     const input = h('input', { class: 'link-input', type: 'text', readonly: true, value: url, testid: 'share-link', 'aria-label': t('copyLink') });
     modal(h('div', { class: 'copy-dialog' },
       h('p', { class: 'copy-status', text: copied ? t('linkCopied') : t('linkCopyManual') }),
-      input), { testid: 'copy-dialog' });
+      input), { testid: 'copy-dialog', label: t('copyLink') });
     input.select();
     if (copied) toast(t('linkCopied'));
   }
