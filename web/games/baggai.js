@@ -2,7 +2,7 @@
 // listed. No rule is decided here: a range, a price, a free card's side or an unknown card's brand
 // can be confirmed only when its notation string is in `legal`.
 
-import { h, svg, button, loadStyle } from '../ui/dom.js';
+import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
 import { t, tn, levelName, STRINGS } from '../i18n.js';
 
@@ -313,7 +313,8 @@ function windowZone(snap, ctx, sel) {
       const bar = h('div', {
         class: ['bg-bar', `seat-c${s}`, v.buyer === s ? 'is-buying' : null], testid: `range-${s}`,
         data: { lo: sv.range[0], hi: sv.range[1], text: sv.range_text }, title: `${ctx.names[s]}: ${rangeLabel(v, sv.range)}`,
-      }, h('span', { class: 'bg-bar-text', text: [order >= 0 ? t('bg_order', order + 1) : '', price].filter(Boolean).join(' · ') }));
+      }, srOnly(`${ctx.names[s]}: ${rangeLabel(v, sv.range)}`),
+      h('span', { class: 'bg-bar-text', text: [order >= 0 ? t('bg_order', order + 1) : '', price].filter(Boolean).join(' · ') }));
       bar.style.gridColumn = `${sv.range[0] + 2} / ${sv.range[1] + 3}`;
       bar.style.gridRow = String(s + 2);
       grid.append(bar);
