@@ -1,0 +1,1189 @@
+#!/usr/bin/env python3
+"""Browser benchmark of the site (issue 10): headless Debian Chromium, one machine, one run.
+
+Usage::
+
+    .venv/bin/python tools/browser_bench.py [--reps 5] [--actions 200] [--out FILE] [--quick]
+
+It builds the site into a private temporary folder (never ``dist/``, which others rebuild),
+adds a *bare* page next to it (``_bench/``: a page and a module worker that only boot the same
+Pyodide and install the same engine wheel with micropip, the floor the site is compared with),
+serves that folder with :func:`build.start_server` and measures, over several repetitions
+(median and spread):
+
+- the first paint of the lobby (paint entries, and the frame after the game tiles are in);
+- engine ready on a first visit (a fresh browser context) and on a repeat visit (the same
+  context: HTTP cache warm and, for the site, its service worker installed), each next to the
+  bare page in the same repetition, and the ratio site / bare;
+- the round trip of one action through the worker, page to page (``act`` requests posted to the
+  site's own engine worker; p50/p95/max over at least ``--actions`` actions shared by the games,
+  whole games with random legal actions, so late positions with long logs are in the sample);
+- random playouts per second inside Pyodide next to CPython for every game and player count (the
+  same seeds and the same code, the engine wheel of the build, on both sides);
+- the longest main-thread task (PerformanceObserver ``longtask``) while the site boots and while
+  it plays one all-bot game of every game through the real table at ``instant`` speed
+  (``--profile``: with a CPU profile of the page per game, to see what the tasks are).
+
+A full run takes about 3-4 minutes on a quiet 2-core machine (8 on a busy one); ``--quick`` is a
+smoke run, ``--only startup,roundtrip,table,playouts`` picks parts, ``--diagnose`` also times the
+site's own worker.js in a page with nothing else.
+
+It prints a table and writes JSON (``artifacts/bench/browser.json`` by default).
+``main(argv) -> int`` is the entry point (``python3 build.py bench`` calls it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (build.py lives at the repository root)
+
+DEFAULT_OUT = ROOT / "artifacts" / "bench" / "browser.json"
+# The same flags as e2e/conftest.py (CHROMIUM_ARGS)
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
+VIEWPORT = {"width": 1024, "height": 768}
+READY_TIMEOUT_MS = 180_000
+BENCH_DIR = "_bench"
+
+# Issue 10's targets
+TARGET_PAINT_MS = 300.0
+TARGET_READY_RATIO = 1.15
+TARGET_ROUND_TRIP_P95_MS = 30.0
+TARGET_LONG_TASK_MS = 50.0
+
+
+def log(message: str) -> None:
+    """Progress on stderr (the table and the JSON are the output)."""
+    print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------------------------
+# What runs in the browser
+
+# Injected into every page before its own scripts: marks of the page's milestones, long tasks,
+# and a Worker wrapper that timestamps the engine worker's progress messages and keeps the
+# worker at hand (window.__bench.worker) for the round-trip measure.
+INSTRUMENT = r"""
+(() => {
+  if (window.__bench) return;
+  const b = window.__bench = { marks: {}, workers: [], longtasks: [], requests: [], worker: null };
+  const sent = new Map();
+  const now = () => performance.now();
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) b.longtasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (_) { b.noLongtask = true; }
+  const mark = (name) => { if (!(name in b.marks)) b.marks[name] = now(); };
+  const watch = () => {
+    const root = document.documentElement;
+    if (!root) return;
+    const d = root.dataset;
+    if (d.engine === 'ready') mark('engine_ready');
+    if (d.engine === 'failed') mark('engine_failed');
+    if (d.offline === 'ready') mark('offline_ready');
+    const tiles = () => document.querySelector('[data-testid=game-list] .game-tile');
+    if (!('lobby_tiles' in b.marks) && tiles()) {
+      mark('lobby_tiles');
+      // the frame that shows them: rAF runs just before the paint, the task after it follows it
+      requestAnimationFrame(() => setTimeout(() => mark('lobby_tiles_painted'), 0));
+    }
+  };
+  new MutationObserver(watch).observe(document, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ['data-engine', 'data-offline'],
+  });
+  const Original = window.Worker;
+  if (!Original) return;
+  window.Worker = class extends Original {
+    constructor(url, options) {
+      super(url, options);
+      const w = { url: String(url), created: now(), progress: [], stages: {} };
+      b.workers.push(w);
+      if (!b.worker) b.worker = this;
+      this.addEventListener('message', (event) => {
+        const data = event.data;
+        if (!data || typeof data !== 'object') return;
+        if (data.type === 'progress') {
+          w.progress.push([data.stage, data.pct, now()]);
+          if (!(data.stage in w.stages)) w.stages[data.stage] = now();
+        } else if (data.type === 'failed') {
+          w.failed = String(data.detail || data.error?.en || 'failed');
+        } else if (data.type === 'stage') {
+          // the bare worker: an absolute time, turned into this page's clock
+          w.stages[data.stage] = data.at - performance.timeOrigin;
+        } else if (data.id !== undefined && sent.has(data.id)) {
+          const [cmd, at] = sent.get(data.id);
+          sent.delete(data.id);
+          b.requests.push([cmd, now() - at, at]);
+        }
+      });
+    }
+
+    postMessage(message, ...rest) {
+      // the page's own requests {id, request}: page to page round trips
+      if (message && message.request && typeof message.id === 'number') {
+        sent.set(message.id, [String(message.request.cmd), now()]);
+      }
+      return super.postMessage(message, ...rest);
+    }
+  };
+})();
+"""
+
+# Runs in the page (after the engine is ready): act requests posted straight to the site's
+# engine worker, timed page to page. For each record (every seat human) whole games are played
+# with random legal actions (seeded), the acting seat being the first seat to move, until that
+# game has had `quota` actions and at least one game has ended: every stage of every game is
+# in the sample.
+ROUND_TRIPS = r"""
+async ({ records, quota }) => {
+  const worker = window.__bench.worker;
+  let counter = 0;
+  const call = (request) => new Promise((resolve, reject) => {
+    const id = `bench-${++counter}`;
+    const timer = setTimeout(() => reject(new Error(`no answer to ${request.cmd}`)), 60000);
+    const listen = (event) => {
+      if (!event.data || event.data.id !== id) return;
+      worker.removeEventListener('message', listen);
+      clearTimeout(timer);
+      resolve(event.data.answer);
+    };
+    worker.addEventListener('message', listen);
+    worker.postMessage({ id, request });
+  });
+  const check = (answer) => {
+    if (!answer.ok) throw new Error(JSON.stringify(answer.error));
+    return answer;
+  };
+  let seed = 12345;
+  const random = () => {  // mulberry32
+    seed = (seed + 0x6D2B79F5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const acts = [];
+  const starts = [];
+  for (const first of records) {
+    let done = 0;
+    let ended = 0;
+    for (let k = 0; done < quota || ended === 0; k++) {
+      const record = { ...first, seed: first.seed + k };
+      let t0 = performance.now();
+      let snap = check(await call({ cmd: 'start', record, seat: null }));
+      starts.push([record.game, performance.now() - t0]);
+      while (!snap.over) {
+        const seat = snap.to_move[0];
+        if (snap.view.seat !== seat) {
+          snap = check(await call({ cmd: 'view', session: snap.session, seat }));
+        }
+        const action = snap.legal[Math.floor(random() * snap.legal.length)];
+        t0 = performance.now();
+        const answer = check(await call({ cmd: 'act', session: snap.session, seat, action }));
+        const elapsed = performance.now() - t0;
+        acts.push([record.game, elapsed, JSON.stringify(answer).length, answer.ply]);
+        done += 1;
+        snap = answer;
+      }
+      ended += 1;
+      await call({ cmd: 'close', session: snap.session });
+    }
+  }
+  return { acts, starts };
+}
+"""
+
+BARE_HTML = """<!doctype html>
+<html lang="en" data-engine="loading">
+<head>
+<meta charset="utf-8">
+<title>bare Pyodide + engine wheel</title>
+<link rel="icon" href="data:,">
+<script type="module">
+// The floor: a worker that boots the same Pyodide and installs the same wheel, nothing else.
+const worker = new Worker(new URL('./bare-worker.js', import.meta.url), { type: 'module' });
+window.bareWorker = worker;
+worker.addEventListener('message', ({ data }) => {
+  if (data.type === 'ready') document.documentElement.dataset.engine = 'ready';
+  if (data.type === 'failed') {
+    window.bareError = data.detail;
+    document.documentElement.dataset.engine = 'failed';
+  }
+});
+</script>
+</head>
+<body><p>bare</p></body>
+</html>
+"""
+
+# Diagnosis (--diagnose): the site's own worker.js in a page with nothing else, to tell the cost
+# of the page (app.js, the lobby) from the cost of the worker's own boot.
+WORKER_ONLY_HTML = """<!doctype html>
+<html lang="en" data-engine="loading">
+<head>
+<meta charset="utf-8">
+<title>the site's worker alone</title>
+<link rel="icon" href="data:,">
+<script type="module">
+const worker = new Worker(new URL('../worker.js', import.meta.url), { type: 'module' });
+worker.addEventListener('message', ({ data }) => {
+  if (data.type === 'progress' && data.stage === 'ready') {
+    document.documentElement.dataset.engine = 'ready';
+  }
+  if (data.type === 'failed') {
+    window.bareError = data.detail;
+    document.documentElement.dataset.engine = 'failed';
+  }
+});
+</script>
+</head>
+<body><p>worker only</p></body>
+</html>
+"""
+
+# The bare worker: loadPyodide with packaging + micropip by URL (as the site does, since their
+# hashes are not those of Pyodide's lock file), then micropip.install(engine wheel). After
+# "ready" it imports pygames.web (reported, not counted) and answers playout requests.
+BARE_WORKER = """
+const here = (path) => new URL(path, import.meta.url).href;
+const stage = (name) =>
+  postMessage({ type: 'stage', stage: name, at: performance.timeOrigin + performance.now() });
+let pyodide = null;
+async function boot() {
+  const { loadPyodide } = await import(here('../pyodide/pyodide.mjs'));
+  pyodide = await loadPyodide({
+    indexURL: here('../pyodide/'),
+    packages: [here('../wheels/__PACKAGING__'), here('../wheels/__MICROPIP__')],
+  });
+  stage('booted');
+  const micropip = pyodide.pyimport('micropip');
+  await micropip.install(here('../wheels/__WHEEL__'), { deps: false });
+  stage('installed');
+  postMessage({ type: 'ready' });
+  pyodide.runPython('import pygames.web');
+  stage('imported');
+}
+const booted = boot().catch((error) => {
+  postMessage({ type: 'failed', detail: String(error && error.stack ? error.stack : error) });
+});
+self.onmessage = async ({ data }) => {
+  await booted;
+  try {
+    const scope = pyodide.toPy({});
+    pyodide.runPython(data.code, { globals: scope });
+    const text = scope.get('bench_result');
+    scope.destroy();
+    postMessage({ id: data.id, ok: true, text });
+  } catch (error) {
+    postMessage({ id: data.id, ok: false, text: String(error) });
+  }
+};
+"""
+
+# Python run on both sides (Pyodide and CPython) for the playout figures: the same function
+# (pygames.core.bench.random_game, from the same wheel) on the same seeds.
+PLAYOUT_CODE = """
+import json, sys, time
+from pygames.core.bench import random_game
+from pygames.core.registry import get_game
+
+def _run(cases):
+    rows = []
+    for game, players, seeds in cases:
+        cls = get_game(game).state_class
+        start = time.perf_counter()
+        actions = sum(random_game(cls, players, seed) for seed in range(seeds))
+        rows.append([game, players, seeds, actions, time.perf_counter() - start])
+    return rows
+
+import pygames
+bench_result = json.dumps({"rows": _run(CASES), "python": sys.version.split()[0],
+                           "engine": pygames.__file__})
+"""
+
+PYODIDE_INFO = """
+import json, sys
+import pyodide
+bench_result = json.dumps({"python": sys.version.split()[0], "pyodide": pyodide.__version__})
+"""
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+
+
+def stats(values: Sequence[float]) -> dict[str, Any]:
+    """Median and spread of a sample (milliseconds or rates), rounded."""
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+    return {
+        "n": len(ordered),
+        "median": round(statistics.median(ordered), 2),
+        "min": round(ordered[0], 2),
+        "max": round(ordered[-1], 2),
+        "stdev": round(statistics.stdev(ordered), 2) if len(ordered) > 1 else 0.0,
+        "samples": [round(v, 2) for v in values],
+    }
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` percentile (0..100) with linear interpolation."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    pos = (len(ordered) - 1) * q / 100
+    lo = int(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+def machine() -> dict[str, Any]:
+    """Cores, CPU model and load of this machine."""
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        load = [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        load = []
+    try:
+        pressure = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except (OSError, IndexError):
+        pressure = ""
+    return {
+        "cpu_pressure": pressure,
+        "nproc": os.cpu_count(),
+        "cpu": model or platform.processor(),
+        "loadavg": load,
+        "platform": platform.platform(),
+        "cpython": platform.python_version(),
+    }
+
+
+def chromium_version() -> str:
+    """``chromium --version`` of Debian's Chromium."""
+    try:
+        out = subprocess.run(
+            [str(build.CHROMIUM), "--version"], capture_output=True, text=True, timeout=30
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return out.stdout.strip() or "unknown"
+
+
+def prepare_site(dist: Path | None, folder: Path) -> Path:
+    """A private copy of the built site with the bare page in ``_bench/``; returns its folder."""
+    site = folder / "site"
+    if dist is None:
+        log(f"building the site into {site}")
+        build.build(site)
+    else:
+        log(f"copying {dist} to {site}")
+        shutil.copytree(dist, site)
+    info = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    wheels = {p.name for p in (site / "wheels").iterdir()}
+    micropip = next(name for name in sorted(wheels) if name.startswith("micropip-"))
+    packaging = next(name for name in sorted(wheels) if name.startswith("packaging-"))
+    bare = site / BENCH_DIR
+    bare.mkdir()
+    (bare / "bare.html").write_text(BARE_HTML, encoding="utf-8")
+    worker = (
+        BARE_WORKER.replace("__WHEEL__", info["wheel"])
+        .replace("__MICROPIP__", micropip)
+        .replace("__PACKAGING__", packaging)
+    )
+    (bare / "bare-worker.js").write_text(worker, encoding="utf-8")
+    (bare / "worker-only.html").write_text(WORKER_ONLY_HTML, encoding="utf-8")
+    return site
+
+
+def catalog(site: Path) -> list[dict[str, Any]]:
+    """The games of the built catalogue."""
+    data = json.loads((site / "catalog.json").read_text(encoding="utf-8"))
+    games: list[dict[str, Any]] = data["games"]
+    return games
+
+
+def record(game: dict[str, Any], players: int, seed: int, kind: str) -> dict[str, Any]:
+    """A fresh record: every seat human, or every seat a ``normal`` (or first) bot."""
+    levels = game.get("levels") or ["random"]
+    level = "normal" if "normal" in levels else levels[0]
+    seats = [
+        {"name": f"P{i + 1}", "kind": "human"}
+        if kind == "human"
+        else {"name": f"Bot {i + 1}", "kind": "bot", "level": level}
+        for i in range(players)
+    ]
+    return {
+        "v": 1,
+        "game": game["id"],
+        "players": players,
+        "seed": seed,
+        "options": {},
+        "seats": seats,
+        "actions": [],
+    }
+
+
+def fragment(data: dict[str, Any]) -> str:
+    """``g=<base64url of the JSON record>`` as the site reads it."""
+    import base64
+
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    return "g=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def table_players(game: dict[str, Any]) -> int:
+    """A usual table: four players where the game allows it."""
+    return max(int(game["min_players"]), min(4, int(game["max_players"])))
+
+
+# --------------------------------------------------------------------------------------------
+# The measures
+
+
+class Bench:
+    """One run: a browser, the served private site, and the results so far."""
+
+    def __init__(self, browser: Any, url: str, args: argparse.Namespace) -> None:
+        self.browser = browser
+        self.url = url
+        self.args = args
+
+    def context(self, **extra: Any) -> Any:
+        """A fresh browser context (empty HTTP cache, no service worker) with the marks."""
+        context = self.browser.new_context(
+            viewport=VIEWPORT, locale="en-US", service_workers="allow", **extra
+        )
+        context.add_init_script(INSTRUMENT)
+        return context
+
+    def visit(self, context: Any, path: str, wait_offline: bool = False) -> dict[str, Any]:
+        """Open ``path`` in a new page of ``context``, wait until the engine is ready, return the
+        page's marks, paint entries and long tasks (times in ms from the navigation)."""
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        try:
+            page.goto(self.url + path, wait_until="commit")
+            page.wait_for_selector(
+                "html[data-engine=ready], html[data-engine=failed]",
+                state="attached",
+                timeout=READY_TIMEOUT_MS,
+            )
+            if page.get_attribute("html", "data-engine") != "ready":
+                detail = page.evaluate("window.bareError || JSON.stringify(window.__bench.workers)")
+                raise RuntimeError(f"{path}: the engine failed: {detail}")
+            offline = None
+            if wait_offline:
+                # the repeat visit needs the service worker's precache complete
+                from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+                try:
+                    page.wait_for_selector(
+                        "html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS
+                    )
+                    offline = True
+                except PlaywrightTimeout:
+                    offline = False
+                    log("the service worker did not finish its precache")
+            else:
+                page.wait_for_timeout(50)
+            data: dict[str, Any] = page.evaluate(
+                """() => ({
+                  marks: window.__bench.marks,
+                  workers: window.__bench.workers,
+                  longtasks: window.__bench.longtasks,
+                  paint: Object.fromEntries(performance.getEntriesByType('paint')
+                    .map((e) => [e.name, e.startTime])),
+                  nav: (() => {
+                    const n = performance.getEntriesByType('navigation')[0];
+                    return n ? { responseEnd: n.responseEnd,
+                                 domContentLoaded: n.domContentLoadedEventEnd,
+                                 load: n.loadEventEnd } : null;
+                  })(),
+                  controlled: !!navigator.serviceWorker?.controller,
+                })"""
+            )
+        finally:
+            page.close()
+        data["errors"] = errors
+        data["offline_ready"] = offline
+        return data
+
+    # ---------------------------------------------------------------------------- start-up
+    def startup(self) -> dict[str, Any]:
+        """First and repeat visits of the site and of the bare page, interleaved per rep."""
+        pages = {"site": "", "bare": f"{BENCH_DIR}/bare.html"}
+        if self.args.diagnose:
+            pages["worker"] = f"{BENCH_DIR}/worker-only.html"
+        rows: dict[str, list[dict[str, Any]]] = {
+            f"{which}_{visit}": [] for which in pages for visit in ("first", "repeat")
+        }
+        for which in pages if self.args.warmup else []:
+            # not counted: the browser's own first start, the files into the OS cache
+            context = self.context()
+            try:
+                self.visit(context, pages[which])
+            finally:
+                context.close()
+            log(f"warm-up {which} done")
+        for rep in range(self.args.reps):
+            order = list(pages) if rep % 2 == 0 else list(reversed(pages))
+            for which in order:
+                path = pages[which]
+                context = self.context()
+                try:
+                    first = self.visit(context, path, wait_offline=which == "site")
+                    repeat = self.visit(context, path)
+                finally:
+                    context.close()
+                rows[f"{which}_first"].append(first)
+                rows[f"{which}_repeat"].append(repeat)
+                log(
+                    f"rep {rep + 1}/{self.args.reps} {which}: ready "
+                    f"{first['marks']['engine_ready']:.0f} ms first, "
+                    f"{repeat['marks']['engine_ready']:.0f} ms repeat"
+                    + ("" if which != "site" or repeat["controlled"] else " (no service worker!)")
+                )
+        return rows
+
+    # ---------------------------------------------------------------------------- round trip
+    def round_trips(self, games: list[dict[str, Any]]) -> dict[str, Any]:
+        """At least ``--actions`` act requests through the site's engine worker, page to page,
+        shared by the games, each played to its end at least once."""
+        context = self.context()
+        page = context.new_page()
+        try:
+            page.goto(self.url, wait_until="commit")
+            page.wait_for_selector(
+                "html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS
+            )
+            records = [record(g, table_players(g), 1000 + i, "human") for i, g in enumerate(games)]
+            quota = -(-self.args.actions // max(1, len(records)))
+            result: dict[str, Any] = page.evaluate(
+                ROUND_TRIPS, {"records": records, "quota": quota}
+            )
+        finally:
+            context.close()
+        acts = result["acts"]
+        times = [a[1] for a in acts]
+        per_game: dict[str, Any] = {}
+        for g in games:
+            mine = [a[1] for a in acts if a[0] == g["id"]]
+            sizes = [a[2] for a in acts if a[0] == g["id"]]
+            if mine:
+                per_game[g["id"]] = {
+                    "n": len(mine),
+                    "last_ply": max(a[3] for a in acts if a[0] == g["id"]),
+                    "p50": round(percentile(mine, 50), 2),
+                    "p95": round(percentile(mine, 95), 2),
+                    "max": round(max(mine), 2),
+                    "answer_bytes_median": int(statistics.median(sizes)),
+                    "answer_bytes_max": max(sizes),
+                }
+        return {
+            "n": len(times),
+            "p50": round(percentile(times, 50), 2),
+            "p95": round(percentile(times, 95), 2),
+            "max": round(max(times), 2),
+            "mean": round(statistics.fmean(times), 2),
+            "answer_bytes_median": int(statistics.median(a[2] for a in acts)),
+            "answer_bytes_max": max(a[2] for a in acts),
+            "per_game": per_game,
+            "start_ms_median": {
+                g["id"]: round(
+                    statistics.median(ms for k, ms in result["starts"] if k == g["id"]), 1
+                )
+                for g in games
+                if any(k == g["id"] for k, _ in result["starts"])
+            },
+        }
+
+    # ---------------------------------------------------------------------------- long tasks
+    def games_through_the_table(self, games: list[dict[str, Any]]) -> dict[str, Any]:
+        """One all-bot game of each game played by the real table at instant speed; the
+        longest main-thread task while each plays, and the bot requests' round trips."""
+        context = self.context()
+        context.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        out: dict[str, Any] = {}
+        try:
+            page.goto(self.url, wait_until="commit")
+            page.wait_for_selector(
+                "html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS
+            )
+            boot = page.evaluate("window.__bench.longtasks")
+            out["boot_longest_ms"] = round(max((d for _, d in boot), default=0.0), 1)
+            cdp = context.new_cdp_session(page) if self.args.profile else None
+            for i, g in enumerate(games):
+                start = page.evaluate("performance.now()")
+                seen = page.evaluate("window.__bench.longtasks.length")
+                asked = page.evaluate("window.__bench.requests.length")
+                if cdp is not None:
+                    cdp.send("Profiler.enable")
+                    cdp.send("Profiler.setSamplingInterval", {"interval": 500})
+                    cdp.send("Profiler.start")
+                link = fragment(record(g, table_players(g), 2000 + i, "bot"))
+                page.evaluate("(hash) => { location.hash = hash; }", "#" + link)
+                page.wait_for_selector(
+                    "[data-testid=table][data-waiting=over]",
+                    state="attached",
+                    timeout=self.args.game_timeout * 1000,
+                )
+                page.wait_for_timeout(100)  # the last frame's task is reported after it
+                elapsed = page.evaluate("performance.now()") - start
+                profile = cdp.send("Profiler.stop")["profile"] if cdp is not None else None
+                tasks = page.evaluate("(i) => window.__bench.longtasks.slice(i)", seen)
+                asks = page.evaluate("(i) => window.__bench.requests.slice(i)", asked)
+                durations = sorted((d for _, d in tasks), reverse=True)
+                bots = [ms for cmd, ms, _ in asks if cmd == "bot"]
+                ply = int(page.get_attribute("[data-testid=table]", "data-ply") or 0)
+                out[g["id"]] = {
+                    "players": table_players(g),
+                    "actions": ply,
+                    "seconds": round(elapsed / 1000, 2),
+                    "longtasks": len(durations),
+                    "longest_ms": round(durations[0] if durations else 0.0, 1),
+                    "longest_5_ms": [round(d, 1) for d in durations[:5]],
+                    "bot_request_ms": {
+                        "n": len(bots),
+                        "p50": round(percentile(bots, 50), 1) if bots else None,
+                        "p95": round(percentile(bots, 95), 1) if bots else None,
+                        "max": round(max(bots), 1) if bots else None,
+                    },
+                }
+                if profile is not None:
+                    out[g["id"]]["profile"] = summarize_profile(profile)
+                log(
+                    f"{g['id']}: {ply} plies through the table in {elapsed / 1000:.1f} s, "
+                    f"longest task {out[g['id']]['longest_ms']:.0f} ms"
+                )
+                page.evaluate("() => { location.hash = '#/'; }")
+                page.wait_for_selector("[data-testid=game-list] .game-tile", timeout=30_000)
+        finally:
+            context.close()
+        out["errors"] = errors
+        out["longest_ms"] = max(
+            (v["longest_ms"] for v in out.values() if isinstance(v, dict)), default=0.0
+        )
+        return out
+
+    # ---------------------------------------------------------------------------- playouts
+    def playouts(self, games: list[dict[str, Any]], wheel: Path) -> dict[str, Any]:
+        """Random playouts per second in Pyodide (the bare worker) and in this CPython, on the
+        same seeds with the same wheel; alternated ``--playout-reps`` times, medians kept."""
+        cases = self.calibrate(games, wheel)
+        context = self.context()
+        page = context.new_page()
+        rows: dict[tuple[str, int], dict[str, Any]] = {}
+        try:
+            page.goto(f"{self.url}{BENCH_DIR}/bare.html", wait_until="commit")
+            page.wait_for_selector(
+                "html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS
+            )
+            info = json.loads(self.run_in_pyodide(page, PYODIDE_INFO))
+            code = PLAYOUT_CODE.replace("CASES", json.dumps(cases))
+            for rep in range(self.args.playout_reps):
+                for source in ("cpython", "pyodide"):
+                    if source == "pyodide":
+                        data = json.loads(self.run_in_pyodide(page, code))
+                    else:
+                        data = run_in_cpython(code, wheel)
+                    for game, players, seeds, actions, seconds in data["rows"]:
+                        row = rows.setdefault(
+                            (game, players),
+                            {"game": game, "players": players, "games": seeds, "actions": actions},
+                        )
+                        row.setdefault(source, []).append(seconds)
+                log(f"playouts rep {rep + 1}/{self.args.playout_reps} done")
+        finally:
+            context.close()
+        out = []
+        for row in rows.values():
+            cp = statistics.median(row.pop("cpython"))
+            py = statistics.median(row.pop("pyodide"))
+            row["cpython_games_per_s"] = round(row["games"] / cp, 1)
+            row["pyodide_games_per_s"] = round(row["games"] / py, 1)
+            row["cpython_us_per_action"] = round(cp / row["actions"] * 1e6, 1)
+            row["pyodide_us_per_action"] = round(py / row["actions"] * 1e6, 1)
+            row["pyodide_over_cpython"] = round(py / cp, 2)
+            out.append(row)
+        return {
+            "pyodide_python": info["python"],
+            "pyodide": info["pyodide"],
+            "cpython": platform.python_version(),
+            "rows": out,
+        }
+
+    def calibrate(self, games: list[dict[str, Any]], wheel: Path) -> list[list[Any]]:
+        """How many seeds each case plays: about ``--playout-seconds`` in CPython."""
+        probe = [
+            [g["id"], p, 3] for g in games for p in range(g["min_players"], g["max_players"] + 1)
+        ]
+        data = run_in_cpython(PLAYOUT_CODE.replace("CASES", json.dumps(probe)), wheel)
+        cases = []
+        for game, players, seeds, _actions, seconds in data["rows"]:
+            per_game = max(seconds / seeds, 1e-4)
+            cases.append([game, players, max(3, int(self.args.playout_seconds / per_game))])
+        return cases
+
+    def run_in_pyodide(self, page: Any, code: str) -> str:
+        """Run ``code`` in the bare worker; its ``bench_result`` (text) is the answer."""
+        answer: dict[str, Any] = page.evaluate(
+            """(code) => new Promise((resolve) => {
+                const id = Math.random().toString(36).slice(2);
+                const listen = ({ data }) => {
+                  if (data.id !== id) return;
+                  window.bareWorker.removeEventListener('message', listen);
+                  resolve(data);
+                };
+                window.bareWorker.addEventListener('message', listen);
+                window.bareWorker.postMessage({ id, code });
+              })""",
+            code,
+        )
+        if not answer["ok"]:
+            raise RuntimeError(f"in Pyodide: {answer['text']}")
+        text: str = answer["text"]
+        return text
+
+
+def summarize_profile(profile: dict[str, Any], top: int = 12) -> dict[str, Any]:
+    """The main thread's time by function in a CDP CPU profile: self and inclusive ms."""
+    nodes = {node["id"]: node for node in profile["nodes"]}
+    parent = {child: node["id"] for node in profile["nodes"] for child in node.get("children", [])}
+
+    def name(node_id: int) -> str:
+        frame = nodes[node_id]["callFrame"]
+        where = frame["url"].rsplit("/", 1)[-1]
+        label = frame["functionName"] or "(anonymous)"
+        return f"{label} {where}:{frame['lineNumber'] + 1}" if where else label
+
+    own: dict[str, float] = {}
+    total: dict[str, float] = {}
+    for sample, delta in zip(profile["samples"], profile["timeDeltas"], strict=False):
+        ms = delta / 1000
+        own[name(sample)] = own.get(name(sample), 0.0) + ms
+        seen: set[str] = set()
+        node: int | None = sample
+        while node is not None:
+            label = name(node)
+            if label not in seen:
+                seen.add(label)
+                total[label] = total.get(label, 0.0) + ms
+            node = parent.get(node)
+
+    def best(table: dict[str, float]) -> list[list[Any]]:
+        rows = sorted(table.items(), key=lambda kv: -kv[1])[:top]
+        return [[label, round(ms, 1)] for label, ms in rows]
+
+    return {"self_ms": best(own), "inclusive_ms": best(total)}
+
+
+def run_in_cpython(code: str, wheel: Path) -> dict[str, Any]:
+    """Run ``code`` in a fresh CPython process with only the engine wheel on the path."""
+    runner = "import sys; exec(sys.stdin.read(), g := {}); print(g['bench_result'])"
+    env = {**os.environ, "PYTHONPATH": str(wheel), "PYTHONDONTWRITEBYTECODE": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", runner],
+        input=code,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tempfile.gettempdir(),
+        timeout=600,
+        check=False,
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"in CPython: {out.stderr}")
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# Summary
+
+
+def mark_of(visit: dict[str, Any], name: str) -> float | None:
+    """A mark (ms from the navigation) of one visit, or None."""
+    value = visit["marks"].get(name)
+    return float(value) if value is not None else None
+
+
+def startup_summary(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Medians and spread of the start-up visits, ratios, the site's stages and paints."""
+    out: dict[str, Any] = {}
+    ready: dict[str, list[float]] = {}
+    for key, visits in rows.items():
+        ready[key] = [float(v["marks"]["engine_ready"]) for v in visits]
+        item: dict[str, Any] = {"engine_ready_ms": stats(ready[key])}
+        workers = [v["workers"][0] for v in visits if v["workers"]]
+        created = [float(w["created"]) for w in workers]
+        item["worker_created_ms"] = stats(created)
+        stage_names = sorted({name for w in workers for name in w["stages"]})
+        item["stages_ms"] = {
+            name: stats([float(w["stages"][name]) for w in workers if name in w["stages"]])
+            for name in stage_names
+        }
+        if key.startswith("site"):
+            for paint in ("first-paint", "first-contentful-paint"):
+                item[paint] = stats(
+                    [float(v["paint"][paint]) for v in visits if paint in v["paint"]]
+                )
+            tiles = [mark_of(v, "lobby_tiles_painted") for v in visits]
+            item["lobby_tiles_painted"] = stats([x for x in tiles if x is not None])
+            item["service_worker_controlled"] = [bool(v["controlled"]) for v in visits]
+        item["longest_task_ms"] = stats(
+            [max((float(d) for _, d in v["longtasks"]), default=0.0) for v in visits]
+        )
+        item["page_errors"] = [e for v in visits for e in v["errors"]]
+        out[key] = item
+    for visit in ("first", "repeat"):
+        site, bare = ready[f"site_{visit}"], ready[f"bare_{visit}"]
+        paired = [s / b for s, b in zip(site, bare, strict=True)]
+        out[f"ratio_{visit}"] = {
+            "of_medians": round(statistics.median(site) / statistics.median(bare), 3),
+            "paired": stats(paired),
+            "extra_ms_median": round(statistics.median(site) - statistics.median(bare), 1),
+        }
+    return out
+
+
+def targets(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Issue 10's targets with the measured value and met / not met."""
+    out: list[dict[str, Any]] = []
+
+    def add(name: str, value: float | None, limit: float, unit: str) -> None:
+        out.append({
+            "target": name,
+            "limit": limit,
+            "value": value,
+            "unit": unit,
+            "met": value is not None and value <= limit,
+        })  # fmt: skip
+
+    start = report.get("startup")
+    if start:
+        fcp = start["site_first"].get("first-contentful-paint", {}).get("median")
+        add("first paint of the lobby (FCP, first visit)", fcp, TARGET_PAINT_MS, "ms")
+        fcp = start["site_repeat"].get("first-contentful-paint", {}).get("median")
+        add("first paint of the lobby (FCP, repeat visit)", fcp, TARGET_PAINT_MS, "ms")
+        for visit in ("first", "repeat"):
+            ratio = start[f"ratio_{visit}"]["of_medians"]
+            add(f"engine ready / bare page ({visit} visit)", ratio, TARGET_READY_RATIO, "x")
+    rt = report.get("round_trip")
+    if rt:
+        add("round trip of one action, p95", rt["p95"], TARGET_ROUND_TRIP_P95_MS, "ms")
+    play = report.get("table_games")
+    if play:
+        add("longest main-thread task during a game", play["longest_ms"], TARGET_LONG_TASK_MS, "ms")
+    return out
+
+
+def fmt_stats(item: dict[str, Any]) -> str:
+    """``median (min-max)``."""
+    if not item or not item.get("n"):
+        return "-"
+    return f"{item['median']:.0f} ({item['min']:.0f}-{item['max']:.0f})"
+
+
+def print_table(report: dict[str, Any]) -> None:
+    """The human-readable summary."""
+    lines = []
+    m = report["machine"]
+    lines.append(
+        f"machine: {m['nproc']} cores, {m['cpu']}; load {m['loadavg']} -> {m['loadavg_after']}"
+    )
+    lines.append(f"browser: {report['chromium']}; Pyodide {report['pyodide']}")
+    start = report.get("startup")
+    if start:
+        reps = start["site_first"]["engine_ready_ms"]["n"]
+        lines.append("")
+        lines.append(f"start-up, ms from navigation: median (min-max) over {reps} reps")
+        lines.append(f"{'':<34}{'first visit':>20}{'repeat visit':>20}")
+        rows = [
+            ("lobby first paint (FP)", "site", "first-paint"),
+            ("lobby first contentful paint", "site", "first-contentful-paint"),
+            ("lobby game tiles painted", "site", "lobby_tiles_painted"),
+            ("site: worker created", "site", "worker_created_ms"),
+            ("site: engine ready", "site", "engine_ready_ms"),
+            ("bare: worker created", "bare", "worker_created_ms"),
+            ("bare: Pyodide booted", "bare", "booted"),
+            ("bare: wheel installed = ready", "bare", "engine_ready_ms"),
+            ("bare: pygames.web imported", "bare", "imported"),
+            ("longest main-thread task", "site", "longest_task_ms"),
+        ]
+        if "worker_first" in start:
+            rows.append(("site's worker.js alone: ready", "worker", "engine_ready_ms"))
+        for label, who, key in rows:
+            cells = []
+            for visit in ("first", "repeat"):
+                item = start[f"{who}_{visit}"]
+                value = item.get(key) or item["stages_ms"].get(key, {})
+                cells.append(fmt_stats(value))
+            lines.append(f"{label:<34}{cells[0]:>20}{cells[1]:>20}")
+        cells = []
+        for visit in ("first", "repeat"):
+            r = start[f"ratio_{visit}"]
+            cells.append(f"{r['of_medians']:.2f} (+{r['extra_ms_median']:.0f} ms)")
+        lines.append(f"{'ratio site / bare (of medians)':<34}{cells[0]:>20}{cells[1]:>20}")
+    rt = report.get("round_trip")
+    if rt:
+        lines.append("")
+        lines.append(
+            f"round trip of one act, page to page ({rt['n']} actions): p50 {rt['p50']:.1f} ms, "
+            f"p95 {rt['p95']:.1f} ms, max {rt['max']:.1f} ms; answer "
+            f"{rt['answer_bytes_median']} bytes median, {rt['answer_bytes_max']} max"
+        )
+        for game, g in rt["per_game"].items():
+            lines.append(
+                f"  {game:<11} n={g['n']:<4} p50 {g['p50']:6.1f}  p95 {g['p95']:6.1f}  "
+                f"max {g['max']:6.1f} ms   {g['answer_bytes_median']:>6} bytes"
+            )
+    play = report.get("table_games")
+    if play:
+        lines.append("")
+        lines.append(
+            f"all-bot games through the table (instant speed); boot's longest task "
+            f"{play['boot_longest_ms']:.0f} ms"
+        )
+        for game, g in play.items():
+            if not isinstance(g, dict):
+                continue
+            bot = g["bot_request_ms"]
+            lines.append(
+                f"  {game:<11} {g['players']}p {g['actions']:>4} plies "
+                f"{g['seconds']:6.1f} s  long tasks {g['longtasks']:>3}  "
+                f"longest {g['longest_ms']:6.0f} ms   bot request p50 {bot['p50'] or 0:.0f} "
+                f"p95 {bot['p95'] or 0:.0f} ms"
+            )
+            if "profile" in g:
+                busiest = [
+                    f"{label} {ms:.0f} ms"
+                    for label, ms in g["profile"]["self_ms"]
+                    if not label.startswith("(")
+                ][:4]
+                lines.append(f"      main thread, self time: {'; '.join(busiest)}")
+    po = report.get("playouts")
+    if po:
+        lines.append("")
+        lines.append(
+            f"random playouts, games/s: Pyodide {po['pyodide']} (Python {po['pyodide_python']}) "
+            f"vs CPython {po['cpython']}"
+        )
+        lines.append(
+            f"  {'game':<11}{'players':>8}{'games':>7}{'CPython':>10}{'Pyodide':>10}"
+            f"{'ratio':>7}{'us/act Pyodide':>16}"
+        )
+        for r in po["rows"]:
+            lines.append(
+                f"  {r['game']:<11}{r['players']:>8}{r['games']:>7}"
+                f"{r['cpython_games_per_s']:>10.1f}{r['pyodide_games_per_s']:>10.1f}"
+                f"{r['pyodide_over_cpython']:>7.2f}{r['pyodide_us_per_action']:>16.1f}"
+            )
+    lines.append("")
+    lines.append("targets (issue 10):")
+    for t in report["targets"]:
+        value = "-" if t["value"] is None else f"{t['value']:.2f}"
+        verdict = "met" if t["met"] else "NOT met"
+        lines.append(
+            f"  {t['target']:<46} {value:>9} {t['unit']:<2} (<= {t['limit']:g})  {verdict}"
+        )
+    print("\n".join(lines))
+
+
+# --------------------------------------------------------------------------------------------
+# Command line
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """The options."""
+    parser = argparse.ArgumentParser(
+        prog="browser_bench.py", description=__doc__.split("\n\n")[0] if __doc__ else None
+    )
+    parser.add_argument("--reps", type=int, default=5, help="start-up repetitions (default 5)")
+    parser.add_argument(
+        "--no-warmup",
+        dest="warmup",
+        action="store_false",
+        help="count the first visit of the run too (default: one uncounted visit of each page)",
+    )
+    parser.add_argument("--actions", type=int, default=200, help="act round trips (default 200)")
+    parser.add_argument(
+        "--playout-seconds",
+        type=float,
+        default=0.25,
+        help="CPython seconds of random playouts per game and player count (default 0.25)",
+    )
+    parser.add_argument("--playout-reps", type=int, default=3, help="alternations (default 3)")
+    parser.add_argument("--game-timeout", type=float, default=120, help="seconds per table game")
+    parser.add_argument("--games", default=None, help="comma-separated game ids (default: all)")
+    parser.add_argument(
+        "--only",
+        default="startup,roundtrip,table,playouts",
+        help="which parts to run (comma-separated; default: all four)",
+    )
+    parser.add_argument("--dist", type=Path, default=None, help="a built site to use (copied)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the JSON report")
+    parser.add_argument("--keep", action="store_true", help="keep the private site folder")
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: 2 reps, 40 actions, short playouts"
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="record a CPU profile of the page while each table game plays (in the JSON)",
+    )
+    parser.add_argument(
+        "--diagnose",
+        action="store_true",
+        help="also time the site's worker.js alone in a page (start-up)",
+    )
+    parser.add_argument("--headed", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.reps = min(args.reps, 2)
+        args.actions = min(args.actions, 40)
+        args.playout_seconds = min(args.playout_seconds, 0.05)
+        args.playout_reps = 1
+    return args
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Build, serve, measure; the report."""
+    from playwright.sync_api import sync_playwright
+
+    started = time.monotonic()
+    parts = set(args.only.split(","))
+    report: dict[str, Any] = {
+        "date": datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "machine": machine(),
+        "chromium": chromium_version(),
+        "settings": {
+            key: (str(value) if isinstance(value, Path) else value)
+            for key, value in vars(args).items()
+        },
+        "chromium_args": CHROMIUM_ARGS,
+    }
+    folder = Path(tempfile.mkdtemp(prefix="pygames-bench-"))
+    try:
+        site = prepare_site(args.dist, folder)
+        info = json.loads((site / "build.json").read_text(encoding="utf-8"))
+        report["pyodide"] = info["pyodide"]
+        report["engine_wheel"] = info["wheel"]
+        games = catalog(site)
+        if args.games:
+            wanted = args.games.split(",")
+            games = [g for g in games if g["id"] in wanted]
+        server, thread = build.start_server(site, 0)
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        log(f"serving {site} on {url}")
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path=str(build.CHROMIUM),
+                    args=CHROMIUM_ARGS,
+                    headless=not args.headed,
+                )
+                report["chromium_playwright"] = browser.version
+                bench = Bench(browser, url, args)
+                try:
+                    steps: list[tuple[str, str, Callable[[], Any]]] = [
+                        ("startup", "startup", lambda: startup_summary(bench.startup())),
+                        ("roundtrip", "round_trip", lambda: bench.round_trips(games)),
+                        ("table", "table_games", lambda: bench.games_through_the_table(games)),
+                        (
+                            "playouts",
+                            "playouts",
+                            lambda: bench.playouts(games, site / "wheels" / info["wheel"]),
+                        ),
+                    ]
+                    for part, key, step in steps:
+                        if part not in parts:
+                            continue
+                        log(f"{part} ...")
+                        t0 = time.monotonic()
+                        try:
+                            report[key] = step()
+                        except Exception as exc:  # report it, go on
+                            log(f"{part} failed: {exc}")
+                            report.setdefault("failures", {})[part] = str(exc)
+                        log(f"{part}: {time.monotonic() - t0:.0f} s")
+                finally:
+                    browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+            thread.join(5)
+    finally:
+        if args.keep:
+            log(f"kept {folder}")
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+    after = machine()
+    report["machine"]["loadavg_after"] = after["loadavg"]
+    report["machine"]["cpu_pressure_after"] = after["cpu_pressure"]
+    report["targets"] = targets(report)
+    report["seconds"] = round(time.monotonic() - started, 1)
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark, print the table, write the JSON; 1 if a part failed."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        import playwright.sync_api  # noqa: F401  (only: is it here?)
+    except ImportError:
+        # e.g. `python3 build.py bench` under a Python without Playwright: use the project's venv
+        venv = build.VENV / "bin" / "python"
+        if venv.exists() and Path(sys.prefix).resolve() != build.VENV.resolve():
+            return subprocess.run([str(venv), __file__, *argv], check=False).returncode
+        log("Playwright is missing: run `python3 build.py test` once (it makes .venv)")
+        return 2
+    args = parse_args(argv)
+    report = run(args)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print_table(report)
+    print(f"\nJSON: {args.out} ({report['seconds']:.0f} s)")
+    return 1 if report.get("failures") else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
