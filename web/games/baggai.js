@@ -332,7 +332,7 @@ function windowZone(snap, ctx, sel) {
     sel.bind(cells, preview);
   }
   const head = h('div', { class: 'bg-window-head' },
-    h('h3', { class: 'bg-title', text: t('bg_window') }),
+    h('h2', { class: 'bg-title', text: t('bg_window') }),
     h('span', { class: 'bg-sub', testid: 'piles-left', text: t('bg_pilesLeft', (v.piles_left || []).length) }),
     (v.removed || []).length ? h('span', { class: 'bg-sub', text: t('bg_removed', v.removed.length) }) : null,
     v.round === 2 || v.round === 5 ? h('span', { class: 'bg-party-flag', testid: 'party-flag', text: t('bg_party') }) : null);

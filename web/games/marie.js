@@ -126,7 +126,7 @@ function seatPanel(snap, ctx, s) {
     testid: `seat-${s}`, data: { seat: s },
   },
   h('header', { class: 'seat-head' },
-    h('h3', { class: 'seat-name', testid: `seat-name-${s}`, text: name, title: name }),
+    h('h2', { class: 'seat-name', testid: `seat-name-${s}`, text: name, title: name }),
     h('div', { class: 'seat-sub' },
       h('div', { class: 'seat-id' },
         h('p', { class: 'seat-kind', text: snap.seats[s].kind === 'bot' ? `${t('bot')} · ${levelName(snap.seats[s].level)}` : t('human') }),

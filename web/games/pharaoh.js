@@ -400,7 +400,7 @@ function seatPanel(snap, ctx, s) {
     testid: `seat-${s}`, data: { seat: s },
   },
   h('header', { class: 'ph-seat-head' },
-    h('h3', { class: 'ph-seat-name', testid: `seat-name-${s}`, text: name, title: name }),
+    h('h2', { class: 'ph-seat-name', testid: `seat-name-${s}`, text: name, title: name }),
     h('div', { class: 'ph-seat-sub' },
       h('p', { class: 'ph-seat-kind', text: kind }),
       h('div', { class: 'ph-badges' }, badges))),
