@@ -910,10 +910,14 @@ def pytest_step(python: Path, suite: str, extra: Sequence[str]) -> Step:
     return no_tests_ran(step, ROOT / suite, extra)
 
 
-# Wall-clock limit of the run of tests/ inside Pyodide: about 5.5 minutes of one core on a
-# 2-core machine (about 1.3 times the CPU time of the CPython run), so only a hang or a badly
-# overloaded machine reaches it. pytest-timeout's per-test limit cannot work inside Pyodide
-# (no signals, no threads); a hang there would most likely have hung the CPython run first.
+# Pyodide runs Python on one thread, so the suite is shared among this many Node processes
+# (tools/pyodide_tests.mjs --shard K/N), one a core and two at most: each holds an interpreter.
+PYODIDE_SHARDS = max(1, min(2, os.cpu_count() or 1))
+# Wall-clock limit of the run of tests/ inside Pyodide: it needs 5.5 to 7 minutes of CPU (1.3 to
+# 1.7 times the CPython run), about 3.5 minutes on an idle 2-core machine with two processes,
+# so only a hang or a badly overloaded machine reaches it. pytest-timeout's per-test limit
+# cannot work inside Pyodide (no signals, no threads); a hang there would most likely have hung
+# the CPython run first.
 PYODIDE_TESTS_LIMIT = 15 * 60.0
 
 
@@ -929,18 +933,93 @@ def pyodide_runner(wheels: Path) -> list[str | Path]:
     return [node, PYODIDE_RUNNER, "--wheels", wheels, *options]
 
 
+def run_together(
+    commands: Sequence[Sequence[str | Path]], logs: Sequence[Path], limit: float
+) -> list[int]:
+    """Run the commands at the same time, each writing its output to its log file; return their
+    exit codes. Those still running after ``limit`` seconds are killed with their process
+    groups (exit code 124, as with :func:`run`)."""
+    deadline = time.monotonic() + limit
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        for command, path in zip(commands, logs, strict=True):
+            with path.open("wb") as out:
+                args = [str(part) for part in command]
+                procs.append(
+                    subprocess.Popen(
+                        args, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+                    )
+                )
+        codes = []
+        for proc in procs:
+            try:
+                codes.append(proc.wait(timeout=max(0.0, deadline - time.monotonic())))
+            except subprocess.TimeoutExpired:
+                log(f"still running after {limit:.0f} s: killing {proc.pid} and its children")
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+                codes.append(124)
+        return codes
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+def outcome_counts(reports: Sequence[Path]) -> dict[str, int]:
+    """The outcome counts (``passed``, ``skipped``, ...) summed over the runner's JSON reports
+    (missing reports count nothing)."""
+    total: dict[str, int] = {}
+    for path in reports:
+        try:
+            counts = json.loads(path.read_text(encoding="utf-8")).get("counts", {})
+        except (OSError, ValueError):
+            continue
+        for key, value in counts.items():
+            total[key] = total.get(key, 0) + int(value)
+    return total
+
+
 def pyodide_step(wheels: Path, extra: Sequence[str]) -> Step:
     """Run the engine's tests/ inside Pyodide (Node.js) against the engine wheel in ``wheels``
-    (the built site's wheels/ folder: the engine, micropip and packaging)."""
+    (the built site's wheels/ folder: the engine, micropip and packaging), split over
+    :data:`PYODIDE_SHARDS` processes; the outcome counts go into the summary."""
     name = "pytest in pyodide"
     prepared, command = attempt(
         f"{name}: node, pyodide, pytest wheels", lambda: pyodide_runner(wheels)
     )
     if command is None:
         return Step(name, False, prepared.seconds, prepared.note)
-    step = command_step(name, [*command, "--", *extra], PYODIDE_TESTS_LIMIT)
-    step.seconds += prepared.seconds
-    return no_tests_ran(step, ROOT / "tests", extra)
+    started = time.monotonic()
+    shards = PYODIDE_SHARDS
+    shown = " ".join(str(part) for part in command)
+    log(f"--- {name}: {shards} processes, output below when they end: {shown} --shard K/{shards}")
+    with tempfile.TemporaryDirectory(prefix="pygames-pyodide-tests-") as folder:
+        logs = [Path(folder) / f"shard-{k}.log" for k in range(1, shards + 1)]
+        reports = [Path(folder) / f"shard-{k}.json" for k in range(1, shards + 1)]
+        commands = [
+            [*command, "--shard", f"{k}/{shards}", "--report", report, "--", *extra]
+            for k, report in enumerate(reports, 1)
+        ]
+        codes = run_together(commands, logs, PYODIDE_TESTS_LIMIT)
+        for k, (path, code) in enumerate(zip(logs, codes, strict=True), 1):
+            log(f"{name}, shard {k}/{shards} (exit {code}):")
+            sys.stdout.write(path.read_text(encoding="utf-8", errors="replace"))
+            sys.stdout.flush()
+        counts = outcome_counts(reports)
+    seconds = prepared.seconds + time.monotonic() - started
+    order = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected")
+    tally = ", ".join(f"{counts[key]} {key}" for key in order if counts.get(key))
+    log(f"{name}: {tally or 'no outcome reported'} in {seconds:.1f} s")
+    failures = [code for code in codes if code not in (0, 5)]
+    if 124 in failures:
+        return Step(name, False, seconds, f"killed after {PYODIDE_TESTS_LIMIT:.0f} s")
+    if failures:
+        return Step(name, False, seconds, f"exit {failures[0]}: {tally}")
+    if all(code == 5 for code in codes):
+        return no_tests_ran(Step(name, False, seconds, "exit 5"), ROOT / "tests", extra)
+    return Step(name, True, seconds, tally)
 
 
 def pyodide_tests(extra: Sequence[str]) -> int:

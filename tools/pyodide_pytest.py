@@ -1,13 +1,16 @@
 """The Python side of tools/pyodide_tests.mjs: runs inside Pyodide, not in CPython.
 
-``main(suite, args)`` runs pytest in ``suite`` (the copied ``tests/`` and ``pyproject.toml``) on
-the engine wheel installed into site-packages, and returns pytest's exit status. It refuses to
-run when ``pygames`` would come from anywhere else, prints where it came from, and checks again
-after the run that every ``pygames`` module the tests loaded lives in site-packages.
+``main(suite, args, shard, shards)`` runs pytest in ``suite`` (the copied ``tests/`` and
+``pyproject.toml``) on the engine wheel installed into site-packages, and returns, as JSON,
+pytest's exit status and the outcome counts. It refuses to run when ``pygames`` would come from
+anywhere else, prints where it came from, and checks again after the run that every ``pygames``
+module the tests loaded lives in site-packages. With ``shards`` > 1 it runs every ``shards``-th
+collected test from the ``shard``-th on (1-based), so that several processes share the suite.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import sysconfig
@@ -20,15 +23,22 @@ OUTCOMES = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "desel
 
 
 class PyodidePlugin:
-    """Accept pyproject's ``timeout`` setting and count the outcomes.
+    """Accept pyproject's ``timeout`` setting, keep this shard's tests and count the outcomes.
 
     pytest-timeout is not installed here: it needs signals or threads, which Pyodide lacks.
     ``build.py`` puts a wall-clock limit on the whole run instead.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, shard: int, shards: int) -> None:
+        self.shard, self.shards = shard, shards
         self.counts: dict[str, int] = {}
         self.skipped: dict[str, int] = {}
+
+    def pytest_collection_modifyitems(self, items: list[Any]) -> None:
+        if self.shards > 1:
+            total = len(items)
+            items[:] = items[self.shard - 1 :: self.shards]
+            print(f"[pyodide-tests] shard {self.shard}/{self.shards}: {len(items)} of {total}")
 
     def pytest_addoption(self, parser: Any) -> None:
         parser.addini("timeout", "pytest-timeout's setting; ignored in Pyodide (no signals)")
@@ -53,8 +63,9 @@ def engine_modules_outside(site: Path) -> list[str]:
     return outside
 
 
-def main(suite: str, args: Sequence[str]) -> int:
-    """Run pytest in ``suite`` with ``args`` (default: the whole ``tests/`` folder)."""
+def main(suite: str, args: Sequence[str], shard: int = 1, shards: int = 1) -> str:
+    """Run pytest in ``suite`` with ``args`` (default: the whole ``tests/`` folder); return
+    ``{"code", "counts", "skipped"}`` as JSON."""
     sys.dont_write_bytecode = True
     os.chdir(suite)
     site = Path(sysconfig.get_paths()["purelib"]).resolve()
@@ -62,7 +73,7 @@ def main(suite: str, args: Sequence[str]) -> int:
         folder = Path(entry or ".").resolve()
         if folder != site and (folder / "pygames").exists():
             print(f"[pyodide-tests] a pygames folder is on sys.path outside {site}: {entry}")
-            return 3
+            return json.dumps({"code": 3})
 
     import pygames
 
@@ -70,18 +81,18 @@ def main(suite: str, args: Sequence[str]) -> int:
     print(f"[pyodide-tests] pygames {pygames.__version__} from {pygames.__file__}")
     if engine_modules_outside(site):
         print(f"[pyodide-tests] pygames does not come from the installed wheel in {site}")
-        return 3
+        return json.dumps({"code": 3})
 
     import pytest
 
-    plugin = PyodidePlugin()
+    plugin = PyodidePlugin(shard, shards)
     options = ["-p", "no:cacheprovider", "-rs"]
     code = int(pytest.main([*options, *(args or ["tests"])], plugins=[plugin]))
 
     outside = engine_modules_outside(site)
     if outside:
         print(f"[pyodide-tests] engine modules loaded from outside {site}: {outside}")
-        return 3
+        return json.dumps({"code": 3})
     counts = plugin.counts
     ran = sum(counts.get(key, 0) for key in ("passed", "failed", "xfailed", "xpassed"))
     summary = ", ".join(f"{counts[key]} {key}" for key in OUTCOMES if counts.get(key))
@@ -89,4 +100,4 @@ def main(suite: str, args: Sequence[str]) -> int:
     if plugin.skipped:
         where = ", ".join(f"{module} ({n})" for module, n in sorted(plugin.skipped.items()))
         print(f"[pyodide-tests] skipped in: {where}")
-    return code
+    return json.dumps({"code": code, "counts": counts, "skipped": plugin.skipped})

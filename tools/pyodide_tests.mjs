@@ -1,11 +1,14 @@
 // Runs the engine's test suite (tests/) inside Pyodide in Node.js, against the built wheel.
 //
-//   node tools/pyodide_tests.mjs --wheels DIR --test-wheel FILE... [-- PYTEST ARGS]
+//   node tools/pyodide_tests.mjs --wheels DIR --test-wheel FILE... [--shard K/N]
+//                                [--report FILE] [-- PYTEST ARGS]
 //
 // --wheels: the site's wheel folder (dist/wheels/): the engine wheel pygames-*.whl, and the
 //   micropip and packaging wheels that build.py pins. --test-wheel (repeated): pytest,
 //   hypothesis and their dependencies (build.py downloads and sha256-checks them into
 //   .cache/test-wheels/). `python3 build.py pyodide-tests` runs this with the right arguments.
+// --shard K/N: run only every N-th collected test, starting with the K-th (build.py runs one
+//   process per core: Pyodide is single-threaded). --report: write the outcome counts as JSON.
 //
 // Pyodide comes from node_modules/pyodide (build.py runs `npm ci`). Nothing is fetched from the
 // network: micropip installs every wheel from Pyodide's own file system (`emfs:` paths) with
@@ -26,18 +29,26 @@ const WHEELS = "/home/pyodide/wheels";
 
 function usage(message) {
   process.stderr.write(
-    `${message}\nusage: node tools/pyodide_tests.mjs --wheels DIR --test-wheel FILE... [-- PYTEST ARGS]\n`,
+    `${message}\nusage: node tools/pyodide_tests.mjs --wheels DIR --test-wheel FILE...` +
+      ` [--shard K/N] [--report FILE] [-- PYTEST ARGS]\n`,
   );
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const options = { wheels: null, testWheels: [], pytest: [] };
+  const options = { wheels: null, testWheels: [], shard: [1, 1], report: null, pytest: [] };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === "--") {
       options.pytest = argv.slice(i + 1);
       break;
+    } else if (arg === "--shard") {
+      const match = /^(\d+)\/(\d+)$/.exec(argv[(i += 1)] ?? "");
+      if (!match || +match[1] < 1 || +match[1] > +match[2]) usage("--shard needs K/N, 1 <= K <= N");
+      options.shard = [+match[1], +match[2]];
+    } else if (arg === "--report") {
+      if (i + 1 >= argv.length) usage("--report needs a file");
+      options.report = path.resolve(argv[(i += 1)]);
     } else if (arg === "--wheels" || arg === "--test-wheel") {
       if (i + 1 >= argv.length) usage(`${arg} needs a path`);
       const value = path.resolve(argv[(i += 1)]);
@@ -131,9 +142,10 @@ async function main() {
   const driver = path.join(ROOT, "tools", "pyodide_pytest.py");
   pyodide.runPython(fs.readFileSync(driver, "utf8"), { globals: namespace, filename: driver });
   const run = namespace.get("main");
-  const code = run(SUITE, pyodide.toPy(options.pytest));
-  say(`pytest exit status ${code}; ${seconds()} s in all`);
-  return code;
+  const result = JSON.parse(run(SUITE, pyodide.toPy(options.pytest), ...options.shard));
+  if (options.report) fs.writeFileSync(options.report, `${JSON.stringify(result)}\n`);
+  say(`pytest exit status ${result.code}; ${seconds()} s in all`);
+  return result.code;
 }
 
 main().then(
