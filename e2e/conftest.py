@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
@@ -17,6 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -234,6 +236,30 @@ def shot() -> Shot:
         return paths
 
     return take
+
+
+def _evaluate_quietly(page: Page, expression: str) -> Any:
+    """The expression's value, or None while the page is between documents (a reload)."""
+    try:
+        return page.evaluate(expression)
+    except PlaywrightError as exc:
+        if "context was destroyed" in str(exc) or "navigat" in str(exc):
+            return None
+        raise
+
+
+def wait_true(page: Page, expression: str, timeout: float = 30_000) -> None:
+    """Poll a JavaScript expression (a promise is awaited) until it is truthy.
+
+    Not ``page.wait_for_function``: after its first try, Playwright re-evaluates a string
+    predicate inside the page, where the site's Content-Security-Policy (no 'unsafe-eval')
+    refuses it; ``page.evaluate`` goes through the debugging protocol and is not refused.
+    """
+    deadline = time.monotonic() + timeout / 1000
+    while not _evaluate_quietly(page, expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(100)
 
 
 def wait_engine(page: Page, timeout: float = 90_000) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, SUB_PATH, Served, wait_engine
+from conftest import ROOT, SUB_PATH, Served, wait_engine, wait_true
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from pygames import web
@@ -249,7 +249,7 @@ def test_offline_after_one_visit(
         # the service worker has stored the whole site and controls the page
         page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=60_000)
         expect(page.get_by_test_id("offline-ready")).to_be_visible()
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        wait_true(page, "navigator.serviceWorker.controller !== null")
         # installable: a manifest with an SVG icon, PNG icons and a maskable one, all loading
         manifest_url = page.evaluate("document.querySelector('link[rel=manifest]').href")
         manifest = page.evaluate("(u) => fetch(u).then((r) => r.json())", manifest_url)
@@ -312,7 +312,7 @@ def test_new_version_is_offered(
         page = ctx.new_page()
         page.goto(served.url)
         page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=90_000)
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        wait_true(page, "navigator.serviceWorker.controller !== null")
         old = page.evaluate("caches.keys()")
         assert len(old) == 1 and old[0].startswith("pygames-")
         expect(page.get_by_test_id("update-banner")).to_have_count(0)
@@ -331,10 +331,10 @@ def test_new_version_is_offered(
         shot(page, "update-banner")
         page.evaluate("window.__before_reload = true")
         page.get_by_test_id("update-reload").click()
-        page.wait_for_function("window.__before_reload === undefined", timeout=30_000)
+        wait_true(page, "window.__before_reload === undefined", timeout=30_000)
         expect(page.get_by_test_id("lobby")).to_be_visible()
         # the old version's cache is gone
-        page.wait_for_function("caches.keys().then((k) => k.length === 1)")
+        wait_true(page, "caches.keys().then((k) => k.length === 1)")
         keys = page.evaluate("caches.keys()")
         assert keys != old and keys[0].startswith("pygames-new")
     finally:
@@ -718,7 +718,7 @@ def test_settings_dialog_and_table_options(page: Page, base_url: str, dist_dir: 
     page.reload()
     assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
     page.emulate_media(reduced_motion="no-preference")
-    page.wait_for_function("document.documentElement.dataset.motion === 'full'")
+    wait_true(page, "document.documentElement.dataset.motion === 'full'")
 
 
 # ------------------------------------------------------------------------------- sub-path
