@@ -537,7 +537,8 @@ function setupScreen(id) {
         }));
 
       const start = button(st.starting ? t('starting') : t('start'), { class: 'btn btn-primary btn-xl', testid: 'start-game', disabled: st.starting });
-      start.addEventListener('click', () => s.start(names));
+      // the names as typed now (typing does not redraw the page, so not `names` of this render)
+      start.addEventListener('click', () => s.start(st.seats.slice(0, st.players).map((seat, i) => seat.name.trim() || defaultName(seat.kind, i))));
 
       clear(app).append(page('setup', 'setup',
         h('div', { class: 'paper setup-paper' },
