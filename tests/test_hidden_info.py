@@ -1,0 +1,63 @@
+"""Hidden information, for every game: a spectator sees nothing private, and a game's share link
+before the end carries only the seed and the public actions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pygames import web
+from pygames.core.record import parse_record_text, replay
+from pygames.core.registry import all_games
+from pygames.core.rng import Rng
+
+CASES = [(g.id, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
+
+
+def call(**req: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+    return answer
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_spectator_view_and_share_link_hold_nothing_private(game: str, players: int) -> None:
+    rng = Rng.from_seed(31)
+    seats = [{"name": f"P{i}", "kind": "human"} for i in range(players)]
+    rec = {"v": 1, "game": game, "players": players, "seed": 7, "options": {}, "seats": seats}
+    sid = call(cmd="start", record=rec, seat=None)["session"]
+    checked = 0
+    for step in range(400):
+        session = web._SESSIONS[sid]
+        state = session.state
+        if state.is_over():
+            break
+        if step % 5 == 0:
+            spectator = state.view(None)
+            table = {k: v for k, v in spectator.items() if k != "log"}
+            # every world a seat could imagine shows a spectator the very same table (a world
+            # keeps that seat's own log lines, so the log is checked on its own below)
+            for seat in range(players):
+                world = state.determinize(seat, rng.copy()).view(None)
+                assert {k: v for k, v in world.items() if k != "log"} == table, (game, seat)
+            # no private log text reaches the spectator: each line is its public text
+            private = [e for e in state.log if e.get("private")]
+            text = json.dumps(spectator["log"], ensure_ascii=False)
+            for entry in private:
+                for secret in entry["private"].values():
+                    if secret != entry["text"]:
+                        assert json.dumps(secret["en"], ensure_ascii=False) not in text
+            # the share link: the record up to the last public point, nothing after it
+            snap = call(cmd="view", session=sid, seat=None)
+            shared = parse_record_text(snap["share"])
+            assert shared.actions == session.record.actions[: len(shared.actions)]
+            assert not replay(shared).secret_pending()
+            if state.secret_pending():
+                assert len(shared.actions) < len(session.record.actions)
+            checked += 1
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        call(cmd="act", session=sid, seat=seat, action=legal[rng.below(len(legal))])
+    call(cmd="close", session=sid)
+    assert checked >= 5
