@@ -8,6 +8,8 @@ was asked of a host other than 127.0.0.1.
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 import sys
 import time
@@ -271,3 +273,42 @@ def wait_engine(page: Page, timeout: float = 90_000) -> None:
 def wait_engine_fixture() -> Callable[..., None]:
     """The :func:`wait_engine` helper as a fixture: ``wait_engine(page, timeout=90000)``."""
     return wait_engine
+
+
+# ---------------------------------------------------------------------- game links and turns
+# (shared by the game tests written since; the older game files still carry their own copies)
+
+READY = (
+    "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
+    "[data-testid=privacy-screen]"
+)
+
+
+def link(record: dict[str, Any]) -> str:
+    """``#g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
+    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def unlink(fragment: str) -> dict[str, Any]:
+    """The record of a ``#g=`` fragment."""
+    body = fragment[3:] if fragment.startswith("#g=") else fragment
+    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    return data
+
+
+def wait_turn(page: Page, timeout: float = 30_000) -> str:
+    """Wait until a human must act, the privacy screen is up, or the game is over; returns
+    ``pass``, ``over`` or the table's phase."""
+    page.wait_for_selector(READY, timeout=timeout)
+    if page.get_by_test_id("privacy-screen").count():
+        return "pass"
+    table = page.get_by_test_id("table")
+    return (
+        "over"
+        if table.get_attribute("data-waiting") == "over"
+        else str(table.get_attribute("data-phase"))
+    )
+
+
+INSTANT_BOTS = "localStorage.setItem('pygames.speed', 'instant');"

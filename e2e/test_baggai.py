@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import READY, link
 from playwright.sync_api import BrowserContext, Page, expect
-
-READY = (
-    "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
-    "[data-testid=privacy-screen]"
-)
-
-
-def link(record: dict[str, Any]) -> str:
-    """``#g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
 def record(seed: int, open_money: bool = False) -> dict[str, Any]:

@@ -10,24 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import READY, unlink
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
-READY = (
-    "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
-    "[data-testid=privacy-screen]"
-)
 
 
 def link(record: dict[str, Any]) -> str:
     raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def unlink(fragment: str) -> dict[str, Any]:
-    body = fragment[3:] if fragment.startswith("#g=") else fragment
-    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-    return data
 
 
 def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:

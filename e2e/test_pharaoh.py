@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 import subprocess
@@ -12,26 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import READY, link, unlink
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
-READY = (
-    "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
-    "[data-testid=privacy-screen]"
-)
 RECORD_KEYS = ("v", "game", "players", "seed", "options", "seats", "actions")
-
-
-def link(record: dict[str, Any]) -> str:
-    """``#g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def unlink(fragment: str) -> dict[str, Any]:
-    body = fragment[3:] if fragment.startswith("#g=") else fragment
-    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-    return data
 
 
 def engine(**request: Any) -> dict[str, Any]:

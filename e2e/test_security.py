@@ -3,12 +3,8 @@ nothing of it runs, in every game's table, the log and the end screen."""
 
 from __future__ import annotations
 
-import base64
-import json
-from typing import Any
-
 import pytest
-from conftest import wait_engine
+from conftest import INSTANT_BOTS, link, wait_engine
 from playwright.sync_api import BrowserContext, Page, expect
 
 # names are at most 24 characters; d() is a function the page gets from the test, which would
@@ -18,14 +14,9 @@ SCRIPT_NAME = "<script>d()</script>"
 PLAYERS = {"marie": 3, "hitokai": 3, "pharaoh": 3, "baggai": 4, "yadokashi": 3}
 
 
-def link(record: dict[str, Any]) -> str:
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
 @pytest.fixture
 def context(context: BrowserContext) -> BrowserContext:
-    context.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
+    context.add_init_script(INSTANT_BOTS)
     context.add_init_script("window.d = () => { window.__pwned = true; };")
     return context
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 import sys
@@ -11,26 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import INSTANT_BOTS, link, unlink, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
-READY = (
-    "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
-    "[data-testid=privacy-screen]"
-)
 TURN_BUTTONS = {"hi": "act-high", "lo": "act-low", "adv": "act-advance", "new": "act-tenants"}
-
-
-def link(record: dict[str, Any]) -> str:
-    """``#g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def unlink(fragment: str) -> dict[str, Any]:
-    body = fragment[3:] if fragment.startswith("#g=") else fragment
-    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-    return data
 
 
 def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -49,21 +33,12 @@ def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
 @pytest.fixture
 def context(context: BrowserContext) -> BrowserContext:
     """Bots move at once (no pacing) so a whole game fits in a test."""
-    context.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
+    context.add_init_script(INSTANT_BOTS)
     return context
 
 
 def table(page: Page) -> Any:
     return page.get_by_test_id("table")
-
-
-def wait_turn(page: Page) -> str:
-    """Wait until a human must act, the privacy screen is up, or the game is over."""
-    page.wait_for_selector(READY, timeout=30_000)
-    if page.get_by_test_id("privacy-screen").count():
-        return "pass"
-    waiting = table(page).get_attribute("data-waiting")
-    return "over" if waiting == "over" else str(table(page).get_attribute("data-phase"))
 
 
 def engine_snap(page: Page) -> dict[str, Any]:
