@@ -43,13 +43,13 @@ class Session:
     undoable: bool = False
 
     def push(self, seat: int, action: str) -> None:
-        """Apply and record one action (raises, unchanged, if illegal)."""
-        undoable = (
-            self.state.undo_allowed(seat, action)
-            if action in self.state.legal_actions(seat)
-            else False
-        )
-        self.state.apply(seat, action)
+        """Apply and record one action (raises, unchanged, if illegal). The legal list is
+        computed once, for the undo rule and the check."""
+        state = self.state
+        movable = not state.is_over() and seat in state.to_move()
+        legal = state.legal_actions(seat) if movable else []
+        undoable = state.undo_allowed(seat, action) if action in legal else False
+        state.apply(seat, action, legal)
         self.undoable = undoable
         self.search = None
         self.record.actions.append(f"{seat}:{action}")
@@ -85,11 +85,20 @@ def _seat(req: JSONDict, key: str, session: Session) -> int | None:
     return value
 
 
-def snapshot(sid: str, seat: int | None) -> JSONDict:
-    """What the page may show for ``seat`` (``None``: a spectator)."""
+def snapshot(sid: str, seat: int | None, log_from: int = 0) -> JSONDict:
+    """What the page may show for ``seat`` (``None``: a spectator). With ``log_from`` the view's
+    log holds only the entries from ``log_start`` on (``log_from``, or less if the log is now
+    shorter): a seat's log entries never change once written, so a page that already holds the
+    first ``log_from`` entries for this seat keeps them and appends the rest."""
     session = _SESSIONS[sid]
     state, record = session.state, session.record
     over = state.is_over()
+    view = state.view(seat)
+    log = view.get("log")
+    log_start = 0
+    if log_from and isinstance(log, list):
+        log_start = min(log_from, len(log))
+        view["log"] = log[log_start:]
     share = Record(
         record.game,
         record.players,
@@ -108,7 +117,8 @@ def snapshot(sid: str, seat: int | None) -> JSONDict:
         "to_move": state.to_move(),
         "over": over,
         "ply": state.ply,
-        "view": state.view(seat),
+        "view": view,
+        "log_start": log_start,
         "legal": state.legal_actions(seat) if seat is not None else [],
         "result": state.result().to_json() if over else None,
         "share": share.to_fragment(),
@@ -127,6 +137,14 @@ def _can_undo(session: Session, seat: int) -> bool:
         return False
     last_seat, _ = split_action(actions[-1], len(actions) - 1, session.record.players)
     return last_seat == seat and session.record.seats[seat].kind == "human"
+
+
+def _log_from(req: JSONDict) -> int:
+    """The request's ``log_from`` (0 when absent): how many log entries the page already has."""
+    value = req.get("log_from", 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RecordError(t("The request is unreadable.", "要求が読めません。"))
+    return value
 
 
 def _session(req: JSONDict) -> tuple[str, Session]:
@@ -160,7 +178,7 @@ def cmd_start(req: JSONDict) -> JSONDict:
 def cmd_view(req: JSONDict) -> JSONDict:
     """A seat's snapshot."""
     sid, session = _session(req)
-    return snapshot(sid, _seat(req, "seat", session))
+    return snapshot(sid, _seat(req, "seat", session), _log_from(req))
 
 
 def cmd_act(req: JSONDict) -> JSONDict:
@@ -170,8 +188,10 @@ def cmd_act(req: JSONDict) -> JSONDict:
     action = req.get("action")
     if seat is None or not isinstance(action, str):
         raise RecordError(t("An action needs a seat and a move.", "手には席と内容が必要です。"))
+    log_from = _log_from(req)
+    viewer = _seat(req, "view_seat", session) if "view_seat" in req else seat
     session.push(seat, action)
-    return snapshot(sid, _seat(req, "view_seat", session) if "view_seat" in req else seat)
+    return snapshot(sid, viewer, log_from)
 
 
 THINK_SLICE = 0.15  # seconds of search per request, so the worker answers other requests
@@ -202,15 +222,17 @@ def cmd_bot(req: JSONDict) -> JSONDict:
         raise RecordError(t("That seat is not a bot.", "その席はボットではありません。"))
     if seat not in session.state.to_move():
         raise RecordError(t("That bot is not to move.", "そのボットの手番ではありません。"))
+    log_from = _log_from(req)
+    viewer = _seat(req, "view_seat", session)
     action = _bot_action(session, seat, THINK_SLICE)
     if action is None:
-        out = snapshot(sid, _seat(req, "view_seat", session))
+        out = snapshot(sid, viewer, log_from)
         out.update(
             thinking=True, actor=seat, iterations=session.search.iterations if session.search else 0
         )
         return out
     session.push(seat, action)
-    out = snapshot(sid, _seat(req, "view_seat", session))
+    out = snapshot(sid, viewer, log_from)
     out.update(action=action, actor=seat, thinking=False)
     return out
 

@@ -194,3 +194,72 @@ def test_save_string_restores_the_exact_position() -> None:
     snap = call(cmd="act", session=sid, seat=0, action=f"pick{hand[0]}{hand[1]}")
     again = call(cmd="start", link=snap["save"], seat=0)
     assert again["ply"] == 2 and again["view"] == snap["view"]
+
+
+def _all_bot_record(game: str, players: int, seed: int) -> dict[str, Any]:
+    seats = [{"name": f"B{i}", "kind": "bot", "level": "normal"} for i in range(players)]
+    return {"v": 1, "game": game, "players": players, "seed": seed, "seats": seats}
+
+
+def test_log_delta_rebuilds_the_full_log_for_every_game_and_viewer() -> None:
+    """A page that keeps its log and asks only for new entries (``log_from``) holds exactly the
+    log a full view gives, whichever seat it looks from, switching seats on the way."""
+    from pygames.core.registry import all_games
+
+    for info in all_games():
+        players = info.min_players
+        snap = call(cmd="start", record=_all_bot_record(info.id, players, 11))
+        sid = snap["session"]
+        kept: dict[Any, list[Any]] = {}
+        step = 0
+        while not snap["over"] and step < 400:
+            viewer = [None, *range(players)][step % (players + 1)]
+            have = kept.get(viewer, [])
+            req = {"cmd": "bot", "session": sid, "seat": snap["to_move"][0], "view_seat": viewer}
+            snap = call(**req, log_from=len(have))
+            assert snap["ok"], snap
+            start_at = snap["log_start"]
+            assert start_at == len(have)
+            kept[viewer] = have[:start_at] + snap["view"]["log"]
+            full = call(cmd="view", session=sid, seat=viewer)
+            assert full["log_start"] == 0
+            assert kept[viewer] == full["view"]["log"], (info.id, step, viewer)
+            step += 1
+        assert snap["over"], info.id
+
+
+def test_log_delta_after_undo_starts_where_the_log_now_ends() -> None:
+    humans = [{"name": n, "kind": "human"} for n in ("A", "B", "C")]
+    rec = {"v": 1, "game": "marie", "players": 3, "seed": 3, "options": {"elder": 0},
+           "seats": humans}  # fmt: skip
+    sid = call(cmd="start", record=rec, seat=0)["session"]
+    call(cmd="act", session=sid, seat=0, action="pile1")
+    for seat in (0, 1):
+        hand = call(cmd="view", session=sid, seat=seat)["view"]["hand"]
+        call(cmd="act", session=sid, seat=seat, action=f"pick{hand[0]}{hand[1]}")
+    before = call(cmd="view", session=sid, seat=0)["view"]["log"]
+    voted = call(cmd="act", session=sid, seat=0, action="down", log_from=len(before))
+    assert voted["can_undo"] and voted["log_start"] == len(before)
+    grown = len(before) + len(voted["view"]["log"])
+    assert grown > len(before)
+    undone = call(cmd="undo", session=sid, seat=0)
+    assert undone["ok"] and undone["view"]["log"] == before
+    again = call(cmd="view", session=sid, seat=0, log_from=grown)
+    assert again["log_start"] == len(before) and again["view"]["log"] == []
+
+
+def test_log_from_must_be_a_count() -> None:
+    sid = start()["session"]
+    for bad in (-1, "3", True, 1.5, None):
+        answer = call(cmd="view", session=sid, seat=0, log_from=bad)
+        assert answer["ok"] is False and answer["error"]["en"], bad
+    refused = call(cmd="act", session=sid, seat=0, action="pile1", log_from="x")
+    assert refused["ok"] is False
+    assert call(cmd="view", session=sid, seat=0)["ply"] == 0  # nothing was played
+
+
+def test_act_with_an_unknown_viewer_is_refused_before_playing() -> None:
+    sid = start()["session"]
+    answer = call(cmd="act", session=sid, seat=0, action="pile1", view_seat=9)
+    assert answer["ok"] is False
+    assert call(cmd="view", session=sid, seat=0)["ply"] == 0

@@ -98,15 +98,16 @@ class GameState(ABC):
             f"「{action}」は今は指せない手です。",
         )
 
-    def apply(self, seat: int, action: str) -> None:
-        """Apply ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
+    def apply(self, seat: int, action: str, legal: list[str] | None = None) -> None:
+        """Apply ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing.
+        ``legal``: the seat's legal actions in this state, when the caller has them already."""
         if self.is_over():
             raise IllegalAction(t("The game is over.", "ゲームは終了しています。"))
         if seat not in self.to_move():
             raise NotYourTurn(
                 t(f"It is not seat {seat}'s turn.", f"席{seat}の手番ではありません。")
             )
-        if action not in self.legal_actions(seat):
+        if action not in (self.legal_actions(seat) if legal is None else legal):
             raise IllegalAction(self.explain_illegal(seat, action))
         self._apply(seat, action)
         self.ply += 1
