@@ -12,13 +12,18 @@ export function logLine(entry, names) {
   });
 }
 
-/** The log panel. Keeps the newest line in sight. */
-export function logPanel(entries, names, { title = t('log') } = {}) {
-  const list = h('ol', { class: 'log-list', testid: 'log', 'aria-live': 'polite' });
+/** Append log lines to a log list (`<ol>`). */
+export function appendLogLines(list, entries, names) {
   for (const entry of entries) {
     const isRound = /^Round \d+/.test(entry.text.en || '');
     list.append(h('li', { class: ['log-item', isRound ? 'log-round' : null], data: { ply: entry.ply } }, logLine(entry, names)));
   }
+}
+
+/** The log panel. Keeps the newest line in sight. */
+export function logPanel(entries, names, { title = t('log') } = {}) {
+  const list = h('ol', { class: 'log-list', testid: 'log', 'aria-live': 'polite' });
+  appendLogLines(list, entries, names);
   // a column-reverse scroller stays pinned to its newest (last) line at any size
   return h('section', { class: 'side-panel log-panel' },
     h('h2', { class: 'side-title', text: title }), logScroller(title, 'log-scroll', list));

@@ -4,8 +4,8 @@
 // The game module only draws a snapshot and turns taps into legal action strings.
 
 import { h, clear, button, sleep } from './dom.js';
-import { t, tx, tn, onLang, STRINGS } from '../i18n.js';
-import { logPanel } from './log.js';
+import { t, tx, tn, lang, onLang, STRINGS } from '../i18n.js';
+import { logPanel, appendLogLines } from './log.js';
 import { privacyScreen, removePrivacy, toast, modal } from './dialogs.js';
 import { icon } from './card.js';
 
@@ -23,6 +23,11 @@ export function speed() {
 export function setSpeed(value) {
   if (!(value in DELAYS)) return;
   try { localStorage.setItem(SPEED_KEY, value); } catch (_) { /* ignore */ }
+}
+
+/** The key of a seat's log (a spectator's is its own). */
+function logKey(seat) {
+  return seat === null || seat === undefined ? 'spectator' : String(seat);
 }
 
 export class Table {
@@ -51,6 +56,11 @@ export class Table {
     this.sid = o.snap.session;
     this.humans = o.snap.seats.map((s, i) => (s.kind === 'human' ? i : -1)).filter((i) => i >= 0);
     this.viewer = this.humans.length === 1 ? this.humans[0] : null;
+    // The log of the seat the page looks from: the engine sends only the entries it lacks.
+    this.log = { key: logKey(o.snap.view.seat), entries: o.snap.view.log || [], gen: 0 };
+    this.logView = null;
+    this.shareTimer = null;
+    this.shareDue = false;
     this.langHandler = () => { if (this.alive) { this.render(); if (this.passResolve) this.showPass(); } };
     this.offLang = onLang(this.langHandler);
   }
@@ -75,6 +85,7 @@ export class Table {
   }
 
   destroy() {
+    this.flushShare({ address: false }); // the save keeps the last move; the address is no longer ours
     this.alive = false;
     if (this.offLang) this.offLang();
     removePrivacy();
@@ -82,10 +93,34 @@ export class Table {
     if (this.sid) this.engine.call({ cmd: 'close', session: this.sid }).catch(() => {});
   }
 
+  /**
+   * Send a request whose answer is a snapshot, asking only for the log entries the page lacks,
+   * and complete the answer's log from the ones it has (`view.log` is then the whole log).
+   */
+  async snapCall(request) {
+    const key = logKey(request.cmd === 'view' ? request.seat : request.view_seat);
+    const sent = this.log.key === key ? { ...request, log_from: this.log.entries.length } : request;
+    const ans = await this.engine.call(sent);
+    if (ans?.ok && ans.view) this.absorbLog(ans, key);
+    return ans;
+  }
+
+  absorbLog(ans, key) {
+    const fresh = ans.view.log || [];
+    const same = this.log.key === key;
+    const start = same && typeof ans.log_start === 'number' ? ans.log_start : 0;
+    // lines dropped (an undo) or another seat's log: the log panel is drawn again
+    if (!same || start !== this.log.entries.length) this.log.gen += 1;
+    const entries = start ? this.log.entries.slice(0, start).concat(fresh) : fresh;
+    this.log.key = key;
+    this.log.entries = entries;
+    ans.view.log = entries;
+  }
+
   async call(request) {
     let ans;
     try {
-      ans = await this.engine.call(request);
+      ans = await this.snapCall(request);
     } catch (err) {
       ans = { ok: false, error: { en: String(err?.message || err), ja: String(err?.message || err) } };
     }
@@ -98,9 +133,30 @@ export class Table {
     return ans;
   }
 
+  /**
+   * Put the share link in the address bar and save the game. While bots play on, once the page
+   * is idle (writing both after every bot move lengthened the task that draws it; the last one
+   * wins); at once when a person is to act or the game is over, so a reload then resumes there.
+   */
   share() {
-    if (this.snap?.share) this.onShare(this.snap.share);
-    if (this.snap && this.onSnap) {
+    this.shareDue = true;
+    if (this.shareTimer !== null) return;
+    const run = () => { this.shareTimer = null; this.flushShare(); };
+    this.shareTimer = typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(run, { timeout: 300 })
+      : setTimeout(run, 0);
+  }
+
+  flushShare({ address = true } = {}) {
+    if (this.shareTimer !== null) {
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(this.shareTimer);
+      clearTimeout(this.shareTimer);
+      this.shareTimer = null;
+    }
+    if (!this.shareDue || !this.alive || !this.snap) return;
+    this.shareDue = false;
+    if (address && this.snap.share) this.onShare(this.snap.share);
+    if (this.onSnap) {
       try { this.onSnap(this.snap); } catch (err) { console.error(err); }
     }
   }
@@ -121,6 +177,7 @@ export class Table {
           }
           this.thinking = null;
           this.waiting = 'over';
+          this.flushShare();
           this.render();
           return;
         }
@@ -141,6 +198,7 @@ export class Table {
               }
               this.thinking = null;
               this.waiting = 'pass';
+              this.flushShare();
               this.render();
               const how = await this.askPass(next, undoSeat);
               if (!this.alive) return;
@@ -158,6 +216,7 @@ export class Table {
           }
           this.thinking = null;
           this.waiting = 'human';
+          this.flushShare();
           this.render();
           return;
         }
@@ -222,7 +281,7 @@ export class Table {
     this.root?.setAttribute('data-waiting', 'busy');
     let ans;
     try {
-      ans = await this.engine.call({ cmd: 'undo', session: this.sid, seat });
+      ans = await this.snapCall({ cmd: 'undo', session: this.sid, seat });
     } catch (err) {
       ans = { ok: false, error: { en: String(err), ja: String(err) } };
     }
@@ -261,7 +320,7 @@ export class Table {
     this.root?.setAttribute('data-waiting', 'busy');
     let ans;
     try {
-      ans = await this.engine.call({ cmd: 'act', session: this.sid, seat: this.viewer, action, view_seat: this.viewer });
+      ans = await this.snapCall({ cmd: 'act', session: this.sid, seat: this.viewer, action, view_seat: this.viewer });
     } catch (err) {
       ans = { ok: false, error: { en: String(err), ja: String(err) } };
     }
@@ -311,10 +370,25 @@ export class Table {
     main.append(h('h1', { class: 'sr-only', testid: 'table-title', text: this.game ? tx(this.game.titles) : snap.game }), this.statusBar(ctx));
     if (snap.over) main.append(this.endScreen(ctx));
     else main.append(mod.table(snap, ctx));
-    const side = h('aside', { class: 'table-side' }, logPanel(view.log || [], this.names), ...(mod.side ? mod.side(snap, ctx) : []));
+    const side = h('aside', { class: 'table-side' }, this.logNode(view.log || []), ...(mod.side ? mod.side(snap, ctx) : []));
     root.append(main, side);
     clear(this.container).append(root);
     this.root = root;
+  }
+
+  /** The log panel, kept between redraws: only new lines are added (the whole panel is drawn
+   * again for another seat's log, after an undo and in another language). */
+  logNode(entries) {
+    const key = `${this.log.gen}|${lang()}`;
+    let v = this.logView;
+    if (!v || v.key !== key || v.count > entries.length) {
+      const panel = logPanel([], this.names);
+      v = { key, count: 0, panel, list: panel.querySelector('.log-list') };
+      this.logView = v;
+    }
+    if (entries.length > v.count) appendLogLines(v.list, entries.slice(v.count), this.names);
+    v.count = entries.length;
+    return v.panel;
   }
 
   statusBar(ctx) {
