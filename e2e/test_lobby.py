@@ -44,7 +44,8 @@ def test_lobby_paints_before_the_engine_is_ready(
     held: list[Route] = []
     # hold the engine's module (and so the whole Pyodide boot) until the lobby has been checked
     page.route("**/engine.js", lambda route: held.append(route))
-    page.goto(base_url)
+    # the page's "load" event waits for the engine's first module too (boot.js): not the lobby
+    page.goto(base_url, wait_until="domcontentloaded")
     games = catalog()["games"]
     for game in games:
         tile = page.get_by_test_id(f"game-{game['id']}")

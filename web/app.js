@@ -98,8 +98,11 @@ function onProgress(ev) {
 async function bootEngine() {
   html.dataset.engine = 'loading';
   try {
-    const mod = await import('./engine.js');
-    engineBox.engine = mod.createEngine({ onProgress });
+    // boot.js (an async script of its own) started the engine before this module graph loaded;
+    // importing it here gives that same module, or loads it now if it has not run yet
+    const { engine, followEngine } = await import('./boot.js');
+    engineBox.engine = engine;
+    followEngine(onProgress);
     await engineBox.engine.ready;
     setEngineState('ready');
   } catch (err) {
