@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
 
 import pytest
@@ -81,3 +82,22 @@ def test_strong_level_is_offered_and_searches() -> None:
     seat = state.to_move()[0]
     action = decide(state, seat, bot, Rng.from_seed(1))
     assert action in state.legal_actions(seat)
+
+
+def test_the_hard_time_limit_beats_the_minimum_number_of_iterations() -> None:
+    """A machine too slow for ``min_iterations`` within the budget gets fewer iterations, not a
+    longer wait: the search stops at ``max_seconds`` whatever its count."""
+    info = get_game("yadokashi")
+    slow = SearchBot(
+        info.make_bot("normal"), iterations=10_000, seconds=0.05, min_iterations=10_000,
+        max_seconds=0.2,
+    )  # fmt: skip
+    state = midgame("yadokashi", 4, 3)
+    seat = state.to_move()[0]
+    assert len(state.legal_actions(seat)) > 1
+    started = time.perf_counter()
+    action = slow.choose(state.determinize(seat, Rng.from_seed(2)), seat, Rng.from_seed(3))
+    spent = time.perf_counter() - started
+    assert action in state.legal_actions(seat)
+    assert 0.2 <= spent < 2.0 and 0 < slow.last_iterations < 10_000
+    assert SearchBot(info.make_bot("normal"), seconds=0.8).max_seconds == 1.0

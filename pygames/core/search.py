@@ -75,8 +75,12 @@ class Search:
 
     @property
     def done(self) -> bool:
-        """Whether the search has used its iterations or its time."""
+        """Whether the search has used its iterations or its time: its budget once it has its
+        minimum number of iterations, and its hard limit in any case (a slow machine or a busy
+        one gets fewer iterations, never a longer wait)."""
         if len(self.legal) == 1 or self.iterations >= self.bot.iterations:
+            return True
+        if self.elapsed >= self.bot.max_seconds:
             return True
         return self.iterations >= self.bot.min_iterations and self.elapsed >= self.bot.seconds
 
@@ -105,7 +109,9 @@ class Search:
 
 
 class SearchBot(Bot):
-    """ISMCTS with a time budget and an iteration cap."""
+    """ISMCTS with a time budget and an iteration cap. It searches ``seconds``, longer if it
+    has not yet made ``min_iterations`` iterations, but never more than ``max_seconds``
+    (by default 1.25 times ``seconds``: 1.0 s for the strong level)."""
 
     name = "strong"
 
@@ -118,10 +124,12 @@ class SearchBot(Bot):
         min_iterations: int = 32,
         widen_above: int = 12,
         widening: float = 2.0,
+        max_seconds: float | None = None,
     ) -> None:
         self.rollout = rollout
         self.iterations = iterations
         self.seconds = seconds
+        self.max_seconds = 1.25 * seconds if max_seconds is None else max_seconds
         self.exploration = exploration
         self.min_iterations = min_iterations
         self.widen_above = widen_above
