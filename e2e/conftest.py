@@ -280,7 +280,7 @@ def wait_engine_fixture() -> Callable[..., None]:
 
 READY = (
     "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
-    "[data-testid=privacy-screen]"
+    "[data-testid=table][data-waiting=hold], [data-testid=privacy-screen]"
 )
 
 

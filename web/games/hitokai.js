@@ -190,6 +190,17 @@ function pendingSummary(snap, ctx) {
 }
 
 let focusedFor = '';
+const holds = new Map(); // session -> the table's wait for this summary's "Continue"
+
+/**
+ * The table's hook before a bot moves: while the viewer (a person) has not yet closed the summary
+ * of the round just ended, the bots wait, so that nobody misses the first moves of the next round.
+ */
+export function holdBots(snap, ctx) {
+  if (ctx.viewer === null || ctx.viewer === undefined) return null;
+  if (!pendingSummary(snap, ctx)) return null;
+  return new Promise((resolve) => holds.set(snap.session, resolve));
+}
 
 function seenSummary(snap, ctx) {
   rounds.get(snap.session)?.seen.add(ctx.viewer);
@@ -570,12 +581,15 @@ export function table(snap, ctx) {
     board.inert = true;
     const close = () => {
       seenSummary(snap, ctx);
+      const go = holds.get(snap.session);
+      holds.delete(snap.session);
       layer.remove();
       board.removeAttribute('aria-hidden');
       board.inert = false;
       // the status line said "round over"; say what it says without the summary
       wrap.closest('[data-testid=table]')?.querySelector('[data-testid=prompt]')?.replaceChildren(promptNode(snap, ctx));
       wrap.querySelector('[data-testid=controls] button:not(:disabled), [data-testid=controls] input')?.focus();
+      if (go) go();
     };
     layer.append(summaryCard(snap, ctx, sm, { onContinue: close }));
     wrap.append(layer);
@@ -649,4 +663,4 @@ export function setupOptions() {
   return null;
 }
 
-export default { statusChips, prompt, table, side, result, setupOptions };
+export default { statusChips, prompt, table, side, result, setupOptions, holdBots };

@@ -220,6 +220,17 @@ export class Table {
           this.render();
           return;
         }
+        // the game may ask the bots to wait for the viewer (a round summary still up)
+        const hold = this.module.holdBots ? this.module.holdBots(snap, this.ctx()) : null;
+        if (hold) {
+          this.thinking = null;
+          this.waiting = 'hold';
+          this.flushShare();
+          this.render();
+          await hold;
+          if (!this.alive) return;
+          continue;
+        }
         const bot = snap.to_move.find((s) => !this.isHuman(s));
         if (bot === undefined) {
           this.waiting = 'busy';
