@@ -57,6 +57,18 @@ PYODIDE_RUNNER = ROOT / "tools" / "pyodide_tests.mjs"
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 CHROMIUM = Path("/usr/bin/chromium")
+# How the e2e tests and the browser benchmark launch it (headless, in a container)
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    # containers often give /dev/shm only 64 MB; Chromium then hangs or crashes its tabs
+    "--disable-dev-shm-usage",
+]
 
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -33,17 +34,7 @@ SCREENSHOTS = ARTIFACTS / "screenshots"
 LANDSCAPE: ViewportSize = {"width": 1024, "height": 768}
 PORTRAIT: ViewportSize = {"width": 768, "height": 1024}
 LOCAL_SCHEMES = {"data", "blob", "about"}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-    # containers often give /dev/shm only 64 MB; Chromium then hangs or crashes its tabs
-    "--disable-dev-shm-usage",
-]
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 
 
 @pytest.fixture(scope="session")
@@ -312,3 +303,33 @@ def wait_turn(page: Page, timeout: float = 30_000) -> str:
 
 
 INSTANT_BOTS = "localStorage.setItem('pygames.speed', 'instant');"
+
+
+RECORD_KEYS = ("v", "game", "players", "seed", "options", "seats", "actions")
+_SIMULATED: dict[tuple[str, int, int, str | None], dict[str, Any]] = {}
+
+
+def simulate(game: str, players: int, seed: int, bots: str | None = None) -> dict[str, Any]:
+    """A finished bot game from ``python -m pygames simulate``: its last line (the record, the
+    scores, the winners, whether it finished), a fresh copy on every call."""
+    key = (game, players, seed, bots)
+    if key not in _SIMULATED:
+        command = ["simulate", game, "--players", str(players), "--seed", str(seed)]
+        if bots:
+            command += ["--bots", bots]
+        out = subprocess.run(
+            [sys.executable, "-m", "pygames", *command],
+            cwd=build.ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+        _SIMULATED[key] = json.loads(out.strip().splitlines()[-1])
+    line: dict[str, Any] = json.loads(json.dumps(_SIMULATED[key]))
+    return line
+
+
+def record_of(line: dict[str, Any]) -> dict[str, Any]:
+    """The record in a ``simulate`` line."""
+    return {key: line[key] for key in RECORD_KEYS}

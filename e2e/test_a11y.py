@@ -13,16 +13,14 @@ artifacts/screenshots/a11y-<screen>-1024x768.png (with ``A11Y_PORTRAIT=1`` also 
 
 from __future__ import annotations
 
-import base64
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import link, record_of, simulate
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +30,6 @@ READY = (
     "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
     "[data-testid=privacy-screen]"
 )
-RECORD_KEYS = ("v", "game", "players", "seed", "options", "seats", "actions")
 GAMES = {  # game: (players, seed) of the bot game whose record the checks open
     "marie": (4, 3),
     "hitokai": (3, 4),
@@ -58,33 +55,12 @@ AXE_OPTIONS = {
 }
 
 
-def link(record: dict[str, Any]) -> str:
-    """``#g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-_SIMULATED: dict[str, dict[str, Any]] = {}
-
-
 def finished(game: str) -> dict[str, Any]:
-    """A finished bot game from ``python -m pygames simulate`` (the record of its last line)."""
-    if game not in _SIMULATED:
-        players, seed = GAMES[game]
-        command = ["simulate", game, "--players", str(players), "--seed", str(seed)]
-        out = subprocess.run(
-            [sys.executable, "-m", "pygames", *command],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=120,
-        ).stdout
-        line = json.loads(out.strip().splitlines()[-1])
-        assert line["finished"], f"{game}: the simulated game did not finish"
-        _SIMULATED[game] = {key: line[key] for key in RECORD_KEYS}
-    copy: dict[str, Any] = json.loads(json.dumps(_SIMULATED[game]))
-    return copy
+    """The record of a finished bot game from ``python -m pygames simulate``."""
+    players, seed = GAMES[game]
+    line = simulate(game, players, seed)
+    assert line["finished"], f"{game}: the simulated game did not finish"
+    return record_of(line)
 
 
 def with_humans(record: dict[str, Any], humans: set[int]) -> dict[str, Any]:

@@ -6,15 +6,14 @@ from __future__ import annotations
 import base64
 import json
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, SUB_PATH, Served, wait_engine, wait_true
+from conftest import RECORD_KEYS, SUB_PATH, Served, wait_engine, wait_true
+from conftest import simulate as simulate_game
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from pygames import web
@@ -24,7 +23,6 @@ READY = (
     "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
     "[data-testid=privacy-screen]"
 )
-RECORD_KEYS = ("v", "game", "players", "seed", "options", "seats", "actions")
 
 
 # ------------------------------------------------------------------------------------ helpers
@@ -60,19 +58,7 @@ def simulate(
     seed: int, players: int = 4, bots: str = "normal,normal,random,easy"
 ) -> dict[str, Any]:
     """A finished game from the command line: the record plus its scores and winners."""
-    out = subprocess.run(
-        [
-            *(sys.executable, "-m", "pygames", "simulate", "marie"),
-            *("--players", str(players), "--seed", str(seed), "--bots", bots),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout
-    line: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    return line
+    return simulate_game("marie", players, seed, bots)
 
 
 def record_of(line: dict[str, Any], names: list[str] | None = None) -> dict[str, Any]:

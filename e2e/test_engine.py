@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import record_of, simulate
 from playwright.sync_api import Browser, Page, Route
 
 from pygames import web
@@ -37,8 +35,6 @@ FAIL_SCRIPT = """async () => {
     const call = await engine.call({ cmd: "catalog" }).then(() => "answered", (e) => e.error);
     return { ready, call, events };
 }"""
-SIMULATE = ["marie", "--players", "4", "--seed", "7", "--bots", "normal,random,easy,random"]
-RECORD_KEYS = ("v", "game", "players", "seed", "options", "seats", "actions")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
@@ -80,15 +76,7 @@ def cpython(request: dict[str, Any]) -> dict[str, Any]:
 
 def simulated_record() -> dict[str, Any]:
     """A finished bot game from ``python -m pygames simulate`` (seed 7, four mixed bots)."""
-    out = subprocess.run(
-        [sys.executable, "-m", "pygames", "simulate", *SIMULATE],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    record: dict[str, Any] = json.loads(out)
-    return record
+    return simulate("marie", 4, 7, "normal,random,easy,random")
 
 
 def test_boot_reports_progress(
@@ -118,7 +106,7 @@ def test_catalog_matches_static_file(engine: tuple[Page, dict[str, Any]], dist_d
 def test_replay_gives_the_cpython_result(engine: tuple[Page, dict[str, Any]]) -> None:
     page, _ = engine
     simulated = simulated_record()
-    record = {key: simulated[key] for key in RECORD_KEYS}
+    record = record_of(simulated)
     request = {"cmd": "start", "record": record, "seat": None}
     browser_answer = call(page, request)
     cpython_answer = cpython(request)

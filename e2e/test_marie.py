@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import base64
 import json
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import record_of, simulate
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,7 +18,6 @@ READY = (
     "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
     "[data-testid=privacy-screen]"
 )
-RECORD_KEYS = ("v", "game", "players", "seed", "options", "seats", "actions")
 
 
 def link(record: dict[str, Any]) -> str:
@@ -242,28 +241,8 @@ def test_seeded_link_deals_the_same_cards(context: BrowserContext, base_url: str
 def test_cli_record_opens_on_the_end_screen(
     page: Page, base_url: str, shot: Callable[..., Any]
 ) -> None:
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pygames",
-            "simulate",
-            "marie",
-            "--players",
-            "4",
-            "--seed",
-            "3",
-            "--bots",
-            "normal,normal,random,easy",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout
-    line = json.loads(out.strip().splitlines()[-1])
-    record = {key: line[key] for key in RECORD_KEYS}
+    line = simulate("marie", 4, 3, "normal,normal,random,easy")
+    record = record_of(line)
     page.goto(base_url + link(record))
     assert wait_turn(page) == "over"
     totals = check_end_screen(page, 4)

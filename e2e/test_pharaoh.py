@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import READY, link, unlink
+from conftest import READY, link, record_of, unlink
+from conftest import simulate as simulate_game
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORD_KEYS = ("v", "game", "players", "seed", "options", "seats", "actions")
 
 
 def engine(**request: Any) -> dict[str, Any]:
@@ -36,28 +35,8 @@ def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 
 def simulate(seed: int, bots: str = "normal,easy,random") -> dict[str, Any]:
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pygames",
-            "simulate",
-            "pharaoh",
-            "--players",
-            "3",
-            "--seed",
-            str(seed),
-            "--bots",
-            bots,
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout
-    line: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    return line
+    """A finished three-player game from the command line."""
+    return simulate_game("pharaoh", 3, seed, bots)
 
 
 @pytest.fixture
@@ -257,7 +236,7 @@ def test_setup_page_and_table_in_japanese(
 
     # a position in the middle of a game (from a bot game, seat 0 taken over by a human)
     line = simulate(seed=3)
-    full = {key: line[key] for key in RECORD_KEYS}
+    full = record_of(line)
     full["seats"][0] = {"name": "あや", "kind": "human"}
 
     def hospital_busy(i: int) -> bool:

@@ -56,17 +56,8 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402  (build.py lives at the repository root)
 
 DEFAULT_OUT = ROOT / "artifacts" / "bench" / "browser.json"
-# The same flags as e2e/conftest.py (CHROMIUM_ARGS)
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-]
+# The same flags as the e2e tests (build.CHROMIUM_ARGS)
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 VIEWPORT = {"width": 1024, "height": 768}
 READY_TIMEOUT_MS = 180_000
 BENCH_DIR = "_bench"
