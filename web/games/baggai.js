@@ -5,6 +5,7 @@
 import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
 import { t, tn, levelName, STRINGS } from '../i18n.js';
+import { startPlayerField } from '../ui/options.js';
 
 loadStyle(new URL('./baggai.css', import.meta.url).href);
 
@@ -688,16 +689,9 @@ export function setupOptions(state, names) {
     h('span', { class: 'switch-text' },
       h('span', { class: 'switch-label', text: t('bg_openMoney') }),
       h('span', { class: 'switch-help', text: t('bg_openMoneyHelp') })));
-  const current = state.options.start ?? null;
-  const select = h('select', { class: 'select', testid: 'opt-start', id: 'bg-opt-start', data: { option: 'start' } },
-    h('option', { value: '', text: t('optionRandom') }),
-    names.map((n, i) => h('option', { value: String(i), text: n, data: { seatOption: i } })));
-  select.value = current === null || current >= names.length ? '' : String(current);
-  if (select.value === '') state.options.start = null;
-  select.addEventListener('change', () => { state.options.start = select.value === '' ? null : Number(select.value); });
   return h('div', { class: 'bg-setup' },
     h('div', { class: 'field' }, sw),
-    h('div', { class: 'field' }, h('label', { class: 'field-label', for: 'bg-opt-start', text: t('bg_firstStart') }), select));
+    startPlayerField(state, names, { id: 'bg-opt-start', label: t('bg_firstStart') }));
 }
 
 export default { statusChips, prompt, table, side, result, setupOptions };

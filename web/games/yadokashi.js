@@ -7,6 +7,7 @@ import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
 import { icon, seatMark } from '../ui/card.js';
 import { t, tn, levelName, STRINGS } from '../i18n.js';
 import { speed } from '../ui/play.js';
+import { startPlayerField } from '../ui/options.js';
 
 loadStyle(new URL('./yadokashi.css', import.meta.url).href);
 
@@ -689,15 +690,8 @@ export function result(snap, ctx) {
 // ---------------------------------------------------------------- setup: the start player
 
 export function setupOptions(state, names) {
-  const current = state.options.start ?? null;
-  const select = h('select', { class: 'select', testid: 'opt-start', id: 'yd-opt-start', data: { option: 'start' } },
-    h('option', { value: '', text: t('optionRandom') }),
-    names.map((n, i) => h('option', { value: String(i), text: n, data: { seatOption: i } })));
-  select.value = current === null || current >= names.length ? '' : String(current);
-  if (select.value === '') state.options.start = null;
-  select.addEventListener('change', () => { state.options.start = select.value === '' ? null : Number(select.value); });
   return h('div', { class: 'yd-setup' },
-    h('div', { class: 'field' }, h('label', { class: 'field-label', for: 'yd-opt-start', text: t('yd_firstStart') }), select));
+    startPlayerField(state, names, { id: 'yd-opt-start', label: t('yd_firstStart') }));
 }
 
 export default { statusChips, prompt, table, side, result, setupOptions };
