@@ -203,6 +203,31 @@ def log_texts(record: dict[str, Any], at: int, seat: int | None = None) -> list[
     return out
 
 
+def panel_log(page: Page) -> list[str]:
+    """The lines of the table's log panel."""
+    return [t.strip() for t in page.locator("[data-testid=log] li").all_text_contents()]
+
+
+def engine_log(record: dict[str, Any], seat: int | None, lang: str = "en") -> list[str]:
+    """The whole log of ``record`` as the engine gives it to ``seat``, names filled in."""
+    snap = engine(cmd="start", record=record, seat=seat)
+    engine(cmd="close", session=snap["session"])
+    names = [s["name"] for s in record["seats"]]
+    out = []
+    for entry in snap["view"]["log"]:
+        text = entry["text"][lang]
+        for i, s in enumerate(entry["seats"]):
+            text = text.replace("{" + str(i) + "}", names[s])
+        out.append(text)
+    return out
+
+
+def saved_record(page: Page) -> dict[str, Any]:
+    """The whole record of the game in progress, from its save."""
+    (entry,) = stored(page, "pygames.save.").values()
+    return unfragment(entry["save"])
+
+
 def check_replay_log(page: Page, record: dict[str, Any], at: int) -> None:
     """The viewer shows the position after ``at`` actions and its log is the engine's."""
     viewer = page.get_by_test_id("replay")
@@ -587,9 +612,12 @@ def test_undo_is_offered_only_when_the_rule_allows(
     at = ply(page)
     expect(undo).to_be_visible()
     shot(page, "undo", both=True)
+    assert panel_log(page) == engine_log(saved_record(page), 0)
     undo.click()
     assert wait_turn(page) == "take"
     assert ply(page) == at - 1
+    # the log panel lost the line of the move taken back
+    assert panel_log(page) == engine_log(saved_record(page), 0)
     expect(page.get_by_test_id("toast")).to_contain_text("Move taken back.")
     expect(undo).to_have_count(0)
     act(page, "take")
@@ -598,6 +626,34 @@ def test_undo_is_offered_only_when_the_rule_allows(
     expect(undo).to_be_visible()
     (entry,) = stored(page, "pygames.save.").values()
     assert entry["ply"] == at
+
+
+def test_the_log_panel_is_the_engine_log_of_the_seat_looking(page: Page, base_url: str) -> None:
+    """The page keeps each seat's log and asks only for new lines: at every turn of a
+    pass-and-play game (the seat looking changes) the panel is that seat's whole log, private
+    lines included, and after the game the spectator's log, in English and in Japanese."""
+    page.goto(f"{base_url}#/setup/marie")
+    setup_game(page, 4, [0, 1], seed=5)
+    viewers = set()
+    for _ in range(400):
+        phase = wait_turn(page)
+        if phase == "over":
+            break
+        if phase == "pass":
+            page.get_by_test_id("privacy-continue").click()
+            continue
+        viewer = int(str(table(page).get_attribute("data-viewer")))
+        viewers.add(viewer)
+        assert panel_log(page) == engine_log(saved_record(page), viewer), (viewer, ply(page))
+        act(page, phase)
+    else:  # pragma: no cover
+        raise AssertionError("the game did not end")
+    assert viewers == {0, 1}
+    record = unfragment(page.evaluate("location.hash"))
+    assert panel_log(page) == engine_log(record, None)
+    page.get_by_test_id("lang-ja").click()
+    expect(page.get_by_test_id("log")).to_contain_text(engine_log(record, None, "ja")[-1])
+    assert panel_log(page) == engine_log(record, None, "ja")
 
 
 def test_undo_a_vote_that_is_not_the_last(page: Page, base_url: str) -> None:
