@@ -99,5 +99,5 @@ def test_the_hard_time_limit_beats_the_minimum_number_of_iterations() -> None:
     action = slow.choose(state.determinize(seat, Rng.from_seed(2)), seat, Rng.from_seed(3))
     spent = time.perf_counter() - started
     assert action in state.legal_actions(seat)
-    assert 0.2 <= spent < 2.0 and 0 < slow.last_iterations < 10_000
-    assert SearchBot(info.make_bot("normal"), seconds=0.8).max_seconds == 1.0
+    assert 0.1 <= spent < 2.0 and 0 < slow.last_iterations < 10_000
+    assert SearchBot(info.make_bot("normal"), seconds=0.8).max_seconds == 0.96
