@@ -11,6 +11,7 @@ import { icon } from './card.js';
 
 const SPEED_KEY = 'pygames.speed';
 const DELAYS = { normal: 700, fast: 250, instant: 0 };
+const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
 
 export function speed() {
   try {
@@ -134,31 +135,33 @@ export class Table {
   }
 
   /**
-   * Put the share link in the address bar and save the game. While bots play on, once the page
-   * is idle (writing both after every bot move lengthened the task that draws it; the last one
-   * wins); at once when a person is to act or the game is over, so a reload then resumes there.
+   * Put the share link in the address bar and save the game. Both can take tens of
+   * milliseconds (the browser writes the address and the storage synchronously), so they run in
+   * a task of their own, never in the one that draws the table: while bots play on, at most
+   * once a second (the last one wins); when a person is to act or the game is over, in the task
+   * right after the drawing (`soon`), so a reload then resumes there.
    */
-  share() {
+  share({ soon = false } = {}) {
     this.shareDue = true;
-    if (this.shareTimer !== null) return;
-    const run = () => { this.shareTimer = null; this.flushShare(); };
-    this.shareTimer = typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(run, { timeout: 300 })
-      : setTimeout(run, 0);
+    if (this.shareTimer !== null && !soon) return;
+    clearTimeout(this.shareTimer);
+    this.shareTimer = setTimeout(() => { this.shareTimer = null; this.flushShare(); }, soon ? 0 : SHARE_EVERY_MS);
   }
 
   flushShare({ address = true } = {}) {
-    if (this.shareTimer !== null) {
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(this.shareTimer);
-      clearTimeout(this.shareTimer);
-      this.shareTimer = null;
-    }
+    clearTimeout(this.shareTimer);
+    this.shareTimer = null;
     if (!this.shareDue || !this.alive || !this.snap) return;
     this.shareDue = false;
     if (address && this.snap.share) this.onShare(this.snap.share);
     if (this.onSnap) {
       try { this.onSnap(this.snap); } catch (err) { console.error(err); }
     }
+  }
+
+  /** Flush a pending share and save in the next task (a person is to act, or the game ended). */
+  shareSoon() {
+    if (this.shareDue) this.share({ soon: true });
   }
 
   /** Run bots and viewer changes until a human must act (or the game is over). */
@@ -177,7 +180,7 @@ export class Table {
           }
           this.thinking = null;
           this.waiting = 'over';
-          this.flushShare();
+          this.shareSoon();
           this.render();
           return;
         }
@@ -198,7 +201,7 @@ export class Table {
               }
               this.thinking = null;
               this.waiting = 'pass';
-              this.flushShare();
+              this.shareSoon();
               this.render();
               const how = await this.askPass(next, undoSeat);
               if (!this.alive) return;
@@ -216,7 +219,7 @@ export class Table {
           }
           this.thinking = null;
           this.waiting = 'human';
-          this.flushShare();
+          this.shareSoon();
           this.render();
           return;
         }
@@ -225,7 +228,7 @@ export class Table {
         if (hold) {
           this.thinking = null;
           this.waiting = 'hold';
-          this.flushShare();
+          this.shareSoon();
           this.render();
           await hold;
           if (!this.alive) return;
