@@ -99,7 +99,9 @@ export class Table {
    * and complete the answer's log from the ones it has (`view.log` is then the whole log).
    */
   async snapCall(request) {
-    const key = logKey(request.cmd === 'view' ? request.seat : request.view_seat);
+    // `view` and `undo` answer for `seat`, `act` and `bot` for `view_seat`
+    const looking = request.cmd === 'view' || request.cmd === 'undo' ? request.seat : request.view_seat;
+    const key = logKey(looking);
     const sent = this.log.key === key ? { ...request, log_from: this.log.entries.length } : request;
     const ans = await this.engine.call(sent);
     if (ans?.ok && ans.view) this.absorbLog(ans, key);
