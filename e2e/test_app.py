@@ -687,11 +687,14 @@ def test_undo_a_vote_that_is_not_the_last(page: Page, base_url: str) -> None:
     expect(table(page)).to_have_attribute("data-viewer", str(first))
     assert ply(page) == at
     expect(page.get_by_test_id("vote-up")).to_be_enabled()
+    assert panel_log(page) == engine_log(saved_record(page), first)  # the vote's line is gone
     # vote again; the second vote can be taken back as well; the third (last) cannot
     act(page, "vote")
     assert wait_turn(page) == "pass"
     page.get_by_test_id("privacy-continue").click()
     assert wait_turn(page) == "vote"
+    second = int(str(table(page).get_attribute("data-viewer")))
+    assert panel_log(page) == engine_log(saved_record(page), second)  # not the first's own lines
     act(page, "vote")
     assert wait_turn(page) == "pass"
     expect(page.get_by_test_id("privacy-undo")).to_be_visible()
