@@ -267,7 +267,6 @@ def wait_engine_fixture() -> Callable[..., None]:
 
 
 # ---------------------------------------------------------------------- game links and turns
-# (shared by the game tests written since; the older game files still carry their own copies)
 
 READY = (
     "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
@@ -282,8 +281,9 @@ def link(record: dict[str, Any]) -> str:
 
 
 def unlink(fragment: str) -> dict[str, Any]:
-    """The record of a ``#g=`` fragment."""
-    body = fragment[3:] if fragment.startswith("#g=") else fragment
+    """The record of a ``#g=`` or ``g=`` fragment."""
+    body = fragment.lstrip("#")
+    body = body[2:] if body.startswith("g=") else body
     data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
     return data
 

@@ -20,16 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import link, record_of, simulate
+from conftest import READY, link, record_of, simulate
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 REPORTS = ROOT / "artifacts" / "a11y"
-READY = (
-    "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
-    "[data-testid=privacy-screen]"
-)
 GAMES = {  # game: (players, seed) of the bot game whose record the checks open
     "marie": (4, 3),
     "hitokai": (3, 4),

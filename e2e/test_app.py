@@ -3,7 +3,6 @@ viewer, undo, settings, a new version offered, and the site served under a sub-p
 
 from __future__ import annotations
 
-import base64
 import json
 import shutil
 import time
@@ -12,17 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RECORD_KEYS, SUB_PATH, Served, wait_engine, wait_true
+from conftest import RECORD_KEYS, SUB_PATH, Served, link, unlink, wait_engine, wait_true
 from conftest import simulate as simulate_game
+from conftest import wait_turn as shared_wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from pygames import web
 
 INSTANT = "localStorage.setItem('pygames.speed', 'instant');"
-READY = (
-    "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
-    "[data-testid=privacy-screen]"
-)
 
 
 # ------------------------------------------------------------------------------------ helpers
@@ -36,16 +32,8 @@ def context(context: BrowserContext) -> BrowserContext:
 
 
 def fragment(record: dict[str, Any]) -> str:
-    """``g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def unfragment(text: str) -> dict[str, Any]:
-    """The record of a ``g=...`` fragment (with or without ``#``)."""
-    payload = text.lstrip("#")[2:]
-    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
-    return data
+    """``g=`` + base64url of the JSON record (a link without its ``#``)."""
+    return link(record)[1:]
 
 
 def engine(**request: Any) -> dict[str, Any]:
@@ -75,12 +63,9 @@ def table(page: Page) -> Any:
 
 
 def wait_turn(page: Page) -> str:
-    """Wait until a human must act, the privacy screen is up, or the game is over."""
-    page.wait_for_selector(READY, timeout=60_000)
-    if page.get_by_test_id("privacy-screen").count():
-        return "pass"
-    waiting = table(page).get_attribute("data-waiting")
-    return "over" if waiting == "over" else str(table(page).get_attribute("data-phase"))
+    """Wait (up to a minute) until a human must act, the privacy screen is up, or the game is
+    over."""
+    return shared_wait_turn(page, 60_000)
 
 
 def act(page: Page, phase: str) -> None:
@@ -225,7 +210,7 @@ def engine_log(record: dict[str, Any], seat: int | None, lang: str = "en") -> li
 def saved_record(page: Page) -> dict[str, Any]:
     """The whole record of the game in progress, from its save."""
     (entry,) = stored(page, "pygames.save.").values()
-    return unfragment(entry["save"])
+    return unlink(entry["save"])
 
 
 def check_replay_log(page: Page, record: dict[str, Any], at: int) -> None:
@@ -373,11 +358,11 @@ def test_reload_mid_turn_resumes_the_same_position(page: Page, base_url: str) ->
     hand = page.get_by_test_id("hand-card").evaluate_all("els => els.map((e) => e.dataset.card)")
     page.get_by_test_id("hand-card").first.click()  # mid-turn: one card chosen, not confirmed
     log_lines = page.get_by_test_id("log").locator("li").count()
-    public = unfragment(page.evaluate("location.hash"))
+    public = unlink(page.evaluate("location.hash"))
     assert len(public["actions"]) < at
     (entry,) = stored(page, "pygames.save.").values()
     assert entry["ply"] == at and entry["round"] == {"n": 2, "of": 5}
-    assert len(unfragment(entry["save"])["actions"]) == at
+    assert len(unlink(entry["save"])["actions"]) == at
 
     page.reload()
     assert wait_turn(page) == "draft"
@@ -414,7 +399,7 @@ def test_simultaneous_vote_survives_a_reload_and_a_closed_tab(
     nxt = page.get_by_test_id("privacy-screen").get_attribute("data-seat-name")
     at = ply(page)
     (entry,) = stored(page, "pygames.save.").values()
-    assert unfragment(entry["save"])["actions"][-1] == f"{voter}:down"
+    assert unlink(entry["save"])["actions"][-1] == f"{voter}:down"
 
     page.reload()
     assert wait_turn(page) == "pass"
@@ -649,7 +634,7 @@ def test_the_log_panel_is_the_engine_log_of_the_seat_looking(page: Page, base_ur
     else:  # pragma: no cover
         raise AssertionError("the game did not end")
     assert viewers == {0, 1}
-    record = unfragment(page.evaluate("location.hash"))
+    record = unlink(page.evaluate("location.hash"))
     assert panel_log(page) == engine_log(record, None)
     page.get_by_test_id("lang-ja").click()
     expect(page.get_by_test_id("log")).to_contain_text(engine_log(record, None, "ja")[-1])

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import READY, link
+from conftest import link, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 
@@ -37,16 +37,6 @@ def context(context: BrowserContext) -> BrowserContext:
 
 def table(page: Page) -> Any:
     return page.get_by_test_id("table")
-
-
-def wait_turn(page: Page) -> str:
-    """Wait until a human must act, the privacy screen is up, or the game is over."""
-    page.wait_for_selector(READY, timeout=30_000)
-    if page.get_by_test_id("privacy-screen").count():
-        return "pass"
-    if table(page).get_attribute("data-waiting") == "over":
-        return "over"
-    return str(table(page).get_attribute("data-phase"))
 
 
 def choose_range(page: Page, turn: int, shoot: Callable[[], None] | None) -> str:

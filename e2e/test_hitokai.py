@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import sys
 from collections.abc import Callable
@@ -10,15 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import READY, unlink
+from conftest import READY, link, unlink, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def link(record: dict[str, Any]) -> str:
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
 def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -48,14 +42,6 @@ def context(context: BrowserContext) -> BrowserContext:
 
 def table(page: Page) -> Any:
     return page.get_by_test_id("table")
-
-
-def wait_turn(page: Page) -> str:
-    page.wait_for_selector(READY, timeout=30_000)
-    if page.get_by_test_id("privacy-screen").count():
-        return "pass"
-    waiting = table(page).get_attribute("data-waiting")
-    return "over" if waiting == "over" else str(table(page).get_attribute("data-phase"))
 
 
 def check_summary(page: Page, names: list[str]) -> int:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import base64
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import link
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,12 +23,6 @@ def catalog() -> dict[str, Any]:
 def marie() -> dict[str, Any]:
     """Marie's Table's catalogue entry (the game playable end to end)."""
     return next(g for g in catalog()["games"] if g["id"] == "marie")
-
-
-def link(record: dict[str, Any]) -> str:
-    """``#g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
 @pytest.fixture

@@ -10,20 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import record_of, simulate
+from conftest import link, record_of, simulate, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
-READY = (
-    "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
-    "[data-testid=privacy-screen]"
-)
-
-
-def link(record: dict[str, Any]) -> str:
-    """``#g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
 @pytest.fixture
@@ -35,15 +25,6 @@ def context(context: BrowserContext) -> BrowserContext:
 
 def table(page: Page) -> Any:
     return page.get_by_test_id("table")
-
-
-def wait_turn(page: Page) -> str:
-    """Wait until a human must act, the privacy screen is up, or the game is over."""
-    page.wait_for_selector(READY, timeout=30_000)
-    if page.get_by_test_id("privacy-screen").count():
-        return "pass"
-    waiting = table(page).get_attribute("data-waiting")
-    return "over" if waiting == "over" else str(table(page).get_attribute("data-phase"))
 
 
 def act(page: Page, phase: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import READY, link, record_of, unlink
+from conftest import link, record_of, unlink, wait_turn
 from conftest import simulate as simulate_game
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -48,15 +48,6 @@ def context(context: BrowserContext) -> BrowserContext:
 
 def table(page: Page) -> Any:
     return page.get_by_test_id("table")
-
-
-def wait_turn(page: Page) -> str:
-    """Wait until a human must act, the privacy screen is up, or the game is over."""
-    page.wait_for_selector(READY, timeout=30_000)
-    if page.get_by_test_id("privacy-screen").count():
-        return "pass"
-    waiting = table(page).get_attribute("data-waiting")
-    return "over" if waiting == "over" else str(table(page).get_attribute("data-phase"))
 
 
 def legal(page: Page) -> list[str]:
