@@ -13,7 +13,7 @@ from pygames.core.bots import Bot, decide
 from pygames.core.protocol import GameState
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
-from pygames.core.search import SearchBot
+from pygames.core.search import Search, SearchBot
 
 Decider = Callable[[GameState, int, Rng], str]
 
@@ -101,3 +101,41 @@ def test_the_hard_time_limit_beats_the_minimum_number_of_iterations() -> None:
     assert action in state.legal_actions(seat)
     assert 0.1 <= spent < 2.0 and 0 < slow.last_iterations < 10_000
     assert SearchBot(info.make_bot("normal"), seconds=0.8).max_seconds == 0.96
+
+
+def root_lead(search: Search) -> int:
+    """How many more visits the most visited root action has than the runner-up."""
+    visits = sorted((c.visits for c in search.root.children.values()), reverse=True)
+    return visits[0] - (visits[1] if len(visits) > 1 else 0)
+
+
+@pytest.mark.parametrize("game", ["marie", "hitokai", "yadokashi"])
+def test_a_settled_search_stops_early_and_plays_the_same_action(game: str) -> None:
+    """Once the most visited action leads by more visits than the iterations left, the search
+    stops: it plays the same action as the full search from the same seed, and only stops when
+    the runner-up could no longer catch up."""
+    info = get_game(game)
+
+    def searched(settle: bool, state: GameState, seat: int) -> Search:
+        bot = SearchBot(info.make_bot("normal"), iterations=240, seconds=600.0, settle=settle)
+        search = bot.start(state, seat, Rng.from_seed(11))
+        while not search.run(600.0):
+            pass
+        return search
+
+    shorter = 0
+    for seed in range(6):
+        state = midgame(game, 3, seed)
+        if state.is_over():
+            continue
+        seat = state.to_move()[0]
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        world = state.determinize(seat, Rng.from_seed(seed, 4))
+        settled, full = searched(True, world, seat), searched(False, world, seat)
+        assert settled.best() == full.best()
+        assert full.iterations == 240
+        if settled.iterations < 240:
+            shorter += 1
+            assert root_lead(settled) > 240 - settled.iterations
+    assert shorter > 0
