@@ -84,9 +84,19 @@ def log(message: str) -> None:
 INSTRUMENT = r"""
 (() => {
   if (window.__bench) return;
-  const b = window.__bench = { marks: {}, workers: [], longtasks: [], requests: [], worker: null };
+  const b = window.__bench = {
+    marks: {}, workers: [], longtasks: [], requests: [], worker: null, frames: [],
+  };
   const sent = new Map();
   const now = () => performance.now();
+  // the time between two animation frames: a task and the style, layout and paint after it
+  let lastFrame = 0;
+  const frame = (at) => {
+    if (lastFrame) b.frames.push(at - lastFrame);
+    lastFrame = at;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) b.longtasks.push([e.startTime, e.duration]);
@@ -744,6 +754,7 @@ class Bench:
                 start = page.evaluate("performance.now()")
                 seen = page.evaluate("window.__bench.longtasks.length")
                 asked = page.evaluate("window.__bench.requests.length")
+                framed = page.evaluate("window.__bench.frames.length")
                 if cdp is not None:
                     cdp.send("Profiler.enable")
                     cdp.send("Profiler.setSamplingInterval", {"interval": 500})
@@ -760,6 +771,7 @@ class Bench:
                 profile = cdp.send("Profiler.stop")["profile"] if cdp is not None else None
                 tasks = page.evaluate("(i) => window.__bench.longtasks.slice(i)", seen)
                 asks = page.evaluate("(i) => window.__bench.requests.slice(i)", asked)
+                frames = page.evaluate("(i) => window.__bench.frames.slice(i)", framed)
                 durations = sorted((d for _, d in tasks), reverse=True)
                 bots = [ms for cmd, ms, _ in asks if cmd == "bot"]
                 ply = int(page.get_attribute("[data-testid=table]", "data-ply") or 0)
@@ -772,6 +784,14 @@ class Bench:
                     "longest_5_ms": [round(d, 1) for d in durations[:5]],
                     # when each long task began, in ms after the game's link was opened
                     "longtasks_at_ms": [[round(at - start), round(d, 1)] for at, d in tasks],
+                    # between animation frames: the whole frame, rendering included
+                    "frame_ms": {
+                        "n": len(frames),
+                        "p50": round(percentile(frames, 50), 1) if frames else None,
+                        "p95": round(percentile(frames, 95), 1) if frames else None,
+                        "max": round(max(frames), 1) if frames else None,
+                        "over_50": sum(1 for f in frames if f > 50),
+                    },
                     "bot_request_ms": {
                         "n": len(bots),
                         "p50": round(percentile(bots, 50), 1) if bots else None,
@@ -783,7 +803,9 @@ class Bench:
                     out[g["id"]]["profile"] = summarize_profile(profile)
                 log(
                     f"{g['id']}: {ply} plies through the table in {elapsed / 1000:.1f} s, "
-                    f"longest task {out[g['id']]['longest_ms']:.0f} ms"
+                    f"longest task {out[g['id']]['longest_ms']:.0f} ms, "
+                    f"frames p95 {out[g['id']]['frame_ms']['p95']} ms, "
+                    f"{out[g['id']]['frame_ms']['over_50']} over 50 ms"
                 )
                 page.evaluate("() => { location.hash = '#/'; }")
                 page.wait_for_selector("[data-testid=game-list] .game-tile", timeout=30_000)
@@ -1081,11 +1103,13 @@ def print_table(report: dict[str, Any]) -> None:
             if not isinstance(g, dict):
                 continue
             bot = g["bot_request_ms"]
+            fr = g["frame_ms"]
             lines.append(
                 f"  {game:<11} {g['players']}p {g['actions']:>4} plies "
                 f"{g['seconds']:6.1f} s  long tasks {g['longtasks']:>3}  "
                 f"longest {g['longest_ms']:6.0f} ms   bot request p50 {bot['p50'] or 0:.0f} "
-                f"p95 {bot['p95'] or 0:.0f} ms"
+                f"p95 {bot['p95'] or 0:.0f} ms   frames p95 {fr['p95'] or 0:.0f} "
+                f"max {fr['max'] or 0:.0f} ms, {fr['over_50']} over 50 ms"
             )
             if "profile" in g:
                 busiest = [
