@@ -490,11 +490,6 @@ function makeSelection(snap, ctx) {
     confirm.textContent = ok ? t('bg_confirmRange', rangeText(v, r)) : r ? t('bg_notAllowed') : t('bg_pickRange');
     clearBtn.disabled = a === null;
   }
-  confirm.addEventListener('click', () => {
-    const act = action();
-    if (act && ctx.legal.has(act)) ctx.act(act);
-  });
-  clearBtn.addEventListener('click', () => { a = null; b = null; refresh(); });
   return {
     tap(i) {
       if (a === null || b !== null) { a = i; b = null; } else b = i;
@@ -502,6 +497,12 @@ function makeSelection(snap, ctx) {
     },
     bind(c, p) { cells = c; preview = p; refresh(); },
     panel() {
+      // listened to only when shown: a drawing without listeners is patched in (ui/patch.js)
+      confirm.addEventListener('click', () => {
+        const act = action();
+        if (act && ctx.legal.has(act)) ctx.act(act);
+      });
+      clearBtn.addEventListener('click', () => { a = null; b = null; refresh(); });
       return h('div', { class: 'bg-controls bg-range-controls', testid: 'controls' },
         h('h3', { class: 'bg-title', text: t('bg_yourRange') }),
         h('div', { class: 'bg-sel' }, text),

@@ -4,6 +4,7 @@
 // The game module only draws a snapshot and turns taps into legal action strings.
 
 import { h, clear, button, sleep } from './dom.js';
+import { place, kept, listenerCount } from './patch.js';
 import { t, tx, tn, lang, onLang, STRINGS } from '../i18n.js';
 import { logPanel, appendLogLines } from './log.js';
 import { privacyScreen, removePrivacy, toast, modal } from './dialogs.js';
@@ -374,22 +375,43 @@ export class Table {
     const view = snap.view;
     const ctx = this.ctx();
     const mod = this.module;
-    const root = h('section', {
-      class: ['table', `table-${snap.game}`, `players-${snap.players}`, snap.over ? 'is-over' : null],
-      testid: 'table',
-      data: {
-        game: snap.game, phase: view.phase ?? (snap.over ? 'over' : ''), ply: snap.ply,
-        waiting: this.waiting, viewer: this.viewer === null ? 'spectator' : this.viewer,
-      },
-    });
+    const frame = this.frame();
+    const root = frame.root;
+    root.setAttribute('class', ['table', `table-${snap.game}`, `players-${snap.players}`, snap.over ? 'is-over' : null].filter(Boolean).join(' '));
+    const data = {
+      game: snap.game, phase: view.phase ?? (snap.over ? 'over' : ''), ply: snap.ply,
+      waiting: this.waiting, viewer: this.viewer === null ? 'spectator' : this.viewer,
+    };
+    for (const [key, value] of Object.entries(data)) {
+      if (value === null || value === undefined) delete root.dataset[key];
+      else root.dataset[key] = String(value);
+    }
+    // drawn afresh; a drawing without listeners is laid over what is on screen, so only what
+    // changed is restyled (ui/patch.js); one with listeners takes its place
+    const before = listenerCount();
+    const main = [
+      h('h1', { class: 'sr-only', testid: 'table-title', text: this.game ? tx(this.game.titles) : snap.game }),
+      this.statusBar(ctx),
+      snap.over ? this.endScreen(ctx) : mod.table(snap, ctx),
+    ];
+    const side = [this.logNode(view.log || []), ...(mod.side ? mod.side(snap, ctx) : [])];
+    const patch = listenerCount() === before;
+    root.dataset.redraw = patch ? 'patch' : 'replace';
+    place(frame.main, main, patch);
+    place(frame.side, side, patch);
+  }
+
+  /** The table's frame (the section, its main part and its side), made once and kept. */
+  frame() {
+    if (this.root && this.root.parentNode === this.container) return this.tableFrame;
+    const root = h('section', { testid: 'table' });
     const main = h('div', { class: 'table-main' });
-    main.append(h('h1', { class: 'sr-only', testid: 'table-title', text: this.game ? tx(this.game.titles) : snap.game }), this.statusBar(ctx));
-    if (snap.over) main.append(this.endScreen(ctx));
-    else main.append(mod.table(snap, ctx));
-    const side = h('aside', { class: 'table-side' }, this.logNode(view.log || []), ...(mod.side ? mod.side(snap, ctx) : []));
+    const side = h('aside', { class: 'table-side' });
     root.append(main, side);
     clear(this.container).append(root);
     this.root = root;
+    this.tableFrame = { root, main, side };
+    return this.tableFrame;
   }
 
   /** The log panel, kept between redraws: only new lines are added (the whole panel is drawn
@@ -398,7 +420,7 @@ export class Table {
     const key = `${this.log.gen}|${lang()}`;
     let v = this.logView;
     if (!v || v.key !== key || v.count > entries.length) {
-      const panel = logPanel([], this.names);
+      const panel = kept(logPanel([], this.names));
       v = { key, count: 0, panel, list: panel.querySelector('.log-list') };
       this.logView = v;
     }
