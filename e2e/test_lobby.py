@@ -215,3 +215,22 @@ def test_engine_boot_failure_is_explained(
     expect(page.get_by_test_id("engine-error")).to_be_visible()
     page.get_by_test_id("back-lobby").click()
     expect(page.get_by_test_id("lobby")).to_be_visible()
+
+
+def test_lobby_without_catalog_json_asks_the_engine(
+    page: Page, base_url: str, wait_engine: Callable[..., None]
+) -> None:
+    """catalog.json is asked for as the page starts (web/catalog.js); when that fails, the lobby
+    takes the catalogue from the engine and still shows every game."""
+    asked: list[str] = []
+
+    def fail(route: Route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=503, body="unavailable")
+
+    page.route("**/catalog.json", fail)
+    page.goto(base_url)
+    wait_engine(page)
+    for game in catalog()["games"]:
+        expect(page.get_by_test_id(f"game-{game['id']}")).to_be_visible()
+    assert asked, "catalog.json was asked for"

@@ -140,10 +140,16 @@ async function readyEngine() {
 
 // ------------------------------------------------------------------ catalogue
 let catalogPromise = null;
+let catalogAsked = false;
 function catalog() {
   if (!catalogPromise) {
-    catalogPromise = fetch('./catalog.json', { cache: 'no-cache' })
-      .then((r) => { if (!r.ok) throw new Error(`catalog ${r.status}`); return r.json(); })
+    // the first time, the answer catalog.js asked for as the page started; later, a fresh one
+    const json = catalogAsked
+      ? fetch('./catalog.json', { cache: 'no-cache' })
+        .then((r) => { if (!r.ok) throw new Error(`catalog ${r.status}`); return r.json(); })
+      : import('./catalog.js').then((early) => early.catalogJson);
+    catalogAsked = true;
+    catalogPromise = json
       .then((data) => data.games)
       .catch(async () => {
         const eng = await readyEngine();
