@@ -635,6 +635,10 @@ let currentShare = null;
 
 function setShare(share, push) {
   const target = `#${share}`;
+  // the table's address is written a little after each move (ui/play.js); if the player has
+  // gone elsewhere meanwhile (the lobby, another link), that address stays: its hashchange is
+  // on its way, and writing the game back over it would keep the player at the table
+  if (!push && currentShare !== null && location.hash !== currentShare) return;
   currentShare = target;
   if (location.hash === target) return;
   if (push) history.pushState(null, '', target);
