@@ -13,7 +13,7 @@ from pygames.core.bots import Bot, decide
 from pygames.core.protocol import GameState
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
-from pygames.core.search import Search, SearchBot
+from pygames.core.search import Search, SearchBot, valued
 
 Decider = Callable[[GameState, int, Rng], str]
 
@@ -67,7 +67,9 @@ def test_a_bot_reading_the_true_state_fails_the_check() -> None:
 @pytest.mark.parametrize("game", [g.id for g in all_games()])
 def test_search_bot_decisions_ignore_hidden_information(game: str) -> None:
     info = get_game(game)
-    bot = SearchBot(info.make_bot("normal"), iterations=8, seconds=60.0, min_iterations=8)
+    bot = SearchBot(
+        info.make_bot("normal"), iterations=8, seconds=60.0, min_iterations=8, values=info.values
+    )
     assert (
         disagreements(game, info.max_players, lambda s, seat, r: decide(s, seat, bot, r), 12) == 0
     )
@@ -139,3 +141,21 @@ def test_a_settled_search_stops_early_and_plays_the_same_action(game: str) -> No
             shorter += 1
             assert root_lead(settled) > 240 - settled.iterations
     assert shorter > 0
+
+
+def test_yadokashi_strong_bot_cuts_its_rollouts_and_scores_them_by_the_heuristic() -> None:
+    """A whole Yadokashi rollout is too dear (about 20 iterations a decision, weaker than the
+    heuristic it searches with): its rollouts stop after ``cut`` plies, scored by the game's
+    evaluation. The games without one still roll out to the end."""
+    info = get_game("yadokashi")
+    bot = info.make_bot("strong")
+    assert isinstance(bot, SearchBot) and bot.values is info.values and bot.cut == 16
+    marie = get_game("marie").make_bot("strong")
+    assert isinstance(marie, SearchBot) and marie.values is None
+    state = midgame("yadokashi", 4, 1)
+    world = state.determinize(state.to_move()[0], Rng.from_seed(4))
+    start = world.ply
+    bot._rollout(world, Rng.from_seed(5))
+    assert world.is_over() or world.ply - start == 16
+    # the leaders by value share the win part of the reward; the rest is the place
+    assert valued([3.0, 9.0, 9.0, 1.0]) == pytest.approx([0.15 * 0.25, 0.575, 0.575, 0.0])

@@ -25,6 +25,10 @@ class GameInfo:
     state_class: type[GameState]
     bots: dict[str, Callable[[], Bot]] = field(default_factory=dict)
     default_options: JSONDict = field(default_factory=dict)
+    # each seat's standing in a game not yet over, higher is better (the heuristic's own
+    # evaluation): where a whole rollout is too dear, the strong bot cuts its rollouts short and
+    # scores them with it
+    values: Callable[[GameState], list[float]] | None = None
 
     def to_json(self) -> JSONDict:
         """Metadata for the lobby and the CLI."""
@@ -50,7 +54,7 @@ class GameInfo:
         if level == "strong" and "strong" not in self.bots and "normal" in self.bots:
             from pygames.core.search import SearchBot
 
-            return SearchBot(self.bots["normal"]())
+            return SearchBot(self.bots["normal"](), values=self.values)
         if level not in self.bots:
             raise RecordError(
                 t(

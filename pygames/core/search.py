@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pygames.core.bots import Bot
@@ -49,14 +50,26 @@ def rewards(state: GameState) -> list[float]:
     if not state.is_over():
         return [0.5] * n
     result = state.result()
-    lo, hi = min(result.scores), max(result.scores)
+    return blend(result.scores, result.winners)
+
+
+def blend(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
+    """0.85 x the seat's share of the win + 0.15 x its place between the lowest and highest
+    score."""
+    lo, hi = min(scores), max(scores)
     span = hi - lo
     out = []
-    for s in range(n):
-        win = 1.0 / len(result.winners) if s in result.winners else 0.0
-        margin = (result.scores[s] - lo) / span if span else 0.5
+    for s, score in enumerate(scores):
+        win = 1.0 / len(winners) if s in winners else 0.0
+        margin = (score - lo) / span if span else 0.5
         out.append(0.85 * win + 0.15 * margin)
     return out
+
+
+def valued(values: list[float]) -> list[float]:
+    """Rewards of a cut rollout: its leaders by the game's evaluation count as its winners."""
+    best = max(values)
+    return blend(values, [s for s, v in enumerate(values) if v == best])
 
 
 class Search:
@@ -132,7 +145,9 @@ class SearchBot(Bot):
     has not yet made ``min_iterations`` iterations, but never more than ``max_seconds``
     (by default 1.2 times ``seconds``: 0.96 s for the strong level, so that a decision with its
     overhead stays under 1 s). With ``settle`` it stops as soon as the most visited action can
-    no longer be overtaken in the iterations left, which plays the same action sooner."""
+    no longer be overtaken in the iterations left, which plays the same action sooner. With
+    ``values`` (the game's evaluation of each seat) its rollouts stop after ``cut`` plies and are
+    scored by it: for games whose whole rollouts are too dear for enough iterations."""
 
     name = "strong"
 
@@ -147,6 +162,8 @@ class SearchBot(Bot):
         widening: float = 2.0,
         max_seconds: float | None = None,
         settle: bool = True,
+        values: Callable[[GameState], list[float]] | None = None,
+        cut: int = 16,
     ) -> None:
         self.rollout = rollout
         self.iterations = iterations
@@ -157,6 +174,8 @@ class SearchBot(Bot):
         self.widen_above = widen_above
         self.widening = widening
         self.settle = settle
+        self.values = values
+        self.cut = cut
         self.last_iterations = 0
 
     def start(self, state: GameState, seat: int, rng: Rng) -> Search:
@@ -197,7 +216,10 @@ class SearchBot(Bot):
             world.apply_unchecked(mover, action)
             path.append(node)
         self._rollout(world, rng)
-        result = rewards(world)
+        if self.values is not None and not world.is_over():
+            result = valued(self.values(world))  # a cut rollout, scored by the game
+        else:
+            result = rewards(world)
         for n in path:
             n.visits += 1
             n.reward += result[n.player]
@@ -223,8 +245,11 @@ class SearchBot(Bot):
         return rng.choice(untried)
 
     def _rollout(self, world: GameState, rng: Rng) -> None:
+        """Play on with the rollout policy: to the end, or ``cut`` plies where the game has an
+        evaluation (``values``)."""
+        cap = self.cut if self.values else ROLLOUT_CAP
         steps = 0
-        while not world.is_over() and steps < ROLLOUT_CAP:
+        while not world.is_over() and steps < cap:
             mover = world.to_move()[0]
             world.apply_unchecked(mover, self.rollout.choose(world, mover, rng))
             steps += 1

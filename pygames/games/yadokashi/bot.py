@@ -62,6 +62,12 @@ def seat_values(state: YadokashiState) -> list[float]:
     return values
 
 
+def state_values(state: GameState) -> list[float]:
+    """:func:`seat_values` of any game state (the registry's evaluation for the search)."""
+    assert isinstance(state, YadokashiState)
+    return seat_values(state)
+
+
 def evaluate(state: YadokashiState, me: int) -> float:
     """The seat's standing: a win or a loss at the end, else its value minus its best rival's."""
     if state.is_over():
