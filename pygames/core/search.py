@@ -4,7 +4,9 @@ Each iteration samples a world with ``determinize(seat)`` (so hidden cards, othe
 choices and future chance are drawn afresh), walks one shared tree of action sequences choosing by
 UCB among the actions legal in that world (counting how often each was available), expands one
 node, finishes the game with a rollout policy (the game's heuristic bot), and credits every node
-with the result for the seat that moved into it. The most visited root action is played.
+with the result for the seat that moved into it. Where a whole rollout is too dear (Yadokashi),
+the game gives its evaluation (``GameInfo.values``) and rollouts stop after ``cut`` plies, scored
+by it. The most visited root action is played.
 
 Where a node has many legal actions (a BAG-GAI range: 55-66 of them), the tree widens
 progressively: it opens at most ``widening * sqrt(visits + 1)`` children, and the first one it
