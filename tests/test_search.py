@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -30,16 +30,22 @@ def midgame(game: str, players: int, seed: int) -> GameState:
     return state
 
 
-def disagreements(game: str, players: int, decider: Decider, samples: int) -> int:
-    """How often ``decider`` chooses differently in two true states the seat cannot tell apart."""
-    count = 0
+def choices(game: str, players: int, samples: int) -> Iterator[tuple[int, GameState, int]]:
+    """(seed, position, seat to move) for the mid-game positions of seeds ``0..samples - 1``
+    where the seat to move has a choice."""
     for seed in range(samples):
         state = midgame(game, players, seed)
         if state.is_over():
             continue
         seat = state.to_move()[0]
-        if len(state.legal_actions(seat)) < 2:
-            continue
+        if len(state.legal_actions(seat)) >= 2:
+            yield seed, state, seat
+
+
+def disagreements(game: str, players: int, decider: Decider, samples: int) -> int:
+    """How often ``decider`` chooses differently in two true states the seat cannot tell apart."""
+    count = 0
+    for seed, state, seat in choices(game, players, samples):
         other = state.determinize(seat, Rng.from_seed(seed, 5))
         if decider(state, seat, Rng.from_seed(seed, 6)) != decider(
             other, seat, Rng.from_seed(seed, 6)
@@ -126,13 +132,7 @@ def test_a_settled_search_stops_early_and_plays_the_same_action(game: str) -> No
         return search
 
     shorter = 0
-    for seed in range(6):
-        state = midgame(game, 3, seed)
-        if state.is_over():
-            continue
-        seat = state.to_move()[0]
-        if len(state.legal_actions(seat)) < 2:
-            continue
+    for seed, state, seat in choices(game, 3, 6):
         world = state.determinize(seat, Rng.from_seed(seed, 4))
         settled, full = searched(True, world, seat), searched(False, world, seat)
         assert settled.best() == full.best()

@@ -23,6 +23,7 @@ import { ReplayViewer } from './ui/replay.js';
 import { registerServiceWorker, onOfflineReady, offlineReady } from './ui/pwa.js';
 import { keepFocus } from './ui/focus.js';
 import { MODULES } from './games/index.js';
+import { catalogJson, fetchCatalog } from './catalog.js';
 
 const app = document.getElementById('app');
 const html = document.documentElement;
@@ -144,10 +145,7 @@ let catalogAsked = false;
 function catalog() {
   if (!catalogPromise) {
     // the first time, the answer catalog.js asked for as the page started; later, a fresh one
-    const json = catalogAsked
-      ? fetch('./catalog.json', { cache: 'no-cache' })
-        .then((r) => { if (!r.ok) throw new Error(`catalog ${r.status}`); return r.json(); })
-      : import('./catalog.js').then((early) => early.catalogJson);
+    const json = catalogAsked ? fetchCatalog() : catalogJson;
     catalogAsked = true;
     catalogPromise = json
       .then((data) => data.games)

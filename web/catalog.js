@@ -3,7 +3,12 @@
 // wait for app.js. app.js uses this answer once; if it failed, app.js asks again or asks the
 // engine.
 
-/** The JSON of `catalog.json`. */
-export const catalogJson = fetch('./catalog.json', { cache: 'no-cache' })
-  .then((r) => { if (!r.ok) throw new Error(`catalog ${r.status}`); return r.json(); });
+/** A fresh request for `catalog.json`: its JSON, or an error. */
+export function fetchCatalog() {
+  return fetch('./catalog.json', { cache: 'no-cache' })
+    .then((r) => { if (!r.ok) throw new Error(`catalog ${r.status}`); return r.json(); });
+}
+
+/** The answer to the request made as the page started. */
+export const catalogJson = fetchCatalog();
 catalogJson.catch(() => {});
