@@ -13,7 +13,7 @@ from pygames.core.bots import Bot, decide
 from pygames.core.protocol import GameState
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
-from pygames.core.search import Search, SearchBot, valued
+from pygames.core.search import Node, Search, SearchBot, valued
 
 Decider = Callable[[GameState, int, Rng], str]
 
@@ -117,7 +117,7 @@ def root_lead(search: Search) -> int:
     return visits[0] - (visits[1] if len(visits) > 1 else 0)
 
 
-@pytest.mark.parametrize("game", ["marie", "hitokai", "yadokashi"])
+@pytest.mark.parametrize("game", ["marie", "hitokai", "pharaoh"])
 def test_a_settled_search_stops_early_and_plays_the_same_action(game: str) -> None:
     """Once the most visited action leads by more visits than the iterations left, the search
     stops: it plays the same action as the full search from the same seed, and only stops when
@@ -132,7 +132,7 @@ def test_a_settled_search_stops_early_and_plays_the_same_action(game: str) -> No
         return search
 
     shorter = 0
-    for seed, state, seat in choices(game, 3, 6):
+    for seed, state, seat in choices(game, 3, 8):
         world = state.determinize(seat, Rng.from_seed(seed, 4))
         settled, full = searched(True, world, seat), searched(False, world, seat)
         assert settled.best() == full.best()
@@ -159,3 +159,64 @@ def test_yadokashi_strong_bot_cuts_its_rollouts_and_scores_them_by_the_heuristic
     assert world.is_over() or world.ply - start == 16
     # the leaders by value share the win part of the reward; the rest is the place
     assert valued([3.0, 9.0, 9.0, 1.0]) == pytest.approx([0.15 * 0.25, 0.575, 0.575, 0.0])
+
+
+def anchored_search(game: str, players: int, seed: int) -> tuple[Search, str]:
+    """A search (not yet run) from a mid-game position where the seat has a choice, with the
+    heuristic's own choice there."""
+    info = get_game(game)
+    for _, state, seat in choices(game, players, 40):
+        world = state.determinize(seat, Rng.from_seed(seed, 4))
+        hint = info.make_bot("normal").choose(world, seat, Rng.from_seed(seed, 5))
+        bot = SearchBot(info.make_bot("normal"), iterations=60, seconds=60.0)
+        search = bot.start(world, seat, Rng.from_seed(seed, 5))
+        if len(search.legal) > 2:
+            return search, hint
+    raise AssertionError(f"no position with a choice in {game}")
+
+
+def stats(visits: int, mean: float, spread: float) -> Node:
+    """A root child with these visits, mean reward and sample standard deviation."""
+    squares = visits * (spread**2 + mean**2)
+    return Node(player=0, visits=visits, available=visits, reward=visits * mean, squares=squares)
+
+
+@pytest.mark.parametrize("game", ["pharaoh", "yadokashi"])
+def test_the_search_leaves_the_heuristic_only_on_evidence(game: str) -> None:
+    """The heuristic's choice is searched first, and it is played unless the most visited action
+    beats its mean reward by more than one standard error of the difference: a leader by the
+    noise of a few visits does not displace it."""
+    search, hint = anchored_search(game, 3, 1)
+    assert search.hint == hint and list(search.root.children) == [hint]
+    search.run(60.0)
+    assert search.root.children[hint].visits >= 1
+    other = next(a for a in search.legal if a != hint)
+    children = search.root.children
+    children.clear()
+    children[hint] = stats(20, 0.50, 0.4)
+    children[other] = stats(30, 0.55, 0.4)  # leads, but by 0.05 < 0.12 standard error
+    assert search.best() == hint
+    children[other] = stats(30, 0.75, 0.4)  # by 0.25 > 0.12
+    assert search.best() == other
+    children[hint] = stats(40, 0.50, 0.4)  # the heuristic leads: played
+    assert search.best() == hint
+    # and without the anchor, the leader is played whatever the margin
+    search.bot.anchor = 0.0
+    children[hint] = stats(20, 0.50, 0.4)
+    children[other] = stats(30, 0.51, 0.4)
+    assert search.best() == other
+
+
+def test_a_search_settles_only_on_the_heuristic_choice() -> None:
+    """Stopping early is only safe when the leader is the heuristic's choice: another leader
+    must still beat it by the margin, which more visits can change."""
+    search, hint = anchored_search("pharaoh", 3, 2)
+    other = next(a for a in search.legal if a != hint)
+    children = search.root.children
+    search.iterations = 55  # 5 left under the cap of 60
+    children[hint], children[other] = stats(40, 0.6, 0.3), stats(10, 0.4, 0.3)
+    assert search._settled(0.0)
+    children[hint], children[other] = stats(10, 0.4, 0.3), stats(40, 0.6, 0.3)
+    assert not search._settled(0.0)
+    children[hint], children[other] = stats(40, 0.6, 0.3), stats(36, 0.4, 0.3)
+    assert not search._settled(0.0)  # a lead of 4 with 5 iterations left

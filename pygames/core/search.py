@@ -6,7 +6,10 @@ UCB among the actions legal in that world (counting how often each was available
 node, finishes the game with a rollout policy (the game's heuristic bot), and credits every node
 with the result for the seat that moved into it. Where a whole rollout is too dear (Yadokashi),
 the game gives its evaluation (``GameInfo.values``) and rollouts stop after ``cut`` plies, scored
-by it. The most visited root action is played.
+by it. The most visited root action is played, unless it is not the heuristic's own choice and
+does not beat that choice's mean reward by a standard error (``anchor``): the heuristic's choice is
+searched first at the root, and the search leaves it only on evidence, not on the noise of a few
+visits spread over many actions.
 
 Where a node has many legal actions (a BAG-GAI range: 55-66 of them), the tree widens
 progressively: it opens at most ``widening * sqrt(visits + 1)`` children, and the first one it
@@ -39,11 +42,25 @@ class Node:
     visits: int = 0
     available: int = 0
     reward: float = 0.0
+    squares: float = 0.0
     children: dict[str, Node] = field(default_factory=dict)
 
     def ucb(self, c: float) -> float:
-        """Upper confidence bound, with availability counts in place of parent visits."""
+        """Upper confidence bound, with availability counts in place of parent visits (an
+        opened node not yet visited comes first)."""
+        if not self.visits:
+            return math.inf
         return self.reward / self.visits + c * math.sqrt(math.log(self.available) / self.visits)
+
+    def mean(self) -> float:
+        """The mean reward of the visits."""
+        return self.reward / self.visits
+
+    def spread(self) -> float:
+        """The standard error of :meth:`mean` (the sample variance floored at 0.01, so a
+        handful of equal rewards is not taken for certainty)."""
+        variance = max(0.01, self.squares / self.visits - self.mean() ** 2)
+        return math.sqrt(variance / self.visits)
 
 
 def rewards(state: GameState) -> list[float]:
@@ -87,6 +104,11 @@ class Search:
         self.root = Node()
         self.iterations = 0
         self.elapsed = 0.0
+        self.hint = (
+            bot.rollout.choose(state, seat, rng) if bot.anchor and len(self.legal) > 1 else None
+        )
+        if self.hint is not None:
+            self.root.children[self.hint] = Node(player=seat)  # searched first
 
     @property
     def done(self) -> bool:
@@ -105,8 +127,9 @@ class Search:
 
     def _settled(self, per_iteration: float) -> bool:
         """Whether the most visited root action leads by more visits than the iterations left
-        (under the iteration cap and the hard time limit): more search could not change the
-        choice, so it would only cost the player a wait."""
+        (under the iteration cap and the hard time limit), and is the heuristic's choice, so
+        that no margin test applies: more search could not change the choice, so it would only
+        cost the player a wait."""
         left = float(self.bot.iterations - self.iterations)
         if per_iteration > 0.0:
             left = min(left, (self.bot.max_seconds - self.elapsed) / per_iteration)
@@ -116,7 +139,8 @@ class Search:
                 first, second = child.visits, first
             elif child.visits > second:
                 second = child.visits
-        return first - second > left
+        # the heuristic's choice leads for good: the leader's margin over it cannot matter
+        return first - second > left and self.hint in (None, self._leader())
 
     def run(self, seconds: float) -> bool:
         """Search for about ``seconds`` more (at least one iteration, within the bot's budget);
@@ -136,10 +160,27 @@ class Search:
                 break
         return self.done
 
-    def best(self) -> str:
+    def _leader(self) -> str:
         """The most visited root action."""
         children = self.root.children
         return max(self.legal, key=lambda a: (children[a].visits if a in children else -1, a))
+
+    def _chosen(self) -> str:
+        """The leader, unless the heuristic's own choice (the hint) is also open and the
+        leader's mean reward does not beat the hint's by ``anchor`` standard errors: the search
+        leaves the heuristic only on evidence, not on the noise of a few visits."""
+        leader = self._leader()
+        hint = self.root.children.get(self.hint) if self.hint is not None else None
+        if hint is None or not hint.visits or self.hint == leader:
+            return leader
+        top = self.root.children[leader]
+        margin = self.bot.anchor * math.hypot(top.spread(), hint.spread())
+        return leader if top.mean() - hint.mean() > margin else str(self.hint)
+
+    def best(self) -> str:
+        """The action to play: the most visited root action, or the heuristic's choice where
+        the search has not shown the leader better (see :meth:`_chosen`)."""
+        return self._chosen()
 
 
 class SearchBot(Bot):
@@ -166,6 +207,7 @@ class SearchBot(Bot):
         settle: bool = True,
         values: Callable[[GameState], list[float]] | None = None,
         cut: int = 16,
+        anchor: float = 1.0,
     ) -> None:
         self.rollout = rollout
         self.iterations = iterations
@@ -178,6 +220,7 @@ class SearchBot(Bot):
         self.settle = settle
         self.values = values
         self.cut = cut
+        self.anchor = anchor
         self.last_iterations = 0
 
     def start(self, state: GameState, seat: int, rng: Rng) -> Search:
@@ -225,6 +268,7 @@ class SearchBot(Bot):
         for n in path:
             n.visits += 1
             n.reward += result[n.player]
+            n.squares += result[n.player] ** 2
 
     def _may_open(self, node: Node, legal: list[str], untried: list[str]) -> bool:
         """Open another child here? Always while the legal list is short or nothing legal is
