@@ -37,12 +37,17 @@ LOCAL_SCHEMES = {"data", "blob", "about"}
 CHROMIUM_ARGS = build.CHROMIUM_ARGS
 
 
-@pytest.fixture(scope="session")
-def dist_dir() -> Path:
+def dist_folder() -> Path:
     """The built site the tests serve: dist/, or the folder named by ``PYGAMES_DIST`` (a
     private build, so that someone else rebuilding dist/ meanwhile does not disturb a run)."""
     folder = os.environ.get("PYGAMES_DIST")
     return Path(folder).resolve() if folder else build.DIST
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    """The folder of :func:`dist_folder`, for the session."""
+    return dist_folder()
 
 
 @pytest.fixture(scope="session")

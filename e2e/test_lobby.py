@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import link
+from conftest import dist_folder, link
 from playwright.sync_api import BrowserContext, Page, Route, expect
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def catalog() -> dict[str, Any]:
-    """The catalogue the page reads (dist/ is built by the session fixture before tests run)."""
-    data: dict[str, Any] = json.loads((ROOT / "dist" / "catalog.json").read_text("utf-8"))
+    """The catalogue the page reads (the site under test is built by the session fixture before
+    tests run)."""
+    data: dict[str, Any] = json.loads((dist_folder() / "catalog.json").read_text("utf-8"))
     return data
 
 
