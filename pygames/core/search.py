@@ -165,10 +165,11 @@ class Search:
         children = self.root.children
         return max(self.legal, key=lambda a: (children[a].visits if a in children else -1, a))
 
-    def _chosen(self) -> str:
-        """The leader, unless the heuristic's own choice (the hint) is also open and the
-        leader's mean reward does not beat the hint's by ``anchor`` standard errors: the search
-        leaves the heuristic only on evidence, not on the noise of a few visits."""
+    def best(self) -> str:
+        """The action to play: the most visited root action, unless the heuristic's own choice
+        (the hint) is also open and the leader's mean reward does not beat the hint's by
+        ``anchor`` standard errors: the search leaves the heuristic only on evidence, not on the
+        noise of a few visits."""
         leader = self._leader()
         hint = self.root.children.get(self.hint) if self.hint is not None else None
         if hint is None or not hint.visits or self.hint == leader:
@@ -176,11 +177,6 @@ class Search:
         top = self.root.children[leader]
         margin = self.bot.anchor * math.hypot(top.spread(), hint.spread())
         return leader if top.mean() - hint.mean() > margin else str(self.hint)
-
-    def best(self) -> str:
-        """The action to play: the most visited root action, or the heuristic's choice where
-        the search has not shown the leader better (see :meth:`_chosen`)."""
-        return self._chosen()
 
 
 class SearchBot(Bot):
