@@ -1,4 +1,4 @@
-"""Command line: ``python -m pygames list | simulate | replay``."""
+"""Command line: ``python -m pygames list | simulate | replay | arena | soak | bench``."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from pathlib import Path
 
 from pygames.core.errors import GameError, RecordError, ReplayError
 from pygames.core.play import play_bots, summary
+from pygames.core.protocol import JSONDict
 from pygames.core.record import Record, Seat, new_state, parse_record_text, replay
-from pygames.core.registry import all_games, get_game
+from pygames.core.registry import GameInfo, all_games, get_game
 from pygames.core.rng import SEED_LIMIT
 from pygames.core.text import t
 
@@ -33,20 +34,19 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    """Play K seeded games with bots; one JSON line per game."""
-    info = get_game(args.game)
-    if not info.min_players <= args.players <= info.max_players:
+def _bot_levels(info: GameInfo, players: int, bots: str) -> list[str]:
+    """One known bot level per seat (one level alone stands for every seat)."""
+    if not info.min_players <= players <= info.max_players:
         raise RecordError(
             {
                 "en": f"{info.titles['en']} is for {info.min_players}-{info.max_players} players.",
                 "ja": f"{info.titles['ja']}は{info.min_players}〜{info.max_players}人用です。",
             }
         )
-    levels = args.bots.split(",") if args.bots else ["random"]
+    levels = bots.split(",")
     if len(levels) == 1:
-        levels = levels * args.players
-    if len(levels) != args.players:
+        levels = levels * players
+    if len(levels) != players:
         raise RecordError(
             {
                 "en": "Give one bot level per seat.",
@@ -55,6 +55,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     for level in levels:
         info.make_bot(level)
+    return levels
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play K seeded games with bots; one JSON line per game."""
+    info = get_game(args.game)
+    levels = _bot_levels(info, args.players, args.bots or "random")
     for i in range(args.games):
         seed = (args.seed + i) % (SEED_LIMIT + 1)
         seats = [Seat(f"{lvl}-{s}", "bot", lvl) for s, lvl in enumerate(levels)]
@@ -101,19 +108,49 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    """Bots against bots with rotated seats."""
+    """Bots against bots with rotated seats (``--first``/``--save``: one part of a long arena)."""
     from pygames.core.arena import arena
 
     info = get_game(args.game)
-    levels = args.bots.split(",")
-    for level in levels:
-        info.make_bot(level)
-    report = arena(args.game, args.players, levels, args.games, args.seed)
-    if args.json:
+    levels = _bot_levels(info, args.players, args.bots)
+    if args.games < 1 or args.first < 0:
+        raise RecordError(
+            {
+                "en": "Give at least one game, and a first game of 0 or more.",
+                "ja": "ゲーム数は1以上、最初のゲームは0以上を指定してください。",
+            }
+        )
+    run = arena(args.game, args.players, levels, args.games, args.seed, args.first)
+    if args.save:
+        Path(args.save).write_text(_dump(run.to_json()) + "\n", encoding="utf-8")
+    _print_arena(run.report(), args.json)
+    return 0
+
+
+def cmd_arena_merge(args: argparse.Namespace) -> int:
+    """The report of saved arena parts taken together."""
+    from pygames.core.arena import ArenaRun, merge
+
+    runs = []
+    for name in args.parts:
+        try:
+            data = json.loads(Path(name).read_text(encoding="utf-8"))
+        except ValueError as exc:
+            raise RecordError(
+                {"en": f"{name} is not JSON.", "ja": f"{name} はJSONではありません。"}
+            ) from exc
+        runs.append(ArenaRun.from_json(data))
+    _print_arena(merge(runs).report(), args.json)
+    return 0
+
+
+def _print_arena(report: JSONDict, as_json: bool) -> None:
+    if as_json:
         print(_dump(report))
-        return 0
+        return
+    info = get_game(str(report["game"]))
     print(
-        f"{info.titles['en']}, {args.players} players, {report['games']} games "
+        f"{info.titles['en']}, {report['players']} players, {report['games']} games "
         f"({report['finished']} finished), seats rotated"
     )
     print(
@@ -127,7 +164,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
             f"{bot['mean_score']:>12.2f}{bot['decision_ms']['median']:>11.1f}"
             f"{bot['decision_ms']['p95']:>9.1f}"
         )
-    return 0
 
 
 def cmd_soak(args: argparse.Namespace) -> int:
@@ -183,8 +219,14 @@ def build_parser() -> argparse.ArgumentParser:
     are.add_argument("--bots", required=True, help="one level per seat: strong,normal,normal")
     are.add_argument("--games", type=int, default=100)
     are.add_argument("--seed", type=int, default=0)
+    are.add_argument("--first", type=int, default=0, help="index of the first game (a part)")
+    are.add_argument("--save", default=None, help="also save the games' samples here (JSON)")
     are.add_argument("--json", action="store_true")
     are.set_defaults(func=cmd_arena)
+    mer = sub.add_parser("arena-merge", help="the report of saved arena parts together")
+    mer.add_argument("parts", nargs="+", help="files written by arena --save")
+    mer.add_argument("--json", action="store_true")
+    mer.set_defaults(func=cmd_arena_merge)
     soak = sub.add_parser("soak", help="invariant checks over many seeded games")
     soak.add_argument("--games", type=int, default=None, help="games per game and player count")
     soak.add_argument("--seconds", type=float, default=None, help="stop after this long")
