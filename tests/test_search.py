@@ -14,6 +14,7 @@ from pygames.core.protocol import GameState
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
 from pygames.core.search import Node, Search, SearchBot, valued
+from pygames.games.hitokai.rules import HitokaiState
 
 Decider = Callable[[GameState, int, Rng], str]
 
@@ -74,7 +75,12 @@ def test_a_bot_reading_the_true_state_fails_the_check() -> None:
 def test_search_bot_decisions_ignore_hidden_information(game: str) -> None:
     info = get_game(game)
     bot = SearchBot(
-        info.make_bot("normal"), iterations=8, seconds=60.0, min_iterations=8, values=info.values
+        info.make_bot("normal"),
+        iterations=8,
+        seconds=60.0,
+        min_iterations=8,
+        values=info.values,
+        horizon=info.horizon,
     )
     assert (
         disagreements(game, info.max_players, lambda s, seat, r: decide(s, seat, bot, r), 12) == 0
@@ -125,7 +131,14 @@ def test_a_settled_search_stops_early_and_plays_the_same_action(game: str) -> No
     info = get_game(game)
 
     def searched(settle: bool, state: GameState, seat: int) -> Search:
-        bot = SearchBot(info.make_bot("normal"), iterations=240, seconds=600.0, settle=settle)
+        bot = SearchBot(
+            info.make_bot("normal"),
+            iterations=240,
+            seconds=600.0,
+            settle=settle,
+            values=info.values,
+            horizon=info.horizon,
+        )
         search = bot.start(state, seat, Rng.from_seed(11))
         while not search.run(600.0):
             pass
@@ -150,6 +163,7 @@ def test_yadokashi_strong_bot_cuts_its_rollouts_and_scores_them_by_the_heuristic
     info = get_game("yadokashi")
     bot = info.make_bot("strong")
     assert isinstance(bot, SearchBot) and bot.values is info.values and bot.cut == 16
+    assert bot.horizon is None
     marie = get_game("marie").make_bot("strong")
     assert isinstance(marie, SearchBot) and marie.values is None
     state = midgame("yadokashi", 4, 1)
@@ -159,6 +173,35 @@ def test_yadokashi_strong_bot_cuts_its_rollouts_and_scores_them_by_the_heuristic
     assert world.is_over() or world.ply - start == 16
     # the leaders by value share the win part of the reward; the rest is the place
     assert valued([3.0, 9.0, 9.0, 1.0]) == pytest.approx([0.15 * 0.25, 0.575, 0.575, 0.0])
+
+
+def test_egyptian_buyer_strong_bot_rolls_out_to_the_end_of_the_round() -> None:
+    """The Egyptian Buyer's rounds are independent (every card is dealt again): a rollout stops
+    where the decision's round ends, however many plies that takes, and is scored by the victory
+    points; a rollout that ends the game is scored by its result."""
+    info = get_game("hitokai")
+    bot = info.make_bot("strong")
+    assert isinstance(bot, SearchBot) and bot.values is info.values
+    assert bot.horizon is info.horizon and info.horizon is not None
+    lengths = []
+    for seed in range(8):
+        state = midgame("hitokai", 4, seed)
+        seat = state.to_move()[0]
+        world = state.determinize(seat, Rng.from_seed(seed, 4))
+        stage = info.horizon(world)
+        assert bot.start(world, seat, Rng.from_seed(seed, 5)).stage == stage
+        start = world.ply
+        bot._rollout(world, Rng.from_seed(seed, 5), stage)
+        lengths.append(world.ply - start)
+        if not world.is_over():
+            assert isinstance(world, HitokaiState) and info.horizon(world) == stage + 1
+            assert world.daughter == 4 and world.bid == 0  # the next round, not yet bid on
+    assert max(lengths) > bot.cut  # not the cut after a number of plies
+    # without a stage, the same bot cuts after ``cut`` plies
+    world = midgame("hitokai", 4, 3)
+    start = world.ply
+    bot._rollout(world, Rng.from_seed(1))
+    assert world.is_over() or world.ply - start == bot.cut
 
 
 def anchored_search(game: str, players: int, seed: int) -> tuple[Search, str]:

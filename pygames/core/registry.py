@@ -29,6 +29,9 @@ class GameInfo:
     # evaluation): where a whole rollout is too dear, the strong bot cuts its rollouts short and
     # scores them with it
     values: Callable[[GameState], list[float]] | None = None
+    # the stage a state is in, for a game of independent stages (The Egyptian Buyer's rounds):
+    # the strong bot's rollouts then run to the end of the decision's stage, scored by values
+    horizon: Callable[[GameState], int] | None = None
 
     def to_json(self) -> JSONDict:
         """Metadata for the lobby and the CLI."""
@@ -54,7 +57,7 @@ class GameInfo:
         if level == "strong" and "strong" not in self.bots and "normal" in self.bots:
             from pygames.core.search import SearchBot
 
-            return SearchBot(self.bots["normal"](), values=self.values)
+            return SearchBot(self.bots["normal"](), values=self.values, horizon=self.horizon)
         if level not in self.bots:
             raise RecordError(
                 t(

@@ -6,10 +6,12 @@ UCB among the actions legal in that world (counting how often each was available
 node, finishes the game with a rollout policy (the game's heuristic bot), and credits every node
 with the result for the seat that moved into it. Where a whole rollout is too dear (Yadokashi),
 the game gives its evaluation (``GameInfo.values``) and rollouts stop after ``cut`` plies, scored
-by it. The most visited root action is played, unless it is not the heuristic's own choice and
-does not beat that choice's mean reward by a standard error (``anchor``): the heuristic's choice is
-searched first at the root, and the search leaves it only on evidence, not on the noise of a few
-visits spread over many actions.
+by it; a game played in independent stages (The Egyptian Buyer's rounds) also gives its stage
+(``GameInfo.horizon``), and rollouts then stop where the stage of the decision ends. The most
+visited root action is played, unless it is not the heuristic's own choice and does not beat
+that choice's mean reward by a standard error (``anchor``): the heuristic's choice is searched
+first at the root, and the search leaves it only on evidence, not on the noise of a few visits
+spread over many actions.
 
 Where a node has many legal actions (a BAG-GAI range: 55-66 of them), the tree widens
 progressively: it opens at most ``widening * sqrt(visits + 1)`` children, and the first one it
@@ -102,6 +104,7 @@ class Search:
         self.rng = rng
         self.legal = state.legal_actions(seat)
         self.root = Node()
+        self.stage = bot.horizon(state) if bot.horizon is not None else None
         self.iterations = 0
         self.elapsed = 0.0
         self.hint = (
@@ -149,9 +152,8 @@ class Search:
         start = time.perf_counter()
         stop = start + min(seconds, max(0.0, self.bot.seconds - self.elapsed))
         while not self.done:
-            self.bot.iterate(
-                self.root, self.state.determinize(self.seat, self.rng), self.seat, self.rng
-            )
+            world = self.state.determinize(self.seat, self.rng)
+            self.bot.iterate(self.root, world, self.seat, self.rng, self.stage)
             self.iterations += 1
             now = time.perf_counter()
             self.elapsed += now - start
@@ -186,7 +188,9 @@ class SearchBot(Bot):
     overhead stays under 1 s). With ``settle`` it stops as soon as the most visited action can
     no longer be overtaken in the iterations left, which plays the same action sooner. With
     ``values`` (the game's evaluation of each seat) its rollouts stop after ``cut`` plies and are
-    scored by it: for games whose whole rollouts are too dear for enough iterations."""
+    scored by it: for games whose whole rollouts are too dear for enough iterations. With
+    ``horizon`` as well (the game's stage, such as the round) they stop instead as soon as the
+    stage of the decision is over, however many plies that takes."""
 
     name = "strong"
 
@@ -204,6 +208,7 @@ class SearchBot(Bot):
         values: Callable[[GameState], list[float]] | None = None,
         cut: int = 16,
         anchor: float = 1.0,
+        horizon: Callable[[GameState], int] | None = None,
     ) -> None:
         self.rollout = rollout
         self.iterations = iterations
@@ -217,6 +222,7 @@ class SearchBot(Bot):
         self.values = values
         self.cut = cut
         self.anchor = anchor
+        self.horizon = horizon if values is not None else None
         self.last_iterations = 0
 
     def start(self, state: GameState, seat: int, rng: Rng) -> Search:
@@ -231,8 +237,11 @@ class SearchBot(Bot):
         self.last_iterations = search.iterations
         return search.best()
 
-    def iterate(self, root: Node, world: GameState, seat: int, rng: Rng) -> None:
-        """One iteration: select and expand in the shared tree, roll out, back up."""
+    def iterate(
+        self, root: Node, world: GameState, seat: int, rng: Rng, stage: int | None = None
+    ) -> None:
+        """One iteration: select and expand in the shared tree, roll out (to the end of
+        ``stage`` where the bot has a ``horizon``), back up."""
         node, path = root, []
         first = True
         while not world.is_over():
@@ -256,7 +265,7 @@ class SearchBot(Bot):
             node = node.children[action]
             world.apply_unchecked(mover, action)
             path.append(node)
-        self._rollout(world, rng)
+        self._rollout(world, rng, stage)
         if self.values is not None and not world.is_over():
             result = valued(self.values(world))  # a cut rollout, scored by the game
         else:
@@ -286,12 +295,14 @@ class SearchBot(Bot):
                 return hint
         return rng.choice(untried)
 
-    def _rollout(self, world: GameState, rng: Rng) -> None:
-        """Play on with the rollout policy: to the end, or ``cut`` plies where the game has an
-        evaluation (``values``)."""
-        cap = self.cut if self.values else ROLLOUT_CAP
+    def _rollout(self, world: GameState, rng: Rng, stage: int | None = None) -> None:
+        """Play on with the rollout policy: to the end; or, where the game has an evaluation
+        (``values``), ``cut`` plies, or to the end of ``stage`` where it has a ``horizon``."""
+        cap = self.cut if self.values and stage is None else ROLLOUT_CAP
         steps = 0
         while not world.is_over() and steps < cap:
+            if stage is not None and self.horizon is not None and self.horizon(world) != stage:
+                break
             mover = world.to_move()[0]
             world.apply_unchecked(mover, self.rollout.choose(world, mover, rng))
             steps += 1

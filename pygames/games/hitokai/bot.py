@@ -59,13 +59,18 @@ class Outlook:
         self.k_unseen = max(0, self.k - seen_k)
         self.k_share = self.k_unseen / unseen if unseen else 0.0
         self.cards = [float(len(h)) for h in state.hands]
-        self.daughters = [float(sum(state.daughters_of(s))) for s in range(state.players)]
+        self.daughters = [0.0] * state.players
+        for k, buyer in zip(NUMBERS, state.buyers, strict=True):
+            if buyer is not None:
+                self.daughters[buyer] += k
         self.alive = [not e for e in state.eliminated]
         for o in range(state.players):
             bid = state.last_bid[o]
             if o != seat and bid is not None and bid > self.max_value(o):
                 self.alive[o] = False  # he cannot pay: he will be eliminated
         self.alive_seats = [s for s in range(state.players) if self.alive[s]]
+        self.keep = (KEEP_SHARE if self.future else 1.0) / BONUS_CARDS
+        self.spread = 0.35 + self.future / 12.0
         self.doubles = hand.count(self.k)
         self.singles = len(hand) - self.doubles
 
@@ -98,22 +103,24 @@ class Outlook:
             return 0.0
         if len(alive) == 1:
             return 1.0
-        cards = [max(0.0, self.cards[s] - self.cost(s, pays.get(s, 0))) for s in alive]
+        cards = [self.cards[s] for s in alive]  # a seat that pays nothing keeps every card
+        for s, bid in pays.items():
+            if bid > 0 and self.alive[s]:
+                cards[alive.index(s)] = max(0.0, self.cards[s] - self.cost(s, bid))
         gold = sum(cards) or 1.0
-        keep = (KEEP_SHARE if self.future else 1.0) / BONUS_CARDS
+        keep, future, daughters = self.keep, self.future, self.daughters
         best_other = -1e9
         mine = 0.0
         for s, c in zip(alive, cards, strict=True):
-            value = self.daughters[s] + (self.k if s == winner else 0)
-            value += self.future * c / gold + keep * c
-            if not self.future:
+            value = daughters[s] + (self.k if s == winner else 0)
+            value += future * c / gold + keep * c
+            if not future:
                 value = float(math.floor(value))
             if s == viewer:
                 mine = value
             elif value > best_other:
                 best_other = value
-        spread = 0.35 + self.future / 12.0
-        return sigmoid((mine - best_other - 0.5) / spread)
+        return sigmoid((mine - best_other - 0.5) / self.spread)
 
     def cap(self, viewer: int, rival: int, rival_bid: int, low: int) -> int:
         """The highest price from ``low`` up at which ``viewer`` would rather buy the daughter than
@@ -169,3 +176,17 @@ class HitokaiBot(Bot):
             if outlook.alive[r]
         )
         return f"b{price}" if mine > theirs else "pass"
+
+
+def state_points(state: GameState) -> list[float]:
+    """Each seat's victory points: the strong bot's evaluation of a rollout stopped at the end
+    of a round (the registry's ``values``)."""
+    assert isinstance(state, HitokaiState)
+    return [float(p) for p in state.points]
+
+
+def state_round(state: GameState) -> int:
+    """The round a state is in: rounds are independent (every card is dealt again), so the
+    strong bot's rollouts stop at the end of the round (the registry's ``horizon``)."""
+    assert isinstance(state, HitokaiState)
+    return state.round
