@@ -57,6 +57,56 @@ def test_lobby_paints_before_the_engine_is_ready(
     expect(page.get_by_test_id("engine-status")).to_have_text("Ready to play")
 
 
+# Counts animation frames and notes the frame in which each piece of the lobby is attached.
+FRAME_LOG = """
+(() => {
+  const log = window.__pieces = { frame: 0, added: [] };
+  const tick = () => { log.frame += 1; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (n.nodeType !== 1) continue;
+        const kind = n.matches('.game-tile') ? `tile:${n.dataset.game}`
+          : n.matches('[data-testid=lobby] > *') ? `piece:${n.className}` : null;
+        if (kind) log.added.push([kind, log.frame]);
+      }
+    }
+  }).observe(document, { subtree: true, childList: true });
+})();
+"""
+
+
+def test_first_lobby_is_laid_out_a_piece_a_frame(page: Page, base_url: str) -> None:
+    """Issue 10: the first drawing of the lobby adds one piece a frame (each game tile its own
+    frame), busy meanwhile; it ends whole, and a redraw after it is whole at once."""
+    page.add_init_script(FRAME_LOG)
+    page.goto(base_url)
+    lobby = page.get_by_test_id("lobby")
+    games = [g["id"] for g in catalog()["games"]]
+    expect(lobby.locator(".game-tile")).to_have_count(len(games))
+    expect(lobby).not_to_have_attribute("aria-busy", "true")
+    expect(lobby.locator(".how")).to_be_visible()
+    added = page.evaluate("window.__pieces.added")
+    frames = {kind: frame for kind, frame in added if kind.startswith("tile:")}
+    assert sorted(frames) == sorted(f"tile:{g}" for g in games)
+    # the last drawing's tiles, each in a frame of its own, in the catalogue's order
+    order = [frames[f"tile:{g}"] for g in games]
+    assert order == sorted(order) and len(set(order)) == len(games), added
+    pieces = [frame for kind, frame in added if kind.startswith("piece:")]
+    assert len(pieces) >= 4 and max(pieces) > max(order), added
+    # a redraw (the other language) puts every piece in at once, in the click's task
+    page.get_by_test_id("lang-ja").click()
+    whole = page.evaluate(
+        """() => {
+          const lobby = document.querySelector('[data-testid=lobby]');
+          return [lobby.querySelectorAll('.game-tile').length, lobby.hasAttribute('aria-busy'),
+                  Boolean(lobby.querySelector('.how'))];
+        }"""
+    )
+    assert whole == [len(games), False, True]
+
+
 def test_language_switch(page: Page, base_url: str, shot: Callable[..., Any]) -> None:
     page.goto(base_url)
     game = marie()

@@ -110,7 +110,9 @@ INSTRUMENT = r"""
     if (d.engine === 'ready') mark('engine_ready');
     if (d.engine === 'failed') mark('engine_failed');
     if (d.offline === 'ready') mark('offline_ready');
-    const tiles = () => document.querySelector('[data-testid=game-list] .game-tile');
+    // the whole lobby in, tiles included (its first drawing adds a piece a frame, busy meanwhile)
+    const tiles = () => document.querySelector(
+      '[data-testid=lobby]:not([aria-busy]) [data-testid=game-list] .game-tile');
     if (!('lobby_tiles' in b.marks) && tiles()) {
       mark('lobby_tiles');
       // the frame that shows them: rAF runs just before the paint, the task after it follows it
@@ -119,7 +121,7 @@ INSTRUMENT = r"""
   };
   new MutationObserver(watch).observe(document, {
     subtree: true, childList: true, attributes: true,
-    attributeFilter: ['data-engine', 'data-offline'],
+    attributeFilter: ['data-engine', 'data-offline', 'aria-busy'],
   });
   const Original = window.Worker;
   if (!Original) return;

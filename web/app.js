@@ -11,7 +11,7 @@ import { h, clear, button } from './ui/dom.js';
 import { t, tx, lang, setLang, onLang, levelName, STRINGS } from './i18n.js';
 import { cardEl, cakeLogo, icon } from './ui/card.js';
 import { errorPage, clearOverlays, toast, confirmDialog } from './ui/dialogs.js';
-import { Table, speed } from './ui/play.js';
+import { speed } from './ui/speed.js';
 import {
   listSaves, listHistory, getSave, getHistory, writeSave, finishSave, deleteSave, deleteHistory,
   removeKey, newId, currentTab, setCurrentTab,
@@ -19,7 +19,6 @@ import {
 import {
   openSettings, onSettings, setBotSpeed, tableOptions, booleanOptions, optionSwitch,
 } from './ui/settings.js';
-import { ReplayViewer } from './ui/replay.js';
 import { registerServiceWorker, onOfflineReady, offlineReady } from './ui/pwa.js';
 import { keepFocus } from './ui/focus.js';
 import { MODULES } from './games/index.js';
@@ -366,6 +365,35 @@ function finishedSection(games, rerender) {
     h('ul', { class: 'saved-list', testid: 'finished-list' }, rows));
 }
 
+// The lobby's first drawing in a page is laid out a piece a frame (the hero, the grid, each game
+// tile, the notes...): on the test machine the browser's first layout of the whole lobby, fonts
+// still cold, took 50-160 ms in one frame, and 6-30 ms a piece when laid out piece by piece
+// (issue 10: never block the main thread more than 50 ms). Until one such drawing has finished,
+// a redraw starts over the same way; after it, redraws (the engine ready, the other language, a
+// save from another tab) are warm and put everything in at once.
+let lobbyLaidOut = false;
+
+/** Run `steps` (each appends one piece) now, or on the first drawing one a frame. */
+function layOut(section, steps) {
+  if (lobbyLaidOut || typeof requestAnimationFrame !== 'function') {
+    for (const step of steps) step();
+    return;
+  }
+  section.setAttribute('aria-busy', 'true');
+  steps.unshift(() => {}); // the first frame lays out the header's tools, drawn just before
+  const next = () => {
+    if (!section.isConnected) return; // drawn again meanwhile: that drawing goes on
+    steps.shift()();
+    if (steps.length) {
+      requestAnimationFrame(next);
+      return;
+    }
+    section.removeAttribute('aria-busy');
+    lobbyLaidOut = true;
+  };
+  requestAnimationFrame(next);
+}
+
 function lobbyScreen() {
   const s = {
     isLobby: true,
@@ -373,10 +401,11 @@ function lobbyScreen() {
     failed: false,
     render() {
       const grid = h('div', { class: 'game-grid', testid: 'game-list' });
+      let tiles = [];
       if (s.games) {
-        for (const g of s.games) {
+        tiles = s.games.map((g) => {
           const other = lang() === 'ja' ? g.titles.en : g.titles.ja;
-          grid.append(h('article', { class: 'game-tile', testid: `game-${g.id}`, data: { game: g.id } },
+          return h('article', { class: 'game-tile', testid: `game-${g.id}`, data: { game: g.id } },
             tileArt(g.id),
             h('div', { class: 'tile-body' },
               h('h2', { class: 'tile-title', testid: 'game-title', text: tx(g.titles) }),
@@ -386,12 +415,10 @@ function lobbyScreen() {
                 playable(g.id)
                   ? h('a', { class: 'btn btn-primary btn-lg', href: `#/setup/${g.id}`, testid: `play-${g.id}`, text: t('play') })
                   : h('span', { class: 'soon', testid: `soon-${g.id}`, text: t('comingSoon') }),
-                h('a', { class: 'btn btn-lg', href: `#/rules/${g.id}`, testid: `rules-${g.id}`, text: t('rules') })))));
-        }
-      } else if (s.failed) {
-        grid.append(h('p', { class: 'notice', text: t('catalogFailed') }));
+                h('a', { class: 'btn btn-lg', href: `#/rules/${g.id}`, testid: `rules-${g.id}`, text: t('rules') }))));
+        });
       } else {
-        grid.append(h('p', { class: 'notice', text: '…' }));
+        tiles.push(h('p', { class: 'notice', text: s.failed ? t('catalogFailed') : '…' }));
       }
       const rerender = () => { if (screen === s) s.render(); };
       let saved = null;
@@ -402,23 +429,28 @@ function lobbyScreen() {
       } catch (err) {
         console.error(err); // never let stored data break the lobby
       }
-      clear(app).append(page('lobby', 'lobby',
-        h('div', { class: 'hero' },
+      const section = page('lobby', 'lobby');
+      const pieces = [
+        [section, h('div', { class: 'hero' },
           h('h1', { class: 'hero-title', text: t('lobbyTitle') }),
-          h('p', { class: 'hero-sub', text: t('appTagline') })),
-        engineBanner(),
-        saved,
-        grid,
-        h('p', { class: 'lobby-note', text: t('moreSoon') }),
-        finished,
-        h('section', { class: 'how', 'aria-label': t('howTitle') },
+          h('p', { class: 'hero-sub', text: t('appTagline') }))],
+        [section, engineBanner()],
+        [section, saved],
+        [section, grid],
+        ...tiles.map((tile) => [grid, tile]),
+        [section, h('p', { class: 'lobby-note', text: t('moreSoon') })],
+        [section, finished],
+        [section, h('section', { class: 'how', 'aria-label': t('howTitle') },
           h('h2', { class: 'how-title', text: t('howTitle') }),
           h('ol', { class: 'how-list' }, ['how1', 'how2', 'how3'].map((k, i) => h('li', { class: 'how-item' },
-            h('span', { class: 'how-num', text: String(i + 1) }), h('span', { text: t(k) }))))),
-        h('p', { class: 'lobby-note small', text: `${t('offlineNote')} ${t('savedNote')}` }),
-        offlineReady()
+            h('span', { class: 'how-num', text: String(i + 1) }), h('span', { text: t(k) })))))],
+        [section, h('p', { class: 'lobby-note small', text: `${t('offlineNote')} ${t('savedNote')}` })],
+        [section, offlineReady()
           ? h('p', { class: 'lobby-note small offline-ready', testid: 'offline-ready' }, icon('check'), h('span', { text: t('offlineReady') }))
-          : null));
+          : null],
+      ];
+      clear(app).append(section);
+      layOut(section, pieces.filter(([, node]) => node).map(([parent, node]) => () => parent.append(node)));
     },
     onEngine() { s.render(); },
     destroy() {},
@@ -671,7 +703,7 @@ function persist(save, snap) {
   setCurrentTab(save.id, `#${snap.share}`);
 }
 
-function tableScreen(snap, mod, game, save) {
+function tableScreen(snap, mod, game, save, Table) {
   const s = {
     table: null,
     render() {
@@ -780,6 +812,8 @@ async function startGame(request, token, { push, saveId = null, created = null }
   if (!ans.ok) return ans.error;
   const mod = await loadModule(ans.game);
   const game = await findGame(ans.game).catch(() => null);
+  // the table's code is loaded when a first game starts, not with the lobby (issue 10)
+  const Table = mod ? (await import('./ui/play.js')).Table : null;
   if (!mod) {
     eng.call({ cmd: 'close', session: ans.session }).catch(() => {});
     return STRINGS.notPlayableYet;
@@ -789,7 +823,7 @@ async function startGame(request, token, { push, saveId = null, created = null }
   else if (saveId) finishSave(saveId, ans, created || Date.now()); // it had ended: now history
   routeToken += 1;
   setShare(ans.share, push);
-  show(tableScreen(ans, mod, game, save));
+  show(tableScreen(ans, mod, game, save, Table));
   return null;
 }
 
@@ -852,6 +886,7 @@ function replayScreen(link, { ply = 0 } = {}) {
     if (!first.ok) { linkError(first.error); return; }
     const mod = await loadModule(first.game);
     const game = await findGame(first.game).catch(() => null);
+    const ReplayViewer = mod ? (await import('./ui/replay.js')).ReplayViewer : null;
     if (token !== routeToken || screen !== s) return;
     if (!mod) { linkError(STRINGS.notPlayableYet); return; }
     const back = h('a', { class: 'btn btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') });

@@ -6,7 +6,7 @@
 import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
 import { icon, seatMark } from '../ui/card.js';
 import { t, tn, levelName, STRINGS } from '../i18n.js';
-import { speed } from '../ui/play.js';
+import { speed } from '../ui/speed.js';
 import { startPlayerField } from '../ui/options.js';
 
 loadStyle(new URL('./yadokashi.css', import.meta.url).href);

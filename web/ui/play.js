@@ -9,23 +9,9 @@ import { t, tx, tn, lang, onLang, STRINGS } from '../i18n.js';
 import { logPanel, appendLogLines } from './log.js';
 import { privacyScreen, removePrivacy, toast, modal } from './dialogs.js';
 import { icon } from './card.js';
+import { DELAYS, speed } from './speed.js';
 
-const SPEED_KEY = 'pygames.speed';
-const DELAYS = { normal: 700, fast: 250, instant: 0 };
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
-
-export function speed() {
-  try {
-    const v = localStorage.getItem(SPEED_KEY);
-    if (v && v in DELAYS) return v;
-  } catch (_) { /* ignore */ }
-  return 'normal';
-}
-
-export function setSpeed(value) {
-  if (!(value in DELAYS)) return;
-  try { localStorage.setItem(SPEED_KEY, value); } catch (_) { /* ignore */ }
-}
 
 /** The key of a seat's log (a spectator's is its own). */
 function logKey(seat) {

@@ -7,7 +7,7 @@ import { h, clear, button, sleep } from './dom.js';
 import { t, tx, tn, onLang } from '../i18n.js';
 import { logLine, logScroller } from './log.js';
 import { icon } from './card.js';
-import { speed } from './play.js';
+import { speed } from './speed.js';
 
 const STEP_DELAYS = { normal: 1100, fast: 550, instant: 250 };
 

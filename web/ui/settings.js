@@ -4,7 +4,7 @@
 import { h, clear, button } from './dom.js';
 import { t, tx, lang, setLang, onLang, STRINGS } from '../i18n.js';
 import { modal } from './dialogs.js';
-import { speed, setSpeed } from './play.js';
+import { speed, setSpeed } from './speed.js';
 
 const MOTION_KEY = 'pygames.motion';
 const OPTIONS_PREFIX = 'pygames.options.';
