@@ -77,7 +77,9 @@ FRAME_LOG = """
 """
 
 
-def test_first_lobby_is_laid_out_a_piece_a_frame(page: Page, base_url: str) -> None:
+def test_first_lobby_is_laid_out_a_piece_a_frame(
+    page: Page, base_url: str, wait_engine: Callable[..., None]
+) -> None:
     """Issue 10: the first drawing of the lobby adds one piece a frame (each game tile its own
     frame), busy meanwhile; it ends whole, and a redraw after it is whole at once."""
     page.add_init_script(FRAME_LOG)
@@ -87,14 +89,21 @@ def test_first_lobby_is_laid_out_a_piece_a_frame(page: Page, base_url: str) -> N
     expect(lobby.locator(".game-tile")).to_have_count(len(games))
     expect(lobby).not_to_have_attribute("aria-busy", "true")
     expect(lobby.locator(".how")).to_be_visible()
+    wait_engine(page)  # the engine's arrival redraws the lobby: whole at once, in one frame
     added = page.evaluate("window.__pieces.added")
-    frames = {kind: frame for kind, frame in added if kind.startswith("tile:")}
+    tiles = [(kind, frame) for kind, frame in added if kind.startswith("tile:")]
+    frames: dict[str, int] = {}
+    for kind, frame in tiles:
+        frames.setdefault(kind, frame)  # the first drawing's frame of each tile
     assert sorted(frames) == sorted(f"tile:{g}" for g in games)
-    # the last drawing's tiles, each in a frame of its own, in the catalogue's order
+    # the first drawing's tiles, each in a frame of its own, in the catalogue's order
     order = [frames[f"tile:{g}"] for g in games]
     assert order == sorted(order) and len(set(order)) == len(games), added
     pieces = [frame for kind, frame in added if kind.startswith("piece:")]
     assert len(pieces) >= 4 and max(pieces) > max(order), added
+    # the engine's redraw: every tile again, all in one frame
+    last = [frame for _, frame in tiles[-len(games) :]]
+    assert len(tiles) > len(games) and len(set(last)) == 1, added
     # a redraw (the other language) puts every piece in at once, in the click's task
     page.get_by_test_id("lang-ja").click()
     whole = page.evaluate(
