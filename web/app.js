@@ -373,25 +373,28 @@ function finishedSection(games, rerender) {
 // save from another tab) are warm and put everything in at once.
 let lobbyLaidOut = false;
 
-/** Run `steps` (each appends one piece) now, or on the first drawing one a frame. */
-function layOut(section, steps) {
+/** Append each [parent, node] of `pieces` (null nodes skipped): now, or on the first drawing
+ * one a frame. */
+function layOut(section, pieces) {
+  const todo = pieces.filter(([, node]) => node);
   if (lobbyLaidOut || typeof requestAnimationFrame !== 'function') {
-    for (const step of steps) step();
+    for (const [parent, node] of todo) parent.append(node);
     return;
   }
   section.setAttribute('aria-busy', 'true');
-  steps.unshift(() => {}); // the first frame lays out the header's tools, drawn just before
   const next = () => {
     if (!section.isConnected) return; // drawn again meanwhile: that drawing goes on
-    steps.shift()();
-    if (steps.length) {
+    const [parent, node] = todo.shift();
+    parent.append(node);
+    if (todo.length) {
       requestAnimationFrame(next);
       return;
     }
     section.removeAttribute('aria-busy');
     lobbyLaidOut = true;
   };
-  requestAnimationFrame(next);
+  // the coming frame lays out the header's tools, drawn just before; the pieces from the next
+  requestAnimationFrame(() => requestAnimationFrame(next));
 }
 
 function lobbyScreen() {
@@ -401,9 +404,9 @@ function lobbyScreen() {
     failed: false,
     render() {
       const grid = h('div', { class: 'game-grid', testid: 'game-list' });
-      let tiles = [];
+      let cells = []; // the grid's: a tile per game, or a notice
       if (s.games) {
-        tiles = s.games.map((g) => {
+        cells = s.games.map((g) => {
           const other = lang() === 'ja' ? g.titles.en : g.titles.ja;
           return h('article', { class: 'game-tile', testid: `game-${g.id}`, data: { game: g.id } },
             tileArt(g.id),
@@ -418,7 +421,7 @@ function lobbyScreen() {
                 h('a', { class: 'btn btn-lg', href: `#/rules/${g.id}`, testid: `rules-${g.id}`, text: t('rules') }))));
         });
       } else {
-        tiles.push(h('p', { class: 'notice', text: s.failed ? t('catalogFailed') : '…' }));
+        cells = [h('p', { class: 'notice', text: s.failed ? t('catalogFailed') : '…' })];
       }
       const rerender = () => { if (screen === s) s.render(); };
       let saved = null;
@@ -437,7 +440,7 @@ function lobbyScreen() {
         [section, engineBanner()],
         [section, saved],
         [section, grid],
-        ...tiles.map((tile) => [grid, tile]),
+        ...cells.map((cell) => [grid, cell]),
         [section, h('p', { class: 'lobby-note', text: t('moreSoon') })],
         [section, finished],
         [section, h('section', { class: 'how', 'aria-label': t('howTitle') },
@@ -450,7 +453,7 @@ function lobbyScreen() {
           : null],
       ];
       clear(app).append(section);
-      layOut(section, pieces.filter(([, node]) => node).map(([parent, node]) => () => parent.append(node)));
+      layOut(section, pieces);
     },
     onEngine() { s.render(); },
     destroy() {},
