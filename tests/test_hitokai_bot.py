@@ -9,7 +9,7 @@ from pygames.core.bots import bot_rng, decide
 from pygames.core.play import play_bots
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.rng import Rng
-from pygames.games.hitokai.bot import HitokaiBot, cards_to_pay
+from pygames.games.hitokai.bot import HitokaiBot, cards_to_pay, state_chances, win_chances
 from pygames.games.hitokai.rules import HitokaiState, cards_value
 from tests.test_hitokai_rules import play, setup
 
@@ -84,3 +84,31 @@ def win_share(players: int, games: int) -> float:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_heuristic_beats_random_bots(players: int) -> None:
     assert win_share(players, 30) >= 1.5 / players
+
+
+def test_win_chances_from_victory_points() -> None:
+    """The strong bot's score of a rollout stopped at a round's end: each seat's chance to reach 2
+    points first, every later round won by a seat at random."""
+    assert win_chances((0, 0, 0)) == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+    # two players, 1 point to 0: the leader wins the next round (1/2) or the one after (1/4)
+    assert win_chances((1, 0)) == pytest.approx((0.75, 0.25))
+    assert win_chances((2, 1, 0)) == (1.0, 0.0, 0.0)
+    for points in [(1, 0, 0, 0), (1, 1, 0, 0), (0, 1, 0, 1, 0), (1, 1, 1, 1, 0)]:
+        chances = win_chances(points)
+        assert sum(chances) == pytest.approx(1.0)
+        # more points, a better chance; equal points, equal chances
+        for a in range(len(points)):
+            for b in range(len(points)):
+                if points[a] > points[b]:
+                    assert chances[a] > chances[b]
+                if points[a] == points[b]:
+                    assert chances[a] == pytest.approx(chances[b])
+    # behind a leader, a round won by another trailing seat is worth more than the leader's
+    # (which ends the game), though the leaders by points count both the same: no win at all
+    assert win_chances((0, 1, 1, 0))[0] > win_chances((0, 2, 0, 0))[0] == 0.0
+    state = new_state(
+        Record("hitokai", 4, 3, {}, [Seat(f"P{i}", "bot", "normal") for i in range(4)], [])
+    )
+    assert isinstance(state, HitokaiState)
+    state.points = [0, 1, 0, 0]
+    assert state_chances(state) == pytest.approx(list(win_chances((0, 1, 0, 0))))

@@ -81,6 +81,7 @@ def test_search_bot_decisions_ignore_hidden_information(game: str) -> None:
         min_iterations=8,
         values=info.values,
         horizon=info.horizon,
+        chances=info.chances,
     )
     assert (
         disagreements(game, info.max_players, lambda s, seat, r: decide(s, seat, bot, r), 12) == 0
@@ -138,6 +139,7 @@ def test_a_settled_search_stops_early_and_plays_the_same_action(game: str) -> No
             settle=settle,
             values=info.values,
             horizon=info.horizon,
+            chances=info.chances,
         )
         search = bot.start(state, seat, Rng.from_seed(11))
         while not search.run(600.0):
@@ -177,12 +179,21 @@ def test_yadokashi_strong_bot_cuts_its_rollouts_and_scores_them_by_the_heuristic
 
 def test_egyptian_buyer_strong_bot_rolls_out_to_the_end_of_the_round() -> None:
     """The Egyptian Buyer's rounds are independent (every card is dealt again): a rollout stops
-    where the decision's round ends, however many plies that takes, and is scored by the victory
-    points; a rollout that ends the game is scored by its result."""
+    where the decision's round ends, however many plies that takes, and is scored by each seat's
+    chance to win the game from the victory points then (placed by the points); a rollout that
+    ends the game is scored by its result."""
     info = get_game("hitokai")
     bot = info.make_bot("strong")
     assert isinstance(bot, SearchBot) and bot.values is info.values
     assert bot.horizon is info.horizon and info.horizon is not None
+    assert bot.chances is info.chances and info.chances is not None
+    # 0 points against a rival's 1 and two more rivals' 0: the win part is the chance, not a
+    # share of the leader's win
+    chances = [0.1484375, 0.5546875, 0.1484375, 0.1484375]
+    assert valued([0.0, 1.0, 0.0, 0.0], chances) == pytest.approx(
+        [0.85 * 0.1484375, 0.85 * 0.5546875 + 0.15, 0.85 * 0.1484375, 0.85 * 0.1484375]
+    )
+    assert valued([0.0, 1.0, 0.0, 0.0]) == pytest.approx([0.0, 1.0, 0.0, 0.0])
     lengths = []
     for seed in range(8):
         state = midgame("hitokai", 4, seed)

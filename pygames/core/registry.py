@@ -32,6 +32,9 @@ class GameInfo:
     # the stage a state is in, for a game of independent stages (The Egyptian Buyer's rounds):
     # the strong bot's rollouts then run to the end of the decision's stage, scored by values
     horizon: Callable[[GameState], int] | None = None
+    # with a horizon: each seat's chance to win the game from a state at the end of a stage (the
+    # strong bot then scores its rollouts by it, instead of by the leaders by values)
+    chances: Callable[[GameState], list[float]] | None = None
 
     def to_json(self) -> JSONDict:
         """Metadata for the lobby and the CLI."""
@@ -57,7 +60,12 @@ class GameInfo:
         if level == "strong" and "strong" not in self.bots and "normal" in self.bots:
             from pygames.core.search import SearchBot
 
-            return SearchBot(self.bots["normal"](), values=self.values, horizon=self.horizon)
+            return SearchBot(
+                self.bots["normal"](),
+                values=self.values,
+                horizon=self.horizon,
+                chances=self.chances,
+            )
         if level not in self.bots:
             raise RecordError(
                 t(

@@ -7,7 +7,9 @@ node, finishes the game with a rollout policy (the game's heuristic bot), and cr
 with the result for the seat that moved into it. Where a whole rollout is too dear (Yadokashi),
 the game gives its evaluation (``GameInfo.values``) and rollouts stop after ``cut`` plies, scored
 by it; a game played in independent stages (The Egyptian Buyer's rounds) also gives its stage
-(``GameInfo.horizon``), and rollouts then stop where the stage of the decision ends. The most
+(``GameInfo.horizon``), and rollouts then stop where the stage of the decision ends; such a game
+may give as well each seat's chance to win the game from there (``GameInfo.chances``), which then
+stands for the leaders as the win part of the score. The most
 visited root action is played, unless it is not the heuristic's own choice and does not beat
 that choice's mean reward by a standard error (``anchor``): the heuristic's choice is searched
 first at the root, and the search leaves it only on evidence, not on the noise of a few visits
@@ -77,18 +79,25 @@ def rewards(state: GameState) -> list[float]:
 def blend(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
     """0.85 x the seat's share of the win + 0.15 x its place between the lowest and highest
     score."""
+    wins = [1.0 / len(winners) if s in winners else 0.0 for s in range(len(scores))]
+    return mix(wins, scores)
+
+
+def mix(wins: Sequence[float], scores: Sequence[float]) -> list[float]:
+    """0.85 x each seat's win (a share or a chance) + 0.15 x its place between the lowest and
+    highest score."""
     lo, hi = min(scores), max(scores)
     span = hi - lo
-    out = []
-    for s, score in enumerate(scores):
-        win = 1.0 / len(winners) if s in winners else 0.0
-        margin = (score - lo) / span if span else 0.5
-        out.append(0.85 * win + 0.15 * margin)
-    return out
+    places = [(x - lo) / span if span else 0.5 for x in scores]
+    return [0.85 * w + 0.15 * place for w, place in zip(wins, places, strict=True)]
 
 
-def valued(values: list[float]) -> list[float]:
-    """Rewards of a cut rollout: its leaders by the game's evaluation count as its winners."""
+def valued(values: Sequence[float], chances: Sequence[float] | None = None) -> list[float]:
+    """Rewards of a cut rollout: the win part is each seat's chance to win the game where the
+    game gives it, else a share of the leaders by the game's evaluation (``values``); the place
+    is by ``values``."""
+    if chances is not None:
+        return mix(chances, values)
     best = max(values)
     return blend(values, [s for s, v in enumerate(values) if v == best])
 
@@ -190,7 +199,9 @@ class SearchBot(Bot):
     ``values`` (the game's evaluation of each seat) its rollouts stop after ``cut`` plies and are
     scored by it: for games whose whole rollouts are too dear for enough iterations. With
     ``horizon`` as well (the game's stage, such as the round) they stop instead as soon as the
-    stage of the decision is over, however many plies that takes."""
+    stage of the decision is over, however many plies that takes; ``chances`` (each seat's chance
+    to win the game from the state reached) then gives the win part of their score, in place of
+    the leaders by ``values``."""
 
     name = "strong"
 
@@ -209,6 +220,7 @@ class SearchBot(Bot):
         cut: int = 16,
         anchor: float = 1.0,
         horizon: Callable[[GameState], int] | None = None,
+        chances: Callable[[GameState], list[float]] | None = None,
     ) -> None:
         self.rollout = rollout
         self.iterations = iterations
@@ -223,6 +235,7 @@ class SearchBot(Bot):
         self.cut = cut
         self.anchor = anchor
         self.horizon = horizon if values is not None else None
+        self.chances = chances if values is not None else None
         self.last_iterations = 0
 
     def start(self, state: GameState, seat: int, rng: Rng) -> Search:
@@ -267,7 +280,8 @@ class SearchBot(Bot):
             path.append(node)
         self._rollout(world, rng, stage)
         if self.values is not None and not world.is_over():
-            result = valued(self.values(world))  # a cut rollout, scored by the game
+            # a cut rollout, scored by the game
+            result = valued(self.values(world), self.chances(world) if self.chances else None)
         else:
             result = rewards(world)
         for n in path:

@@ -3,7 +3,7 @@
 from pygames.core.bots import NoisyBot, RandomBot
 from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
-from pygames.games.hitokai.bot import HitokaiBot, state_points, state_round
+from pygames.games.hitokai.bot import HitokaiBot, state_chances, state_points, state_round
 from pygames.games.hitokai.rules import Action, HitokaiState
 
 INFO = register(
@@ -66,6 +66,7 @@ INFO = register(
         default_options={"start": None},
         values=state_points,
         horizon=state_round,
+        chances=state_chances,
     )
 )
 

@@ -15,11 +15,12 @@ hand is guessed from its size.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
-from pygames.games.hitokai.rules import BONUS_CARDS, NUMBERS, HitokaiState
+from pygames.games.hitokai.rules import BONUS_CARDS, NUMBERS, TARGET, HitokaiState
 
 KEEP_SHARE = 0.4  # the part of a hand expected to survive to the round's end while daughters remain
 THRESHOLD = 0.004  # a daughter must improve the chance of the point by at least this much
@@ -183,6 +184,32 @@ def state_points(state: GameState) -> list[float]:
     of a round (the registry's ``values``)."""
     assert isinstance(state, HitokaiState)
     return [float(p) for p in state.points]
+
+
+def state_chances(state: GameState) -> list[float]:
+    """Each seat's chance to win the game from its victory points, were every later round won
+    by a seat drawn at random (a round with no winner changes nothing): the strong bot's score
+    of a rollout stopped at the end of a round (the registry's ``chances``). Unlike the leaders
+    by victory points, it credits a trailing seat when a round goes to another trailing seat
+    rather than to the leader."""
+    assert isinstance(state, HitokaiState)
+    return list(win_chances(tuple(state.points)))
+
+
+@lru_cache(maxsize=1024)
+def win_chances(points: tuple[int, ...]) -> tuple[float, ...]:
+    """The chance of each seat to reach ``TARGET`` points first, every round won by a seat
+    drawn at random."""
+    n = len(points)
+    for seat, p in enumerate(points):
+        if p >= TARGET:
+            return tuple(1.0 if s == seat else 0.0 for s in range(n))
+    total = [0.0] * n
+    for winner in range(n):
+        after = tuple(p + (s == winner) for s, p in enumerate(points))
+        for s, c in enumerate(win_chances(after)):
+            total[s] += c / n
+    return tuple(total)
 
 
 def state_round(state: GameState) -> int:
