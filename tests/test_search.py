@@ -274,3 +274,29 @@ def test_a_search_settles_only_on_the_heuristic_choice() -> None:
     assert not search._settled(0.0)
     children[hint], children[other] = stats(40, 0.6, 0.3), stats(36, 0.4, 0.3)
     assert not search._settled(0.0)  # a lead of 4 with 5 iterations left
+
+
+def test_the_search_weighs_only_the_moves_the_game_names() -> None:
+    """With ``moves``, the tree opens only the actions it keeps, for every seat, and the bot
+    plays one of them."""
+    info = get_game("hitokai")
+    seen: set[str] = set()
+
+    def moves(state: GameState, seat: int, legal: list[str]) -> list[str]:
+        kept = [a for a in legal if a in ("pass", "b1", "b2") or a.startswith("pay")]
+        seen.update(kept)
+        return kept or legal[:1]
+
+    for _, state, seat in choices("hitokai", 4, 12):
+        bot = SearchBot(info.make_bot("normal"), iterations=80, seconds=60.0, moves=moves)
+        search = bot.start(state.determinize(seat, Rng(3, 1)), seat, Rng(3, 2))
+        while not search.run(60.0):
+            pass
+        assert set(search.root.children) <= set(moves(state, seat, state.legal_actions(seat)))
+        assert search.best() in search.legal
+        stack = list(search.root.children.values())
+        while stack:
+            node = stack.pop()
+            assert set(node.children) <= seen
+            stack.extend(node.children.values())
+    assert seen

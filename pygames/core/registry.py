@@ -35,6 +35,9 @@ class GameInfo:
     # with a horizon: each seat's chance to win the game from a state at the end of a stage (the
     # strong bot then scores its rollouts by it, instead of by the leaders by values)
     chances: Callable[[GameState], list[float]] | None = None
+    # the actions the strong bot weighs for a seat, given the legal ones (a few bids that differ
+    # in kind out of a long list); it must keep the heuristic's own choice
+    moves: Callable[[GameState, int, list[str]], list[str]] | None = None
 
     def to_json(self) -> JSONDict:
         """Metadata for the lobby and the CLI."""
@@ -65,6 +68,7 @@ class GameInfo:
                 values=self.values,
                 horizon=self.horizon,
                 chances=self.chances,
+                moves=self.moves,
             )
         if level not in self.bots:
             raise RecordError(

@@ -111,14 +111,13 @@ class Search:
         self.state = state
         self.seat = seat
         self.rng = rng
-        self.legal = state.legal_actions(seat)
+        self.legal = bot.candidates(state, seat)
         self.root = Node()
         self.stage = bot.horizon(state) if bot.horizon is not None else None
         self.iterations = 0
         self.elapsed = 0.0
-        self.hint = (
-            bot.rollout.choose(state, seat, rng) if bot.anchor and len(self.legal) > 1 else None
-        )
+        hint = bot.rollout.choose(state, seat, rng) if bot.anchor and len(self.legal) > 1 else None
+        self.hint = hint if hint in self.legal else None
         if self.hint is not None:
             self.root.children[self.hint] = Node(player=seat)  # searched first
 
@@ -201,7 +200,9 @@ class SearchBot(Bot):
     ``horizon`` as well (the game's stage, such as the round) they stop instead as soon as the
     stage of the decision is over, however many plies that takes; ``chances`` (each seat's chance
     to win the game from the state reached) then gives the win part of their score, in place of
-    the leaders by ``values``."""
+    the leaders by ``values``. With ``moves`` (the game's choice, among the legal actions, of
+    those worth weighing, which must hold the heuristic's own choice) the tree weighs only those,
+    for every seat: a long list of bids shrinks to the few that differ in kind."""
 
     name = "strong"
 
@@ -221,6 +222,7 @@ class SearchBot(Bot):
         anchor: float = 1.0,
         horizon: Callable[[GameState], int] | None = None,
         chances: Callable[[GameState], list[float]] | None = None,
+        moves: Callable[[GameState, int, list[str]], list[str]] | None = None,
     ) -> None:
         self.rollout = rollout
         self.iterations = iterations
@@ -236,7 +238,14 @@ class SearchBot(Bot):
         self.anchor = anchor
         self.horizon = horizon if values is not None else None
         self.chances = chances if values is not None else None
+        self.moves = moves
         self.last_iterations = 0
+
+    def candidates(self, state: GameState, seat: int) -> list[str]:
+        """The actions the search weighs for ``seat``: the legal ones, or those of them the game
+        names as worth weighing (``moves``)."""
+        legal = state.legal_actions(seat)
+        return self.moves(state, seat, legal) if self.moves is not None and legal else legal
 
     def start(self, state: GameState, seat: int, rng: Rng) -> Search:
         """A search for this decision, to be run in slices."""
@@ -260,7 +269,7 @@ class SearchBot(Bot):
         while not world.is_over():
             mover = seat if first and seat in world.to_move() else world.to_move()[0]
             first = False
-            legal = world.legal_actions(mover)
+            legal = self.candidates(world, mover)
             for a in legal:
                 child = node.children.get(a)
                 if child is not None:

@@ -3,7 +3,13 @@
 from pygames.core.bots import NoisyBot, RandomBot
 from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
-from pygames.games.hitokai.bot import HitokaiBot, state_chances, state_points, state_round
+from pygames.games.hitokai.bot import (
+    HitokaiBot,
+    search_moves,
+    state_chances,
+    state_points,
+    state_round,
+)
 from pygames.games.hitokai.rules import Action, HitokaiState
 
 INFO = register(
@@ -67,6 +73,7 @@ INFO = register(
         values=state_points,
         horizon=state_round,
         chances=state_chances,
+        moves=search_moves,
     )
 )
 

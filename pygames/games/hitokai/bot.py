@@ -24,6 +24,7 @@ from pygames.games.hitokai.rules import BONUS_CARDS, NUMBERS, TARGET, HitokaiSta
 
 KEEP_SHARE = 0.4  # the part of a hand expected to survive to the round's end while daughters remain
 THRESHOLD = 0.004  # a daughter must improve the chance of the point by at least this much
+JUMPS = (0, 1, 2, 4, 8)  # the raises over the lowest bid the strong bot weighs
 
 
 def sigmoid(x: float) -> float:
@@ -177,6 +178,23 @@ class HitokaiBot(Bot):
             if outlook.alive[r]
         )
         return f"b{price}" if mine > theirs else "pass"
+
+
+def search_moves(state: GameState, seat: int, legal: list[str]) -> list[str]:
+    """The bids the strong bot weighs (the registry's ``moves``): withdrawing, the lowest bid,
+    and raises of 1, 2, 4 and 8 over it, none above what the seat's hand can pay (a bid it cannot
+    pay only eliminates it). Payments are all weighed. Of 60-80 legal bids this keeps at most six,
+    the heuristic's own choice (withdraw or the lowest bid) among them, so the search's
+    iterations are not spread over bids that differ only by a little gold."""
+    assert isinstance(state, HitokaiState)
+    if state.phase != "bid":
+        return legal
+    hand = state.hands[seat]
+    purse = len(hand) + hand.count(state.daughter)
+    low = state.bid + 1
+    bids = {f"b{low + jump}" for jump in JUMPS if low + jump <= purse}
+    kept = [a for a in legal if a == "pass" or a in bids]
+    return kept or legal[:1]
 
 
 def state_points(state: GameState) -> list[float]:
