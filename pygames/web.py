@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pygames.core.bots import bot_rng
-from pygames.core.errors import GameError, RecordError, ReplayError
+from pygames.core.errors import GameError, NotYourTurn, RecordError, ReplayError
 from pygames.core.play import bot_move
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.record import (
@@ -93,6 +93,7 @@ def snapshot(sid: str, seat: int | None, log_from: int = 0) -> JSONDict:
     session = _SESSIONS[sid]
     state, record = session.state, session.record
     over = state.is_over()
+    movable = seat is not None and not over and seat in state.to_move()
     view = state.view(seat)
     log = view.get("log")
     log_start = 0
@@ -119,7 +120,8 @@ def snapshot(sid: str, seat: int | None, log_from: int = 0) -> JSONDict:
         "ply": state.ply,
         "view": view,
         "log_start": log_start,
-        "legal": state.legal_actions(seat) if seat is not None else [],
+        "moves": state.moves(seat) if movable else [],
+        "choices": state.choices(seat) if movable else [],
         "result": state.result().to_json() if over else None,
         "share": share.to_fragment(),
         "record": record.to_json() if over else None,
@@ -181,17 +183,73 @@ def cmd_view(req: JSONDict) -> JSONDict:
     return snapshot(sid, _seat(req, "seat", session), _log_from(req))
 
 
+def _actions(req: JSONDict) -> list[str]:
+    """The request's ``action`` (one notation string) or ``actions`` (a composed move: one or
+    more strings from a :func:`cmd_compose` answer, applied in order)."""
+    if "actions" in req:
+        actions = req["actions"]
+        if (
+            isinstance(actions, list)
+            and 0 < len(actions) <= MAX_ACTIONS
+            and all(isinstance(a, str) for a in actions)
+        ):
+            return list(actions)
+    elif isinstance(req.get("action"), str):
+        return [req["action"]]
+    raise RecordError(t("An action needs a seat and a move.", "手には席と内容が必要です。"))
+
+
+MAX_ACTIONS = 64  # the longest composed move (a payment card by card, a rearrangement)
+
+
 def cmd_act(req: JSONDict) -> JSONDict:
-    """Apply a human's action for ``seat``."""
+    """Apply a human's action for ``seat`` (``action``), or a composed move (``actions``): the
+    first must be legal (else nothing changes); the rest are applied while the seat is still to
+    move and each is legal, and the answer's ``applied`` says how many were (the engine may
+    have completed the rest itself, as it does a payment with one way left)."""
     sid, session = _session(req)
     seat = _seat(req, "seat", session)
-    action = req.get("action")
-    if seat is None or not isinstance(action, str):
+    if seat is None:
         raise RecordError(t("An action needs a seat and a move.", "手には席と内容が必要です。"))
+    actions = _actions(req)
     log_from = _log_from(req)
     viewer = _seat(req, "view_seat", session) if "view_seat" in req else seat
-    session.push(seat, action)
-    return snapshot(sid, viewer, log_from)
+    session.push(seat, actions[0])
+    applied = 1
+    for action in actions[1:]:
+        state = session.state
+        if state.is_over() or seat not in state.to_move():
+            break
+        if action not in state.legal_actions(seat):
+            break
+        session.push(seat, action)
+        applied += 1
+    out = snapshot(sid, viewer, log_from)
+    out["applied"] = applied
+    return out
+
+
+def cmd_compose(req: JSONDict) -> JSONDict:
+    """Judge a partial selection of a combinatorial choice (``choice``: its id, ``picks``: the
+    picks so far) for ``seat``, the seat to move: ``{ok, choice, picks, valid, complete, next,
+    actions, why, info}`` (see :class:`pygames.core.protocol.Composed`). The state is not
+    changed; a complete selection is played by ``act`` with its ``actions``."""
+    _, session = _session(req)
+    seat = _seat(req, "seat", session)
+    choice = req.get("choice")
+    picks = req.get("picks", [])
+    if seat is None or not isinstance(choice, str) or not isinstance(picks, list):
+        raise RecordError(t("The request is unreadable.", "要求が読めません。"))
+    state = session.state
+    if state.is_over() or seat not in state.to_move():
+        raise NotYourTurn(t("It is not your turn.", "あなたの手番ではありません。"))
+    if len(picks) > MAX_PICKS:
+        raise RecordError(t("The request is unreadable.", "要求が読めません。"))
+    composed = state.compose(seat, choice, picks)
+    return {"ok": True, "choice": choice, "picks": picks, **composed.to_json()}
+
+
+MAX_PICKS = 64
 
 
 THINK_SLICE = 0.15  # seconds of search per request, so the worker answers other requests
@@ -307,6 +365,7 @@ COMMANDS: dict[str, Callable[[JSONDict], JSONDict]] = {
     "start": cmd_start,
     "view": cmd_view,
     "act": cmd_act,
+    "compose": cmd_compose,
     "bot": cmd_bot,
     "undo": cmd_undo,
     "replay": cmd_replay,

@@ -46,6 +46,35 @@ class Result:
         }
 
 
+@dataclass
+class Composed:
+    """The engine's judgement of a partial selection of a combinatorial choice.
+
+    ``valid``: the picks so far can still be completed into a legal move; ``complete``: they
+    make one now (``actions``, one or more notation strings applied in order); ``next``: the
+    picks that may be added and keep the selection valid; ``why``: a sentence when not valid.
+    """
+
+    valid: bool
+    complete: bool = False
+    next: list[Any] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    why: Text | None = None
+    #: game-specific figures for the page (a running total, what is still missing...)
+    info: JSONDict = field(default_factory=dict)
+
+    def to_json(self) -> JSONDict:
+        """JSON-safe form."""
+        return {
+            "valid": self.valid,
+            "complete": self.complete,
+            "next": list(self.next),
+            "actions": list(self.actions),
+            "why": dict(self.why) if self.why else None,
+            "info": dict(self.info),
+        }
+
+
 class GameState(ABC):
     """Base class of a game state. Subclasses implement the abstract methods."""
 
@@ -116,6 +145,27 @@ class GameState(ABC):
         """Apply an action known to be legal (search and rollouts), skipping the checks."""
         self._apply(seat, action)
         self.ply += 1
+
+    # --- moves as data for the page ------------------------------------------------------------
+    def moves(self, seat: int) -> list[JSONDict]:
+        """The seat's discrete legal moves as data the page draws from without knowing the
+        notation: one dict per move with ``a`` (its notation, which the page sends back
+        unchanged), ``kind`` and the fields of that kind. The actions reached through a
+        :meth:`choices` entry are left out. Games refine this; the default lists every legal
+        action as kind ``move``."""
+        return [{"a": a, "kind": "move"} for a in self.legal_actions(seat)]
+
+    def choices(self, seat: int) -> list[JSONDict]:
+        """Compact descriptions of the seat's combinatorial choices (too many actions to list):
+        each ``{"id", "kind", ...}``. The page builds a selection pick by pick and asks
+        :meth:`compose` about it. Default: none."""
+        return []
+
+    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
+        """Judge the partial selection ``picks`` of the choice ``choice`` for ``seat``: whether
+        it can still be completed, which picks may come next, and the actions a complete one
+        plays. Unknown choice or unreadable picks: :class:`IllegalAction`."""
+        raise IllegalAction(t("Nothing to choose now.", "今は選ぶものがありません。"))
 
     @abstractmethod
     def is_over(self) -> bool:

@@ -2,6 +2,19 @@
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/**
+ * Set CSS custom properties (`{'--col': 3}`) through the CSSOM: the page's CSP refuses a `style`
+ * attribute written as text, and a stylesheet reads the properties (`grid-column: var(--col)`).
+ * @param {HTMLElement | SVGElement} el
+ * @param {Record<string, string | number | null | undefined>} vars
+ */
+export function setVars(el, vars) {
+  for (const [name, value] of Object.entries(vars || {})) {
+    if (value === undefined || value === null) el.style.removeProperty(name);
+    else el.style.setProperty(name, String(value));
+  }
+}
+
 function apply(el, props) {
   for (const [key, value] of Object.entries(props || {})) {
     if (value === undefined || value === null || value === false) continue;
@@ -9,7 +22,7 @@ function apply(el, props) {
     else if (key === 'text') el.textContent = String(value);
     else if (key === 'testid') el.setAttribute('data-testid', value);
     else if (key === 'data') for (const [k, v] of Object.entries(value)) { if (v !== undefined && v !== null) el.dataset[k] = String(v); }
-    else if (key === 'on') for (const [ev, fn] of Object.entries(value)) el.addEventListener(ev, fn);
+    else if (key === 'vars') setVars(el, value);
     else if (key === 'disabled') el.disabled = true;
     else if (key === 'value') el.value = value;
     else if (key === 'checked') el.checked = true;
@@ -24,7 +37,14 @@ function append(el, children) {
   }
 }
 
-/** h('div', {class: 'x', testid: 'y', on: {click}}, child, 'text', ...) */
+/**
+ * h('div', {class: 'x', testid: 'y', data: {action: 'move', a}, vars: {'--col': 2}}, child, 'text', ...)
+ * Drawings carry no listeners: a table's root listens once and reads `data-action`.
+ * @param {string} tag
+ * @param {Record<string, any> | null} [props]
+ * @param {...any} children
+ * @returns {HTMLElement}
+ */
 export function h(tag, props, ...children) {
   const el = document.createElement(tag);
   apply(el, props);
@@ -36,8 +56,11 @@ export function svg(tag, props, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(props || {})) {
     if (value === undefined || value === null) continue;
-    if (key === 'class') el.setAttribute('class', value);
+    if (key === 'class') el.setAttribute('class', Array.isArray(value) ? value.filter(Boolean).join(' ') : value);
     else if (key === 'text') el.textContent = String(value);
+    else if (key === 'vars') setVars(el, value);
+    else if (key === 'testid') el.setAttribute('data-testid', value);
+    else if (key === 'data') for (const [k, v] of Object.entries(value)) { if (v !== undefined && v !== null) el.dataset[k] = String(v); }
     else el.setAttribute(key, String(value));
   }
   append(el, children);

@@ -1,10 +1,16 @@
 // The table controller shared by every game: who looks at the screen (the viewer seat), the
 // pass-and-play privacy screen, paced bot moves, the share link in the address bar, saving after
 // every action, taking back a misclick (when the engine allows it), the log and the end screen.
-// The game module only draws a snapshot and turns taps into legal action strings.
+//
+// One table = state + render + events (docs/table-layer.md). The table holds the snapshot and the
+// UI state of the current decision (`ui`, made by the game's `initUi`); `render()` draws from
+// them, at most once per animation frame, and lays the drawing over the one on screen
+// (ui/patch.js). Drawings carry no listeners: one click listener on the table root reads
+// `data-action` and plays a move, runs a table button or calls the game's action handler. The
+// game module never sees notation: it draws `moves` and `choices` and sends back their `a`.
 
 import { h, clear, button, sleep } from './dom.js';
-import { place, kept, listenerCount } from './patch.js';
+import { place, kept } from './patch.js';
 import { t, tx, tn, lang, onLang, STRINGS } from '../i18n.js';
 import { logPanel, appendLogLines } from './log.js';
 import { privacyScreen, removePrivacy, toast, modal } from './dialogs.js';
@@ -33,7 +39,9 @@ export class Table {
    * @param {(error: object) => void} o.onFatal
    */
   constructor(o) {
-    Object.assign(this, o);
+    const { snap, ...rest } = o;
+    Object.assign(this, rest);
+    this.snap = snap;
     this.alive = true;
     this.busy = false;
     this.thinking = null;
@@ -51,6 +59,29 @@ export class Table {
     this.shareDue = false;
     this.langHandler = () => { if (this.alive) { this.render(); if (this.passResolve) this.showPass(); } };
     this.offLang = onLang(this.langHandler);
+    /** @type {object} the UI state of the current decision (the game's `initUi`) */
+    this.ui = {};
+    /** @type {object} UI state kept for the whole game (a summary the viewer has closed...) */
+    this.memo = {};
+    this.uiKey = null;
+    this.frameRequest = 0;
+    this.composing = 0; // bumped whenever the decision changes: late compose answers are dropped
+    this.onClick = (ev) => this.handleClick(ev);
+  }
+
+  /** The snapshot on the table; a new decision (another ply or viewer) gets fresh UI state. */
+  get snap() {
+    return this._snap;
+  }
+
+  set snap(value) {
+    this._snap = value;
+    const key = value ? `${value.ply}|${value.view?.seat ?? 'spectator'}|${value.over}` : null;
+    if (key !== this.uiKey) {
+      this.uiKey = key;
+      this.composing += 1;
+      this.ui = value && this.module?.initUi ? this.module.initUi(value) : {};
+    }
   }
 
   get names() {
@@ -75,6 +106,9 @@ export class Table {
   destroy() {
     this.flushShare({ address: false }); // the save keeps the last move; the address is no longer ours
     this.alive = false;
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+    this.root?.removeEventListener('click', this.onClick);
     if (this.offLang) this.offLang();
     removePrivacy();
     this.passResolve = null;
@@ -314,16 +348,21 @@ export class Table {
     this.pump();
   }
 
-  /** Send a human's action (only strings from the legal list reach here). */
-  async act(action) {
-    if (this.busy || this.waiting !== 'human' || !this.alive) return;
-    if (!this.snap.legal.includes(action)) return;
+  /**
+   * Send a human's move: `actions` is one move's `a` from `snap.moves`, or the `actions` of a
+   * complete compose answer (one or more notation strings, applied in order). The engine checks
+   * them again; a refusal is told in a toast and the table shows the game as it is.
+   * @param {string[]} actions
+   */
+  async act(actions) {
+    if (this.busy || this.waiting !== 'human' || !this.alive || !actions.length) return;
     this.busy = true;
     this.waiting = 'busy';
     this.root?.setAttribute('data-waiting', 'busy');
+    const request = { cmd: 'act', session: this.sid, seat: this.viewer, view_seat: this.viewer };
     let ans;
     try {
-      ans = await this.snapCall({ cmd: 'act', session: this.sid, seat: this.viewer, action, view_seat: this.viewer });
+      ans = await this.snapCall(actions.length === 1 ? { ...request, action: actions[0] } : { ...request, actions });
     } catch (err) {
       ans = { ok: false, error: { en: String(err), ja: String(err) } };
     }
@@ -340,22 +379,94 @@ export class Table {
     this.pump();
   }
 
+  /** Play the move `a` if it is one of the snapshot's moves now. */
+  play(a) {
+    if (this.ctx().moves.some((m) => m.a === a)) this.act([a]);
+  }
+
+  /**
+   * Ask the engine about a partial selection of the choice `id`. Resolves with its answer, or
+   * with null when the table moved on meanwhile (another decision) or the engine refused.
+   */
+  async compose(id, picks) {
+    const ctx = this.ctx();
+    if (!ctx.canAct || !ctx.choices.some((c) => c.id === id)) return null;
+    const token = this.composing;
+    let ans;
+    try {
+      ans = await this.engine.call({ cmd: 'compose', session: this.sid, seat: this.viewer, choice: id, picks });
+    } catch (err) {
+      ans = { ok: false, error: { en: String(err), ja: String(err) } };
+    }
+    if (!this.alive || token !== this.composing) return null;
+    if (!ans?.ok) {
+      toast(`${t('actionFailed')} ${tx(ans?.error)}`);
+      return null;
+    }
+    return ans;
+  }
+
+  /** What the game module draws from: who looks, what may be done now, the UI state. */
   ctx() {
     const snap = this.snap;
     const canAct = this.waiting === 'human' && !this.busy;
+    const moves = canAct ? snap.moves || [] : [];
+    const choices = canAct ? snap.choices || [] : [];
     return {
       names: this.names,
       viewer: this.viewer,
-      legal: new Set(canAct ? snap.legal : []),
       canAct,
       thinking: this.thinking,
       waiting: this.waiting,
-      act: (a) => this.act(a),
       humans: this.humans,
+      ui: this.ui,
+      memo: this.memo,
+      moves,
+      choices,
+      move: (kind, fields = {}) => findMove(moves, kind, fields),
+      movesOf: (kind) => moves.filter((m) => m.kind === kind),
+      choice: (id) => choices.find((c) => c.id === id),
+      play: (a) => this.play(a),
+      playActions: (actions) => { if (canAct && actions?.length) this.act(actions); },
+      compose: (id, picks) => this.compose(id, picks),
+      render: () => this.render(),
     };
   }
 
+  /** One tap on the table: a move, a table button or the game's own action handler. */
+  handleClick(ev) {
+    const target = ev.target instanceof Element ? ev.target.closest('[data-action]') : null;
+    if (!target || !this.root?.contains(target) || !this.alive) return;
+    if (target instanceof HTMLButtonElement && target.disabled) return;
+    const { action, ...data } = target.dataset;
+    const own = TABLE_ACTIONS[action];
+    if (own) {
+      own(this);
+      return;
+    }
+    if (action === 'move') {
+      if (data.a) this.play(data.a);
+      return;
+    }
+    const handler = this.module.actions?.[action];
+    if (!handler) return;
+    ev.preventDefault();
+    const ctx = this.ctx();
+    handler(ctx, data, ev);
+    this.render();
+  }
+
+  /** Draw the table in the next animation frame (several calls in one frame draw once). */
   render() {
+    if (!this.alive || this.frameRequest) return;
+    this.frameRequest = requestAnimationFrame(() => {
+      this.frameRequest = 0;
+      this.draw();
+    });
+  }
+
+  /** Draw the table now from the snapshot and the UI state. */
+  draw() {
     if (!this.alive) return;
     const snap = this.snap;
     const view = snap.view;
@@ -372,19 +483,15 @@ export class Table {
       if (value === null || value === undefined) delete root.dataset[key];
       else root.dataset[key] = String(value);
     }
-    // drawn afresh; a drawing without listeners is laid over what is on screen, so only what
-    // changed is restyled (ui/patch.js); one with listeners takes its place
-    const before = listenerCount();
     const main = [
       h('h1', { class: 'sr-only', testid: 'table-title', text: this.game ? tx(this.game.titles) : snap.game }),
       this.statusBar(ctx),
       snap.over ? this.endScreen(ctx) : mod.table(snap, ctx),
     ];
     const side = [this.logNode(view.log || []), ...(mod.side ? mod.side(snap, ctx) : [])];
-    const patch = listenerCount() === before;
-    root.dataset.redraw = patch ? 'patch' : 'replace';
-    place(frame.main, main, patch);
-    place(frame.side, side, patch);
+    place(frame.main, main);
+    place(frame.side, side);
+    root.dataset.drawn = String(Number(root.dataset.drawn || 0) + 1);
   }
 
   /** The table's frame (the section, its main part and its side), made once and kept. */
@@ -394,6 +501,7 @@ export class Table {
     const main = h('div', { class: 'table-main' });
     const side = h('aside', { class: 'table-side' });
     root.append(main, side);
+    root.addEventListener('click', this.onClick);
     clear(this.container).append(root);
     this.root = root;
     this.tableFrame = { root, main, side };
@@ -434,9 +542,8 @@ export class Table {
     let undo = null;
     if (snap.can_undo && this.waiting === 'human' && !this.busy && this.viewer !== null) {
       undo = button([icon('undo'), h('span', { text: t('undo') })], {
-        class: 'btn btn-undo', testid: 'undo', title: t('undoTitle'),
+        class: 'btn btn-undo', testid: 'undo', title: t('undoTitle'), data: { action: 'undo' },
       });
-      undo.addEventListener('click', () => this.undoButton());
     }
     return h('div', { class: ['status-bar', this.waiting === 'human' ? 'my-turn' : null], testid: 'status' },
       h('div', { class: 'status-chips' }, ...(mod.statusChips ? mod.statusChips(snap, ctx) : [])),
@@ -455,17 +562,13 @@ export class Table {
     else if (winners.length > 1) title = tn('winnersAre', h('b', { class: 'who', text: winners.join(t('listSep')) }));
     else title = tn('winnerIs', h('b', { class: 'who', text: winners[0] }));
     const tie = tx(result.tie_break_text);
-    const rematch = button(t('rematch'), { class: 'btn btn-primary btn-lg', testid: 'rematch' });
-    const fresh = button(t('newGame'), { class: 'btn btn-lg', testid: 'new-game' });
-    const copy = button(t('copyLink'), { class: 'btn btn-lg', testid: 'copy-link' });
+    const rematch = button(t('rematch'), { class: 'btn btn-primary btn-lg', testid: 'rematch', data: { action: 'rematch' } });
+    const fresh = button(t('newGame'), { class: 'btn btn-lg', testid: 'new-game', data: { action: 'new-game' } });
+    const copy = button(t('copyLink'), { class: 'btn btn-lg', testid: 'copy-link', data: { action: 'copy-link' } });
     const lobby = h('a', { class: 'btn btn-lg btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') });
     const replay = this.onReplay
-      ? button([icon('eye'), h('span', { text: t('watchReplay') })], { class: 'btn btn-lg', testid: 'watch-replay' })
+      ? button([icon('eye'), h('span', { text: t('watchReplay') })], { class: 'btn btn-lg', testid: 'watch-replay', data: { action: 'watch-replay' } })
       : null;
-    rematch.addEventListener('click', () => this.onRestart('rematch', this.baseRecord()));
-    fresh.addEventListener('click', () => this.onRestart('new', this.baseRecord()));
-    copy.addEventListener('click', () => this.copyLink());
-    replay?.addEventListener('click', () => this.onReplay(this.snap));
     return h('section', { class: 'end-screen', testid: 'end-screen' },
       h('div', { class: 'end-head' },
         h('div', { class: 'end-crown' }, crown),
@@ -501,4 +604,26 @@ export class Table {
     input.select();
     if (copied) toast(t('linkCopied'));
   }
+}
+
+/** The table's own buttons, by their `data-action`. */
+const TABLE_ACTIONS = {
+  undo: (table) => table.undoButton(),
+  rematch: (table) => table.onRestart('rematch', table.baseRecord()),
+  'new-game': (table) => table.onRestart('new', table.baseRecord()),
+  'copy-link': (table) => table.copyLink(),
+  'watch-replay': (table) => table.onReplay?.(table.snap),
+};
+
+/**
+ * The move of `kind` whose fields equal `fields` (arrays compared item by item).
+ * @param {import('../types.js').Move[]} moves
+ * @param {string} kind
+ * @param {Record<string, any>} fields
+ */
+export function findMove(moves, kind, fields) {
+  const same = (x, y) => (Array.isArray(x) && Array.isArray(y)
+    ? x.length === y.length && x.every((v, i) => same(v, y[i]))
+    : x === y);
+  return moves.find((m) => m.kind === kind && Object.entries(fields).every(([k, v]) => same(m[k], v)));
 }
