@@ -140,8 +140,9 @@ def test_illegal_action_is_refused_in_both_languages(engine: tuple[Page, dict[st
     start = call(page, {"cmd": "start", "record": human_game(), "seat": 0})
     seat = start["to_move"][0]
     before = call(page, {"cmd": "view", "session": start["session"], "seat": seat})
-    assert before["legal"], "the seat to move has legal actions"
-    illegal = "eat77" if "eat77" not in before["legal"] else "take9"
+    offered = [m["a"] for m in before["moves"]]
+    assert offered, "the seat to move has legal moves"
+    illegal = "eat77" if "eat77" not in offered else "take9"
     answer = call(
         page, {"cmd": "act", "session": start["session"], "seat": seat, "action": illegal}
     )
@@ -150,10 +151,10 @@ def test_illegal_action_is_refused_in_both_languages(engine: tuple[Page, dict[st
     assert JAPANESE.search(answer["error"]["ja"])
     after = call(page, {"cmd": "view", "session": start["session"], "seat": seat})
     assert after["ply"] == before["ply"]
-    assert after["legal"] == before["legal"]
+    assert after["moves"] == before["moves"]
     legal = call(
         page,
-        {"cmd": "act", "session": start["session"], "seat": seat, "action": before["legal"][0]},
+        {"cmd": "act", "session": start["session"], "seat": seat, "action": offered[0]},
     )
     assert legal["ok"] is True and legal["ply"] == before["ply"] + 1
 
@@ -162,12 +163,13 @@ def test_bot_moves(engine: tuple[Page, dict[str, Any]]) -> None:
     page, _ = engine
     start = call(page, {"cmd": "start", "record": human_game("bot"), "seat": None})
     session, seat = start["session"], start["to_move"][0]
-    legal = call(page, {"cmd": "view", "session": session, "seat": seat})["legal"]
+    seen = call(page, {"cmd": "view", "session": session, "seat": seat})
+    legal = [m["a"] for m in seen["moves"]]
     answer = call(page, {"cmd": "bot", "session": session, "seat": seat, "view_seat": None})
     assert answer["ok"] is True
     assert answer["actor"] == seat and answer["action"] in legal
     assert answer["ply"] == start["ply"] + 1
-    assert answer["legal"] == []  # a spectator's snapshot
+    assert answer["moves"] == [] and answer["choices"] == []  # a spectator's snapshot
 
 
 def test_failed_boot_rejects_ready_and_calls(browser: Browser, base_url: str) -> None:

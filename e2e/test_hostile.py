@@ -156,7 +156,7 @@ def test_1000_mutated_links_through_the_worker(
     )
     act = page.evaluate(
         "(r) => window.engine.call(r)",
-        {"cmd": "act", "session": start["session"], "seat": seat, "action": view["legal"][0]},
+        {"cmd": "act", "session": start["session"], "seat": seat, "action": view["moves"][0]["a"]},
     )
     assert act["ok"] is True and act["ply"] == 1
 

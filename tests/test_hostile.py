@@ -766,7 +766,7 @@ def test_act_through_the_bridge_leaves_the_game_unchanged(index: int) -> None:
     assert web._SESSIONS[sid].record.dumps() == record_before
     for s, before in enumerate(views_before):
         assert ask({"cmd": "view", "session": sid, "seat": s}) == before
-    legal = views_before[mover]["legal"][0]
+    legal = session.state.legal_actions(mover)[0]
     assert ask({"cmd": "act", "session": sid, "seat": mover, "action": legal})["ply"] == ply + 1
     ask({"cmd": "close", "session": sid})
 

@@ -31,7 +31,7 @@ def test_catalog_lists_marie() -> None:
 
 def test_start_act_and_illegal_action_unchanged() -> None:
     snap = start()
-    assert snap["ok"] and snap["to_move"] == [0] and snap["legal"][0] == "pile1"
+    assert snap["ok"] and snap["to_move"] == [0] and snap["moves"][0]["a"] == "pile1"
     sid = snap["session"]
     bad = call(cmd="act", session=sid, seat=0, action="pick12")
     assert not bad["ok"] and bad["error"]["en"] and bad["error"]["ja"]
@@ -53,9 +53,12 @@ def test_share_link_stops_before_hidden_actions_and_record_only_at_end() -> None
     assert snap["record"] is None and snap["result"] is None
     view1 = call(cmd="view", session=sid, seat=1)
     assert view1["view"]["seats"][0]["pair"]["cards"] is None
-    assert view1["view"]["hand"] is not None and view1["legal"]
+    assert view1["view"]["hand"] is not None and view1["moves"]
     spectator = call(cmd="view", session=sid, seat=None)
-    assert spectator["legal"] == [] and spectator["view"]["hand"] is None
+    assert spectator["moves"] == [] and spectator["choices"] == []
+    assert spectator["view"]["hand"] is None
+    waiting = call(cmd="view", session=sid, seat=2)  # not to move: nothing to draw as a move
+    assert waiting["moves"] == [] and waiting["choices"] == []
 
 
 def test_bot_plays_and_game_finishes_with_record() -> None:
@@ -153,11 +156,11 @@ def test_undo_only_when_nothing_was_revealed_and_nobody_else_acted() -> None:
     snap = call(cmd="act", session=sid, seat=2, action="down")
     assert snap["can_undo"] is False  # the last vote revealed them all
     taker = snap["to_move"][0]
-    choice = call(cmd="view", session=sid, seat=taker)["legal"][0]
+    choice = call(cmd="view", session=sid, seat=taker)["moves"][0]["a"]
     snap = call(cmd="act", session=sid, seat=taker, action=choice)
     assert snap["can_undo"] is True and snap["ply"] == 7
     snap = call(cmd="undo", session=sid, seat=taker)
-    assert snap["ply"] == 6 and snap["legal"] == call(cmd="view", session=sid, seat=taker)["legal"]
+    assert snap["ply"] == 6 and snap["moves"] == call(cmd="view", session=sid, seat=taker)["moves"]
 
 
 def test_replay_viewer_positions_and_reveal_only_after_the_end() -> None:
@@ -262,4 +265,37 @@ def test_act_with_an_unknown_viewer_is_refused_before_playing() -> None:
     sid = start()["session"]
     answer = call(cmd="act", session=sid, seat=0, action="pile1", view_seat=9)
     assert answer["ok"] is False
+    assert call(cmd="view", session=sid, seat=0)["ply"] == 0
+
+
+def test_a_composed_move_is_applied_in_order_while_it_stays_legal() -> None:
+    sid = start()["session"]
+    for bad in ([], ["pile1", 7], "pile1", [f"pile{i}" for i in range(100)]):
+        refused = call(cmd="act", session=sid, seat=0, actions=bad)
+        assert refused["ok"] is False and refused["error"]["ja"]
+    assert call(cmd="view", session=sid, seat=0)["ply"] == 0
+    # the first action must be legal, or nothing changes
+    refused = call(cmd="act", session=sid, seat=0, actions=["pick12", "pile1"])
+    assert refused["ok"] is False and call(cmd="view", session=sid, seat=0)["ply"] == 0
+    # the rest is applied while legal: here the second is not
+    snap = call(cmd="act", session=sid, seat=0, actions=["pile1", "pile2"])
+    assert snap["ok"] and snap["ply"] == 1 and snap["applied"] == 1
+    hand = snap["view"]["hand"]
+    snap = call(cmd="act", session=sid, seat=0, actions=[f"pick{hand[0]}{hand[1]}"])
+    assert snap["applied"] == 1 and snap["ply"] == 2
+
+
+def test_compose_is_refused_clearly_and_changes_nothing() -> None:
+    sid = start()["session"]
+    cases = [
+        {"seat": 0, "choice": "no-such-choice", "picks": []},  # Marie has no choices
+        {"seat": 1, "choice": "x", "picks": []},  # not to move
+        {"seat": 0, "choice": 3, "picks": []},
+        {"seat": 0, "choice": "x", "picks": "12"},
+        {"seat": 0, "choice": "x", "picks": list(range(65))},
+        {"seat": None, "choice": "x", "picks": []},
+    ]
+    for case in cases:
+        answer = call(cmd="compose", session=sid, **case)
+        assert answer["ok"] is False and answer["error"]["en"] and answer["error"]["ja"], case
     assert call(cmd="view", session=sid, seat=0)["ply"] == 0

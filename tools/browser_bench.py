@@ -193,6 +193,25 @@ async ({ records, quota }) => {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  // a random move: one of the discrete moves, or a random complete selection of a choice built
+  // pick by pick with the engine's `compose`, as the page builds one (docs/table-layer.md)
+  const composes = [];
+  const pick = async (snap, seat) => {
+    const moves = snap.moves || [];
+    const choices = snap.choices || [];
+    const k = Math.floor(random() * (moves.length + choices.length));
+    if (k < moves.length) return [moves[k].a];
+    const choice = choices[k - moves.length];
+    let picks = [];
+    for (;;) {
+      const t0 = performance.now();
+      const ans = check(await call({ cmd: 'compose', session: snap.session, seat, choice: choice.id, picks }));
+      composes.push([snap.game, performance.now() - t0]);
+      if (ans.complete && (!ans.next.length || random() < 0.5)) return ans.actions;
+      if (!ans.next.length) return [moves[0].a];
+      picks = [...picks, ans.next[Math.floor(random() * ans.next.length)]];
+    }
+  };
   const acts = [];
   const starts = [];
   for (const first of records) {
@@ -213,10 +232,10 @@ async ({ records, quota }) => {
           snap = check(await call({ cmd: 'view', session: snap.session, seat, log_from }));
           kept(snap, seat);
         }
-        const action = snap.legal[Math.floor(random() * snap.legal.length)];
+        const actions = await pick(snap, seat);
         t0 = performance.now();
         const log_from = logs.get(seat) ?? 0;
-        const request = { cmd: 'act', session: snap.session, seat, action, log_from };
+        const request = { cmd: 'act', session: snap.session, seat, actions, log_from };
         const answer = check(await call(request));
         kept(answer, seat);
         const elapsed = performance.now() - t0;
@@ -228,7 +247,7 @@ async ({ records, quota }) => {
       await call({ cmd: 'close', session: snap.session });
     }
   }
-  return { acts, starts };
+  return { acts, starts, composes };
 }
 """
 
@@ -726,6 +745,11 @@ class Bench:
             "answer_bytes_median": int(statistics.median(a[2] for a in acts)),
             "answer_bytes_max": max(a[2] for a in acts),
             "per_game": per_game,
+            "compose": {
+                "n": len(result["composes"]),
+                "p50": round(percentile([c[1] for c in result["composes"]] or [0.0], 50), 2),
+                "p95": round(percentile([c[1] for c in result["composes"]] or [0.0], 95), 2),
+            },
             "start_ms_median": {
                 g["id"]: round(
                     statistics.median(ms for k, ms in result["starts"] if k == g["id"]), 1
