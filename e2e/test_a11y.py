@@ -333,7 +333,7 @@ def test_keyboard_plays_yadokashi(axe_page: Page, audit: Audit, base_url: str) -
 
 
 def test_keyboard_plays_hitokai(axe_page: Page, audit: Audit, base_url: str) -> None:
-    """Bid with the slider's arrow keys, withdraw, pay and dismiss the round summary by keyboard."""
+    """Bid with the amount's step buttons, withdraw, pay and close the round summary by keyboard."""
     page = axe_page
     record = {
         "v": 1,
@@ -374,17 +374,17 @@ def test_keyboard_plays_hitokai(axe_page: Page, audit: Audit, base_url: str) -> 
             done.add("pay")
             continue
         value = int(str(page.get_by_test_id("hand-value").get_attribute("data-value")))
-        slider = page.get_by_test_id("bid-slider")
-        low = int(str(slider.get_attribute("min"))) if slider.count() else value + 1
+        amount = page.get_by_test_id("bid-amount")
+        low = int(str(amount.get_attribute("data-value"))) if amount.count() else value + 1
         withdraw = page.get_by_test_id("withdraw")
         if ("bid" in done or low + 1 > value) and withdraw.is_enabled():
             tab_to(page, "withdraw")
             page.keyboard.press("Space")
             done.add("withdraw")
         elif low + 1 <= value:
-            tab_to(page, "bid-slider")
-            page.keyboard.press("ArrowRight")
-            expect(page.get_by_test_id("bid")).to_have_attribute("data-action", f"b{low + 1}")
+            tab_to(page, "bid-up1")
+            page.keyboard.press("Enter")
+            expect(page.get_by_test_id("bid")).to_have_attribute("data-amount", str(low + 1))
             tab_to(page, "bid")
             page.keyboard.press("Enter")
             done.add("bid")

@@ -85,21 +85,33 @@ def _seat(req: JSONDict, key: str, session: Session) -> int | None:
     return value
 
 
+#: the most log entries one answer carries: a page that lacks more keeps only the newest ones
+LOG_WINDOW = 100
+
+
+def window_log(view: JSONDict, log_from: int = 0) -> int:
+    """Cut the view's log to the entries from ``log_start`` on and return ``log_start``: the
+    entries the page lacks (from ``log_from``, or less if the log is now shorter), and never more
+    than :data:`LOG_WINDOW` of them (a page further behind keeps only the newest)."""
+    log = view.get("log")
+    if not isinstance(log, list):
+        return 0
+    log_start = max(min(log_from, len(log)), len(log) - LOG_WINDOW)
+    view["log"] = log[log_start:]
+    return log_start
+
+
 def snapshot(sid: str, seat: int | None, log_from: int = 0) -> JSONDict:
-    """What the page may show for ``seat`` (``None``: a spectator). With ``log_from`` the view's
-    log holds only the entries from ``log_start`` on (``log_from``, or less if the log is now
-    shorter): a seat's log entries never change once written, so a page that already holds the
-    first ``log_from`` entries for this seat keeps them and appends the rest."""
+    """What the page may show for ``seat`` (``None``: a spectator). The view's log holds only
+    the entries from ``log_start`` on (:func:`window_log`): a seat's log entries never change once
+    written, so a page that already holds the first ``log_from`` entries for this seat keeps them
+    and appends the rest."""
     session = _SESSIONS[sid]
     state, record = session.state, session.record
     over = state.is_over()
     movable = seat is not None and not over and seat in state.to_move()
     view = state.view(seat)
-    log = view.get("log")
-    log_start = 0
-    if log_from and isinstance(log, list):
-        log_start = min(log_from, len(log))
-        view["log"] = log[log_start:]
+    log_start = window_log(view, log_from)
     share = Record(
         record.game,
         record.players,
@@ -120,8 +132,8 @@ def snapshot(sid: str, seat: int | None, log_from: int = 0) -> JSONDict:
         "ply": state.ply,
         "view": view,
         "log_start": log_start,
-        "moves": state.moves(seat) if movable else [],
-        "choices": state.choices(seat) if movable else [],
+        "moves": state.moves(seat) if seat is not None and movable else [],
+        "choices": state.choices(seat) if seat is not None and movable else [],
         "result": state.result().to_json() if over else None,
         "share": share.to_fragment(),
         "record": record.to_json() if over else None,
@@ -333,6 +345,8 @@ def cmd_replay(req: JSONDict) -> JSONDict:
     ply = max(0, min(total, ply))
     state = replay(record, ply)
     finished = state.is_over() if ply == total else replay(record).is_over()
+    view = state.view(None)
+    log_total = len(view["log"])
     out: JSONDict = {
         "ok": True,
         "game": record.game,
@@ -344,12 +358,45 @@ def cmd_replay(req: JSONDict) -> JSONDict:
         "actions": list(record.actions),
         "finished": finished,
         "over": state.is_over(),
-        "view": state.view(None),
+        "view": view,
+        "log_start": window_log(view),
+        "log_total": log_total,
         "result": state.result().to_json() if state.is_over() else None,
     }
     if req.get("reveal") and finished:
-        out["views"] = [state.view(s) for s in range(record.players)]
+        out["views"] = [_view_diff(view, state.view(s)) for s in range(record.players)]
     return out
+
+
+def _view_diff(spectator: JSONDict, seat_view: JSONDict) -> JSONDict:
+    """What a seat's view adds to the spectator's: the fields whose value differs (the page
+    reads ``{...view, ...views[s]}``). The log stays the spectator's (``view``, ``log`` pages)."""
+    return {
+        key: value
+        for key, value in seat_view.items()
+        if key != "log" and (key not in spectator or spectator[key] != value)
+    }
+
+
+LOG_PAGE = 200
+
+
+def cmd_log(req: JSONDict) -> JSONDict:
+    """A page of the spectator's log of a record (``record`` or ``link``) after ``ply`` actions
+    (default: all): the entries from ``from`` on, at most :data:`LOG_PAGE` of them, and the
+    log's ``total``; the replay viewer reads a whole game's log this way."""
+    link = req.get("link")
+    record = (
+        parse_record_text(link) if isinstance(link, str) else record_from_json(req.get("record"))
+    )
+    total_actions = len(record.actions)
+    ply = req.get("ply", total_actions)
+    start = req.get("from", 0)
+    for value in (ply, start):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RecordError(t("The request is unreadable.", "要求が読めません。"))
+    log = replay(record, min(ply, total_actions)).view(None)["log"]
+    return {"ok": True, "from": start, "total": len(log), "log": log[start : start + LOG_PAGE]}
 
 
 def cmd_close(req: JSONDict) -> JSONDict:
@@ -369,6 +416,7 @@ COMMANDS: dict[str, Callable[[JSONDict], JSONDict]] = {
     "bot": cmd_bot,
     "undo": cmd_undo,
     "replay": cmd_replay,
+    "log": cmd_log,
     "close": cmd_close,
 }
 

@@ -44,7 +44,8 @@ def test_moves_and_choices_offer_exactly_the_legal_actions(game: str, players: i
         for seat in state.to_move():
             legal = set(state.legal_actions(seat))
             moves = state.moves(seat)
-            assert all(isinstance(m.get("a"), str) and isinstance(m.get("kind"), str) for m in moves)
+            for move in moves:
+                assert isinstance(move.get("a"), str) and isinstance(move.get("kind"), str)
             assert len({m["a"] for m in moves}) == len(moves), "a move is listed twice"
             assert offered_actions(state, seat) == legal, (game, state.ply, seat)
             for choice in state.choices(seat):
@@ -67,10 +68,19 @@ def test_a_foreign_choice_or_unreadable_picks_are_refused(game: str, players: in
 
 def largest_answer(game: str, players: int, seed: int) -> tuple[int, str]:
     """The largest answer (bytes of JSON) of the bridge over one all-bot game, asked as the
-    page asks: a start, then each seat's view and a bot move, and every choice with no picks."""
+    page asks at its most: a start, then each seat's view and a bot move (the whole log asked
+    each time), every choice with no picks, then the end for a spectator, the replay viewer's
+    positions and the first page of the log."""
     seats = [{"name": f"Bot {i + 1}", "kind": "bot", "level": "normal"} for i in range(players)]
-    record = {"v": 1, "game": game, "players": players, "seed": seed, "options": {},
-              "seats": seats, "actions": []}
+    record = {
+        "v": 1,
+        "game": game,
+        "players": players,
+        "seed": seed,
+        "options": {},
+        "seats": seats,
+        "actions": [],
+    }
     largest = (0, "")
 
     def ask(**req: object) -> dict[str, object]:
@@ -92,6 +102,11 @@ def largest_answer(game: str, players: int, seed: int) -> tuple[int, str]:
             for choice in seen["choices"]:  # type: ignore[attr-defined]
                 ask(cmd="compose", session=sid, seat=mover, choice=choice["id"], picks=[])
             snap = ask(cmd="bot", session=sid, seat=mover, view_seat=mover, log_from=0)
+        # the end as a spectator sees it, and the replay viewer's first questions
+        record = ask(cmd="view", session=sid, seat=None)["record"]
+        ask(cmd="replay", record=record, ply=len(record["actions"]), reveal=True)  # type: ignore[arg-type]
+        ask(cmd="replay", record=record, ply=0, reveal=True)
+        ask(cmd="log", record=record)
     finally:
         web.handle(json.dumps({"cmd": "close", "session": sid}))
     return largest

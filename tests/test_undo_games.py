@@ -17,6 +17,11 @@ def call(**req: Any) -> dict[str, Any]:
     return answer
 
 
+
+def legal_now(sid: str, seat: int) -> list[str]:
+    """The seat's legal actions in the session (the page offers them as moves and choices)."""
+    return web._SESSIONS[sid].state.legal_actions(seat)
+
 def start(game: str, players: int, seed: int, options: dict[str, Any] | None = None) -> str:
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(players)]
     rec = {
@@ -60,7 +65,7 @@ def test_every_undo_restores_the_position_and_draws_no_chance(game: str, players
         snap = call(cmd="view", session=sid, seat=0)
         while not snap["over"]:
             seat = snap["to_move"][0]
-            legal = call(cmd="view", session=sid, seat=seat)["legal"]
+            legal = legal_now(sid, seat)
             action = legal[rng.below(len(legal))]
             before = state_json(sid)
             snap = call(cmd="act", session=sid, seat=seat, action=action)
@@ -96,7 +101,7 @@ def test_pharaoh_only_an_action_that_ends_the_round_is_final() -> None:
     seen_final = seen_undo = 0
     while snap["view"]["round"] == 1:
         seat = snap["to_move"][0]
-        legal = call(cmd="view", session=sid, seat=seat)["legal"]
+        legal = legal_now(sid, seat)
         snap = call(cmd="act", session=sid, seat=seat, action=legal[-1])
         if snap["view"]["round"] == 1:
             assert snap["can_undo"] is True  # declarations and passes inside the round
@@ -112,13 +117,13 @@ def test_baggai_only_the_last_secret_price_is_final() -> None:
     snap = call(cmd="view", session=sid, seat=0)
     while snap["view"]["phase"] == "range":
         seat = snap["to_move"][0]
-        legal = call(cmd="view", session=sid, seat=seat)["legal"]
+        legal = legal_now(sid, seat)
         last = sum(r is None for r in web._SESSIONS[sid].state.ranges) == 1  # type: ignore[attr-defined]
         snap = call(cmd="act", session=sid, seat=seat, action=legal[0])
         assert snap["can_undo"] is (not last)
     pending = list(snap["to_move"])
     for i, seat in enumerate(pending):
-        legal = call(cmd="view", session=sid, seat=seat)["legal"]
+        legal = legal_now(sid, seat)
         snap = call(cmd="act", session=sid, seat=seat, action=legal[-1])
         assert snap["can_undo"] is (i < len(pending) - 1)
 
@@ -134,7 +139,7 @@ def test_hitokai_a_bid_can_be_taken_back_but_not_a_settled_daughter() -> None:
     assert snap["view"]["phase"] == "pay" and snap["can_undo"] is True
     while snap["view"]["round"] == 1:  # pay and bid on with the first legal move each time
         seat = snap["to_move"][0]
-        legal = call(cmd="view", session=sid, seat=seat)["legal"]
+        legal = legal_now(sid, seat)
         before = snap["view"]["round"]
         snap = call(cmd="act", session=sid, seat=seat, action=legal[0])
         if snap["over"] or snap["view"]["round"] != before:

@@ -206,29 +206,72 @@ def _all_bot_record(game: str, players: int, seed: int) -> dict[str, Any]:
 
 def test_log_delta_rebuilds_the_full_log_for_every_game_and_viewer() -> None:
     """A page that keeps its log and asks only for new entries (``log_from``) holds exactly the
-    log a full view gives, whichever seat it looks from, switching seats on the way."""
+    newest entries of the log the engine has, whichever seat it looks from, switching seats on
+    the way: each answer carries at most ``LOG_WINDOW`` entries, and a page that lacks more keeps
+    only those (its ``base`` moves on), as ``web/ui/play.js`` does."""
     from pygames.core.registry import all_games
 
     for info in all_games():
         players = info.min_players
         snap = call(cmd="start", record=_all_bot_record(info.id, players, 11))
         sid = snap["session"]
-        kept: dict[Any, list[Any]] = {}
+        kept: dict[Any, tuple[int, list[Any]]] = {}
         step = 0
         while not snap["over"] and step < 400:
             viewer = [None, *range(players)][step % (players + 1)]
-            have = kept.get(viewer, [])
+            base, have = kept.get(viewer, (0, []))
             req = {"cmd": "bot", "session": sid, "seat": snap["to_move"][0], "view_seat": viewer}
-            snap = call(**req, log_from=len(have))
+            snap = call(**req, log_from=base + len(have))
             assert snap["ok"], snap
-            start_at = snap["log_start"]
-            assert start_at == len(have)
-            kept[viewer] = have[:start_at] + snap["view"]["log"]
-            full = call(cmd="view", session=sid, seat=viewer)
-            assert full["log_start"] == 0
-            assert kept[viewer] == full["view"]["log"], (info.id, step, viewer)
+            start_at, fresh = snap["log_start"], snap["view"]["log"]
+            assert len(fresh) <= web.LOG_WINDOW
+            if base <= start_at <= base + len(have):
+                have = have[: start_at - base] + fresh
+            else:
+                base, have = start_at, fresh
+            kept[viewer] = (base, have)
+            full = web._SESSIONS[sid].state.view(viewer)["log"]
+            assert have == full[base:], (info.id, step, viewer)
+            assert len(have) >= min(len(full), web.LOG_WINDOW)
             step += 1
         assert snap["over"], info.id
+
+
+def test_an_answer_carries_at_most_the_newest_log_window() -> None:
+    snap = call(cmd="start", record=_all_bot_record("hitokai", 5, 1))
+    sid = snap["session"]
+    while not snap["over"]:
+        snap = call(cmd="bot", session=sid, seat=snap["to_move"][0], view_seat=None)
+    full = web._SESSIONS[sid].state.view(None)["log"]
+    assert len(full) > web.LOG_WINDOW  # a long game
+    fresh = call(cmd="view", session=sid, seat=None)
+    assert fresh["log_start"] == len(full) - web.LOG_WINDOW
+    assert fresh["view"]["log"] == full[-web.LOG_WINDOW :]
+    behind = call(cmd="view", session=sid, seat=None, log_from=len(full) - 3)
+    assert behind["log_start"] == len(full) - 3 and len(behind["view"]["log"]) == 3
+    # the replay viewer reads the whole log in pages
+    record = fresh["record"]
+    pages: list[Any] = []
+    while True:
+        page = call(cmd="log", record=record, **{"from": len(pages)})
+        assert page["ok"] and page["total"] == len(full) and len(page["log"]) <= web.LOG_PAGE
+        pages += page["log"]
+        if not page["log"]:
+            break
+    assert pages == full
+    replayed = call(cmd="replay", record=record, ply=len(record["actions"]), reveal=True)
+    assert replayed["log_total"] == len(full) and len(replayed["view"]["log"]) == web.LOG_WINDOW
+    assert all("log" not in v for v in replayed["views"])
+    # each seat's view is sent as what it adds to the spectator's
+    state = web.replay(web.record_from_json(record))
+    for seat, diff in enumerate(replayed["views"]):
+        whole = {**replayed["view"], **diff}
+        mine = state.view(seat)
+        assert {k: v for k, v in whole.items() if k != "log"} == {
+            k: v for k, v in mine.items() if k != "log"
+        }
+    for bad in (-1, True, "3"):
+        assert call(cmd="log", record=record, **{"from": bad})["ok"] is False
 
 
 def test_log_delta_after_undo_starts_where_the_log_now_ends() -> None:

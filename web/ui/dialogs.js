@@ -46,6 +46,9 @@ function nameNode(name) {
  * `hint` is an optional extra line (a string key of i18n). With `undo: {name}` it also offers the
  * person who just played (still holding the tablet) to take the move back: the promise then
  * resolves with 'undo' instead of 'continue'.
+ * @param {string} name
+ * @param {{hint?: string, undo?: {name: string}}} [options]
+ * @returns {Promise<'continue' | 'undo'>}
  */
 export function privacyScreen(name, { hint, undo } = {}) {
   return new Promise((resolve) => {
@@ -101,7 +104,11 @@ export function errorPage(container, { title, message, help, testid = 'error-pag
         h('a', { class: 'btn btn-primary btn-lg', href: '#/', testid: 'back-lobby', text: t('backToLobby') }))));
 }
 
-/** A modal dialog with arbitrary content (`label`: its name for screen readers); returns {close}. */
+/**
+ * A modal dialog with arbitrary content (`label`: its name for screen readers); returns {close}.
+ * @param {Node} content
+ * @param {{testid?: string, onClose?: () => void, label?: string}} [options]
+ */
 export function modal(content, { testid = 'dialog', onClose, label } = {}) {
   const closeBtn = button(t('close'), { class: 'btn btn-quiet', testid: 'dialog-close' });
   const layer = h('div', { class: 'modal', testid, role: 'dialog', 'aria-modal': 'true', 'aria-label': label },

@@ -40,16 +40,17 @@ function append(el, children) {
 /**
  * h('div', {class: 'x', testid: 'y', data: {action: 'move', a}, vars: {'--col': 2}}, child, 'text', ...)
  * Drawings carry no listeners: a table's root listens once and reads `data-action`.
- * @param {string} tag
+ * @template {string} K
+ * @param {K} tag
  * @param {Record<string, any> | null} [props]
  * @param {...any} children
- * @returns {HTMLElement}
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
  */
 export function h(tag, props, ...children) {
   const el = document.createElement(tag);
   apply(el, props);
   append(el, children);
-  return el;
+  return /** @type {any} */ (el);
 }
 
 export function svg(tag, props, ...children) {
@@ -91,6 +92,7 @@ export function sleep(ms) {
 /** Add a stylesheet of the site once (a game module calls it for its own CSS file). */
 export function loadStyle(href) {
   const url = new URL(href, document.baseURI).href;
-  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === url)) return;
+  const links = [...document.querySelectorAll('link[rel="stylesheet"]')];
+  if (links.some((l) => l instanceof HTMLLinkElement && l.href === url)) return;
   document.head.append(h('link', { rel: 'stylesheet', href: url }));
 }

@@ -24,23 +24,39 @@ function logKey(seat) {
   return seat === null || seat === undefined ? 'spectator' : String(seat);
 }
 
+/**
+ * @typedef {import('../types.js').Snapshot} Snapshot
+ * @typedef {import('../types.js').Move} Move
+ * @typedef {import('../types.js').TableContext} TableContext
+ */
+
+/**
+ * @typedef {object} TableOptions
+ * @property {HTMLElement} container where the table is drawn
+ * @property {import('../types.js').Engine} engine the engine (`call(request)`)
+ * @property {import('../types.js').GameRenderer} module the game's renderer
+ * @property {Snapshot} snap the first snapshot (from `start`)
+ * @property {import('../types.js').CatalogGame} [game] the catalogue entry
+ * @property {(share: string) => void} onShare
+ * @property {(snap: Snapshot) => void} [onSnap] after every change of the game (to save it)
+ * @property {(kind: 'rematch'|'new', record: object) => void} onRestart
+ * @property {(snap: Snapshot) => void} [onReplay] open the replay viewer of the finished game
+ * @property {(error: import('../types.js').Text) => void} onFatal
+ */
+
 export class Table {
-  /**
-   * @param {object} o
-   * @param {HTMLElement} o.container where the table is drawn
-   * @param {object} o.engine {call}
-   * @param {object} o.module the game's renderer
-   * @param {object} o.snap the first snapshot (from `start`)
-   * @param {object} o.game the catalogue entry
-   * @param {(share: string) => void} o.onShare
-   * @param {(snap: object) => void} [o.onSnap] after every change of the game (to save it)
-   * @param {(kind: 'rematch'|'new', record: object) => void} o.onRestart
-   * @param {(snap: object) => void} [o.onReplay] open the replay viewer of the finished game
-   * @param {(error: object) => void} o.onFatal
-   */
+  /** @param {TableOptions} o */
   constructor(o) {
-    const { snap, ...rest } = o;
-    Object.assign(this, rest);
+    const { snap } = o;
+    this.container = o.container;
+    this.engine = o.engine;
+    this.module = o.module;
+    this.game = o.game;
+    this.onShare = o.onShare;
+    this.onSnap = o.onSnap;
+    this.onRestart = o.onRestart;
+    this.onReplay = o.onReplay;
+    this.onFatal = o.onFatal;
     this.snap = snap;
     this.alive = true;
     this.busy = false;
@@ -53,7 +69,9 @@ export class Table {
     this.humans = o.snap.seats.map((s, i) => (s.kind === 'human' ? i : -1)).filter((i) => i >= 0);
     this.viewer = this.humans.length === 1 ? this.humans[0] : null;
     // The log of the seat the page looks from: the engine sends only the entries it lacks.
-    this.log = { key: logKey(o.snap.view.seat), entries: o.snap.view.log || [], gen: 0 };
+    // `base`: the index in the game's log of the first entry kept (an answer carries at most the
+    // newest hundred entries, docs/protocol.md)
+    this.log = { key: logKey(o.snap.view.seat), base: o.snap.log_start || 0, entries: o.snap.view.log || [], gen: 0 };
     this.logView = null;
     this.shareTimer = null;
     this.shareDue = false;
@@ -123,7 +141,8 @@ export class Table {
     // `view` and `undo` answer for `seat`, `act` and `bot` for `view_seat`
     const looking = request.cmd === 'view' || request.cmd === 'undo' ? request.seat : request.view_seat;
     const key = logKey(looking);
-    const sent = this.log.key === key ? { ...request, log_from: this.log.entries.length } : request;
+    const held = this.log.base + this.log.entries.length;
+    const sent = this.log.key === key ? { ...request, log_from: held } : request;
     const ans = await this.engine.call(sent);
     if (ans?.ok && ans.view) this.absorbLog(ans, key);
     return ans;
@@ -131,14 +150,21 @@ export class Table {
 
   absorbLog(ans, key) {
     const fresh = ans.view.log || [];
-    const same = this.log.key === key;
-    const start = same && typeof ans.log_start === 'number' ? ans.log_start : 0;
-    // lines dropped (an undo) or another seat's log: the log panel is drawn again
-    if (!same || start !== this.log.entries.length) this.log.gen += 1;
-    const entries = start ? this.log.entries.slice(0, start).concat(fresh) : fresh;
-    this.log.key = key;
-    this.log.entries = entries;
-    ans.view.log = entries;
+    const log = this.log;
+    const start = typeof ans.log_start === 'number' ? ans.log_start : 0;
+    const cut = start - log.base;
+    if (log.key === key && cut >= 0 && cut <= log.entries.length) {
+      // the entries the page lacked; lines dropped (an undo) draw the panel again
+      if (cut !== log.entries.length) log.gen += 1;
+      log.entries = log.entries.slice(0, cut).concat(fresh);
+    } else {
+      // another seat's log, or the page was too far behind: the newest entries only
+      log.gen += 1;
+      log.base = start;
+      log.entries = fresh;
+    }
+    log.key = key;
+    ans.view.log = log.entries;
   }
 
   async call(request) {
