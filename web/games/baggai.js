@@ -1,15 +1,17 @@
-// BAG-GAI (バッグ買い): draws a seat's view and turns taps into the legal action strings the engine
-// listed. No rule is decided here: a range, a price, a free card's side or an unknown card's brand
-// can be confirmed only when its notation string is in `legal`.
+// BAG-GAI (バッグ買い): draws a seat's view and the moves the engine offers (docs/table-layer.md).
+// No rule is decided here and no notation is read or written. A range is the engine's choice
+// `range`: each tapped end is sent to `ctx.compose`, whose answer gives the range to preview
+// (`info.lo`, `info.hi`) and the actions a confirmation plays. Prices, a free card's side and an
+// unknown brand are moves of `ctx.moves` drawn from their fields (price, cost, money left...).
+// Card codes are looked up in the view's `cards` legend; rule figures come from the view.
+// Range bars are placed by CSS custom properties (--c0, --c1, --row) read by baggai.css.
 
 import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
-import { t, tn, levelName, STRINGS } from '../i18n.js';
+import { t, tn, tx, levelName, STRINGS } from '../i18n.js';
 import { startPlayerField } from '../ui/options.js';
 
 loadStyle(new URL('./baggai.css', import.meta.url).href);
-
-const BRANDS = ['R', 'B', 'G'];
 
 Object.assign(STRINGS, {
   bg_brand_R: { en: 'Red', ja: '赤' },
@@ -36,10 +38,10 @@ Object.assign(STRINGS, {
   bg_phase_buy: { en: 'Buying', ja: '購入' },
   // cards
   bg_card_bag: { en: '{0} bag, {1}', ja: '{0}のバッグ {1}' },
-  bg_card_free: { en: '{0} regular customer (free, worth 1)', ja: '{0}のお得意様(無料・1点分)' },
+  bg_card_free: { en: '{0} regular customer (free, worth {1})', ja: '{0}のお得意様(無料・{1}点分)' },
   bg_card_showoff: { en: 'Show-off spending', ja: '散財自慢' },
   bg_card_unknown: { en: 'Unknown brand: {0} or {1}', ja: 'ブランド不明:{0}か{1}' },
-  bg_card_fixed: { en: 'Unknown brand, now {0} (worth 1)', ja: 'ブランド不明、{0}に決定(1点分)' },
+  bg_card_fixed: { en: 'Unknown brand, now {0} (worth {1})', ja: 'ブランド不明、{0}に決定({1}点分)' },
   bg_vpShort: { en: 'VP', ja: '点' },
   // seats
   bg_start: { en: 'Start', ja: 'スタート' },
@@ -67,8 +69,8 @@ Object.assign(STRINGS, {
   bg_promptUnknown: { en: 'Tied: choose the brand of your unknown bag.', ja: '同点です。ブランド不明のバッグのブランドを選んでください。' },
   bg_waitChoice: { en: '{0} is choosing.', ja: '{0}が選んでいます。' },
   // range controls
-  bg_tapEnds: { en: 'Tap the first and the last spot of your range (the same spot twice for one spot).', ja: '範囲の最初と最後のマスをタップ(1マスなら同じマスを2回)。' },
-  bg_tapSecond: { en: 'Now tap the other end.', ja: 'もう一方の端をタップしてください。' },
+  bg_tapEnds: { en: 'Tap the first and the last spot of your range (one tap for a single spot).', ja: '範囲の最初と最後のマスをタップ(1マスならそのマスだけ)。' },
+  bg_tapAgain: { en: 'Tap another spot to widen the range, or confirm this one spot.', ja: '別のマスをタップすると範囲が広がります。1マスならこのまま決定。' },
   bg_yourRange: { en: 'Your range', ja: 'あなたの範囲' },
   bg_confirmRange: { en: 'Choose {0}', ja: '{0}に決定' },
   bg_pickRange: { en: 'Tap two spots', ja: '2マスをタップ' },
@@ -103,9 +105,8 @@ Object.assign(STRINGS, {
   bg_nextBuyer: { en: 'buying now', ja: '購入中' },
   // side
   bg_majority: { en: 'Brand majorities', ja: 'ブランドの過半数' },
-  bg_partyRule: { en: 'Parties after rounds 2 and 5: 1st {0}, 2nd {1}', ja: 'パーティー(第2・第5ラウンド後):1位{0}点、2位{1}点' },
   bg_partyRuleNext: { en: 'Next party (after round {0}): 1st {1}, 2nd {2}', ja: '次のパーティー(第{0}ラウンド後):1位{1}点、2位{2}点' },
-  bg_showoffRule: { en: 'Show-off: price ÷ 2 VP (max 4). End: 1 VP per ¥8.', ja: '散財自慢:値段÷2点(最大4)。終了時:8万円ごとに1点。' },
+  bg_showoffRule: { en: 'Show-off: price ÷ {0} VP (max {1}). End: 1 VP per ¥{2}.', ja: '散財自慢:値段÷{0}点(最大{1})。終了時:{2}万円ごとに1点。' },
   bg_noneYet: { en: 'No bags yet', ja: 'まだバッグなし' },
   // setup
   bg_openMoney: { en: 'Open money', ja: 'お金を公開' },
@@ -121,12 +122,17 @@ Object.assign(STRINGS, {
   bg_leadBrands: { en: 'Brands led alone: {0}', ja: '単独トップのブランド:{0}' },
   bg_ptsShort: { en: '+{0}', ja: '+{0}' },
 });
-
 // ---------------------------------------------------------------- display helpers
 
 const money = (n) => t('bg_money', n);
 const brandName = (b) => t(`bg_brand_${b}`);
 const letter = (b) => t(`bg_letter_${b}`);
+const isNum = (x) => typeof x === 'number';
+
+/** The brands of the game, in the view's order. */
+function brandsOf(v) {
+  return v.brands || [];
+}
 
 function who(name, seat) {
   return h('b', { class: `who seat-c${seat}`, text: name });
@@ -135,10 +141,11 @@ function who(name, seat) {
 function spotName(v, i) {
   const w = v.window[i];
   if (!w) return '';
-  if (w.bank) return w.label === 'L' ? t('bg_bankL') : t('bg_bankR');
+  if (w.bank) return i === 0 ? t('bg_bankL') : t('bg_bankR');
   return t('bg_spot', w.label);
 }
 
+/** A range as the window's labels show it ("2–5", "L"). */
 function rangeText(v, r) {
   if (!r) return '';
   const [lo, hi] = r;
@@ -147,34 +154,29 @@ function rangeText(v, r) {
   return lo === hi ? a : `${a}–${b}`;
 }
 
-function rangeAction(v, lo, hi) {
-  const a = v.window[lo].label;
-  const b = v.window[hi].label;
-  return lo === hi ? `r${a}` : `r${a}-${b}`;
-}
-
 function rangeLabel(v, r) {
   const n = r[1] - r[0] + 1;
   return n === 1 ? t('bg_rangeOf1', rangeText(v, r)) : t('bg_rangeOf', rangeText(v, r), n);
 }
 
-/** A bag card from the view's card object, or from a code (history steps give codes only). */
-function cardInfo(card) {
+/**
+ * A card to draw: a card object of the view (the window's), or a code looked up in the view's
+ * `cards` legend (seats' bags and purchase steps give codes).
+ * @param {import('../types.js').View} v
+ * @param {string | Record<string, any> | null} card
+ * @returns {Record<string, any> | null}
+ */
+function cardInfo(v, card) {
   if (!card) return null;
   if (typeof card !== 'string') return card;
-  const code = card;
-  if (code === 'S') return { code, kind: 'showoff', brand: null, brands: null, value: 0, number: null };
-  if (/^F[RBG]$/.test(code)) return { code, kind: 'free', brand: code[1], brands: null, value: 1, number: null };
-  const u = /^U([RBG])([RBG])(?:=([RBG]))?$/.exec(code);
-  if (u) return { code, kind: 'unknown', brand: u[3] ?? null, brands: [u[1], u[2]], value: 1, number: null };
-  return { code, kind: 'bag', brand: code[0], brands: null, value: Number(code.slice(1)), number: Number(code.slice(1)) };
+  return { code: card, ...(v.cards?.[card] || { kind: 'bag' }) };
 }
 
 function cardLabel(c) {
   switch (c.kind) {
     case 'showoff': return t('bg_card_showoff');
-    case 'free': return t('bg_card_free', brandName(c.brand));
-    case 'unknown': return c.brand ? t('bg_card_fixed', brandName(c.brand)) : t('bg_card_unknown', brandName(c.brands[0]), brandName(c.brands[1]));
+    case 'free': return t('bg_card_free', brandName(c.brand), c.value);
+    case 'unknown': return c.brand ? t('bg_card_fixed', brandName(c.brand), c.value) : t('bg_card_unknown', brandName(c.brands[0]), brandName(c.brands[1]));
     default: return t('bg_card_bag', brandName(c.brand), c.number);
   }
 }
@@ -182,42 +184,52 @@ function cardLabel(c) {
 const BAG_BODY = 'M5 20h30l-2.5 30h-25z';
 const BAG_HANDLE = 'M13 20v-4a7 7 0 0 1 14 0v4';
 const STAR = 'M20 27l2.4 5 5.4.6-4 3.7 1.1 5.4-4.9-2.7-4.9 2.7 1.1-5.4-4-3.7 5.4-.6z';
+const text = (x, y, cls, value) => svg('text', { class: cls, x, y, 'text-anchor': 'middle' }, value);
 
-/** A bag card (40x56 face): brand colour, brand letter in the corner, number or special mark. */
-export function bagCard(card, { size = 'md', cls } = {}) {
-  const c = cardInfo(card);
-  const parts = [svg('rect', { class: 'bg-face-bg', x: 1, y: 1, width: 38, height: 54, rx: 5 })];
+function showoffFace() {
+  return [svg('path', { class: 'bg-bag', d: BAG_BODY }), svg('path', { class: 'bg-handle', d: BAG_HANDLE }),
+    text(20, 38, 'bg-num bg-yen', '¥'), text(20, 48, 'bg-vptext', t('bg_vpShort'))];
+}
+
+function unfixedFace(c) {
+  const [x, y] = c.brands;
+  return [svg('path', { class: `bg-bag bg-half b-${x}`, d: 'M5 20h15v30h-12.5z' }),
+    svg('path', { class: `bg-bag bg-half b-${y}`, d: 'M20 20h15l-2.5 30h-12.5z' }),
+    svg('path', { class: 'bg-handle', d: BAG_HANDLE }),
+    text(12.5, 32, 'bg-half-letter', letter(x)), text(27.5, 32, 'bg-half-letter', letter(y)),
+    text(20, 47, 'bg-num bg-q', '?')];
+}
+
+function brandFace(c) {
+  const parts = [svg('path', { class: 'bg-bag', d: BAG_BODY }), svg('path', { class: 'bg-handle', d: BAG_HANDLE }),
+    text(7, 12, 'bg-corner', letter(c.brand))];
+  if (c.kind === 'free') parts.push(svg('path', { class: 'bg-star', d: STAR }), text(33, 12, 'bg-mini', String(c.value)));
+  else if (c.kind === 'unknown') parts.push(text(20, 43, 'bg-num', String(c.value)), text(33, 12, 'bg-mini', '?'));
+  else parts.push(text(20, 44, 'bg-num', String(c.number)));
+  return parts;
+}
+
+/**
+ * A bag card (40x56 face): brand colour, brand letter in the corner, number or special mark.
+ * @param {Record<string, any>} c a card object (see cardInfo)
+ * @param {{size?: string, cls?: string}} [o]
+ */
+export function bagCard(c, { size = 'md', cls } = {}) {
   let brandCls = c.brand ? `b-${c.brand}` : 'b-none';
+  let face;
   if (c.kind === 'showoff') {
     brandCls = 'b-showoff';
-    parts.push(svg('path', { class: 'bg-bag', d: BAG_BODY }), svg('path', { class: 'bg-handle', d: BAG_HANDLE }),
-      svg('text', { class: 'bg-num bg-yen', x: 20, y: 38, 'text-anchor': 'middle' }, '¥'),
-      svg('text', { class: 'bg-vptext', x: 20, y: 48, 'text-anchor': 'middle' }, t('bg_vpShort')));
+    face = showoffFace();
   } else if (c.kind === 'unknown' && !c.brand) {
     brandCls = `b-unknown b-${c.brands[0]}${c.brands[1]}`;
-    parts.push(svg('path', { class: `bg-bag bg-half b-${c.brands[0]}`, d: 'M5 20h15v30h-12.5z' }),
-      svg('path', { class: `bg-bag bg-half b-${c.brands[1]}`, d: 'M20 20h15l-2.5 30h-12.5z' }),
-      svg('path', { class: 'bg-handle', d: BAG_HANDLE }),
-      svg('text', { class: 'bg-half-letter', x: 12.5, y: 32, 'text-anchor': 'middle' }, letter(c.brands[0])),
-      svg('text', { class: 'bg-half-letter', x: 27.5, y: 32, 'text-anchor': 'middle' }, letter(c.brands[1])),
-      svg('text', { class: 'bg-num bg-q', x: 20, y: 47, 'text-anchor': 'middle' }, '?'));
-  } else {
-    parts.push(svg('path', { class: 'bg-bag', d: BAG_BODY }), svg('path', { class: 'bg-handle', d: BAG_HANDLE }),
-      svg('text', { class: 'bg-corner', x: 7, y: 12, 'text-anchor': 'middle' }, letter(c.brand)));
-    if (c.kind === 'free') {
-      parts.push(svg('path', { class: 'bg-star', d: STAR }), svg('text', { class: 'bg-mini', x: 33, y: 12, 'text-anchor': 'middle' }, '1'));
-    } else if (c.kind === 'unknown') {
-      parts.push(svg('text', { class: 'bg-num', x: 20, y: 43, 'text-anchor': 'middle' }, '1'),
-        svg('text', { class: 'bg-mini', x: 33, y: 12, 'text-anchor': 'middle' }, '?'));
-    } else {
-      parts.push(svg('text', { class: 'bg-num', x: 20, y: 44, 'text-anchor': 'middle' }, String(c.number)));
-    }
-  }
+    face = unfixedFace(c);
+  } else face = brandFace(c);
   const label = cardLabel(c);
   return h('span', {
     class: ['bg-card', `bg-${size}`, `k-${c.kind}`, brandCls, cls], role: 'img', 'aria-label': label, title: label,
     data: { code: c.code, brand: c.brand ?? '', kind: c.kind },
-  }, svg('svg', { class: 'bg-face', viewBox: '0 0 40 56', 'aria-hidden': 'true' }, parts));
+  }, svg('svg', { class: 'bg-face', viewBox: '0 0 40 56', 'aria-hidden': 'true' },
+    svg('rect', { class: 'bg-face-bg', x: 1, y: 1, width: 38, height: 54, rx: 5 }), face));
 }
 
 function brandChip(b, value, extra = {}) {
@@ -239,25 +251,96 @@ function placeOf(v, b, s) {
   return (v.majority?.[b] || []).find((m) => m.seat === s) ?? null;
 }
 
+// ---------------------------------------------------------------- moves, the range choice and UI state
+
+function movesOf(ctx, kind) {
+  return (ctx.moves || []).filter((m) => m.kind === kind);
+}
+
+function rangeChoice(ctx) {
+  return (ctx.choices || []).find((c) => c.kind === 'range') ?? null;
+}
+
+const sameList = (x, y) => Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((e, i) => e === y[i]);
+
+/** The engine's answer about the picks on screen (null while it is asked, or none). */
+function answered(ui) {
+  return ui?.answer && sameList(ui.answer.picks, ui.picks) ? ui.answer : null;
+}
+
+/** Ask the engine about the range picks; its answer lands in `ctx.ui` and redraws. */
+function ask(ctx, picks) {
+  const ui = ctx.ui;
+  const choice = rangeChoice(ctx);
+  ui.picks = picks;
+  ui.answer = null;
+  if (!choice || !picks.length) return;
+  ctx.compose(choice.id, picks).then((ans) => {
+    if (!ans || ui.picks !== picks) return;
+    ui.answer = ans;
+    ctx.render();
+  });
+}
+
+/**
+ * The UI state of a new decision: the range ends tapped (`picks`, spot indices), the engine's
+ * answer about them, and the price selected (a price move's `a`).
+ * @param {import('../types.js').Snapshot} _snap
+ */
+export function initUi(_snap) {
+  return { picks: [], answer: null, price: null };
+}
+
+/** The handlers of the table's taps (`data-action`); each changes `ctx.ui` only. */
+export const actions = {
+  /** Tap a spot: the first end, then the other end (the same spot again keeps one spot); a
+   * tap after both ends starts a new range there. */
+  'bg-spot'(ctx, data) {
+    const i = Number(data.index);
+    if (!Number.isInteger(i) || !rangeChoice(ctx)) return;
+    const picks = ctx.ui.picks || [];
+    if (picks.length === 1 && picks[0] !== i) ask(ctx, [picks[0], i]);
+    else ask(ctx, [i]);
+  },
+  'bg-clear'(ctx) {
+    ask(ctx, []);
+  },
+  'bg-confirm-range'(ctx) {
+    const ans = answered(ctx.ui);
+    if (ans?.complete) ctx.playActions(ans.actions);
+  },
+  'bg-price'(ctx, data) {
+    if (movesOf(ctx, 'price').some((m) => m.a === data.a)) ctx.ui.price = data.a;
+  },
+};
+
 // ---------------------------------------------------------------- status and prompt
 
+/**
+ * The round and the phase.
+ * @param {import('../types.js').Snapshot} snap
+ */
 export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
-  const chips = [
+  return [
     h('span', { class: 'chip chip-round', testid: 'round' }, t('roundOf', v.round, v.rounds)),
     h('span', { class: 'chip bg-chip-phase', testid: 'phase' }, t(`bg_phase_${v.phase}`)),
   ];
-  return chips;
 }
 
+/**
+ * What the viewer is asked to do, or whom the table waits for.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function prompt(snap, ctx) {
   const v = snap.view;
-  const mine = ctx.canAct && ctx.legal.size;
+  const mine = ctx.canAct && (ctx.moves.length > 0 || ctx.choices.length > 0);
   switch (v.phase) {
     case 'range':
       if (mine) return t('bg_promptRange');
-      return v.chooser === null || v.chooser === undefined ? '' : tn('bg_waitRange', who(ctx.names[v.chooser], v.chooser));
+      return isNum(v.chooser) ? tn('bg_waitRange', who(ctx.names[v.chooser], v.chooser)) : '';
     case 'price':
       return mine ? t('bg_promptPrice') : t('bg_waitPrice');
     case 'buy': {
@@ -272,98 +355,102 @@ export function prompt(snap, ctx) {
 
 // ---------------------------------------------------------------- the shop window
 
-function windowZone(snap, ctx, sel) {
+/** The range the viewer's picks make now: the engine's answer (null before one). */
+function previewRange(ctx) {
+  const ans = answered(ctx.ui);
+  return ans?.valid && ans.complete ? [ans.info.lo, ans.info.hi] : null;
+}
+
+function spotCell(v, ctx, i, picking, preview) {
+  const w = v.window[i];
+  const content = [h('span', { class: 'bg-spot-label', 'aria-hidden': 'true', text: w.bank ? `${t('bg_bank')} ${w.label}` : w.label }),
+    h('span', { class: 'sr-only', text: spotName(v, i) })];
+  if (w.bank) content.push(bankMark());
+  else if (w.bag) content.push(bagCard(cardInfo(v, w.bag), { size: 'md' }));
+  else content.push(h('span', { class: 'bg-slot', 'aria-hidden': 'true' }));
+  content.push(w.money ? coin(w.money, 'bg-spot-money') : h('span', { class: 'bg-coin is-none', text: '' }));
+  const isCursor = v.cursor === i && isNum(v.buyer);
+  const picks = ctx.ui?.picks || [];
+  const inPreview = preview !== null && i >= preview[0] && i <= preview[1];
+  const props = {
+    class: ['bg-spot', w.bank ? 'is-bank' : null, isCursor ? 'is-cursor' : null, v.pending?.spot === i ? 'is-pending' : null,
+      picking ? 'is-pickable' : null, picking && inPreview ? 'is-preview' : null, picking && picks.length === 1 && picks[0] === i ? 'is-anchor' : null],
+    testid: `spot-${w.label}`, vars: { '--col': i + 2 },
+    data: { index: i, label: w.label, money: w.money, bag: w.bag?.code ?? '' },
+  };
+  if (!picking) return h('div', props, content);
+  return button(content, { ...props, data: { ...props.data, action: 'bg-spot' }, 'aria-pressed': inPreview ? 'true' : 'false' });
+}
+
+function rangeBar(v, ctx, s, picking) {
+  const sv = v.seats[s];
+  if (!sv.range) {
+    return h('div', { class: ['bg-bar-none', ctx.viewer === s && picking ? 'is-me' : null], testid: `range-${s}`, data: { lo: '', hi: '' }, vars: { '--row': s + 2 } });
+  }
+  const [lo, hi] = sv.range;
+  const price = isNum(sv.price) ? money(sv.price) : '';
+  const order = v.revealed ? v.processing.indexOf(s) : -1;
+  const label = `${ctx.names[s]}: ${rangeLabel(v, sv.range)}`;
+  return h('div', {
+    class: ['bg-bar', `seat-c${s}`, v.buyer === s ? 'is-buying' : null], testid: `range-${s}`,
+    data: { lo, hi, seat: s }, title: label, vars: { '--c0': lo + 2, '--c1': hi + 3, '--row': s + 2 },
+  }, srOnly(label),
+  h('span', { class: 'bg-bar-text', text: [order >= 0 ? t('bg_order', order + 1) : '', price].filter(Boolean).join(' · ') }));
+}
+
+function windowZone(snap, ctx) {
   const v = snap.view;
   const n = v.window.length;
-  const picking = v.phase === 'range' && ctx.canAct && [...ctx.legal].some((a) => a.startsWith('r'));
-  const grid = h('div', { class: 'bg-grid', testid: 'window', data: { spots: n } });
-  grid.style.setProperty('--spots', String(n));
-  grid.append(h('div', { class: 'bg-lane-head bg-corner-cell', text: '' }));
-  const cells = v.window.map((w, i) => {
-    // named by its content: the spot's full name for screen readers, then the card and money
-    const content = [h('span', { class: 'bg-spot-label', 'aria-hidden': 'true', text: w.bank ? `${t('bg_bank')} ${w.label}` : w.label }),
-      h('span', { class: 'sr-only', text: spotName(v, i) })];
-    if (w.bank) content.push(bankMark());
-    else if (w.bag) content.push(bagCard(w.bag, { size: 'md' }));
-    else content.push(h('span', { class: 'bg-slot', 'aria-hidden': 'true' }));
-    content.push(w.money ? coin(w.money, 'bg-spot-money') : h('span', { class: 'bg-coin is-none', text: '' }));
-    const isCursor = v.cursor === i && v.buyer !== null && v.buyer !== undefined;
-    const props = {
-      class: ['bg-spot', w.bank ? 'is-bank' : null, isCursor ? 'is-cursor' : null, v.pending?.spot === i ? 'is-pending' : null],
-      testid: `spot-${w.label}`, data: { index: i, label: w.label, money: w.money, bag: w.bag?.code ?? '' },
-    };
-    let el;
-    if (picking) {
-      el = button(content, { ...props, class: [...props.class, 'is-pickable'] });
-      el.addEventListener('click', () => sel.tap(i));
-    } else el = h('div', props, content);
-    grid.append(el);
-    return el;
-  });
-  // one lane per seat: its range as a coloured bracket
+  const picking = v.phase === 'range' && ctx.canAct && rangeChoice(ctx) !== null;
+  const preview = picking ? previewRange(ctx) : null;
+  const cells = v.window.map((_, i) => spotCell(v, ctx, i, picking, preview));
+  const lanes = [];
   for (let s = 0; s < snap.players; s += 1) {
-    const sv = v.seats[s];
-    const price = sv.price !== null && sv.price !== undefined && (v.revealed || s === ctx.viewer) ? money(sv.price) : '';
-    const order = v.revealed ? v.processing.indexOf(s) : -1;
-    const laneHead = h('div', { class: ['bg-lane-head', `seat-c${s}`], title: ctx.names[s] },
-      h('span', { class: 'bg-lane-name', text: ctx.names[s] }));
-    laneHead.style.gridColumn = '1';
-    laneHead.style.gridRow = String(s + 2);
-    grid.append(laneHead);
-    if (sv.range) {
-      const bar = h('div', {
-        class: ['bg-bar', `seat-c${s}`, v.buyer === s ? 'is-buying' : null], testid: `range-${s}`,
-        data: { lo: sv.range[0], hi: sv.range[1], text: sv.range_text }, title: `${ctx.names[s]}: ${rangeLabel(v, sv.range)}`,
-      }, srOnly(`${ctx.names[s]}: ${rangeLabel(v, sv.range)}`),
-      h('span', { class: 'bg-bar-text', text: [order >= 0 ? t('bg_order', order + 1) : '', price].filter(Boolean).join(' · ') }));
-      bar.style.gridColumn = `${sv.range[0] + 2} / ${sv.range[1] + 3}`;
-      bar.style.gridRow = String(s + 2);
-      grid.append(bar);
-    } else {
-      const none = h('div', { class: ['bg-bar-none', ctx.viewer === s && picking ? 'is-me' : null], testid: `range-${s}`, data: { lo: '', hi: '' } });
-      none.style.gridColumn = `2 / ${n + 2}`;
-      none.style.gridRow = String(s + 2);
-      grid.append(none);
-    }
+    lanes.push(h('div', { class: ['bg-lane-head', `seat-c${s}`], title: ctx.names[s], vars: { '--row': s + 2 } },
+      h('span', { class: 'bg-lane-name', text: ctx.names[s] })));
+    lanes.push(rangeBar(v, ctx, s, picking));
   }
-  if (picking) {
-    const preview = h('div', { class: ['bg-bar', 'bg-preview', `seat-c${ctx.viewer}`], testid: 'range-preview' });
-    preview.style.gridRow = String(ctx.viewer + 2);
-    grid.append(preview);
-    sel.bind(cells, preview);
-  }
+  const previewBar = picking && preview
+    ? h('div', { class: ['bg-bar', 'bg-preview', `seat-c${ctx.viewer}`], testid: 'range-preview', data: { lo: preview[0], hi: preview[1] },
+      vars: { '--c0': preview[0] + 2, '--c1': preview[1] + 3, '--row': ctx.viewer + 2 } })
+    : null;
+  const grid = h('div', { class: 'bg-grid', testid: 'window', data: { spots: n }, vars: { '--spots': n } },
+    h('div', { class: 'bg-lane-head bg-corner-cell', text: '' }), cells, lanes, previewBar);
   const head = h('div', { class: 'bg-window-head' },
     h('h2', { class: 'bg-title', text: t('bg_window') }),
     h('span', { class: 'bg-sub', testid: 'piles-left', text: t('bg_pilesLeft', (v.piles_left || []).length) }),
     (v.removed || []).length ? h('span', { class: 'bg-sub', text: t('bg_removed', v.removed.length) }) : null,
-    v.round === 2 || v.round === 5 ? h('span', { class: 'bg-party-flag', testid: 'party-flag', text: t('bg_party') }) : null);
+    v.party?.now && v.phase !== 'over' ? h('span', { class: 'bg-party-flag', testid: 'party-flag', text: t('bg_party') }) : null);
   return h('section', { class: 'bg-window' }, head, grid);
 }
 
 // ---------------------------------------------------------------- seats
 
-function seatPanel(snap, ctx, s) {
-  const v = snap.view;
-  const sv = v.seats[s];
-  const active = snap.to_move.includes(s) || ctx.thinking === s;
+function seatBadges(v, ctx, s) {
   const badges = [];
   if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
   if (v.start === s) badges.push(h('span', { class: 'badge bg-badge-start', testid: `start-${s}`, title: t('bg_startTitle'), text: t('bg_start') }));
   if (v.phase === 'range' && v.chooser === s) badges.push(h('span', { class: 'badge bg-badge-choosing', text: t('bg_choosing') }));
   const order = v.revealed ? v.processing.indexOf(s) : -1;
   if (order >= 0) badges.push(h('span', { class: 'badge bg-badge-order', title: t('bg_orderTitle', order + 1), text: t('bg_order', order + 1) }));
+  return badges;
+}
 
-  let priceBit = null;
-  if (sv.price !== null && sv.price !== undefined) priceBit = h('span', { class: 'bg-price', testid: `price-${s}`, text: t('bg_pricePer', money(sv.price)) });
-  else if (sv.price_status === 'entered') priceBit = h('span', { class: 'bg-price is-entered', testid: `price-${s}` }, icon('check', 'bg-ic'), t('bg_priceEntered'));
-  else if (sv.price_status === 'waiting') priceBit = h('span', { class: 'bg-price is-waiting', testid: `price-${s}`, text: t('bg_priceWaiting') });
+function priceBit(sv, s) {
+  if (isNum(sv.price)) return h('span', { class: 'bg-price', testid: `price-${s}`, data: { price: sv.price }, text: t('bg_pricePer', money(sv.price)) });
+  if (sv.price_status === 'entered') return h('span', { class: 'bg-price is-entered', testid: `price-${s}`, data: { price: '' } }, icon('check', 'bg-ic'), t('bg_priceEntered'));
+  if (sv.price_status === 'waiting') return h('span', { class: 'bg-price is-waiting', testid: `price-${s}`, data: { price: '' }, text: t('bg_priceWaiting') });
+  return null;
+}
 
-  const moneyKnown = sv.money !== null && sv.money !== undefined;
-  const moneyEl = moneyKnown
+function moneyBit(sv, s) {
+  return isNum(sv.money)
     ? h('span', { class: 'bg-money', testid: `money-${s}`, data: { money: sv.money }, title: t('bg_moneyTitle', sv.money), text: money(sv.money) })
     : h('span', { class: 'bg-money is-hidden', testid: `money-${s}`, data: { money: '' }, title: t('bg_moneyHiddenTitle'), text: t('bg_moneyHidden') });
+}
 
-  const brands = BRANDS.map((b) => {
+function brandBits(v, sv, s) {
+  return brandsOf(v).map((b) => {
     const p = placeOf(v, b, s);
     const total = sv.brands?.[b] ?? 0;
     const title = p ? t('bg_placeTitle', brandName(b), total, p.place, p.points) : t('bg_totalTitle', brandName(b), total);
@@ -372,9 +459,16 @@ function seatPanel(snap, ctx, s) {
       after: p ? h('small', { class: 'bg-place', text: `${p.place}` }) : null,
     });
   });
+}
+
+function seatPanel(snap, ctx, s) {
+  const v = snap.view;
+  const sv = v.seats[s];
+  const active = snap.to_move.includes(s) || ctx.thinking === s;
   const vp = sv.vp || { total: 0, showoff: 0, parties: [], money: 0 };
   const partySum = (vp.parties || []).reduce((a, x) => a + x, 0);
   const kind = snap.seats[s].kind === 'bot' ? `${t('bot')} · ${levelName(snap.seats[s].level)}` : t('human');
+  const bags = sv.bags || [];
   return h('article', {
     class: ['bg-seat', `seat-c${s}`, active ? 'is-active' : null, ctx.viewer === s ? 'is-viewer' : null],
     testid: `seat-${s}`, data: { seat: s },
@@ -382,20 +476,19 @@ function seatPanel(snap, ctx, s) {
   h('header', { class: 'bg-seat-head' },
     h('h3', { class: 'bg-seat-name', testid: `seat-name-${s}`, text: ctx.names[s], title: `${ctx.names[s]} (${kind})` }),
     h('span', { class: 'bg-vp', testid: `vp-${s}`, data: { vp: vp.total }, title: t('bg_vpTitle', vp.showoff, partySum, vp.money) }, t('bg_vp', vp.total))),
-  h('div', { class: 'bg-seat-line' }, h('div', { class: 'badges bg-badges' }, badges), moneyEl),
+  h('div', { class: 'bg-seat-line' }, h('div', { class: 'badges bg-badges' }, seatBadges(v, ctx, s)), moneyBit(sv, s)),
   h('div', { class: 'bg-seat-line' },
     h('span', { class: 'bg-range-text', testid: `range-text-${s}`, text: sv.range ? rangeLabel(v, sv.range) : t('bg_noRange') }),
-    priceBit),
-  h('div', { class: 'bg-seat-line' }, h('span', { class: 'bg-brands' }, brands)),
-  h('div', { class: 'bg-seat-bags', testid: `bags-${s}`, data: { count: (sv.bags || []).length } },
-    (sv.bags || []).length
-      ? sv.bags.map((c) => bagCard(c, { size: 'xs' }))
-      : h('span', { class: 'bg-sub', text: t('bg_noneYet') })));
+    priceBit(sv, s)),
+  h('div', { class: 'bg-seat-line' }, h('span', { class: 'bg-brands' }, brandBits(v, sv, s))),
+  h('div', { class: 'bg-seat-bags', testid: `bags-${s}`, data: { count: bags.length } },
+    bags.length ? bags.map((c) => bagCard(cardInfo(v, c), { size: 'xs' })) : h('span', { class: 'bg-sub', text: t('bg_noneYet') })));
 }
 
 // ---------------------------------------------------------------- the reveal (this round or the last)
 
 function revealData(v) {
+  if (v.phase === 'over') return null;
   if (v.revealed) {
     return {
       current: true, round: v.round, ranges: v.seats.map((s) => s.range), prices: v.seats.map((s) => s.price),
@@ -403,25 +496,34 @@ function revealData(v) {
     };
   }
   const last = (v.history || [])[v.history.length - 1];
-  if (!last || v.phase === 'over') return null;
+  if (!last) return null;
   return { current: false, round: last.round, ranges: last.ranges, prices: last.prices, processing: last.processing, steps: last.steps };
 }
 
+function stepTitle(v, st) {
+  const title = spotName(v, st.spot);
+  if (st.via === 'buy') return `${title}: ${t('bg_step_buy', money(st.paid))}`;
+  if (st.via === 'money') return `${title}: ${t('bg_step_money', money(st.took), money(st.paid))}`;
+  if (st.via === 'leave') return `${title}: ${t('bg_step_leave')}`;
+  if (st.via === 'free') return `${title}: ${t('bg_step_free')}`;
+  return title;
+}
+
 function stepChip(v, st) {
-  const body = [];
-  if (st.bag) body.push(bagCard(st.bag, { size: 'xs' }));
-  else if (st.took) body.push(h('span', { class: 'bg-took', text: `+${money(st.took)}` }));
-  else body.push(h('span', { class: 'bg-took is-none', text: '·' }));
-  let title = spotName(v, st.spot);
-  if (st.via === 'buy') title += `: ${t('bg_step_buy', money(st.paid))}`;
-  else if (st.via === 'money') title += `: ${t('bg_step_money', money(st.took), money(st.paid))}`;
-  else if (st.via === 'leave') title += `: ${t('bg_step_leave')}`;
-  else if (st.via === 'free') title += `: ${t('bg_step_free')}`;
-  const label = st.bag ? `${title} (${cardLabel(cardInfo(st.bag))})` : title;
+  const card = cardInfo(v, st.bag);
+  let body;
+  if (card) body = bagCard(card, { size: 'xs' });
+  else if (st.took) body = h('span', { class: 'bg-took', text: `+${money(st.took)}` });
+  else body = h('span', { class: 'bg-took is-none', text: '·' });
+  const title = stepTitle(v, st);
+  const label = card ? `${title} (${cardLabel(card)})` : title;
+  let paid = money(st.paid);
+  if (st.via === 'free') paid = '★';
+  else if (st.via === 'leave') paid = '—';
   return h('span', { class: ['bg-step', `via-${st.via}`], role: 'img', title, 'aria-label': label, data: { spot: st.spot, via: st.via } },
     h('span', { class: 'bg-step-spot', text: v.window[st.spot]?.label ?? '' }),
     body,
-    h('span', { class: 'bg-step-paid', text: st.via === 'free' ? '★' : st.via === 'leave' ? '—' : money(st.paid) }));
+    h('span', { class: 'bg-step-paid', text: paid }));
 }
 
 function revealZone(snap, ctx) {
@@ -450,202 +552,172 @@ function revealZone(snap, ctx) {
 
 // ---------------------------------------------------------------- controls
 
-function makeSelection(snap, ctx) {
+function rangeControls(snap, ctx) {
   const v = snap.view;
-  let a = null;
-  let b = null;
-  let cells = [];
-  let preview = null;
-  const text = h('span', { class: 'bg-sel-text', testid: 'range-selection' });
-  const hint = h('p', { class: 'bg-note', text: t('bg_tapEnds') });
-  const confirm = button(t('bg_pickRange'), { class: 'btn btn-primary btn-lg bg-confirm', testid: 'confirm-range', disabled: true });
-  const clearBtn = button(t('bg_clear'), { class: 'btn bg-clear', testid: 'clear-range', disabled: true });
-  function current() {
-    if (a === null) return null;
-    const e = b === null ? a : b;
-    return [Math.min(a, e), Math.max(a, e)];
-  }
-  function action() {
-    const r = current();
-    return r ? rangeAction(v, r[0], r[1]) : null;
-  }
-  function refresh() {
-    const r = current();
-    cells.forEach((c, i) => {
-      const on = r && i >= r[0] && i <= r[1];
-      c.classList.toggle('is-preview', !!on);
-      c.classList.toggle('is-anchor', i === a && b === null);
-      c.setAttribute('aria-pressed', on ? 'true' : 'false');
-    });
-    if (preview) {
-      preview.hidden = !r;
-      if (r) preview.style.gridColumn = `${r[0] + 2} / ${r[1] + 3}`;
-    }
-    const act = action();
-    const ok = act !== null && ctx.legal.has(act);
-    text.textContent = r ? rangeLabel(v, r) : '–';
-    hint.textContent = a !== null && b === null ? t('bg_tapSecond') : t('bg_tapEnds');
-    confirm.disabled = !ok || b === null && a === null;
-    confirm.dataset.action = act ?? '';
-    confirm.textContent = ok ? t('bg_confirmRange', rangeText(v, r)) : r ? t('bg_notAllowed') : t('bg_pickRange');
-    clearBtn.disabled = a === null;
-  }
-  return {
-    tap(i) {
-      if (a === null || b !== null) { a = i; b = null; } else b = i;
-      refresh();
-    },
-    bind(c, p) { cells = c; preview = p; refresh(); },
-    panel() {
-      // listened to only when shown: a drawing without listeners is patched in (ui/patch.js)
-      confirm.addEventListener('click', () => {
-        const act = action();
-        if (act && ctx.legal.has(act)) ctx.act(act);
-      });
-      clearBtn.addEventListener('click', () => { a = null; b = null; refresh(); });
-      return h('div', { class: 'bg-controls bg-range-controls', testid: 'controls' },
-        h('h3', { class: 'bg-title', text: t('bg_yourRange') }),
-        h('div', { class: 'bg-sel' }, text),
-        hint,
-        h('div', { class: 'bg-actions' }, clearBtn, confirm));
-    },
-  };
+  const picks = ctx.ui.picks || [];
+  const ans = answered(ctx.ui);
+  const range = previewRange(ctx);
+  let hint = t('bg_tapEnds');
+  if (ans && !ans.valid) hint = tx(ans.why);
+  else if (picks.length === 1) hint = t('bg_tapAgain');
+  let label = t('bg_pickRange');
+  if (range) label = t('bg_confirmRange', rangeText(v, range));
+  else if (ans && !ans.valid) label = t('bg_notAllowed');
+  return h('div', { class: 'bg-controls bg-range-controls', testid: 'controls' },
+    h('h3', { class: 'bg-title', text: t('bg_yourRange') }),
+    h('div', { class: 'bg-sel' }, h('span', { class: 'bg-sel-text', testid: 'range-selection', text: range ? rangeLabel(v, range) : '–' })),
+    h('p', { class: 'bg-note', testid: 'range-hint', text: hint }),
+    h('div', { class: 'bg-actions' },
+      button(t('bg_clear'), { class: 'btn bg-clear', testid: 'clear-range', disabled: !picks.length, data: { action: 'bg-clear' } }),
+      button(label, { class: 'btn btn-primary btn-lg bg-confirm', testid: 'confirm-range', disabled: !range, data: { action: 'bg-confirm-range' } })));
 }
 
 function priceControls(snap, ctx) {
   const v = snap.view;
   const me = v.seats[ctx.viewer];
-  const options = [...ctx.legal].filter((a) => /^p\d+$/.test(a)).sort((x, y) => Number(x.slice(1)) - Number(y.slice(1)));
-  let chosen = null;
-  const size = me.range_size || 0;
-  const have = me.money ?? 0;
-  const cost = h('b', { class: 'bg-sum-val', testid: 'price-cost', text: '–' });
-  const left = h('b', { class: 'bg-sum-val', testid: 'price-left', text: '–' });
-  const per = h('b', { class: 'bg-sum-val bg-per', testid: 'price-per', text: '–' });
-  const confirm = button(t('bg_pickPrice'), { class: 'btn btn-primary btn-lg bg-confirm', testid: 'confirm-price', disabled: true });
-  const buttons = options.map((a) => {
-    const p = Number(a.slice(1));
-    const b = button(money(p), { class: 'btn bg-price-btn', testid: `price-${a}`, data: { action: a }, 'aria-pressed': 'false' });
-    b.addEventListener('click', () => { chosen = a; refresh(); });
-    return b;
+  const options = movesOf(ctx, 'price');
+  const chosen = options.find((m) => m.a === ctx.ui.price) ?? null;
+  const buttons = options.map((m) => button(money(m.price), {
+    class: ['btn', 'bg-price-btn', chosen === m ? 'is-selected' : null], testid: `price-option-${m.price}`,
+    data: { action: 'bg-price', a: m.a, price: m.price }, 'aria-pressed': chosen === m ? 'true' : 'false',
+  }));
+  const sum = (key, value, testid) => h('div', {}, h('dt', { text: t(key) }), h('dd', {}, h('b', { class: 'bg-sum-val', testid, text: value })));
+  const confirm = button(chosen ? t('bg_confirmPrice', money(chosen.price)) : t('bg_pickPrice'), {
+    class: 'btn btn-primary btn-lg bg-confirm', testid: 'confirm-price',
+    ...(chosen ? { data: { action: 'move', a: chosen.a } } : { disabled: true }),
   });
-  function refresh() {
-    buttons.forEach((b) => {
-      const on = b.dataset.action === chosen;
-      b.classList.toggle('is-selected', on);
-      b.setAttribute('aria-pressed', on ? 'true' : 'false');
-    });
-    const ok = chosen !== null && ctx.legal.has(chosen);
-    const p = chosen ? Number(chosen.slice(1)) : null;
-    per.textContent = p === null ? '–' : money(p);
-    cost.textContent = p === null ? '–' : `${money(p)} × ${size} = ${money(p * size)}`;
-    left.textContent = p === null ? '–' : money(have - p * size);
-    confirm.disabled = !ok;
-    confirm.dataset.action = chosen ?? '';
-    confirm.textContent = ok ? t('bg_confirmPrice', money(p)) : t('bg_pickPrice');
-  }
-  confirm.addEventListener('click', () => { if (chosen && ctx.legal.has(chosen)) ctx.act(chosen); });
-  refresh();
   return h('div', { class: 'bg-controls bg-price-controls', testid: 'controls' },
     h('h3', { class: 'bg-title', text: t('bg_priceTitle') }),
-    h('p', { class: 'bg-sub', text: t('bg_priceFor', me.range ? rangeLabel(v, me.range) : '–') }),
+    h('p', { class: 'bg-sub', text: t('bg_priceFor', me?.range ? rangeLabel(v, me.range) : '–') }),
     h('div', { class: 'bg-price-grid', testid: 'price-options' }, buttons),
     h('dl', { class: 'bg-sum' },
-      h('div', {}, h('dt', { text: t('bg_haveLine') }), h('dd', {}, h('b', { class: 'bg-sum-val', text: money(have) }))),
-      h('div', {}, h('dt', { text: t('bg_costLine') }), h('dd', {}, cost)),
-      h('div', {}, h('dt', { text: t('bg_leftLine') }), h('dd', {}, left))),
+      sum('bg_haveLine', isNum(me?.money) ? money(me.money) : '–', 'price-have'),
+      sum('bg_costLine', chosen ? `${money(chosen.price)} × ${chosen.size} = ${money(chosen.cost)}` : '–', 'price-cost'),
+      sum('bg_leftLine', chosen ? money(chosen.left) : '–', 'price-left')),
     h('p', { class: 'bg-note bg-small', text: t('bg_zeroNote') }),
     h('div', { class: 'bg-actions' }, confirm));
 }
 
-function spotContent(v, i) {
-  const w = v.window[i];
-  if (!w) return h('span', { class: 'bg-sub', text: '–' });
-  if (w.bag) return bagCard(w.bag, { size: 'sm' });
-  if (w.money) return coin(w.money);
+function spotContent(v, m) {
+  if (m.bag) return bagCard(cardInfo(v, m.bag), { size: 'sm' });
+  if (m.money) return coin(m.money);
   return h('span', { class: 'bg-sub', text: t('bg_empty') });
 }
 
-function choiceControls(snap, ctx) {
+function freeControls(snap, ctx) {
   const v = snap.view;
-  const p = v.pending;
-  if (p.kind === 'free') {
-    const opts = [['fL', 'bg_takeLeft', p.sides?.[0]], ['fR', 'bg_takeRight', p.sides?.[1]]].map(([a, key, spot]) => {
-      const ok = ctx.legal.has(a);
-      const b = button([h('span', { class: 'bg-choice-text' }, h('b', { text: t(key) }), h('small', { text: spot === null || spot === undefined ? '' : spotName(v, spot) })),
-        spot === null || spot === undefined ? null : spotContent(v, spot)], { class: 'btn bg-choice', testid: `choice-${a}`, data: { action: a }, disabled: !ok });
-      if (ok) b.addEventListener('click', () => ctx.act(a));
-      return b;
-    });
-    return h('div', { class: 'bg-controls bg-choice-controls', testid: 'controls' },
-      h('h3', { class: 'bg-title', text: t('bg_freeTitle', spotName(v, p.spot)) }),
-      h('div', { class: 'bg-choices' }, opts));
-  }
-  const opts = [...ctx.legal].filter((a) => a.startsWith('u')).map((a) => {
-    const m = /^u([RBG]{2})=([RBG])$/.exec(a);
-    const code = m ? `U${m[1]}` : a;
-    const to = m ? m[2] : '';
-    const b = button([bagCard(code, { size: 'sm' }), h('span', { class: 'bg-choice-text' }, h('b', { text: to ? t('bg_makeBrand', t('bg_card_unknown', brandName(m[1][0]), brandName(m[1][1])), brandName(to)) : a })),
-      to ? bagCard(`${code}=${to}`, { size: 'sm' }) : null], { class: 'btn bg-choice', testid: `choice-${a}`, data: { action: a } });
-    b.addEventListener('click', () => ctx.act(a));
-    return b;
-  });
-  const totals = p.totals || {};
+  const opts = movesOf(ctx, 'free').map((m) => button([
+    h('span', { class: 'bg-choice-text' }, h('b', { text: t(m.side === 'L' ? 'bg_takeLeft' : 'bg_takeRight') }), h('small', { text: spotName(v, m.spot) })),
+    spotContent(v, m)], { class: 'btn bg-choice', testid: `choice-${m.a}`, data: { action: 'move', a: m.a, side: m.side, spot: m.spot } }));
   return h('div', { class: 'bg-controls bg-choice-controls', testid: 'controls' },
-    h('h3', { class: 'bg-title', text: t('bg_unknownTitle') }),
-    h('div', { class: 'bg-brands' }, h('span', { class: 'bg-sub', text: t('bg_yourTotals') }), BRANDS.map((b) => brandChip(b, totals[b] ?? 0, { title: t('bg_totalTitle', brandName(b), totals[b] ?? 0) }))),
+    h('h3', { class: 'bg-title', text: t('bg_freeTitle', spotName(v, v.pending.spot)) }),
     h('div', { class: 'bg-choices' }, opts));
 }
 
-function actionZone(snap, ctx, sel) {
+function unknownControls(snap, ctx) {
   const v = snap.view;
-  const canAct = ctx.canAct && ctx.legal.size > 0 && ctx.viewer !== null && ctx.viewer !== undefined;
-  let controls = null;
-  if (canAct && v.phase === 'range') controls = sel.panel();
-  else if (canAct && v.phase === 'price') controls = priceControls(snap, ctx);
-  else if (canAct && v.phase === 'buy' && v.pending) controls = choiceControls(snap, ctx);
-  const reveal = v.phase === 'price' && canAct ? null : revealZone(snap, ctx);
+  const opts = movesOf(ctx, 'unknown').map((m) => {
+    const card = cardInfo(v, m.card);
+    return button([bagCard(card, { size: 'sm' }),
+      h('span', { class: 'bg-choice-text' }, h('b', { text: t('bg_makeBrand', cardLabel(card), brandName(m.brand)) })),
+      bagCard(cardInfo(v, m.becomes), { size: 'sm' })],
+    { class: 'btn bg-choice', testid: `choice-${m.a}`, data: { action: 'move', a: m.a, brand: m.brand } });
+  });
+  const totals = v.pending.totals || {};
+  return h('div', { class: 'bg-controls bg-choice-controls', testid: 'controls' },
+    h('h3', { class: 'bg-title', text: t('bg_unknownTitle') }),
+    h('div', { class: 'bg-brands' }, h('span', { class: 'bg-sub', text: t('bg_yourTotals') }),
+      brandsOf(v).map((b) => brandChip(b, totals[b] ?? 0, { title: t('bg_totalTitle', brandName(b), totals[b] ?? 0) }))),
+    h('div', { class: 'bg-choices' }, opts));
+}
+
+function controlsFor(snap, ctx) {
+  const v = snap.view;
+  if (!ctx.canAct || !isNum(ctx.viewer)) return null;
+  if (v.phase === 'range' && rangeChoice(ctx)) return rangeControls(snap, ctx);
+  if (v.phase === 'price' && movesOf(ctx, 'price').length) return priceControls(snap, ctx);
+  if (v.phase === 'buy' && v.pending?.kind === 'free' && movesOf(ctx, 'free').length) return freeControls(snap, ctx);
+  if (v.phase === 'buy' && v.pending?.kind === 'unknown' && movesOf(ctx, 'unknown').length) return unknownControls(snap, ctx);
+  return null;
+}
+
+function actionZone(snap, ctx) {
+  const controls = controlsFor(snap, ctx);
+  const reveal = snap.view.phase === 'price' && controls ? null : revealZone(snap, ctx);
   return h('div', { class: ['bg-action', controls ? 'has-controls' : null], testid: 'action-zone' },
     controls, reveal,
     !controls && !reveal ? h('p', { class: 'bg-note', text: t('bg_waitNote') }) : null);
 }
 
+/**
+ * The table: the shop window with everyone's range, the seats, the controls and the reveal.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function table(snap, ctx) {
-  const sel = makeSelection(snap, ctx);
   const seats = [];
   for (let s = 0; s < snap.players; s += 1) seats.push(seatPanel(snap, ctx, s));
-  const win = windowZone(snap, ctx, sel);
   return h('div', { class: ['bg', `bg-p${snap.players}`], testid: 'baggai' },
-    win,
+    windowZone(snap, ctx),
     h('div', { class: 'bg-seats', testid: 'seats' }, seats),
-    actionZone(snap, ctx, sel));
+    actionZone(snap, ctx));
 }
 
 // ---------------------------------------------------------------- side: majorities and scoring help
 
+function majorityRow(v, ctx, b) {
+  const list = (v.majority?.[b] || []).filter((m) => m.place);
+  return h('div', { class: 'bg-maj-row', testid: `majority-${b}` },
+    brandChip(b, '', { cls: 'bg-maj-brand', title: brandName(b) }),
+    list.length
+      ? list.map((m) => h('span', { class: ['bg-maj-seat', `seat-c${m.seat}`, `is-place${m.place}`], title: t('bg_placeTitle', brandName(b), m.total, m.place, m.points) },
+        h('span', { class: 'bg-maj-place', text: String(m.place) }),
+        h('span', { class: 'who', text: ctx.names[m.seat] }),
+        h('small', { text: `${m.total} · ${t('bg_ptsShort', m.points)}` })))
+      : h('span', { class: 'bg-sub', text: '–' }));
+}
+
+/**
+ * The side panel: brand majorities and the scoring figures (from the view).
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function side(snap, ctx) {
   const v = snap.view;
-  const nextParty = v.round <= 2 ? [2, 2, 1] : [5, 6, 3];
-  const rows = BRANDS.map((b) => {
-    const list = (v.majority?.[b] || []).filter((m) => m.place);
-    return h('div', { class: 'bg-maj-row', testid: `majority-${b}` },
-      brandChip(b, '', { cls: 'bg-maj-brand', title: brandName(b) }),
-      list.length
-        ? list.map((m) => h('span', { class: ['bg-maj-seat', `seat-c${m.seat}`, `is-place${m.place}`], title: t('bg_placeTitle', brandName(b), m.total, m.place, m.points) },
-          h('span', { class: 'bg-maj-place', text: String(m.place) }),
-          h('span', { class: 'who', text: ctx.names[m.seat] }),
-          h('small', { text: `${m.total} · ${t('bg_ptsShort', m.points)}` })))
-        : h('span', { class: 'bg-sub', text: '–' }));
-  });
+  const next = v.party?.next;
+  const f = v.figures;
   return [h('section', { class: 'side-panel bg-side', testid: 'majority' },
     h('h2', { class: 'side-title', text: t('bg_majority') }),
-    !snap.over ? h('p', { class: 'bg-help', text: t('bg_partyRuleNext', ...nextParty) }) : null,
-    h('div', { class: 'bg-maj' }, rows),
-    h('p', { class: 'bg-help', text: t('bg_showoffRule') }))];
+    next && !snap.over ? h('p', { class: 'bg-help', testid: 'party-rule', text: t('bg_partyRuleNext', next.round, next.table[0], next.table[1]) }) : null,
+    h('div', { class: 'bg-maj' }, brandsOf(v).map((b) => majorityRow(v, ctx, b))),
+    f ? h('p', { class: 'bg-help', testid: 'showoff-rule', text: t('bg_showoffRule', f.showoff_per, f.showoff_max, f.money_per_point) }) : null)];
 }
 
 // ---------------------------------------------------------------- end of game
 
+function resultRow(v, ctx, b, s, winners) {
+  const parties = v.parties || [];
+  const partySum = (b.parties || []).reduce((a, x) => a + x, 0);
+  return h('tr', { class: winners.has(s) ? 'is-winner' : null, testid: `result-row-${s}`, data: { seat: s, winner: winners.has(s) ? 'yes' : 'no' } },
+    h('th', { scope: 'row', class: ['col-name', `seat-c${s}`] }, winners.has(s) ? icon('crown', 'crown-mini') : null, h('span', { class: 'who', text: ctx.names[s] })),
+    brandsOf(v).map((br) => h('td', { class: 'bg-col-brand', testid: `brand-total-${s}-${br}`, data: { value: b.brands?.[br] ?? 0 } },
+      h('b', { class: 'cell-count', text: String(b.brands?.[br] ?? 0) }),
+      h('small', { class: 'cell-points', text: parties.map((p) => t('bg_ptsShort', p.brands?.[br]?.points?.[s] ?? 0)).join(' / ') }))),
+    h('td', { testid: `parties-${s}`, data: { value: partySum } },
+      h('b', { class: 'cell-count', text: String(partySum) }),
+      h('small', { class: 'cell-points', text: (b.parties || []).join(' + ') })),
+    h('td', { testid: `showoff-${s}`, data: { value: b.showoff } }, h('b', { text: String(b.showoff) })),
+    h('td', { testid: `money-points-${s}`, data: { value: b.money_points } },
+      h('b', { class: 'cell-count', text: String(b.money_points) }),
+      h('small', { class: 'cell-points', text: t('bg_moneyPts', b.money, b.money_points) })),
+    h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: b.total } }, String(b.total)));
+}
+
+/**
+ * The end screen's table: brand totals and party points, show-off, money, total.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function result(snap, ctx) {
   const res = snap.result;
   const v = snap.view;
@@ -653,37 +725,28 @@ export function result(snap, ctx) {
   const parties = v.parties || [];
   const head = h('tr', {},
     h('th', { scope: 'col', class: 'col-name', text: t('name') }),
-    BRANDS.map((b) => h('th', { scope: 'col', class: 'bg-col-brand' }, brandChip(b, '', { title: brandName(b) }),
+    brandsOf(v).map((b) => h('th', { scope: 'col', class: 'bg-col-brand' }, brandChip(b, '', { title: brandName(b) }),
       h('small', { class: 'bg-th-sub', text: parties.map((p) => t('bg_partyN', p.round)).join(' / ') }))),
     h('th', { scope: 'col', text: t('bg_colParty') }),
     h('th', { scope: 'col', text: t('bg_colShowoff') }),
     h('th', { scope: 'col', text: t('bg_colMoney') }),
     h('th', { scope: 'col', class: 'col-total', text: t('total') }));
-  const rows = res.breakdown.map((b, s) => h('tr', {
-    class: winners.has(s) ? 'is-winner' : null, testid: `result-row-${s}`, data: { seat: s, winner: winners.has(s) ? 'yes' : 'no' },
-  },
-  h('th', { scope: 'row', class: ['col-name', `seat-c${s}`] }, winners.has(s) ? icon('crown', 'crown-mini') : null, h('span', { class: 'who', text: ctx.names[s] })),
-  BRANDS.map((br) => h('td', { class: 'bg-col-brand', testid: `brand-total-${s}-${br}`, data: { value: b.brands?.[br] ?? 0 } },
-    h('b', { class: 'cell-count', text: String(b.brands?.[br] ?? 0) }),
-    h('small', { class: 'cell-points', text: parties.map((p) => t('bg_ptsShort', p.brands?.[br]?.points?.[s] ?? 0)).join(' / ') }))),
-  h('td', { testid: `parties-${s}`, data: { value: (b.parties || []).reduce((a, x) => a + x, 0) } },
-    h('b', { class: 'cell-count', text: String((b.parties || []).reduce((a, x) => a + x, 0)) }),
-    h('small', { class: 'cell-points', text: (b.parties || []).join(' + ') })),
-  h('td', { testid: `showoff-${s}`, data: { value: b.showoff } }, h('b', { text: String(b.showoff) })),
-  h('td', { testid: `money-points-${s}`, data: { value: b.money_points } },
-    h('b', { class: 'cell-count', text: String(b.money_points) }),
-    h('small', { class: 'cell-points', text: t('bg_moneyPts', b.money, b.money_points) })),
-  h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: b.total } }, String(b.total))));
+  const rows = res.breakdown.map((b, s) => resultRow(v, ctx, b, s, winners));
   return h('div', { class: 'result-wrap bg-result-wrap' },
     h('table', { class: 'result bg-result', testid: 'result' }, h('thead', {}, head), h('tbody', {}, rows)));
 }
 
 // ---------------------------------------------------------------- setup: open money, first start player
 
+/**
+ * The setup page's fields of the game (not a table drawing): open money, first start player.
+ * @param {{options: Record<string, any>}} state the setup page's state
+ * @param {string[]} names
+ */
 export function setupOptions(state, names) {
   const open = !!state.options.open_money;
   state.options.open_money = open;
-  const input = h('input', { type: 'checkbox', class: 'switch-input', testid: 'opt-open-money', id: 'bg-open-money', checked: open, data: { option: 'open_money' } });
+  const input = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', class: 'switch-input', testid: 'opt-open-money', id: 'bg-open-money', checked: open, data: { option: 'open_money' } }));
   input.addEventListener('change', () => { state.options.open_money = input.checked; });
   const sw = h('label', { class: 'switch', for: 'bg-open-money' }, input,
     h('span', { class: 'switch-track', 'aria-hidden': 'true' }, h('span', { class: 'switch-thumb' })),
@@ -695,4 +758,4 @@ export function setupOptions(state, names) {
     startPlayerField(state, names, { id: 'bg-opt-start', label: t('bg_firstStart') }));
 }
 
-export default { statusChips, prompt, table, side, result, setupOptions };
+export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions };

@@ -39,13 +39,22 @@ View fields (``view(seat)`` adds them to the common ones):
   ``parties``, ``money``, ``total``).
 - ``revealed``, ``processing`` (seats in processing order after the reveal), ``buyer``,
   ``cursor`` (the next spot of the buyer), ``steps`` (this round's purchase steps: ``seat``,
-  ``spot``, ``bag``, ``took``, ``paid``, ``via`` buy/money/leave/free).
+  ``spot``, ``bag``, ``took``, ``paid``, ``via`` buy/money/leave/free; empty once over, the last
+  round's are in ``history``).
 - ``majority``: per brand the placed seats (``seat``, ``total``, ``place``, ``points`` at the
   next party); ``parties`` (each party held: ``round``, ``table``, per brand ``totals`` and
   ``points``, and ``points`` per seat); ``history`` (ranges, prices, processing and steps of
   earlier rounds); ``final`` (money points, once over).
 - ``pending``: None, ``{kind: "free", seat, spot, sides}`` or ``{kind: "unknown", seat, cards,
   totals, options}``.
+- ``brands`` (``R``, ``B``, ``G``); ``cards`` (every card code that can appear, with the fields
+  of a ``window`` card that are not None: the page looks codes up there); ``party``
+  (``rounds`` with a party, ``now``: this round ends with one, ``next``: ``{round, table}`` of
+  the next party or None once over); ``figures`` (``showoff_per``, ``showoff_max``,
+  ``money_per_point``) for the rule help.
+
+Moves as data for the page (``moves.py``): ranges are the choice ``range``, prices, a free
+card's side and unknown-brand fixes are discrete moves.
 """
 
 from __future__ import annotations
@@ -58,16 +67,18 @@ from functools import cache
 from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.protocol import Composed, GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.util import name_slots
+from pygames.core.util import copy_json, name_slots
+from pygames.games.baggai import moves as page_moves
 
 BRANDS = ("R", "B", "G")
 BRAND_NAMES = {"R": ("red", "赤"), "B": ("blue", "青"), "G": ("green", "緑")}
 UNKNOWN_PAIRS = ("RB", "BG", "GR")
 SHOWOFF = "S"
 SHOWOFF_MAX = 4
+SHOWOFF_PER = 2  # a show-off bag gives its price // SHOWOFF_PER points, at most SHOWOFF_MAX
 ROUNDS = 5
 SPOTS = {4: 8, 5: 9}
 LEFT_BANK_UPTO = 4  # clean-up: money on spots 1..4 goes to Bank L, the rest to Bank R
@@ -226,6 +237,18 @@ def card_view(card: str) -> JSONDict:
         "brands": [card[1], card[2]] if kind == "unknown" else None,
         "value": card_value(card),
         "number": int(card[1]) if kind == "bag" else None,
+    }
+
+
+@cache
+def card_legend(players: int) -> dict[str, JSONDict]:
+    """Every card code that can appear in a view of a game of ``players`` (fixed unknown cards
+    included) with the fields of :func:`card_view` that are not None, ``code`` left out (it is
+    the key): the page looks codes up here and never reads them."""
+    codes = set(deck_for(players)) | {f"U{p}={b}" for p in UNKNOWN_PAIRS for b in p}
+    return {
+        code: {k: v for k, v in card_view(code).items() if v is not None and k != "code"}
+        for code in sorted(codes)
     }
 
 
@@ -501,6 +524,35 @@ class BagGaiState(GameState):
             return ["fL", "fR"]
         return sorted(unknown_options(self.owned[seat]))
 
+    # --- moves as data for the page (moves.py) ------------------------------------------------
+    def moves(self, seat: int) -> list[JSONDict]:
+        """Prices, a free card's side and unknown-brand fixes as data (ranges are a choice)."""
+        return page_moves.discrete_moves(self, seat)
+
+    def choices(self, seat: int) -> list[JSONDict]:
+        """The range choice while ``seat`` chooses its range."""
+        return page_moves.choices(self, seat)
+
+    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
+        """Judge a partial range (its ends picked as spot indices)."""
+        return page_moves.compose(self, seat, choice, picks)
+
+    def price_options(self, seat: int) -> list[tuple[str, int]]:
+        """``(notation, price)`` of every price ``seat`` may offer now, cheapest first."""
+        if seat not in self.to_move() or self.phase != "price":
+            return []
+        return [(str(Action("p", str(p))), p) for p in range(self.max_price(seat) + 1)]
+
+    def unknown_fixes(self, seat: int) -> list[tuple[str, str, str]]:
+        """``(notation, card, brand)`` of every unknown-brand fix ``seat`` may make now."""
+        if seat not in self.to_move() or self.phase != "buy" or self.pending_free is not None:
+            return []
+        out = []
+        for a in unknown_options(self.owned[seat]):
+            act = Action.parse(a)
+            out.append((a, f"U{act.a}", act.b))
+        return out
+
     def is_over(self) -> bool:
         """True after round 5's party and the money points."""
         return self.phase == "over"
@@ -719,7 +771,7 @@ class BagGaiState(GameState):
         card's neighbour choice."""
         kind = card_kind(bag)
         if kind == "showoff":
-            points = min(price // 2, SHOWOFF_MAX) if price is not None else 0
+            points = min(price // SHOWOFF_PER, SHOWOFF_MAX) if price is not None else 0
             self.vp_showoff[seat] += points
             self.say(
                 f"{{0}} shows off: {points} VP.",
@@ -1009,13 +1061,28 @@ class BagGaiState(GameState):
             "processing": list(self.processing),
             "buyer": self.buyer(),
             "cursor": self.cursor if buying else None,
-            "steps": list(self.steps),
+            "steps": list(self.steps) if self.phase != "over" else [],
             "majority": self.majority(),
             "pending": self._pending_view(),
             "parties": list(self.parties),
             "history": list(self.history),
             "final": list(self.money_points) if self.money_points is not None else None,
+            "brands": list(BRANDS),
+            "cards": copy_json(card_legend(self.players)),
+            "party": self._party_view(),
+            "figures": {
+                "showoff_per": SHOWOFF_PER,
+                "showoff_max": SHOWOFF_MAX,
+                "money_per_point": MONEY_PER_POINT,
+            },
         }
+
+    def _party_view(self) -> JSONDict:
+        """The rounds with a party, whether this round ends with one and the next party's points
+        per place (None once over)."""
+        upcoming = [r for r in sorted(PARTIES) if r >= self.round and self.phase != "over"]
+        nxt = {"round": upcoming[0], "table": list(PARTIES[upcoming[0]])} if upcoming else None
+        return {"rounds": sorted(PARTIES), "now": self.round in PARTIES, "next": nxt}
 
     def undo_allowed(self, seat: int, action: str) -> bool:
         """A range can be taken back unless it was the last one (the prices open); a secret

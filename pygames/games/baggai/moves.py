@@ -1,0 +1,129 @@
+"""BAG-GAI's moves as data for the page (docs/table-layer.md).
+
+One choice, too many to list as moves:
+
+- ``range`` (the range phase, ``order: set``): picks are the spot indices of the two ends of the
+  range (``0`` is Bank L, ``spots + 1`` Bank R). One pick is already complete (a single spot);
+  a second, different pick completes a wider range. ``info``: ``lo``, ``hi`` and ``size`` of
+  the range the picks make.
+
+Discrete moves (:func:`discrete_moves`), never more than the seat's money + 1:
+
+- ``p3`` kind ``price``: ``price`` per spot, ``size`` of the range, ``cost`` (price x size) and
+  ``left`` (the money the seat keeps if it pays the whole range);
+- ``fL`` / ``fR`` kind ``free``: ``side`` (``L``/``R``), ``spot`` (the neighbour's index),
+  ``bag`` (the card code lying there or None) and ``money`` (the money lying there);
+- ``uRB=R`` kind ``unknown``: ``card`` (``URB``), ``brand`` (``R``) and ``becomes`` (``URB=R``).
+
+Card codes are looked up in the view's ``cards`` legend by the page, never read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pygames.core.errors import illegal
+from pygames.core.protocol import Composed, JSONDict
+from pygames.core.text import t
+
+if TYPE_CHECKING:
+    from pygames.games.baggai.rules import BagGaiState
+
+RANGE = "range"
+
+
+def discrete_moves(state: BagGaiState, seat: int) -> list[JSONDict]:
+    """The seat's legal actions outside the range choice, as data."""
+    if seat not in state.to_move():
+        return []
+    if state.phase == "price":
+        return _price_moves(state, seat)
+    if state.phase != "buy":
+        return []
+    if state.pending_free is not None:
+        return _free_moves(state, state.pending_free)
+    return [
+        {"a": a, "kind": "unknown", "card": card, "brand": brand, "becomes": f"{card}={brand}"}
+        for a, card, brand in state.unknown_fixes(seat)
+    ]
+
+
+def _price_moves(state: BagGaiState, seat: int) -> list[JSONDict]:
+    size, purse = state.range_size(seat), state.purse[seat]
+    return [
+        {
+            "a": a,
+            "kind": "price",
+            "price": price,
+            "size": size,
+            "cost": price * size,
+            "left": purse - price * size,
+        }
+        for a, price in state.price_options(seat)
+    ]
+
+
+def _free_moves(state: BagGaiState, spot: int) -> list[JSONDict]:
+    out = []
+    for a, side, target in (("fL", "L", spot - 1), ("fR", "R", spot + 1)):
+        out.append(
+            {
+                "a": a,
+                "kind": "free",
+                "side": side,
+                "spot": target,
+                "bag": state.bags[target],
+                "money": state.money[target],
+            }
+        )
+    return out
+
+
+def choices(state: BagGaiState, seat: int) -> list[JSONDict]:
+    """The range choice while ``seat`` chooses its range; else none."""
+    if seat not in state.to_move() or state.phase != "range":
+        return []
+    spots = list(range(state.spots + 2))
+    return [{"id": RANGE, "kind": RANGE, "order": "set", "spots": spots, "picks": 2}]
+
+
+def compose(state: BagGaiState, seat: int, choice: str, picks: list[Any]) -> Composed:
+    """Judge the picks of the range choice; :class:`IllegalAction` for a choice not offered
+    now or picks that are not spot indices of the window."""
+    if choice not in {c["id"] for c in choices(state, seat)}:
+        raise illegal(
+            "There is no such choice to make now.",
+            "今はその選択はできません。",
+        )
+    last = state.spots + 1
+    if not isinstance(picks, list) or not all(_is_spot(p, last) for p in picks):
+        raise illegal(
+            f"A range is picked as spot indices 0 (Bank L) to {last} (Bank R).",
+            f"範囲は0(左のBank)から{last}(右のBank)までの場所の番号で選びます。",
+        )
+    spots: list[int] = list(picks)
+    if not spots:
+        return Composed(valid=True, next=list(range(last + 1)))
+    if len(spots) > 2:
+        return Composed(
+            valid=False,
+            why=t("A range has two ends only.", "範囲の端は2つだけです。"),
+        )
+    if len(spots) == 2 and spots[0] == spots[1]:
+        return Composed(
+            valid=False,
+            why=t(
+                "Pick another spot for the other end (one pick alone is a single spot).",
+                "もう一方の端には別の場所を選んでください(1か所だけなら1回選ぶだけです)。",
+            ),
+        )
+    lo, hi = min(spots), max(spots)
+    info: JSONDict = {"lo": lo, "hi": hi, "size": hi - lo + 1}
+    nxt = [s for s in range(last + 1) if s != lo] if len(spots) == 1 else []
+    return Composed(
+        valid=True, complete=True, next=nxt, actions=[state.range_text(lo, hi)], info=info
+    )
+
+
+def _is_spot(value: Any, last: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= last
