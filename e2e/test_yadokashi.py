@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import re
 import sys
 from collections.abc import Callable
@@ -14,7 +16,6 @@ from conftest import INSTANT_BOTS, link, unlink, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
-TURN_BUTTONS = {"hi": "act-high", "lo": "act-low", "adv": "act-advance", "new": "act-tenants"}
 
 
 def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -62,27 +63,43 @@ def record(seed: int) -> dict[str, Any]:
     }
 
 
-def check_buttons(page: Page, legal: set[str]) -> None:
-    """Every action button is enabled exactly when the engine lists its action."""
-    for action, testid in TURN_BUTTONS.items():
+MOVE_BUTTONS = {"act-high": ("move-dice", "hi"), "act-low": ("move-dice", "lo")}
+KIND_BUTTONS = {"act-advance": "advance", "act-tenants": "new-tenants", "act-buy": "buy"}
+
+
+def kinds(snap: dict[str, Any]) -> set[str]:
+    """The kinds of the snapshot's moves and the ids of its choices."""
+    return {m["kind"] for m in snap["moves"]} | {c["id"] for c in snap["choices"]}
+
+
+def move_a(snap: dict[str, Any], kind: str, **fields: Any) -> str | None:
+    """The ``a`` of the snapshot's move of ``kind`` with ``fields`` (None if there is none)."""
+    for move in snap["moves"]:
+        if move["kind"] == kind and all(move.get(k) == v for k, v in fields.items()):
+            return str(move["a"])
+    return None
+
+
+def check_buttons(page: Page, snap: dict[str, Any]) -> None:
+    """Every action button is enabled exactly when the engine offers its move or choice, and
+    a move button carries that move's notation, unchanged."""
+    for testid, (kind, call) in MOVE_BUTTONS.items():
         button = page.get_by_test_id(testid)
-        if action in legal:
-            expect(button).to_be_enabled()
-        else:
+        a = move_a(snap, kind, call=call)
+        if a is None:
             expect(button).to_be_disabled()
-    buy = page.get_by_test_id("act-buy")
-    rearrange = page.get_by_test_id("act-rearrange")
-    expect(buy).to_be_enabled() if any(a.startswith("b") for a in legal) else expect(
-        buy
-    ).to_be_disabled()
-    can_rearrange = any(re.fullmatch(r"r\d+", a) for a in legal)
-    expect(rearrange).to_be_enabled() if can_rearrange else expect(rearrange).to_be_disabled()
+        else:
+            expect(button).to_be_enabled()
+            expect(button).to_have_attribute("data-a", a)
+    offered = kinds(snap)
+    for testid, kind in [*KIND_BUTTONS.items(), ("act-rearrange", "rearrange")]:
+        button = page.get_by_test_id(testid)
+        expect(button).to_be_enabled() if kind in offered else expect(button).to_be_disabled()
 
 
 def buy_through_the_ring(page: Page, snap: dict[str, Any]) -> str:
     """Tap a buyable shell on the ring, then a place in the row, then confirm."""
-    legal = set(snap["legal"])
-    shells = sorted({int(a[1:].split("@")[0]) for a in legal if a.startswith("b")})
+    shells = sorted({m["shell"] for m in snap["moves"] if m["kind"] == "buy"})
     page.get_by_test_id("act-buy").click()
     expect(page.get_by_test_id("buy-panel")).to_be_visible()
     shell = shells[0]
@@ -94,36 +111,47 @@ def buy_through_the_ring(page: Page, snap: dict[str, Any]) -> str:
     page.get_by_test_id(f"insert-{position}").click()
     confirm = page.get_by_test_id("buy-confirm")
     expect(confirm).to_be_enabled()
-    action = f"b{shell}@{position}"
-    assert confirm.get_attribute("data-action") == action and action in legal
+    action = move_a(snap, "buy", shell=shell, position=position)
+    assert action is not None
+    expect(confirm).to_have_attribute("data-a", action)
     confirm.click()
     return action
 
 
-def rearrange_by_swapping(page: Page, snap: dict[str, Any]) -> list[str]:
-    """Swap the first two empty shells of the row and confirm; returns the expected row."""
-    row = snap["view"]["rows"][0]
-    empty = [c["shell"] for c in row if c["crab"] is None]
+def rearrange_slot_by_slot(
+    page: Page, snap: dict[str, Any], shot: Callable[..., Any] | None = None
+) -> list[str]:
+    """Fill the empty places one by one (always the last shell offered), then confirm;
+    returns the row the panel showed before confirming."""
+    [choice] = [c for c in snap["choices"] if c["id"] == "rearrange"]
     page.get_by_test_id("act-rearrange").click()
+    panel = page.get_by_test_id("rearrange-panel")
     confirm = page.get_by_test_id("rearrange-confirm")
-    expect(confirm).to_be_disabled()  # the order must change first (Y6)
-    page.get_by_test_id(f"swap-{empty[0]}").click()
-    page.get_by_test_id(f"swap-{empty[1]}").click()
+    expect(confirm).to_be_disabled()
+    for i in range(choice["picks"]):
+        expect(page.get_by_test_id("rearrange-hint")).to_contain_text(str(choice["slots"][i]))
+        offered = panel.locator("button.is-tappable")
+        expect(offered.first).to_be_visible()
+        offered.last.click()
+        expect(panel).to_have_attribute("data-picks", re.compile(r"^\d+" + r" \d+" * i + "$"))
     expect(confirm).to_be_enabled()
-    order = [c["shell"] for c in row]
-    i, j = order.index(empty[0]), order.index(empty[1])
-    order[i], order[j] = order[j], order[i]
+    if shot is not None:
+        shot(page, "yadokashi-rearrange", both=True)
+    strip = page.get_by_test_id("rearrange-strip")
+    order = [t.strip() for t in strip.locator(".yd-num").all_inner_texts()]
     confirm.click()
-    return [str(s) for s in order]
+    return order
 
 
-def place_tenants(page: Page, snap: dict[str, Any]) -> None:
-    """Untoggle all but one placeable shell, then confirm."""
-    placeable = snap["view"]["pending"]["placeable"]
-    for shell in placeable[1:]:
-        page.get_by_test_id(f"tenant-{shell}").click()
+def place_tenants(page: Page, snap: dict[str, Any], shot: Callable[..., Any] | None = None) -> None:
+    """Choose one placeable shell, then confirm."""
+    [choice] = [c for c in snap["choices"] if c["id"] == "tenants"]
     confirm = page.get_by_test_id("tenants-confirm")
-    expect(confirm).to_have_attribute("data-action", f"p{placeable[0]}")
+    expect(confirm).to_be_disabled()  # at least one shell
+    page.get_by_test_id(f"tenant-{choice['shells'][0]}").click()
+    expect(confirm).to_be_enabled()
+    if shot is not None:
+        shot(page, "yadokashi-tenants", both=True)
     confirm.click()
 
 
@@ -137,15 +165,15 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         if phase == "over":
             break
         snap = engine_snap(page)
-        legal = set(snap["legal"])
         view = snap["view"]
+        offered = kinds(snap)
         if phase == "rebirth":
-            option = view["pending"]["options"][0]
+            option = snap["moves"][0]["shell"]
             page.get_by_test_id(f"rebirth-{option}").click()
             done.add("rebirth")
             continue
         if phase == "tenants":
-            place_tenants(page, snap)
+            place_tenants(page, snap, shot)
             done.add("tenants")
             continue
         assert phase == "turn", phase
@@ -153,18 +181,18 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
             expect(page.get_by_test_id("ring").get_by_test_id("piece-0")).to_be_visible()
             shot(page, "yadokashi-ring", both=True)
         if turn < 8:
-            check_buttons(page, legal)
+            check_buttons(page, snap)
         stars = view["stars"][0]["total"]
         expect(page.get_by_test_id("stars-0")).to_have_attribute("data-value", str(stars))
-        if "buy" not in done and any(a.startswith("b") for a in legal):
+        if "buy" not in done and "buy" in offered:
             before = view["rows"][0]
             buy_through_the_ring(page, snap)
             done.add("buy")
             wait_turn(page)
             after = engine_snap(page)["view"]["rows"][0]
             assert len(after) == len(before) + 1 or after != before
-        elif "rearrange" not in done and any(re.fullmatch(r"r\d+", a) for a in legal):
-            expected = rearrange_by_swapping(page, snap)
+        elif "rearrange" not in done and "rearrange" in offered:
+            expected = rearrange_slot_by_slot(page, snap, shot)
             done.add("rearrange")
             wait_turn(page)
             last = engine_snap(page)["view"]["log"]
@@ -172,12 +200,11 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
                 "rearranges" in line["text"]["en"] and ", ".join(expected) in line["text"]["en"]
                 for line in last
             ), "the confirmed order reached the engine"
-        elif "new" in legal and "tenants" not in done and turn % 3 == 2:
+        elif "new-tenants" in offered and "tenants" not in done and turn % 3 == 2:
             page.get_by_test_id("act-tenants").click()
             done.add("new")
-        elif "hi" in legal:
-            key = "hi" if turn % 2 == 0 else "lo"
-            page.get_by_test_id(TURN_BUTTONS[key]).click()
+        elif "move-dice" in offered:
+            page.get_by_test_id("act-high" if turn % 2 == 0 else "act-low").click()
             done.add("move")
             if "move-shot" not in done:
                 wait_turn(page)
@@ -203,6 +230,196 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
     assert max(final["result"]["scores"]) >= 27
     assert {"buy", "rearrange", "move"} <= done, done
     shot(page, "yadokashi-end", both=True)
+
+
+def test_new_tenants_are_chosen_with_the_engine(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    """Seed 1: Aya's New tenants rolls 10, 1 and 12, all three placeable; placing all three
+    empties the centre, and the engine says which crab then goes back to it."""
+    rec = record(seed=1)
+    rec["actions"] = ["0:new"]
+    page.goto(base_url + link(rec))
+    assert wait_turn(page) == "tenants"
+    panel = page.get_by_test_id("tenants-panel")
+    confirm = page.get_by_test_id("tenants-confirm")
+    expect(confirm).to_be_disabled()  # at least one shell
+    page.get_by_test_id("ring").get_by_test_id("shell-10").click()  # the ring toggles too
+    expect(panel).to_have_attribute("data-picks", "10")
+    expect(confirm).to_be_enabled()
+    expect(page.get_by_test_id("tenants-evicts")).to_have_count(0)
+    page.get_by_test_id("tenants-all").click()
+    expect(panel).to_have_attribute("data-picks", "1 10 12")
+    expect(page.get_by_test_id("tenants-evicts")).to_contain_text("7")
+    shot(page, "yadokashi-tenants", both=True)
+    page.get_by_test_id("tenant-12").click()
+    expect(panel).to_have_attribute("data-picks", "1 10")
+    expect(page.get_by_test_id("tenants-evicts")).to_have_count(0)
+    expect(confirm).to_be_enabled()
+    confirm.click()
+    wait_turn(page)
+    lines = [line["text"]["en"] for line in engine_snap(page)["view"]["log"]]
+    assert "{0} places crabs on shells 1, 10." in lines, lines[:12]
+
+
+# --- an all-bot game: what the table shows is what the view says ----------------------------
+
+# Installed before the page loads: after every draw of the table (its data-drawn changes), note
+# what the table shows: each ring item's place on screen and what it says it is, the star bars
+# and the dice in the centre. Everything in the same task as the draw, so nothing lags.
+CAPTURE = """
+(() => {
+  window.__ydFrames = [];
+  const centreOf = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  const capture = (root) => {
+    if (root.classList.contains('is-over')) return;
+    const ring = root.querySelector('.table-main [data-testid=ring]');
+    if (!ring) return;
+    const box = ring.getBoundingClientRect();
+    const [cx, cy] = centreOf(box);
+    const items = [...ring.querySelectorAll('.yd-shell, .yd-piece')].map((el) => {
+      const [x, y] = centreOf(el.getBoundingClientRect());
+      const pip = el.querySelector('.yd-crab .yd-pip');
+      return {
+        ring: Number(el.dataset.ring), testid: el.dataset.testid,
+        shell: el.dataset.shell ? Number(el.dataset.shell) : null,
+        owner: el.dataset.owner ? Number(el.dataset.owner) : null,
+        position: el.dataset.position ? Number(el.dataset.position) : null,
+        crab: pip ? Number(pip.textContent) : null,
+        dx: x - cx, dy: y - cy, size: box.width,
+      };
+    });
+    const seats = [...root.querySelectorAll('.yd-seat')].map((seat) => {
+      const bar = seat.querySelector('.yd-bar').getBoundingClientRect();
+      const fill = seat.querySelector('.yd-bar-fill').getBoundingClientRect();
+      return {
+        stars: Number(seat.querySelector('[data-testid^=stars-]').dataset.value),
+        crabs: Number(seat.querySelector('[data-testid^=crabs-]').dataset.value),
+        ratio: fill.width / bar.width,
+      };
+    });
+    const centre = root.querySelector('[data-testid=centre]');
+    window.__ydFrames.push({
+      ply: Number(root.dataset.ply), items, seats,
+      centre: centre.querySelectorAll('.yd-die-blank').length,
+    });
+  };
+  new MutationObserver((records) => {
+    const hit = records.find((r) => r.target.matches?.('[data-testid=table]'));
+    if (hit) capture(hit.target);
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+})();
+"""
+
+
+def views_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The spectator's view after each action of the record (index: the ply)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pygames.core.record import new_state, record_from_json, split_action
+
+    rec = record_from_json(data)
+    state = new_state(rec)
+    views = [state.view(None)]
+    for i, entry in enumerate(rec.actions):
+        seat, action = split_action(entry, i, rec.players)
+        state.apply(seat, action)
+        views.append(state.view(None))
+    return views
+
+
+def check_frame(frame: dict[str, Any], view: dict[str, Any]) -> None:
+    """One drawing of the table against the view of its ply."""
+    ply, ring = frame["ply"], view["ring"]
+    items = {item["ring"]: item for item in frame["items"]}
+    assert sorted(items) == list(range(len(ring))), (ply, "one element per ring item")
+    for index, it in enumerate(ring):
+        item = items[index]
+        if "piece" in it:
+            assert item["testid"] == f"piece-{it['piece']}", (ply, index, item)
+        else:
+            drawn = (item["shell"], item["owner"], item["position"], item["crab"])
+            assert drawn == (it["shell"], it["owner"], it["position"], it["crab"]), (ply, it, item)
+    # on screen: counterclockwise from seat 0's piece (at the bottom), in the view's order, on
+    # the circle, and no item over its neighbour (a stale place would break the order)
+    first = next(i for i, it in enumerate(ring) if it.get("piece") == 0)
+    order = [items[i] for i in [*range(first, len(ring)), *range(first)]]
+    angles = [math.atan2(item["dx"], item["dy"]) % math.tau for item in order]
+    units = sum(0.55 if "piece" in it else 1 for it in ring)
+    step = math.tau / units
+    gaps = [b - a for a, b in itertools.pairwise(angles)]
+    assert min(gaps) > 0.6 * step, (ply, [item["testid"] for item in order], angles)
+    for item in order:
+        radius = math.hypot(item["dx"], item["dy"]) / item["size"]
+        assert 0.36 < radius < 0.46, (ply, item)
+    for seat, drawn in enumerate(frame["seats"]):
+        total = view["stars"][seat]["total"]
+        assert drawn["stars"] == total, (ply, seat, drawn)
+        assert drawn["crabs"] == view["crabs_in_row"][seat], (ply, seat, drawn)
+        assert abs(drawn["ratio"] - min(1, total / view["goal"])) < 0.02, (ply, seat, drawn)
+    assert frame["centre"] == view["centre"], (ply, frame["centre"], view["centre"])
+
+
+@pytest.mark.parametrize(("players", "pace"), [(3, "instant"), (4, "fast")])
+def test_an_all_bot_game_shows_the_view_after_every_answer(
+    page: Page, base_url: str, players: int, pace: str
+) -> None:
+    """At the instant speed several answers may land within one frame: every drawing is
+    checked. At the fast speed (a pause after each bot move) every answer is drawn, and
+    checked (but for a frame late on a loaded machine)."""
+    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "level": "normal"} for i in range(players)]
+    rec = {
+        "v": 1,
+        "game": "yadokashi",
+        "players": players,
+        "seed": 40 + players,
+        "options": {"start": 0},
+        "seats": seats,
+        "actions": [],
+    }
+    page.add_init_script(f"localStorage.setItem('pygames.speed', '{pace}');")
+    page.add_init_script(CAPTURE)
+    page.goto(base_url + link(rec))
+    expect(table(page)).to_have_attribute("data-waiting", "over", timeout=120_000)
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    final: dict[str, Any] = {}
+
+    def finished() -> bool:
+        final.update(unlink(page.evaluate("location.hash")))
+        return bool(final.get("actions")) and len(final["actions"]) == int(
+            table(page).get_attribute("data-ply") or -1
+        )
+
+    for _ in range(50):
+        if finished():
+            break
+        page.wait_for_timeout(100)
+    assert finished(), "the address holds the whole game once it is over"
+    views = views_of(final)
+    assert views[-1]["over"]
+    frames = page.evaluate("window.__ydFrames")
+    for frame in frames:
+        check_frame(frame, views[frame["ply"]])
+    plies = {frame["ply"] for frame in frames}
+    assert len(plies) > 3, plies
+    if pace == "fast":
+        # a frame can still be late on a loaded machine: nearly every answer is drawn
+        missed = sorted(set(range(len(views) - 1)) - plies)
+        assert len(missed) <= len(views) // 10, missed
+        return
+    # the replay viewer draws the same table with nothing to play
+    page.get_by_test_id("watch-replay").click()
+    viewer = page.get_by_test_id("replay")
+    expect(viewer).to_have_attribute("data-finished", "yes", timeout=60_000)
+    for at in range(1, 4):
+        page.get_by_test_id("replay-forward").click()
+        expect(viewer).to_have_attribute("data-ply", str(at))
+        board = page.get_by_test_id("replay-board")
+        expect(board.get_by_test_id("ring").locator(".yd-shell")).to_have_count(13)
+        expect(board.get_by_test_id("centre")).to_have_attribute(
+            "data-dice", str(views[at]["centre"])
+        )
+        expect(board.get_by_test_id("action-zone")).to_have_count(0)
 
 
 def test_rules_page_credits_the_designer(page: Page, base_url: str) -> None:

@@ -1,11 +1,13 @@
 // Yadokashi (ヤドカシ): draws the ring of shells, the crabs (dice), the pieces and the stars, and
-// turns taps into the legal action strings the engine listed. No rule is decided here: every
-// button sends a string only when it is in `legal`, and what can be bought, rearranged or placed
-// comes from that list and from the view.
+// the moves the engine offers (docs/table-layer.md). Nothing here decides a rule or reads a
+// notation string: the buttons carry the `a` of a move from `ctx.moves`, and New tenants and
+// Rearrange are composed pick by pick with the engine (`ctx.compose`), their answer played at
+// once (`ctx.playActions`). Ring places and bar widths are CSS custom properties read by
+// yadokashi.css; the UI state of a decision lives in `ctx.ui` (from `initUi`).
 
 import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
 import { icon, seatMark } from '../ui/card.js';
-import { t, tn, levelName, STRINGS } from '../i18n.js';
+import { t, tn, tx, levelName, STRINGS } from '../i18n.js';
 import { speed } from '../ui/speed.js';
 import { startPlayerField } from '../ui/options.js';
 
@@ -18,10 +20,8 @@ Object.assign(STRINGS, {
   yd_centreDice: { en: '{0} dice in the centre', ja: '中央のダイス{0}個' },
   yd_centreDice1: { en: '1 die in the centre', ja: '中央のダイス1個' },
   yd_centreEmpty: { en: 'No die in the centre', ja: '中央にダイスはありません' },
-  yd_lastRoll: { en: 'Last roll', ja: '直前の出目' },
   yd_high: { en: 'High', ja: 'ハイ' },
   yd_low: { en: 'Low', ja: 'ロー' },
-  yd_shell: { en: 'Shell {0}', ja: 'ヤド{0}' },
   yd_shellTitle: { en: 'Shell {0}, position {1} of {2}', ja: '{2}のヤド{0}({1}番目)' },
   yd_crabTitle: { en: 'a crab of size {0}', ja: '大きさ{0}のヤドカリ' },
   yd_dieShows: { en: 'a die showing {0}', ja: '出目{0}のダイス' },
@@ -29,18 +29,11 @@ Object.assign(STRINGS, {
   yd_piece: { en: "{0}'s piece", ja: '{0}のコマ' },
   yd_ring: { en: 'The ring of shells', ja: 'ヤドの輪' },
   yd_stars: { en: '{0} / {1} ★', ja: '★ {0} / {1}' },
-  yd_starsShort: { en: '{0} ★', ja: '星{0}' },
-  yd_gold: { en: 'gold (9)', ja: '金(9)' },
-  yd_blue: { en: 'blue (3)', ja: '青(3)' },
-  yd_white: { en: 'white (1)', ja: '白(1)' },
   yd_starsTitle: { en: '{0} stars: {1} gold, {2} blue, {3} white', ja: '星{0}:金{1}・青{2}・白{3}' },
   yd_crabsInRow: { en: '{0} crabs in row', ja: 'ヤドカリ{0}人' },
   yd_crabsInRow1: { en: '1 crab in row', ja: 'ヤドカリ1人' },
-  yd_shells: { en: '{0} shells', ja: 'ヤド{0}枚' },
   yd_start: { en: 'Start', ja: 'スタート' },
-  yd_turnNow: { en: 'Turn', ja: '手番' },
   // actions
-  yd_actions: { en: 'Your action', ja: 'あなたのアクション' },
   yd_moveDice: { en: 'Move dice', ja: 'ヒッコシダイス' },
   yd_moveHelp: { en: 'Income now and after: you +{0} each time.', ja: '前後に収入:あなたは毎回+{0}。' },
   yd_callHigh: { en: 'High', ja: 'ハイ' },
@@ -69,24 +62,30 @@ Object.assign(STRINGS, {
   yd_price: { en: '{0} ★', ja: '★{0}' },
   yd_yourRow: { en: 'Your row, from your piece', ja: 'あなたの列(コマから順に)' },
   // rearrange
-  yd_rearrangeTap: { en: 'Tap two empty shells to swap them; crabs stay where they are.', ja: '空きヤドを2つタップすると入れ替わります。ヤドカリのいるヤドは動きません。' },
-  yd_rearrangeConfirm: { en: 'Confirm the new order', ja: 'この並びで決定' },
-  yd_rearrangeSame: { en: 'The order must change.', ja: '並びを変える必要があります。' },
-  yd_reset: { en: 'Reset', ja: '元に戻す' },
+  yd_rearrangeTap: { en: 'Fill your empty places one by one, from your piece on; crabs stay where they are.', ja: '空いている位置をコマの側から順に埋めます。ヤドカリのいるヤドは動きません。' },
   yd_slotPick: { en: 'Choose the shell for position {0}.', ja: '{0}番目に置くヤドを選んでください。' },
+  yd_rearrangeLast: { en: 'The last empty place takes the shell left over.', ja: '最後の空き位置には残ったヤドが入ります。' },
+  yd_rearrangeReady: { en: 'The new order is ready.', ja: '新しい並びが決まりました。' },
+  yd_rearrangeConfirm: { en: 'Confirm the new order', ja: 'この並びで決定' },
+  yd_reset: { en: 'Start again', ja: 'やり直す' },
+  yd_placeShell: { en: 'Put shell {0} at position {1}', ja: 'ヤド{0}を{1}番目に置く' },
   // rebirth
   yd_rebirth: { en: 'A size-12 crab is reborn: choose an empty shell.', ja: '大きさ12のヤドカリが生まれ変わります。空きヤドを選んでください。' },
   yd_rebirthOn: { en: 'Shell {0}', ja: 'ヤド{0}' },
   // tenants
   yd_tenantsRolled: { en: 'The centre dice rolled:', ja: '中央のダイスの出目:' },
   yd_tenantsChoose: { en: 'Choose the shells that get a crab (at least one).', ja: 'ヤドカリを乗せるヤドを選んでください(1つ以上)。' },
+  yd_tenantsAll: { en: 'All', ja: 'すべて' },
   yd_tenantsConfirm: { en: 'Place {0} crab(s)', ja: '{0}人を入居させる' },
   yd_tenantsWarn: { en: 'If the centre empties, the largest crabs already on the ring go back to it.', ja: '中央が空になると、もとからいた最も大きいヤドカリが中央へ戻ります。' },
+  yd_tenantsEvict: { en: 'The centre empties: the crabs on shells {0} go back to it.', ja: '中央が空になるので、ヤド{0}のヤドカリが中央へ戻ります。' },
+  yd_tenantsEvict1: { en: 'The centre empties: the crab on shell {0} goes back to it.', ja: '中央が空になるので、ヤド{0}のヤドカリが中央へ戻ります。' },
   // prompts
   yd_promptTurn: { en: 'Your turn: choose one action.', ja: 'あなたの番です。アクションを1つ選んでください。' },
   yd_promptRebirth: { en: 'Choose where the size-12 crab is reborn.', ja: '大きさ12のヤドカリの生まれ変わり先を選んでください。' },
   yd_promptTenants: { en: 'Choose the new tenants.', ja: '入居させるヤドカリを選んでください。' },
   yd_promptRearrange: { en: 'Rearrange: choose the shell for position {0}.', ja: 'イレカエ:{0}番目のヤドを選んでください。' },
+  yd_promptRearranged: { en: 'Rearrange: confirm the new order.', ja: 'イレカエ:新しい並びを決定してください。' },
   yd_waitTurn: { en: '{0} is to move.', ja: '{0}の番です。' },
   // last turn
   yd_lastTurn: { en: 'Last turn', ja: '直前の手番' },
@@ -105,9 +104,9 @@ Object.assign(STRINGS, {
   yd_bought: { en: '{0} bought shell {1} from {2} for {3} ★ (position {4}).', ja: '{0}が{2}からヤド{1}を星{3}つで購入({4}番目)。' },
   yd_rearranged: { en: '{0} rearranged: {1}.', ja: '{0}がイレカエ:{1}' },
   yd_tenantsBy: { en: '{0} rolled for new tenants', ja: '{0}のニューキョシャボシュウ' },
-  yd_placed: { en: 'Placed on {0}', ja: '{0}に入居' },
+  yd_placed: { en: 'Placed on', ja: '入居' },
   yd_placedNone: { en: 'No die could be placed.', ja: '乗せられるダイスはありませんでした。' },
-  yd_evicted: { en: 'Evicted from {0}', ja: '{0}から退去' },
+  yd_evicted: { en: 'Evicted from', ja: '退去' },
   // end
   yd_colStars: { en: 'Stars', ja: '星' },
   yd_colCrabs: { en: 'Crabs', ja: 'ヤドカリ' },
@@ -117,7 +116,19 @@ Object.assign(STRINGS, {
 
 // ---------------------------------------------------------------- small display helpers
 
+/** How long one step of the last turn's animation lasts, by bot speed (ms). */
 const STEP_MS = { normal: 520, fast: 200, instant: 0 };
+/** How long a shell or a piece glides to its new place on the ring, by bot speed (ms). */
+const GLIDE_MS = { normal: 360, fast: 0, instant: 0 };
+
+function stepMs() {
+  return STEP_MS[speed()] ?? STEP_MS.normal;
+}
+
+/** The animation pace of the table as custom properties (read by yadokashi.css). */
+function paceVars() {
+  return { '--yd-step': `${stepMs()}ms`, '--yd-glide': `${GLIDE_MS[speed()] ?? GLIDE_MS.normal}ms` };
+}
 
 function who(name, seat) {
   return h('b', { class: `who seat-c${seat}`, text: name ?? '' });
@@ -139,63 +150,131 @@ function starCounters(st) {
     if (st[kind] > 0) parts.push(h('span', { class: `yd-stc yd-stc-${kind}` }, star(kind), h('span', { class: 'yd-stc-n', text: `×${st[kind]}` })));
   }
   if (!parts.length) parts.push(h('span', { class: 'yd-stc yd-stc-none', text: '0' }));
-  return h('span', {
-    class: 'yd-stars', role: 'img', title: t('yd_starsTitle', st.total, st.gold, st.blue, st.white),
-    'aria-label': t('yd_starsTitle', st.total, st.gold, st.blue, st.white),
-  }, parts);
+  const title = t('yd_starsTitle', st.total, st.gold, st.blue, st.white);
+  return h('span', { class: 'yd-stars', role: 'img', title, 'aria-label': title }, parts);
 }
 
 /** A die: a crab (its size) or a roll; named in words for screen readers, blank ones hidden. */
 function die(value, cls = '', extra = {}) {
-  const shown = value !== null && value !== undefined;
-  const label = !shown ? {} : { role: 'img', 'aria-label': cls.includes('yd-crab') ? t('yd_crabTitle', value) : t('yd_dieShows', value) };
-  return h('span', { class: ['yd-die', cls], ...(shown ? label : { 'aria-hidden': 'true' }), ...extra }, value === null || value === undefined ? null : h('span', { class: 'yd-pip', text: String(value) }));
-}
-
-/** Set CSS properties through the CSSOM (the page's CSP allows no inline style attribute). */
-function styled(el, props) {
-  for (const [k, v] of Object.entries(props)) el.style.setProperty(k, v);
-  return el;
+  if (value === null || value === undefined) return h('span', { class: ['yd-die', cls], 'aria-hidden': 'true', ...extra });
+  const label = cls.includes('yd-crab') ? t('yd_crabTitle', value) : t('yd_dieShows', value);
+  return h('span', { class: ['yd-die', cls], role: 'img', 'aria-label': label, ...extra },
+    h('span', { class: 'yd-pip', text: String(value) }));
 }
 
 function shellChip(n, cls = '') {
   return h('span', { class: ['yd-shell-chip', cls], text: String(n) });
 }
 
-// ---------------------------------------------------------------- local UI state
-
-// What the player is preparing on this screen (reset when the position changes).
-let ui = { key: '', mode: null, shell: null, pos: null, order: null, pick: null, placed: null };
-// Rearrange steps still to send, one per slot, after a confirm.
-let queue = null;
-// The last turn whose steps were animated (each is animated once).
-let animated = '';
-
-function uiKey(snap, ctx) {
-  return `${snap.seed}:${snap.ply}:${ctx.viewer}:${ctx.canAct}`;
+function sameList(a, b) {
+  return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-function resetUi(key) {
-  ui = { key, mode: null, shell: null, pos: null, order: null, pick: null, placed: null };
+// ---------------------------------------------------------------- what the engine offers
+
+function movesOf(ctx, kind) {
+  return (ctx.moves || []).filter((m) => m.kind === kind);
 }
 
-function runQueue(snap, ctx) {
-  if (!queue) return;
-  const v = snap.view;
-  if (queue.game !== snap.seed || v.phase !== 'rearrange' || v.current !== ctx.viewer) {
-    if (v.phase !== 'rearrange' && snap.ply > queue.ply) queue = null;
-    return;
+function moveOf(ctx, kind, fields = {}) {
+  return movesOf(ctx, kind).find((m) => Object.entries(fields).every(([k, v]) => m[k] === v));
+}
+
+function choiceOf(ctx, id) {
+  return (ctx.choices || []).find((c) => c.id === id);
+}
+
+/** The engine's last answer about the picks on screen (null while it is asked, or none). */
+function answered(ui) {
+  return ui.answer && sameList(ui.answer.picks, ui.picks) ? ui.answer : null;
+}
+
+/** Ask the engine about `picks` of the choice `id`; its answer lands in `ctx.ui` and redraws. */
+function ask(ctx, id, picks) {
+  const ui = ctx.ui;
+  ui.picks = picks;
+  if (!ctx.compose) return;
+  ctx.compose(id, picks).then((ans) => {
+    if (!ans || ui.picks !== picks) return;
+    ui.answer = ans;
+    ctx.render();
+  });
+}
+
+/** The shells a buyer may pick now, with the price and the seat paid (from the buy moves). */
+function buyOffers(ctx) {
+  const out = new Map();
+  for (const m of movesOf(ctx, 'buy')) if (!out.has(m.shell)) out.set(m.shell, { price: m.price, from: m.from });
+  return out;
+}
+
+/** The shells the current choice lets the viewer tap now, and the handler a tap runs. */
+function tappableShells(snap, ctx) {
+  const ui = ctx.ui || {};
+  const out = new Map();
+  if (!ctx.canAct) return out;
+  const phase = snap.view.phase;
+  if (phase === 'rebirth') {
+    for (const m of movesOf(ctx, 'rebirth')) out.set(m.shell, { action: 'move', a: m.a });
+  } else if (phase === 'tenants') {
+    for (const s of choiceOf(ctx, 'tenants')?.shells || []) out.set(s, { action: 'yd-tenant', shell: s });
+  } else if (rearranging(snap, ctx)) {
+    for (const s of rearrangeNext(ctx, ui)) out.set(s, { action: 'yd-slot', shell: s });
+  } else if (ui.mode === 'buy') {
+    for (const s of buyOffers(ctx).keys()) out.set(s, { action: 'yd-buy-shell', shell: s });
   }
-  if (!ctx.canAct) return;
-  const next = queue.steps[0];
-  if (next === undefined || !ctx.legal.has(`r${next}`)) { queue = null; return; }
-  queue.steps.shift();
-  queue.ply = snap.ply;
-  setTimeout(() => ctx.act(`r${next}`), 0);
+  return out;
 }
+
+// ---------------------------------------------------------------- UI state and handlers
+
+/**
+ * The UI state of a new decision: the panel open (`mode`), the shell and place of a purchase,
+ * the picks of a choice and the engine's last answer about them.
+ * @param {import('../types.js').Snapshot} _snap
+ */
+export function initUi(_snap) {
+  return { mode: null, shell: null, pos: null, picks: [], answer: null };
+}
+
+/** The handlers of the table's taps (`data-action`); each changes `ctx.ui` only. */
+export const actions = {
+  'yd-mode'(ctx, data) {
+    Object.assign(ctx.ui, initUi(null), { mode: data.mode || null });
+  },
+  'yd-buy-shell'(ctx, data) {
+    Object.assign(ctx.ui, { mode: 'buy', shell: Number(data.shell), pos: null });
+  },
+  'yd-buy-pos'(ctx, data) {
+    ctx.ui.pos = Number(data.pos);
+  },
+  'yd-slot'(ctx, data) {
+    ask(ctx, 'rearrange', [...ctx.ui.picks, Number(data.shell)]);
+  },
+  'yd-reset'(ctx, data) {
+    ctx.ui.answer = null;
+    ask(ctx, data.choice, []);
+  },
+  'yd-tenant'(ctx, data) {
+    const shell = Number(data.shell);
+    const picks = ctx.ui.picks.includes(shell) ? ctx.ui.picks.filter((s) => s !== shell) : [...ctx.ui.picks, shell];
+    ask(ctx, 'tenants', picks);
+  },
+  'yd-tenants-all'(ctx) {
+    ask(ctx, 'tenants', [...(choiceOf(ctx, 'tenants')?.shells || [])]);
+  },
+  'yd-confirm'(ctx) {
+    const ans = answered(ctx.ui);
+    if (ans?.complete) ctx.playActions(ans.actions);
+  },
+};
 
 // ---------------------------------------------------------------- status and prompt
 
+/**
+ * The turn number and the goal.
+ * @param {import('../types.js').Snapshot} snap
+ */
 export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
@@ -205,12 +284,20 @@ export function statusChips(snap) {
   ];
 }
 
+/**
+ * What the viewer is asked now, or who is to move.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function prompt(snap, ctx) {
   const v = snap.view;
-  if (ctx.canAct && ctx.legal.size) {
+  if (ctx.canAct && ((ctx.moves || []).length || (ctx.choices || []).length)) {
     if (v.phase === 'rebirth') return t('yd_promptRebirth');
     if (v.phase === 'tenants') return t('yd_promptTenants');
-    if (v.phase === 'rearrange') return t('yd_promptRearrange', v.pending?.next_slot ?? '');
+    if (rearranging(snap, ctx)) {
+      const slot = rearrangeSlot(ctx, ctx.ui);
+      return slot === null ? t('yd_promptRearranged') : t('yd_promptRearrange', slot);
+    }
     return t('yd_promptTurn');
   }
   const mover = snap.to_move?.[0];
@@ -224,18 +311,20 @@ export function prompt(snap, ctx) {
  * (or the viewer's). Shells take a full step, pieces half of one. */
 function ringPlaces(ring, first) {
   const start = Math.max(0, ring.findIndex((it) => it.piece === first));
-  const items = ring.slice(start).concat(ring.slice(0, start));
+  const order = ring.map((it, index) => ({ it, index }));
+  const items = order.slice(start).concat(order.slice(0, start));
   const weight = (it) => (it.piece !== undefined ? 0.55 : 1);
-  const total = items.reduce((sum, it) => sum + weight(it), 0);
+  const total = items.reduce((sum, { it }) => sum + weight(it), 0);
   let at = 0;
-  return items.map((it) => {
+  return items.map(({ it, index }) => {
     const mid = at + weight(it) / 2;
     at += weight(it);
     const angle = (mid / total) * 2 * Math.PI;
-    return { it, x: 50 + 41 * Math.sin(angle), y: 50 + 41 * Math.cos(angle) };
+    return { it, index, x: 50 + 41 * Math.sin(angle), y: 50 + 41 * Math.cos(angle) };
   });
 }
 
+/** The shells the last turn changed, and how (the classes of its animation). */
 function changedShells(v) {
   const out = new Map();
   const m = v.last_move;
@@ -244,19 +333,25 @@ function changedShells(v) {
     for (const s of m.rebirth || []) out.set(s, 'reborn');
     for (const mv of m.moves || []) if (mv.to !== null && mv.to !== undefined) out.set(mv.to, 'moved');
   }
-  const tn2 = v.last_tenants;
-  if (tn2 && v.last_action?.kind === 'tenants') for (const s of tn2.placed || []) out.set(s, 'placed');
+  const tt = v.last_tenants;
+  if (tt && v.last_action?.kind === 'tenants') for (const s of tt.placed || []) out.set(s, 'placed');
   return out;
 }
 
-function shellCard(item, v, ctx, names, extra) {
+function shellCard(item, names, extra) {
   const owner = item.owner;
   const title = `${t('yd_shellTitle', item.shell, item.position, names[owner])}: ${item.crab ? t('yd_crabTitle', item.crab) : t('yd_emptyTitle')}`;
+  const tap = extra.tap;
   const props = {
-    class: ['yd-shell', `seat-c${owner}`, item.crab ? 'has-crab' : 'is-empty', extra.cls],
+    class: ['yd-shell', `seat-c${owner}`, item.crab ? 'has-crab' : 'is-empty', tap ? 'is-tappable' : null, ...extra.cls],
     testid: `shell-${item.shell}`,
-    data: { shell: item.shell, owner, position: item.position, crab: item.crab ?? undefined },
+    'data-key': `shell-${item.shell}`,
+    data: {
+      shell: item.shell, owner, position: item.position, crab: item.crab ?? undefined, ring: extra.index,
+      action: tap?.action, a: tap?.a,
+    },
     title,
+    vars: extra.vars,
   };
   // the owner's mark as well as the tint (colour is not the only signal); screen readers get
   // the title as text (the shell is named by it when it is a button)
@@ -265,15 +360,11 @@ function shellCard(item, v, ctx, names, extra) {
     seatMark(owner, 'yd-owner'),
     h('span', { class: 'yd-num', 'aria-hidden': 'true', text: String(item.shell) }),
     h('span', { class: 'yd-pos', 'aria-hidden': 'true', text: String(item.position) }),
-    item.crab ? die(item.crab, 'yd-crab', { testid: `crab-${item.shell}`, 'aria-hidden': 'true' }) : null,
+    // a crab the last turn changed is a new node each turn, so its animation plays once
+    item.crab ? die(item.crab, 'yd-crab', { testid: `crab-${item.shell}`, 'aria-hidden': 'true', 'data-key': extra.fresh ?? undefined }) : null,
     extra.price !== undefined ? h('span', { class: 'yd-price', 'aria-hidden': 'true', text: t('yd_price', extra.price) }) : null,
   ];
-  if (extra.onTap) {
-    const b = button(body, { ...props, class: [...props.class, 'is-tappable'] });
-    b.addEventListener('click', extra.onTap);
-    return b;
-  }
-  return h('div', props, body);
+  return tap ? button(body, props) : h('div', props, body);
 }
 
 function centre(v, names) {
@@ -290,43 +381,48 @@ function centre(v, names) {
       h('span', { class: `yd-call yd-call-${rolled.call}`, text: rolled.call === 'hi' ? t('yd_high') : t('yd_low') })) : null);
 }
 
-function ringView(snap, ctx, paint) {
+function ringItem(place, snap, ctx, marks) {
+  const { it, index, x, y } = place;
   const v = snap.view;
-  const names = ctx.names;
-  const first = ctx.viewer ?? 0;
-  const changed = changedShells(v);
-  const buyable = buyableShells(ctx);
-  const prices = priceMap(v);
-  const fresh = animated !== turnKey(snap);
-  const places = ringPlaces(v.ring, first).map(({ it, x, y }, i) => {
-    const style = { left: `${x.toFixed(2)}%`, top: `${y.toFixed(2)}%`, '--i': String(i) };
-    if (it.piece !== undefined) {
-      const s = it.piece;
-      const current = v.current === s && !snap.over;
-      return styled(h('div', {
-        class: ['yd-piece', `seat-c${s}`, current ? 'is-current' : null],
-        testid: `piece-${s}`, role: 'img', title: t('yd_piece', names[s]), 'aria-label': t('yd_piece', names[s]),
-      }, seatMark(s, 'yd-piece-mark')), style);
-    }
-    const extra = { cls: [] };
-    const how = changed.get(it.shell);
-    if (how && fresh) extra.cls.push(`is-${how}`);
-    else if (how) extra.cls.push('was-changed');
-    if (ui.mode === 'buy' && buyable.has(it.shell)) {
-      extra.price = prices.get(it.shell);
-      extra.cls.push(ui.shell === it.shell ? 'is-chosen' : 'is-buyable');
-      extra.onTap = () => { ui.shell = it.shell; ui.pos = null; paint(); };
-    } else if (v.phase === 'rebirth' && ctx.canAct && ctx.legal.has(`re${it.shell}`)) {
-      extra.cls.push('is-option');
-      extra.onTap = () => ctx.act(`re${it.shell}`);
-    }
-    return styled(shellCard(it, v, ctx, names, extra), style);
+  const vars = { '--x': `${x.toFixed(2)}%`, '--y': `${y.toFixed(2)}%` };
+  if (it.piece !== undefined) {
+    const s = it.piece;
+    const label = t('yd_piece', ctx.names[s]);
+    return h('div', {
+      class: ['yd-piece', `seat-c${s}`, v.current === s && !snap.over ? 'is-current' : null],
+      testid: `piece-${s}`, 'data-key': `piece-${s}`, data: { ring: index }, role: 'img', title: label, 'aria-label': label, vars,
+    }, seatMark(s, 'yd-piece-mark'));
+  }
+  const cls = [];
+  const how = marks.changed.get(it.shell);
+  if (how) cls.push(`is-${how}`);
+  const offer = marks.buy.get(it.shell);
+  const tap = marks.tap.get(it.shell);
+  if (offer) cls.push(marks.chosen === it.shell ? 'is-chosen' : 'is-buyable');
+  else if (tap) cls.push('is-option');
+  if (marks.picked.has(it.shell)) cls.push('is-picked');
+  return shellCard(it, ctx.names, {
+    cls, index, vars, tap, price: offer?.price, fresh: how ? `t${v.turn}` : undefined,
   });
+}
+
+function ringView(snap, ctx) {
+  const v = snap.view;
+  const ui = ctx.ui || {};
+  const buying = ctx.canAct && ui.mode === 'buy';
+  const marks = {
+    changed: changedShells(v),
+    buy: buying ? buyOffers(ctx) : new Map(),
+    chosen: ui.shell,
+    tap: tappableShells(snap, ctx),
+    picked: new Set(ctx.canAct && v.phase === 'tenants' ? ui.picks || [] : []),
+  };
+  const items = ringPlaces(v.ring, ctx.viewer ?? 0).map((place) => ringItem(place, snap, ctx, marks));
   return h('div', { class: 'yd-ring-wrap' },
     h('div', { class: 'yd-ring', testid: 'ring', role: 'group', 'aria-label': t('yd_ring') },
       h('div', { class: 'yd-ring-line', 'aria-hidden': 'true' }),
-      places,
-      centre(v, names)));
+      items,
+      centre(v, ctx.names)));
 }
 
 // ---------------------------------------------------------------- seats
@@ -337,7 +433,7 @@ function seatPanel(snap, ctx, s) {
   const seat = snap.seats[s] || {};
   const kind = seat.kind === 'bot' ? `${t('bot')} · ${levelName(seat.level)}` : t('human');
   const current = v.current === s && !snap.over;
-  const pct = Math.min(100, Math.round((st.total / v.goal) * 100));
+  const fill = Math.min(1, st.total / v.goal);
   const badges = [];
   if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
   if (v.start === s) badges.push(h('span', { class: 'badge yd-badge-start', text: t('yd_start') }));
@@ -351,112 +447,48 @@ function seatPanel(snap, ctx, s) {
     h('span', { class: 'yd-seat-crabs', role: 'img', title: counted('yd_crabsInRow', crabs), 'aria-label': counted('yd_crabsInRow', crabs) }, die(null, 'yd-die-mini'),
       h('span', { testid: `crabs-${s}`, data: { value: crabs }, text: String(crabs) })),
     h('b', { class: 'yd-total', testid: `stars-${s}`, data: { value: st.total }, text: t('yd_stars', st.total, v.goal) })),
-  h('div', { class: 'yd-bar', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(v.goal), 'aria-valuenow': String(Math.min(st.total, v.goal)), 'aria-label': t('yd_stars', st.total, v.goal) },
-    styled(h('span', { class: 'yd-bar-fill' }), { width: `${pct}%` })));
+  h('div', {
+    class: 'yd-bar', role: 'progressbar', testid: `bar-${s}`, 'aria-valuemin': '0', 'aria-valuemax': String(v.goal),
+    'aria-valuenow': String(Math.min(st.total, v.goal)), 'aria-label': t('yd_stars', st.total, v.goal),
+  }, h('span', { class: 'yd-bar-fill', vars: { '--fill': fill.toFixed(4) } })));
 }
 
-// ---------------------------------------------------------------- actions
+// ---------------------------------------------------------------- the turn's actions
 
-function buyableShells(ctx) {
-  const out = new Set();
-  for (const a of ctx.legal) {
-    const m = /^b(\d+)@\d+$/.exec(a);
-    if (m) out.add(Number(m[1]));
-  }
-  return out;
-}
-
-function priceMap(v) {
-  const out = new Map();
-  v.rows.forEach((row) => row.forEach((c) => out.set(c.shell, c.price)));
-  return out;
-}
-
-function ownerOf(v, shell) {
-  for (let s = 0; s < v.rows.length; s += 1) if (v.rows[s].some((c) => c.shell === shell)) return s;
-  return null;
-}
-
-function actionButton(label, help, action, ctx, testid, onClick, reason) {
-  const ok = action === null ? onClick !== null : ctx.legal.has(action);
-  const b = button([h('span', { class: 'yd-act-label', text: label }), h('span', { class: 'yd-act-help', text: ok ? help : reason || help })], {
-    class: ['btn', 'yd-act'], testid, disabled: !ok, data: action ? { action } : {},
+function actionButton(label, help, testid, target, reason) {
+  const ok = target !== null;
+  return button([h('span', { class: 'yd-act-label', text: label }), h('span', { class: 'yd-act-help', text: ok ? help : reason || help })], {
+    class: ['btn', 'yd-act'], testid, disabled: !ok, data: ok ? target : {},
   });
-  if (ok) b.addEventListener('click', onClick || (() => ctx.act(action)));
-  return b;
 }
 
-function turnActions(snap, ctx, paint) {
+function moveTarget(m) {
+  return m ? { action: 'move', a: m.a } : null;
+}
+
+function turnActions(snap, ctx) {
   const v = snap.view;
-  const me = ctx.viewer;
-  const canBuy = buyableShells(ctx).size > 0;
-  const canRearrange = [...ctx.legal].some((a) => /^r\d+$/.test(a));
+  const high = moveOf(ctx, 'move-dice', { call: 'hi' });
+  const low = moveOf(ctx, 'move-dice', { call: 'lo' });
   const move = h('div', { class: 'yd-move' },
     h('div', { class: 'yd-move-head' }, h('span', { class: 'yd-act-title', text: t('yd_moveDice') }),
-      h('span', { class: 'yd-act-help', text: ctx.legal.has('hi') ? t('yd_moveHelp', v.crabs_in_row[me]) : t('yd_needCentre') })),
+      h('span', { class: 'yd-act-help', text: high ? t('yd_moveHelp', v.crabs_in_row[ctx.viewer]) : t('yd_needCentre') })),
     h('div', { class: 'yd-move-buttons' },
-      actionButton(t('yd_callHigh'), t('yd_callHighHelp'), 'hi', ctx, 'act-high'),
-      actionButton(t('yd_callLow'), t('yd_callLowHelp'), 'lo', ctx, 'act-low')));
+      actionButton(t('yd_callHigh'), t('yd_callHighHelp'), 'act-high', moveTarget(high), t('yd_needCentre')),
+      actionButton(t('yd_callLow'), t('yd_callLowHelp'), 'act-low', moveTarget(low), t('yd_needCentre'))));
+  const canBuy = movesOf(ctx, 'buy').length > 0;
+  const canRearrange = Boolean(choiceOf(ctx, 'rearrange'));
   return h('div', { class: 'yd-actions', testid: 'actions' },
     move,
-    actionButton(t('yd_advance'), t('yd_advanceHelp'), 'adv', ctx, 'act-advance'),
-    actionButton(t('yd_buy'), t('yd_buyHelp'), null, ctx, 'act-buy',
-      canBuy ? () => { ui.mode = 'buy'; ui.shell = null; ui.pos = null; paint(); } : null, t('yd_noBuy')),
-    actionButton(t('yd_rearrange'), t('yd_rearrangeHelp'), null, ctx, 'act-rearrange',
-      canRearrange ? () => { ui.mode = 'rearrange'; ui.order = v.rows[me].map((c) => c.shell); ui.pick = null; paint(); } : null, t('yd_noRearrange')),
-    actionButton(t('yd_tenants'), t('yd_tenantsHelp'), 'new', ctx, 'act-tenants', null, t('yd_needCentre')));
+    actionButton(t('yd_advance'), t('yd_advanceHelp'), 'act-advance', moveTarget(moveOf(ctx, 'advance'))),
+    actionButton(t('yd_buy'), t('yd_buyHelp'), 'act-buy', canBuy ? { action: 'yd-mode', mode: 'buy' } : null, t('yd_noBuy')),
+    actionButton(t('yd_rearrange'), t('yd_rearrangeHelp'), 'act-rearrange',
+      canRearrange ? { action: 'yd-mode', mode: 'rearrange' } : null, t('yd_noRearrange')),
+    actionButton(t('yd_tenants'), t('yd_tenantsHelp'), 'act-tenants', moveTarget(moveOf(ctx, 'new-tenants')), t('yd_needCentre')));
 }
 
-function backButton(paint) {
-  const b = button(t('yd_cancel'), { class: 'btn btn-quiet', testid: 'mode-back' });
-  b.addEventListener('click', () => { ui.mode = null; ui.shell = null; ui.pos = null; ui.order = null; ui.pick = null; paint(); });
-  return b;
-}
-
-function buyPanel(snap, ctx, paint) {
-  const v = snap.view;
-  const me = ctx.viewer;
-  const row = v.rows[me];
-  const box = h('div', { class: 'yd-panel yd-buy', testid: 'buy-panel' });
-  if (ui.shell === null) {
-    box.append(h('p', { class: 'yd-hint', text: t('yd_buyPick') }),
-      h('div', { class: 'yd-buy-list' }, [...buyableShells(ctx)].sort((a, b) => a - b).map((s) => {
-        const b = button([shellChip(s), h('span', { class: 'yd-price-inline', text: t('yd_price', priceMap(v).get(s)) })],
-          { class: 'btn yd-buy-option', testid: `buy-shell-${s}` });
-        b.addEventListener('click', () => { ui.shell = s; ui.pos = null; paint(); });
-        return b;
-      })),
-      h('div', { class: 'yd-panel-foot' }, backButton(paint)));
-    return box;
-  }
-  const shell = ui.shell;
-  const price = priceMap(v).get(shell);
-  const from = ownerOf(v, shell);
-  box.append(h('p', { class: 'yd-hint', text: price ? t('yd_buyChosen', shell, ctx.names[from], price) : t('yd_buyFree', shell, ctx.names[from]) }));
-  const strip = h('div', { class: 'yd-row-strip', testid: 'insert-strip', role: 'group', 'aria-label': t('yd_yourRow') });
-  for (let pos = 1; pos <= row.length + 1; pos += 1) {
-    const action = `b${shell}@${pos}`;
-    const ok = ctx.legal.has(action);
-    const chosen = ui.pos === pos;
-    const shown = chosen ? shellChip(shell, 'yd-chip-new') : h('span', { class: 'yd-gap-n', text: String(pos) });
-    shown.setAttribute('aria-hidden', 'true');
-    const gap = button([srOnly(t('yd_insertAt', pos)), shown], {
-      class: ['yd-gap', chosen ? 'is-chosen' : null], testid: `insert-${pos}`, disabled: !ok,
-      title: t('yd_insertAt', pos), 'aria-pressed': chosen ? 'true' : 'false',
-    });
-    if (ok) gap.addEventListener('click', () => { ui.pos = pos; paint(); });
-    strip.append(gap);
-    if (pos <= row.length) strip.append(rowCard(row[pos - 1]));
-  }
-  const action = ui.pos === null ? null : `b${shell}@${ui.pos}`;
-  const confirm = button(price ? t('yd_buyConfirm', shell, price) : t('yd_buyConfirmFree', shell), {
-    class: 'btn btn-primary', testid: 'buy-confirm', disabled: !(action && ctx.legal.has(action)), data: action ? { action } : {},
-  });
-  if (action && ctx.legal.has(action)) confirm.addEventListener('click', () => ctx.act(action));
-  const other = button(t('yd_cancel'), { class: 'btn btn-quiet', testid: 'buy-other' });
-  other.addEventListener('click', () => { ui.shell = null; ui.pos = null; paint(); });
-  box.append(h('span', { class: 'yd-label', text: t('yd_yourRow') }), strip, h('div', { class: 'yd-panel-foot' }, other, confirm));
-  return box;
+function backButton() {
+  return button(t('yd_cancel'), { class: 'btn btn-quiet', testid: 'mode-back', data: { action: 'yd-mode' } });
 }
 
 function rowCard(c, props = {}) {
@@ -464,147 +496,194 @@ function rowCard(c, props = {}) {
     h('span', { class: 'yd-num', text: String(c.shell) }), c.crab ? die(c.crab, 'yd-crab yd-crab-sm') : null);
 }
 
-function rearrangePanel(snap, ctx, paint) {
-  const v = snap.view;
-  const me = ctx.viewer;
-  const row = v.rows[me];
-  const crab = new Map(row.map((c) => [c.shell, c.crab]));
-  const order = ui.order;
-  const strip = h('div', { class: 'yd-row-strip', testid: 'rearrange-strip' }, order.map((shell, i) => {
-    const c = { shell, crab: crab.get(shell) };
-    if (c.crab) return rowCard(c, { title: t('yd_crabTitle', c.crab) });
-    const picked = ui.pick === i;
-    const b = button([h('span', { class: 'yd-num', text: String(shell) }), h('span', { class: 'yd-pos', text: String(i + 1) })], {
-      class: ['yd-rowcard', 'is-empty', 'is-tappable', picked ? 'is-chosen' : null], testid: `swap-${shell}`, 'aria-pressed': picked ? 'true' : 'false',
-    });
-    b.addEventListener('click', () => {
-      if (ui.pick === null) ui.pick = i;
-      else if (ui.pick === i) ui.pick = null;
-      else { const o = ui.order; [o[ui.pick], o[i]] = [o[i], o[ui.pick]]; ui.pick = null; }
-      paint();
-    });
-    return b;
-  }));
-  const original = row.map((c) => c.shell);
-  const changed = order.some((s, i) => s !== original[i]);
-  const slots = original.map((s, i) => (crab.get(s) ? null : i)).filter((i) => i !== null);
-  const steps = slots.slice(0, -1).map((i) => order[i]);
-  const ok = changed && steps.length > 0 && ctx.legal.has(`r${steps[0]}`);
-  const confirm = button(t('yd_rearrangeConfirm'), { class: 'btn btn-primary', testid: 'rearrange-confirm', disabled: !ok });
-  if (ok) {
-    confirm.addEventListener('click', () => {
-      queue = { game: snap.seed, ply: snap.ply, steps: steps.slice(1) };
-      ctx.act(`r${steps[0]}`);
-    });
+// ---------------------------------------------------------------- buy
+
+function buyList(ctx) {
+  const offers = [...buyOffers(ctx)].sort((a, b) => a[0] - b[0]);
+  return h('div', { class: 'yd-buy-list' }, offers.map(([s, o]) => button(
+    [shellChip(s), h('span', { class: 'yd-price-inline', text: t('yd_price', o.price) })],
+    { class: 'btn yd-buy-option', testid: `buy-shell-${s}`, data: { action: 'yd-buy-shell', shell: s } })));
+}
+
+function insertStrip(snap, ctx, shell) {
+  const row = snap.view.rows[ctx.viewer];
+  const ui = ctx.ui;
+  const strip = h('div', { class: 'yd-row-strip', testid: 'insert-strip', role: 'group', 'aria-label': t('yd_yourRow') });
+  for (let pos = 1; pos <= row.length + 1; pos += 1) {
+    const ok = Boolean(moveOf(ctx, 'buy', { shell, position: pos }));
+    const chosen = ui.pos === pos;
+    const shown = chosen ? shellChip(shell, 'yd-chip-new') : h('span', { class: 'yd-gap-n', text: String(pos) });
+    shown.setAttribute('aria-hidden', 'true');
+    strip.append(button([srOnly(t('yd_insertAt', pos)), shown], {
+      class: ['yd-gap', chosen ? 'is-chosen' : null], testid: `insert-${pos}`, disabled: !ok,
+      title: t('yd_insertAt', pos), 'aria-pressed': chosen ? 'true' : 'false',
+      data: ok ? { action: 'yd-buy-pos', pos } : {},
+    }));
+    if (pos <= row.length) strip.append(rowCard(row[pos - 1]));
   }
-  const reset = button(t('yd_reset'), { class: 'btn', testid: 'rearrange-reset' });
-  reset.addEventListener('click', () => { ui.order = [...original]; ui.pick = null; paint(); });
-  return h('div', { class: 'yd-panel yd-rearrange', testid: 'rearrange-panel' },
-    h('p', { class: 'yd-hint', text: t('yd_rearrangeTap') }), strip,
-    changed ? null : h('p', { class: 'yd-muted', text: t('yd_rearrangeSame') }),
-    h('div', { class: 'yd-panel-foot' }, backButton(paint), reset, confirm));
+  return strip;
 }
 
-function rearrangeStepPanel(snap, ctx) {
-  const v = snap.view;
-  const p = v.pending;
-  const choices = [...ctx.legal].filter((a) => /^r\d+$/.test(a)).map((a) => Number(a.slice(1))).sort((a, b) => a - b);
-  return h('div', { class: 'yd-panel', testid: 'rearrange-step' },
-    h('p', { class: 'yd-hint', text: t('yd_slotPick', p.next_slot) }),
-    h('div', { class: 'yd-buy-list' }, choices.map((s) => {
-      const b = button(shellChip(s), { class: 'btn yd-buy-option', testid: `slot-shell-${s}`, data: { action: `r${s}` } });
-      b.addEventListener('click', () => ctx.act(`r${s}`));
-      return b;
-    })));
+function buyPanel(snap, ctx) {
+  const ui = ctx.ui;
+  const offer = ui.shell === null ? null : buyOffers(ctx).get(ui.shell);
+  if (!offer) {
+    return h('div', { class: 'yd-panel yd-buy', testid: 'buy-panel' },
+      h('p', { class: 'yd-hint', text: t('yd_buyPick') }), buyList(ctx),
+      h('div', { class: 'yd-panel-foot' }, backButton()));
+  }
+  const shell = ui.shell;
+  const from = ctx.names[offer.from];
+  const chosen = ui.pos === null ? null : moveOf(ctx, 'buy', { shell, position: ui.pos });
+  const confirm = button(offer.price ? t('yd_buyConfirm', shell, offer.price) : t('yd_buyConfirmFree', shell), {
+    class: 'btn btn-primary', testid: 'buy-confirm', disabled: !chosen, data: chosen ? { action: 'move', a: chosen.a } : {},
+  });
+  const other = button(t('yd_cancel'), { class: 'btn btn-quiet', testid: 'buy-other', data: { action: 'yd-mode', mode: 'buy' } });
+  return h('div', { class: 'yd-panel yd-buy', testid: 'buy-panel' },
+    h('p', { class: 'yd-hint', text: offer.price ? t('yd_buyChosen', shell, from, offer.price) : t('yd_buyFree', shell, from) }),
+    h('span', { class: 'yd-label', text: t('yd_yourRow') }),
+    insertStrip(snap, ctx, shell),
+    h('div', { class: 'yd-panel-foot' }, other, confirm));
 }
 
-function rebirthPanel(snap, ctx) {
-  const v = snap.view;
+// ---------------------------------------------------------------- rearrange (a choice)
+
+function rearranging(snap, ctx) {
+  return Boolean(choiceOf(ctx, 'rearrange')) && (snap.view.phase === 'rearrange' || ctx.ui?.mode === 'rearrange');
+}
+
+/** The shells that may fill the next empty place: the engine's answer, or the choice's own. */
+function rearrangeNext(ctx, ui) {
+  const ans = answered(ui);
+  if (ans) return ans.valid ? ans.next : [];
+  return ui.picks.length ? [] : choiceOf(ctx, 'rearrange')?.next || [];
+}
+
+/** The position the next pick fills (null once the order is complete). */
+function rearrangeSlot(ctx, ui) {
+  const ans = answered(ui);
+  if (ans) return ans.info?.slot ?? null;
+  const choice = choiceOf(ctx, 'rearrange');
+  return choice?.slots?.[ui.picks.length] ?? null;
+}
+
+function rearrangeStrip(snap, ctx) {
+  const ui = ctx.ui;
+  const row = snap.view.rows[ctx.viewer];
+  const crabs = new Map(row.map((c) => [c.shell, c.crab]));
+  const order = ui.answer?.info?.row ?? row.map((c) => c.shell);
+  const next = new Set(rearrangeNext(ctx, ui));
+  const slot = rearrangeSlot(ctx, ui);
+  const placed = new Set(ui.picks);
+  return h('div', { class: 'yd-row-strip', testid: 'rearrange-strip', role: 'group', 'aria-label': t('yd_yourRow') }, order.map((shell, i) => {
+    const c = { shell, crab: crabs.get(shell) };
+    if (c.crab) return rowCard(c, { title: t('yd_crabTitle', c.crab), testid: `rearrange-${shell}` });
+    const cls = ['yd-rowcard', 'is-empty', i + 1 === slot ? 'is-slot' : null, placed.has(shell) ? 'is-placed' : null];
+    const body = [h('span', { class: 'yd-num', text: String(shell) }), h('span', { class: 'yd-pos', text: String(i + 1) })];
+    if (!next.has(shell) || slot === null) return h('span', { class: cls, testid: `rearrange-${shell}`, data: { shell } }, body);
+    return button(body, {
+      class: [...cls, 'is-tappable'], testid: `rearrange-${shell}`, title: t('yd_placeShell', shell, slot),
+      data: { action: 'yd-slot', shell },
+    });
+  }));
+}
+
+function rearrangePanel(snap, ctx) {
+  const ui = ctx.ui;
+  const ans = answered(ui);
+  const slot = rearrangeSlot(ctx, ui);
+  const complete = Boolean(ans?.complete);
+  const hint = complete ? t('yd_rearrangeReady') : slot === null ? '' : t('yd_slotPick', slot);
+  const confirm = button(t('yd_rearrangeConfirm'), {
+    class: 'btn btn-primary', testid: 'rearrange-confirm', disabled: !complete, data: complete ? { action: 'yd-confirm' } : {},
+  });
+  const reset = button(t('yd_reset'), {
+    class: 'btn', testid: 'rearrange-reset', disabled: !ui.picks.length, data: { action: 'yd-reset', choice: 'rearrange' },
+  });
+  return h('div', { class: 'yd-panel yd-rearrange', testid: 'rearrange-panel', data: { picks: ui.picks.join(' ') } },
+    h('p', { class: 'yd-muted', text: t('yd_rearrangeTap') }),
+    h('p', { class: 'yd-hint', testid: 'rearrange-hint', text: hint }),
+    rearrangeStrip(snap, ctx),
+    complete ? null : h('p', { class: 'yd-muted', text: t('yd_rearrangeLast') }),
+    ans && !ans.valid && ans.why ? h('p', { class: 'yd-why', text: tx(ans.why) }) : null,
+    h('div', { class: 'yd-panel-foot' }, snap.view.phase === 'rearrange' ? null : backButton(), reset, confirm));
+}
+
+// ---------------------------------------------------------------- rebirth and new tenants
+
+function rebirthPanel(ctx) {
   return h('div', { class: 'yd-panel', testid: 'rebirth-panel' },
     h('p', { class: 'yd-hint', text: t('yd_rebirth') }),
-    h('div', { class: 'yd-buy-list' }, (v.pending?.options || []).map((s) => {
-      const a = `re${s}`;
-      const b = button([shellChip(s), h('span', { text: t('yd_rebirthOn', s) })], { class: 'btn btn-primary', testid: `rebirth-${s}`, disabled: !ctx.legal.has(a), data: { action: a } });
-      if (ctx.legal.has(a)) b.addEventListener('click', () => ctx.act(a));
-      return b;
-    })));
+    h('div', { class: 'yd-buy-list' }, movesOf(ctx, 'rebirth').map((m) => button(
+      [shellChip(m.shell), h('span', { text: t('yd_rebirthOn', m.shell) })],
+      { class: 'btn btn-primary', testid: `rebirth-${m.shell}`, data: { action: 'move', a: m.a } }))));
 }
 
-function tenantsPanel(snap, ctx, paint) {
-  const v = snap.view;
-  const p = v.pending;
-  const placeable = p.placeable || [];
-  if (ui.placed === null) ui.placed = new Set(placeable);
-  const chosen = placeable.filter((s) => ui.placed.has(s));
-  const action = chosen.length ? `p${chosen.join('.')}` : null;
-  const ok = action !== null && ctx.legal.has(action);
-  const confirm = button(t('yd_tenantsConfirm', chosen.length), { class: 'btn btn-primary', testid: 'tenants-confirm', disabled: !ok, data: action ? { action } : {} });
-  if (ok) confirm.addEventListener('click', () => ctx.act(action));
-  return h('div', { class: 'yd-panel yd-tenants', testid: 'tenants-panel' },
+function tenantsPanel(ctx) {
+  const ui = ctx.ui;
+  const choice = choiceOf(ctx, 'tenants');
+  const shells = choice.shells || [];
+  const ans = answered(ui);
+  const complete = Boolean(ans?.complete);
+  const evicts = ans?.info?.evicts || [];
+  const confirm = button(t('yd_tenantsConfirm', ui.picks.length), {
+    class: 'btn btn-primary', testid: 'tenants-confirm', disabled: !complete, data: complete ? { action: 'yd-confirm' } : {},
+  });
+  const all = button(t('yd_tenantsAll'), { class: 'btn', testid: 'tenants-all', data: { action: 'yd-tenants-all' } });
+  return h('div', { class: 'yd-panel yd-tenants', testid: 'tenants-panel', data: { picks: [...ui.picks].sort((a, b) => a - b).join(' ') } },
     h('div', { class: 'yd-rolls' }, h('span', { class: 'yd-label', text: t('yd_tenantsRolled') }),
-      (p.rolls || []).map((r) => die(r, placeable.includes(r) ? 'yd-die-roll is-placeable' : 'yd-die-roll is-dud'))),
+      (choice.rolls || []).map((r) => die(r, shells.includes(r) ? 'yd-die-roll is-placeable' : 'yd-die-roll is-dud'))),
     h('p', { class: 'yd-hint', text: t('yd_tenantsChoose') }),
-    h('div', { class: 'yd-buy-list' }, placeable.map((s) => {
-      const on = ui.placed.has(s);
-      const b = button([shellChip(s), on ? icon('check', 'yd-check') : null], {
+    h('div', { class: 'yd-buy-list' }, shells.map((s) => {
+      const on = ui.picks.includes(s);
+      return button([shellChip(s), on ? icon('check', 'yd-check') : null], {
         class: ['btn', 'yd-toggle', on ? 'is-on' : null], testid: `tenant-${s}`, 'aria-pressed': on ? 'true' : 'false',
+        data: { action: 'yd-tenant', shell: s },
       });
-      b.addEventListener('click', () => { if (on) ui.placed.delete(s); else ui.placed.add(s); paint(); });
-      return b;
     })),
-    h('p', { class: 'yd-muted', text: t('yd_tenantsWarn') }),
-    h('div', { class: 'yd-panel-foot' }, confirm));
+    evicts.length
+      ? h('p', { class: 'yd-warn', testid: 'tenants-evicts', text: evicts.length === 1 ? t('yd_tenantsEvict1', evicts[0]) : t('yd_tenantsEvict', evicts.join(', ')) })
+      : h('p', { class: 'yd-muted', text: t('yd_tenantsWarn') }),
+    h('div', { class: 'yd-panel-foot' }, all, confirm));
 }
 
-function actionZone(snap, ctx, paint) {
+function actionZone(snap, ctx) {
   const v = snap.view;
-  if (!ctx.canAct || !ctx.legal.size || ctx.viewer === null || ctx.viewer === undefined) return null;
-  if (v.phase === 'rebirth') return rebirthPanel(snap, ctx);
-  if (v.phase === 'tenants') return tenantsPanel(snap, ctx, paint);
-  if (v.phase === 'rearrange') return queue ? null : rearrangeStepPanel(snap, ctx);
-  if (ui.mode === 'buy') return buyPanel(snap, ctx, paint);
-  if (ui.mode === 'rearrange') return rearrangePanel(snap, ctx, paint);
-  return turnActions(snap, ctx, paint);
+  const ui = ctx.ui;
+  if (!ctx.canAct || !ui || ctx.viewer === null || ctx.viewer === undefined) return null;
+  if (!(ctx.moves || []).length && !(ctx.choices || []).length) return null;
+  if (v.phase === 'rebirth') return rebirthPanel(ctx);
+  if (v.phase === 'tenants' && choiceOf(ctx, 'tenants')) return tenantsPanel(ctx);
+  if (rearranging(snap, ctx)) return rearrangePanel(snap, ctx);
+  if (ui.mode === 'buy' && movesOf(ctx, 'buy').length) return buyPanel(snap, ctx);
+  return turnActions(snap, ctx);
 }
 
+/**
+ * The table: the ring, the seats and the viewer's actions.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function table(snap, ctx) {
-  const key = uiKey(snap, ctx);
-  if (ui.key !== key) resetUi(key);
-  runQueue(snap, ctx);
-  const root = h('div', { class: 'yd', testid: 'yadokashi' });
-  const paint = () => {
-    const seats = [];
-    for (let s = 0; s < snap.players; s += 1) seats.push(seatPanel(snap, ctx, s));
-    const zone = actionZone(snap, ctx, paint);
-    root.replaceChildren(
-      ringView(snap, ctx, paint),
-      h('div', { class: 'yd-right' },
-        h('div', { class: 'yd-seats', testid: 'seats' }, seats),
-        zone ? h('div', { class: 'yd-action', testid: 'action-zone', data: { mode: ui.mode ?? snap.view.phase } }, zone) : null));
-  };
-  paint();
-  styled(root, { '--yd-step': `${STEP_MS[speed()] ?? STEP_MS.normal}ms` });
-  markAnimated(snap);
-  return root;
+  const seats = [];
+  for (let s = 0; s < snap.players; s += 1) seats.push(seatPanel(snap, ctx, s));
+  const zone = actionZone(snap, ctx);
+  const mode = rearranging(snap, ctx) ? 'rearrange' : ctx.ui?.mode ?? snap.view.phase;
+  return h('div', { class: 'yd', testid: 'yadokashi', vars: paceVars() },
+    ringView(snap, ctx),
+    h('div', { class: 'yd-right' },
+      h('div', { class: 'yd-seats', testid: 'seats' }, seats),
+      zone ? h('div', { class: 'yd-action', testid: 'action-zone', data: { mode } }, zone) : null));
 }
 
 // ---------------------------------------------------------------- side: the last turn, step by step
-
-function turnKey(snap) {
-  const v = snap.view;
-  return `${snap.seed}:${v.turn}:${v.last_action ? JSON.stringify(v.last_action) : ''}`;
-}
-
-function markAnimated(snap) {
-  // The ring and the side panel of this render animate; later renders of the same turn do not.
-  setTimeout(() => { animated = turnKey(snap); }, 0);
-}
 
 function incomeLine(names, gains) {
   return h('span', { class: 'yd-income' }, gains.map((g, s) => h('span', { class: 'yd-gain' }, who(names[s], s), h('b', { text: ` +${g}` }))));
 }
 
 function moveSteps(m, names) {
+  /** @type {Array<[any, any]>} */
   const steps = [];
   steps.push([t('yd_income'), incomeLine(names, m.income_before || [])]);
   steps.push([tn('yd_calls', who(names[m.seat], m.seat), m.call === 'hi' ? t('yd_high') : t('yd_low')), die(m.roll, 'yd-die-roll')]);
@@ -622,12 +701,21 @@ function moveSteps(m, names) {
   return steps;
 }
 
-function tenantSteps(tt, names) {
+function tenantSteps(tt, names, choosing) {
+  /** @type {Array<[any, any]>} */
   const steps = [[tn('yd_tenantsBy', who(names[tt.seat], tt.seat)), h('span', { class: 'yd-flow' }, (tt.rolls || []).map((r) => die(r, 'yd-die-roll')))]];
-  if ((tt.placed || []).length) steps.push([t('yd_placed', ''), h('span', { class: 'yd-flow' }, tt.placed.map((s) => shellChip(s)))]);
-  else if (tt.rolls) steps.push(['', h('span', { class: 'yd-muted', text: t('yd_placedNone') })]);
-  if ((tt.evicted || []).length) steps.push([t('yd_evicted', ''), h('span', { class: 'yd-flow' }, tt.evicted.map((s) => shellChip(s)))]);
+  if ((tt.placed || []).length) steps.push([t('yd_placed'), h('span', { class: 'yd-flow' }, tt.placed.map((s) => shellChip(s)))]);
+  else if (tt.rolls && !choosing) steps.push(['', h('span', { class: 'yd-muted', text: t('yd_placedNone') })]);
+  if ((tt.evicted || []).length) steps.push([t('yd_evicted'), h('span', { class: 'yd-flow' }, tt.evicted.map((s) => shellChip(s)))]);
   return steps;
+}
+
+function otherSteps(v, a, names) {
+  if (a.kind === 'tenants' && v.last_tenants) return tenantSteps(v.last_tenants, names, v.phase === 'tenants');
+  if (a.kind === 'advance') return [['', tn('yd_advanced', who(names[a.seat], a.seat))]];
+  if (a.kind === 'buy') return [['', tn('yd_bought', who(names[a.seat], a.seat), a.shell, who(names[a.from], a.from), a.price, a.position)]];
+  if (a.kind === 'rearrange') return [['', tn('yd_rearranged', who(names[a.seat], a.seat), (a.row || []).join(' · '))]];
+  return [];
 }
 
 function lastTurnSteps(v, names) {
@@ -637,36 +725,37 @@ function lastTurnSteps(v, names) {
   const other = otherSteps(v, a, names);
   if (!v.last_move) return other.length ? other : null;
   // the last Move dice stays in view under whatever came after it
-  const m = v.last_move;
-  return [...other, ['', h('b', { class: 'yd-sub', text: t('yd_lastMove') })], ...moveSteps(m, names)];
+  return [...other, ['', h('b', { class: 'yd-sub', text: t('yd_lastMove') })], ...moveSteps(v.last_move, names)];
 }
 
-function otherSteps(v, a, names) {
-  if (a.kind === 'tenants' && v.last_tenants) return tenantSteps(v.last_tenants, names);
-  if (a.kind === 'advance') return [['', tn('yd_advanced', who(names[a.seat], a.seat))]];
-  if (a.kind === 'buy') return [['', tn('yd_bought', who(names[a.seat], a.seat), a.shell, who(names[a.from], a.from), a.price, a.position)]];
-  if (a.kind === 'rearrange') return [['', tn('yd_rearranged', who(names[a.seat], a.seat), (a.row || []).join(' · '))]];
-  return [];
-}
-
+/**
+ * The last turn, step by step (each turn's list is a new node: its steps fade in once).
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function side(snap, ctx) {
   const v = snap.view;
   const steps = lastTurnSteps(v, ctx.names);
-  const fresh = animated !== turnKey(snap);
+  const key = `turn-${v.turn}-${v.last_action ? JSON.stringify(v.last_action) : ''}`;
   // it scrolls when the turn was long: a named region that takes the focus (arrow keys scroll)
-  return [styled(h('section', {
-    class: ['side-panel', 'yd-last', fresh ? 'is-fresh' : null], testid: 'last-turn', data: { kind: v.last_action?.kind ?? 'none' },
-    tabindex: '0', 'aria-label': t('yd_lastTurn'),
+  return [h('section', {
+    class: ['side-panel', 'yd-last'], testid: 'last-turn', data: { kind: v.last_action?.kind ?? 'none' },
+    tabindex: '0', 'aria-label': t('yd_lastTurn'), vars: { '--yd-step': `${stepMs()}ms` },
   },
-    h('h2', { class: 'side-title', text: t('yd_lastTurn') }),
-    steps ? h('ol', { class: 'yd-steps' }, steps.map(([label, body], i) => styled(h('li', { class: 'yd-step' },
-      label ? h('span', { class: 'yd-step-label' }, label) : null,
-      body), { '--i': String(i) })))
-      : h('p', { class: 'yd-muted', text: t('yd_nothingYet') })), { '--yd-step': `${STEP_MS[speed()] ?? STEP_MS.normal}ms` })];
+  h('h2', { class: 'side-title', text: t('yd_lastTurn') }),
+  steps ? h('ol', { class: 'yd-steps', 'data-key': key }, steps.map(([label, body], i) => h('li', { class: 'yd-step', vars: { '--i': i } },
+    label ? h('span', { class: 'yd-step-label' }, label) : null,
+    body)))
+    : h('p', { class: 'yd-muted', text: t('yd_nothingYet') }))];
 }
 
 // ---------------------------------------------------------------- end of game
 
+/**
+ * The end screen's table: stars, crabs and shells of each seat, and the final ring.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function result(snap, ctx) {
   const res = snap.result;
   const winners = new Set(res.winners);
@@ -682,16 +771,22 @@ export function result(snap, ctx) {
   h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: res.scores[s] } }, String(res.scores[s]), starCounters(b)),
   h('td', { text: String(b.crabs) }),
   h('td', { text: String(b.shells) })));
+  const still = { names: ctx.names, viewer: ctx.viewer, canAct: false, moves: [], choices: [], ui: {} };
   return h('div', { class: 'result-wrap yd-result-wrap' },
     h('table', { class: 'result yd-result', testid: 'result' }, h('thead', {}, head), h('tbody', {}, rows)),
-    h('div', { class: 'yd-end-ring' }, ringView(snap, { ...ctx, legal: new Set(), canAct: false }, () => {})));
+    h('div', { class: 'yd-end-ring' }, ringView(snap, still)));
 }
 
 // ---------------------------------------------------------------- setup: the start player
 
+/**
+ * The setup's own field: who starts.
+ * @param {{options: Record<string, any>}} state the setup page's state
+ * @param {string[]} names
+ */
 export function setupOptions(state, names) {
   return h('div', { class: 'yd-setup' },
     startPlayerField(state, names, { id: 'yd-opt-start', label: t('yd_firstStart') }));
 }
 
-export default { statusChips, prompt, table, side, result, setupOptions };
+export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions };

@@ -16,6 +16,11 @@ Notation (one regular expression, :class:`Action`):
 - ``new``: New tenants (rolls every die in the centre).
 - ``p3.7.11``: New tenants step: place dice on shells 3, 7 and 11 (ascending).
 
+For the page (:mod:`.moves`): the discrete moves ``hi``/``lo`` (kind ``move-dice``), ``re1``/
+``re2`` (``rebirth``), ``adv`` (``advance``), ``new`` (``new-tenants``) and ``b7@2`` (``buy``);
+the placement ``p...`` and the Rearrange steps ``r...`` are the choices ``tenants`` and
+``rearrange``, composed pick by pick.
+
 Engine rulings beyond Y1-Y8 (see the tests): a turn ends only after all its steps; the stall cap
 (:data:`TURN_CAP` turns, or :data:`ACTION_CAP` actions) ends a game *unfinished*: ``is_over()``
 is true, the phase is ``capped``, the result has no winner and ``tie_break`` ``capped``. New
@@ -43,10 +48,11 @@ from itertools import combinations
 from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.protocol import Composed, GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
 from pygames.core.util import copy_json
+from pygames.games.yadokashi import moves as _moves
 
 DICE = 6
 FACES = 12
@@ -309,6 +315,71 @@ class YadokashiState(GameState):
         assert self.pending is not None
         row = self.rows[self.current]
         return [row[p - 1] for p in self.pending["slots"][self.pending["done"] :]]
+
+    # --- moves as data for the page (moves.py) -------------------------------------------------
+    def moves(self, seat: int) -> list[JSONDict]:
+        """The discrete legal moves as data (the steps of a choice are left out)."""
+        return _moves.discrete_moves(self, seat)
+
+    def choices(self, seat: int) -> list[JSONDict]:
+        """New tenants placement and Rearrange, composed pick by pick."""
+        return _moves.choices(self, seat)
+
+    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
+        """Judge a partial selection of ``choice`` (see :mod:`.moves`)."""
+        return _moves.compose(self, seat, choice, picks)
+
+    def describe(self, action: str) -> JSONDict | None:
+        """A legal action as a move of the page: ``{"a", "kind", ...}``; ``None`` for a step of a
+        choice (a placement, a Rearrange step)."""
+        act = Action.parse(action)
+        if act.kind in ("hi", "lo"):
+            return {"a": action, "kind": "move-dice", "call": act.kind}
+        if act.kind == "re":
+            return {"a": action, "kind": "rebirth", "shell": act.args[0]}
+        if act.kind == "adv":
+            return {"a": action, "kind": "advance"}
+        if act.kind == "new":
+            return {"a": action, "kind": "new-tenants"}
+        if act.kind == "b":
+            owner, where = self.owner(act.args[0])
+            return {
+                "a": action,
+                "kind": "buy",
+                "shell": act.args[0],
+                "position": act.args[1],
+                "price": price_at(where),
+                "from": owner,
+            }
+        return None
+
+    @staticmethod
+    def placement_action(shells: list[int]) -> str:
+        """The New tenants step placing dice on ``shells``."""
+        return str(Action("p", tuple(sorted(shells))))
+
+    @staticmethod
+    def rearrange_action(shell: int) -> str:
+        """The Rearrange step putting ``shell`` into the next empty slot."""
+        return str(Action("r", (shell,)))
+
+    def rearrange_shells(self, seat: int) -> list[int]:
+        """The shells that may go into the next empty slot of a Rearrange now (a new one in a
+        turn, the next step of one under way); empty when none may."""
+        if seat not in self.to_move():
+            return []
+        if self.phase == "rearrange":
+            return self._rearrange_choices()
+        if self.phase == "turn" and len(self.empty_in_row(seat)) >= 2:
+            return self._rearrange_choices(seat)
+        return []
+
+    def sandbox(self) -> YadokashiState:
+        """A copy to try actions on (no log, the random stream copied)."""
+        s = self.clone()
+        s.quiet = True
+        s.log = []
+        return s
 
     # --- illegal actions --------------------------------------------------------------------
     def explain_illegal(self, seat: int, action: str) -> Text:
@@ -658,12 +729,20 @@ class YadokashiState(GameState):
         self.pending = None
         self._end_turn(seat)
 
-    def _evict(self, placed: list[int]) -> list[int]:
+    def eviction(self, placed: list[int]) -> list[int]:
+        """The shells whose crabs go back to the centre when New tenants empties it having
+        placed dice on ``placed``: the largest among the crabs not placed this turn."""
         others = {s: z for s, z in self.crabs.items() if s not in placed}
         if not others:
             return []
         largest = max(others.values())
-        evicted = sorted(s for s, z in others.items() if z == largest)
+        return sorted(s for s, z in others.items() if z == largest)
+
+    def _evict(self, placed: list[int]) -> list[int]:
+        evicted = self.eviction(placed)
+        if not evicted:
+            return []
+        largest = self.crabs[evicted[0]]
         for shell in evicted:
             del self.crabs[shell]
             self.centre += 1
@@ -680,12 +759,7 @@ class YadokashiState(GameState):
         self.turn += 1
         if max(self.stars) >= GOAL:
             self.phase = "over"
-            winner = self.result().winners[0]
-            self.say(
-                "{0} has 27 stars or more: game over. Winner: {1}.",
-                "{0}の星が27以上になりました。ゲーム終了。勝者:{1}",
-                [seat, winner],
-            )
+            self._say_over()
             return
         if self.turn >= TURN_CAP or self.ply + 1 >= ACTION_CAP:
             self.phase = "capped"
@@ -695,6 +769,19 @@ class YadokashiState(GameState):
             )
             return
         self.current = (seat + 1) % self.players
+
+    def _say_over(self) -> None:
+        """The last line: who reached the goal (with their stars) and who wins."""
+        reached = [p for p in range(self.players) if self.stars[p] >= GOAL]
+        winner = self.result().winners[0]
+        who_en = ", ".join(f"{{{i}}} ({self.stars[p]} stars)" for i, p in enumerate(reached))
+        who_ja = "、".join(f"{{{i}}}(星{self.stars[p]})" for i, p in enumerate(reached))
+        verb = "has" if len(reached) == 1 else "have"
+        self.say(
+            f"{who_en} {verb} {GOAL} stars or more: game over. Winner: {{{len(reached)}}}.",
+            f"{who_ja}の星が{GOAL}以上になりました。ゲーム終了。勝者:{{{len(reached)}}}",
+            [*reached, winner],
+        )
 
     # --- scoring ----------------------------------------------------------------------------
     def breakdown(self, seat: int) -> JSONDict:

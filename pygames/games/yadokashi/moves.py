@@ -1,0 +1,181 @@
+"""Yadokashi's moves as data for the page (docs/table-layer.md).
+
+Discrete moves (:func:`discrete_moves`): ``hi`` / ``lo`` (kind ``move-dice``, ``call``),
+``re1`` / ``re2`` (kind ``rebirth``, ``shell``), ``adv`` (kind ``advance``), ``new`` (kind
+``new-tenants``) and every purchase ``b7@2`` (kind ``buy``: ``shell``, ``position``, ``price``
+and ``from``, the seat paid).
+
+Two choices (:func:`choices`, :func:`compose`), too many to list:
+
+- ``tenants`` (New tenants, ``order: set``): picks are shells that get a die; complete from one
+  pick on, played as the one action ``p3.7.11``. ``info``: the dice left in the centre and the
+  shells whose crabs would be evicted.
+- ``rearrange`` (Rearrange): picks are shells in the order of the empty slots still to fill
+  (``slots``); the last slot is filled by the engine, so ``len(slots) - 1`` picks complete it,
+  played as the steps ``["r5", "r3", ...]``. ``info``: the row as the picks leave it and the slot
+  the next pick fills.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pygames.core.errors import illegal
+from pygames.core.protocol import Composed, JSONDict
+from pygames.core.text import Text, t
+
+if TYPE_CHECKING:
+    from pygames.games.yadokashi.rules import YadokashiState
+
+TENANTS = "tenants"
+REARRANGE = "rearrange"
+
+
+def discrete_moves(state: YadokashiState, seat: int) -> list[JSONDict]:
+    """The seat's legal actions that are not steps of a choice, as data."""
+    out = []
+    for action in state.legal_actions(seat):
+        move = state.describe(action)
+        if move is not None:
+            out.append(move)
+    return out
+
+
+def choices(state: YadokashiState, seat: int) -> list[JSONDict]:
+    """The New tenants placement (while it is asked) or a Rearrange (when the row allows one)."""
+    if seat not in state.to_move():
+        return []
+    if state.phase == "tenants":
+        assert state.pending is not None
+        placeable = list(state.pending["placeable"])
+        return [
+            {
+                "id": TENANTS,
+                "kind": TENANTS,
+                "order": "set",
+                "rolls": list(state.pending["rolls"]),
+                "shells": placeable,
+                "next": placeable,
+            }
+        ]
+    shells = state.rearrange_shells(seat)
+    if not shells:
+        return []
+    slots, remaining = _rearrange_slots(state, seat)
+    return [
+        {
+            "id": REARRANGE,
+            "kind": REARRANGE,
+            "slots": slots,
+            "shells": remaining,
+            "picks": len(slots) - 1,
+            "next": shells,
+        }
+    ]
+
+
+def compose(state: YadokashiState, seat: int, choice: str, picks: list[Any]) -> Composed:
+    """Judge the picks of ``choice``; :class:`IllegalAction` for a choice not offered now or
+    picks that are not shell numbers."""
+    offered = {c["id"] for c in choices(state, seat)}
+    if choice not in offered:
+        raise illegal("That choice is not offered now.", "その選択は今はできません。")
+    shells = _shell_numbers(picks)
+    if choice == TENANTS:
+        return _compose_tenants(state, shells)
+    return _compose_rearrange(state, seat, shells)
+
+
+def _shell_numbers(picks: list[Any]) -> list[int]:
+    if not isinstance(picks, list) or not all(
+        isinstance(p, int) and not isinstance(p, bool) for p in picks
+    ):
+        raise illegal("Each pick must be a shell number.", "選ぶものはヤドの番号です。")
+    return list(picks)
+
+
+def _refused(why: Text, info: JSONDict | None = None) -> Composed:
+    return Composed(valid=False, why=why, info=info or {})
+
+
+# --- New tenants ------------------------------------------------------------------------------
+def _compose_tenants(state: YadokashiState, picks: list[int]) -> Composed:
+    assert state.pending is not None
+    placeable = list(state.pending["placeable"])
+    if len(set(picks)) != len(picks):
+        return _refused(t("A shell may be named only once.", "同じヤドは一度しか指定できません。"))
+    wrong = [s for s in picks if s not in placeable]
+    if wrong:
+        return _refused(
+            t(
+                f"Shell {wrong[0]} cannot take a new tenant: no roll matches it or it is taken.",
+                f"ヤド{wrong[0]}には入居できません(同じ出目がないか、空いていません)。",
+            )
+        )
+    left = state.centre - len(picks)
+    info: JSONDict = {
+        "placed": sorted(picks),
+        "centre_after": left,
+        "evicts": state.eviction(picks) if picks and left == 0 else [],
+    }
+    rest = [s for s in placeable if s not in picks]
+    if not picks:
+        return Composed(valid=True, next=rest, info=info)
+    return Composed(
+        valid=True,
+        complete=True,
+        next=rest,
+        actions=[state.placement_action(picks)],
+        info=info,
+    )
+
+
+# --- Rearrange --------------------------------------------------------------------------------
+def _rearrange_slots(state: YadokashiState, seat: int) -> tuple[list[int], list[int]]:
+    """The positions of the empty slots still to fill and the shells now in them."""
+    row = state.rows[seat]
+    if state.phase == "rearrange":
+        assert state.pending is not None
+        slots = list(state.pending["slots"][state.pending["done"] :])
+    else:
+        slots = [i + 1 for i, s in enumerate(row) if s not in state.crabs]
+    return slots, [row[p - 1] for p in slots]
+
+
+def _compose_rearrange(state: YadokashiState, seat: int, picks: list[int]) -> Composed:
+    slots, _ = _rearrange_slots(state, seat)
+    needed = len(slots) - 1
+    sandbox = state.sandbox()
+    for i, shell in enumerate(picks):
+        info: JSONDict = {"row": list(sandbox.rows[seat]), "slot": slots[i] if i < needed else None}
+        if i >= needed:
+            return _refused(
+                t("Every empty slot is filled already.", "空きの位置はもう全部決まっています。"),
+                info,
+            )
+        if shell not in sandbox.rows[seat] or shell in sandbox.crabs or shell in picks[:i]:
+            return _refused(
+                t(
+                    f"Shell {shell} is not an empty shell of your row still to place.",
+                    f"ヤド{shell}は、まだ並べていない自分の空きヤドではありません。",
+                ),
+                info,
+            )
+        if shell not in sandbox.rearrange_shells(seat):
+            why = sandbox.explain_illegal(seat, state.rearrange_action(shell))
+            return _refused(why, info)
+        sandbox.apply_unchecked(seat, state.rearrange_action(shell))
+    complete = len(picks) == needed
+    info = {
+        "row": list(sandbox.rows[seat]),
+        "slot": None if complete else slots[len(picks)],
+        "last_slot": slots[-1],
+    }
+    if not complete:
+        return Composed(valid=True, next=sandbox.rearrange_shells(seat), info=info)
+    return Composed(
+        valid=True,
+        complete=True,
+        actions=[state.rearrange_action(s) for s in picks],
+        info=info,
+    )
