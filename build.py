@@ -111,6 +111,12 @@ PYODIDE_TEST_WHEELS = {
     ),
 }
 PIP_DOWNLOAD_PYTHON = "3.14"
+# The JavaScript checkers of `build.py test`, installed by `npm ci` (pinned in package.json):
+# ESLint with eslint.config.js, TypeScript's checker over JSDoc with jsconfig*.json.
+NODE_TOOLS = {
+    "eslint": ROOT / "node_modules" / ".bin" / "eslint",
+    "tsc": ROOT / "node_modules" / ".bin" / "tsc",
+}
 # Every entry of the engine wheel gets this timestamp, so the same sources give the same bytes.
 WHEEL_TIMESTAMP = (2020, 1, 1, 0, 0, 0)
 APT_PACKAGES = ("chromium", "fonts-noto-cjk")
@@ -296,10 +302,13 @@ def installed_pyodide_version() -> str | None:
 
 def npm_packages_current() -> bool:
     """Whether every package of package.json's devDependencies is in node_modules at exactly
-    its pinned version (Pyodide for the site, axe-core for the accessibility tests)."""
+    its pinned version (Pyodide for the site, axe-core for the accessibility tests, ESLint and
+    TypeScript for the JavaScript checks) and the checkers' commands are in node_modules/.bin."""
     try:
         wanted = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["devDependencies"]
     except (OSError, ValueError, KeyError):
+        return False
+    if not all(path.exists() for path in NODE_TOOLS.values()):
         return False
     for name, version in wanted.items():
         manifest = ROOT / "node_modules" / name / "package.json"
@@ -318,7 +327,7 @@ def ensure_pyodide() -> Path:
         npm = shutil.which("npm")
         if npm is None:
             raise BuildError("npm is needed to fetch Pyodide (Debian: apt-get install -y npm)")
-        log(f"npm ci (pyodide {PYODIDE_VERSION})")
+        log(f"npm ci (pyodide {PYODIDE_VERSION}, axe-core, eslint, typescript)")
         check([npm, "ci", "--no-audit", "--no-fund"])
     if installed_pyodide_version() != PYODIDE_VERSION:
         raise BuildError(f"node_modules/pyodide is not version {PYODIDE_VERSION} after npm ci")
@@ -922,6 +931,26 @@ SUITE_LIMITS = {"tests": 12 * 60.0, "e2e": 18 * 60.0}
 SUITE_OPTIONS: dict[str, list[str]] = {"tests": [], "e2e": ["-vv", "--durations=8"]}
 
 
+def node_tool_step(name: str, tool: str, args: Sequence[str | Path]) -> Step:
+    """Run one of :data:`NODE_TOOLS` as a step, or fail it at once if npm did not install it."""
+    path = NODE_TOOLS[tool]
+    if not path.exists():
+        return Step(name, False, 0.0, f"{path.relative_to(ROOT)} is missing: npm ci failed")
+    return command_step(name, [path, *args])
+
+
+def javascript_steps() -> list[Step]:
+    """ESLint over the site, the Node tools and the e2e page scripts (eslint.config.js), then
+    TypeScript's checker over the JSDoc of web/: the page modules (DOM), then the workers."""
+    if not all(path.exists() for path in NODE_TOOLS.values()):
+        attempt("npm packages", ensure_pyodide)  # a failed build may have stopped before npm ci
+    return [
+        node_tool_step("eslint", "eslint", ["--max-warnings", "0", "."]),
+        node_tool_step("tsc --noEmit", "tsc", ["--noEmit", "-p", "jsconfig.json"]),
+        node_tool_step("tsc --noEmit workers", "tsc", ["--noEmit", "-p", "jsconfig.workers.json"]),
+    ]
+
+
 def no_tests_ran(step: Step, directory: Path, extra: Sequence[str]) -> Step:
     """pytest's "no tests ran" (exit 5) fails a step only where test files exist and no
     arguments narrowed the selection."""
@@ -1100,6 +1129,7 @@ def test(extra: Sequence[str]) -> int:
     steps.append(command_step("ruff check", [tools / "ruff", "check", "."]))
     steps.append(command_step("ruff format --check", [tools / "ruff", "format", "--check", "."]))
     steps.append(command_step("mypy --strict", [tools / "mypy", "--strict", "pygames", "build.py"]))
+    steps.extend(javascript_steps())
     steps.append(pytest_step(python, "tests", extra))
     if build_step.ok:
         steps.append(pyodide_step(DIST / "wheels", extra))

@@ -4,6 +4,13 @@ The session builds ``dist/`` once (unless ``build.py test`` already did and says
 ``PYGAMES_DIST_READY=1``), serves it on a free port and points pytest-playwright's ``base_url``
 at it. Every request of every page, frame and worker is recorded; a test fails if anything
 was asked of a host other than 127.0.0.1.
+
+The console is a test oracle too: every console message of type ``error`` (pages, frames, Web
+Workers and the service worker), every uncaught page error and every Content-Security-Policy
+violation (``securitypolicyviolation``, reported by an init script) of every browser context is
+recorded, and a browser test fails at teardown listing those it saw. A test that provokes an
+error on purpose says which with ``@pytest.mark.console_errors_expected(r"regex", ...)``; a CSP
+violation is never expected.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -20,7 +28,14 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    ViewportSize,
+    WebError,
+)
 from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,13 +184,91 @@ def request_log() -> RequestLog:
     return RequestLog()
 
 
+# The init script of every context: a CSP violation (the page's `style-src 'self'` refusing a
+# style attribute, a blocked script...) becomes a console error with this prefix. It runs in
+# every document of the context, frames included, before the page's own scripts.
+CSP_PREFIX = "[csp-violation]"
+CSP_REPORTER = """
+document.addEventListener('securitypolicyviolation', (event) => {
+  const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+  const sample = event.sample ? ` sample ${JSON.stringify(event.sample)}` : '';
+  console.error(`%PREFIX% ${event.effectiveDirective || event.violatedDirective} refused `
+    + `${event.blockedURI || 'inline'}${where}${sample}`);
+}, true);
+""".replace("%PREFIX%", CSP_PREFIX)
+# Chromium's own console line for a violation ("Applying inline style violates the following
+# Content Security Policy directive...", "Refused to load the script ... because it violates
+# ..."): a violation too.
+CSP_NATIVE = re.compile(r"violates the following Content Security Policy directive")
+
+
+def where_from(message: ConsoleMessage) -> str:
+    """``url:line`` of a console message, and whether a worker said it."""
+    location = message.location
+    url = location.get("url") or (message.page.url if message.page is not None else "?")
+    url = url.split("#", 1)[0]  # a game link's fragment says nothing here and is long
+    place = f"{url}:{location.get('lineNumber', '?')}"
+    return f"worker {place}" if message.worker is not None else place
+
+
+class ConsoleLog:
+    """Every console error, uncaught page error and CSP violation of the session's browser
+    contexts, pages and workers alike."""
+
+    def __init__(self) -> None:
+        self.entries: list[str] = []
+        self.checked = 0
+
+    def watch(self, context: BrowserContext) -> BrowserContext:
+        """Record the console errors, page errors and CSP violations of ``context`` from now
+        on (its pages, frames, Web Workers and service workers)."""
+        context.add_init_script(CSP_REPORTER)
+        context.on("console", self.console)
+        context.on("weberror", self.web_error)
+        return context
+
+    def console(self, message: ConsoleMessage) -> None:
+        """Keep a message of type ``error``."""
+        if message.type != "error":
+            return
+        text = message.text
+        if text.startswith(CSP_PREFIX) or CSP_NATIVE.search(text):
+            self.entries.append(f"CSP violation ({where_from(message)}): {text}")
+        else:
+            self.entries.append(f"console error ({where_from(message)}): {text}")
+
+    def web_error(self, error: WebError) -> None:
+        """Keep an uncaught error (or unhandled rejection) of a page. Not those of the blank
+        page a new tab starts with: only the tests' own init scripts run there, and storage
+        refuses them (``localStorage`` is denied to ``about:blank``)."""
+        url = error.page.url.split("#", 1)[0] if error.page is not None else "?"
+        if url == "about:blank":
+            return
+        self.entries.append(f"uncaught error ({url}): {error.error.message}")
+
+    def unchecked(self) -> list[str]:
+        """The entries recorded since the last call."""
+        new = self.entries[self.checked :]
+        self.checked = len(self.entries)
+        return new
+
+
 @pytest.fixture(scope="session")
-def browser(browser: Browser, request_log: RequestLog) -> Iterator[Browser]:
-    """pytest-playwright's browser, whose every new context is watched by ``request_log``."""
+def console_log() -> ConsoleLog:
+    """The session's :class:`ConsoleLog`."""
+    return ConsoleLog()
+
+
+@pytest.fixture(scope="session")
+def browser(
+    browser: Browser, request_log: RequestLog, console_log: ConsoleLog
+) -> Iterator[Browser]:
+    """pytest-playwright's browser, whose every new context is watched by ``request_log`` and
+    ``console_log``."""
     original = browser.new_context
 
     def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
-        return request_log.watch(original(*args, **kwargs))
+        return console_log.watch(request_log.watch(original(*args, **kwargs)))
 
     browser.new_context = new_context  # type: ignore[method-assign]
     yield browser
@@ -199,6 +292,68 @@ def no_outside_requests(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     outside = sorted({url for url in log.unchecked() if not is_local(url)})
     assert not outside, f"requests left the site: {outside}"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the marker of tests that provoke console errors on purpose."""
+    config.addinivalue_line(
+        "markers",
+        "console_errors_expected(*patterns): the test provokes console or page errors on "
+        "purpose; each entry that one of the regexes finds (re.search) is allowed. "
+        "A Content-Security-Policy violation never is.",
+    )
+
+
+def expected_errors(request: pytest.FixtureRequest) -> list[re.Pattern[str]]:
+    """The regexes of the test's ``console_errors_expected`` markers."""
+    patterns: list[re.Pattern[str]] = []
+    for marker in request.node.iter_markers("console_errors_expected"):
+        if not marker.args or not all(isinstance(arg, str) for arg in marker.args):
+            raise pytest.UsageError("console_errors_expected takes one or more regex strings")
+        patterns += [re.compile(arg) for arg in marker.args]
+    return patterns
+
+
+def unexpected(entries: list[str], allowed: list[re.Pattern[str]]) -> list[str]:
+    """The entries no allowed pattern covers; CSP violations always stay."""
+    return [
+        entry
+        for entry in entries
+        if entry.startswith("CSP violation") or not any(p.search(entry) for p in allowed)
+    ]
+
+
+def summarize(entries: list[str], limit: int = 12) -> str:
+    """The entries for a failure message: each distinct one once, with how often it came, CSP
+    violations first."""
+    counts: dict[str, int] = {}
+    for entry in sorted(entries, key=lambda e: not e.startswith("CSP violation")):
+        counts[entry] = counts.get(entry, 0) + 1
+    lines = [f"{entry} (x{n})" if n > 1 else entry for entry, n in counts.items()]
+    more = f"\n... and {len(lines) - limit} more distinct" if len(lines) > limit else ""
+    head = f"{len(entries)} console errors, page errors or CSP violations ({len(lines)} distinct):"
+    return "\n".join([head, *lines[:limit]]) + more
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a browser test that logged a console error, let an error go uncaught or met a CSP
+    violation (docs/table-layer.md: the console is a test oracle), unless the test's
+    ``console_errors_expected`` marker allows that error.
+
+    What module or session fixtures log while they set up counts for the first test that uses
+    them; the check runs after the test's own page and context have closed, so that what they
+    logged last is in.
+    """
+    if not PLAYWRIGHT_FIXTURES & set(request.fixturenames):
+        yield
+        return
+    log: ConsoleLog = request.getfixturevalue("console_log")
+    allowed = expected_errors(request)
+    yield
+    found = unexpected(log.unchecked(), allowed)
+    if found:
+        pytest.fail(summarize(found), pytrace=False)
 
 
 def resize(page: Page, size: ViewportSize) -> None:
