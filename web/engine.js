@@ -5,6 +5,11 @@
 //   await engine.ready;                            // rejects if the engine could not start
 //   const answer = await engine.call({ cmd: "catalog" });
 
+/**
+ * Start the engine worker.
+ * @param {{onProgress?: (message: object) => void}} [options]
+ * @returns {import('./types.js').Engine}
+ */
 export function createEngine({ onProgress } = {}) {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   const waiting = new Map(); // id -> {resolve, reject}

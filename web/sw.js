@@ -34,24 +34,27 @@ async function precache() {
   }));
 }
 
-self.addEventListener('install', (event) => {
+// the service worker's own scope (the checker reads `self` as a plain worker's)
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+worker.addEventListener('install', (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil(precache());
 });
 
-self.addEventListener('activate', (event) => {
+worker.addEventListener('activate', (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names
       .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
       .map((name) => caches.delete(name)));
     // the page that installed the first version is served from the cache at once
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
-self.addEventListener('message', (event) => {
+worker.addEventListener('message', (/** @type {ExtendableMessageEvent} */ event) => {
   const type = event.data && event.data.type;
-  if (type === 'skip-waiting') self.skipWaiting();
+  if (type === 'skip-waiting') worker.skipWaiting();
   else if (type === 'version' && event.ports[0]) {
     event.ports[0].postMessage({ version: PRECACHE.version, files: PRECACHE.files.length, cache: CACHE });
   }
@@ -64,7 +67,7 @@ async function respond(request) {
   return fetch(request);
 }
 
-self.addEventListener('fetch', (event) => {
+worker.addEventListener('fetch', (/** @type {FetchEvent} */ event) => {
   const { request } = event;
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
   // a navigation inside the site is the page itself (its state lives in the fragment)

@@ -115,6 +115,12 @@ export function optionHelp(key) {
 }
 
 /** An on/off switch for a boolean option (a checkbox with its label). */
+/**
+ * @param {string} key
+ * @param {boolean} checked
+ * @param {(value: boolean) => void} onChange
+ * @param {{testid?: string, help?: string}} [options]
+ */
 export function optionSwitch(key, checked, onChange, { testid, help = optionHelp(key) } = {}) {
   const box = h('input', { type: 'checkbox', class: 'switch-input', testid, checked, role: 'switch' });
   box.addEventListener('change', () => onChange(box.checked));
