@@ -50,13 +50,22 @@ def table(page: Page) -> Any:
     return page.get_by_test_id("table")
 
 
-def legal(page: Page) -> list[str]:
-    """The legal list the page holds (read through the engine, as a check only)."""
-    fragment = page.evaluate("location.hash")
-    record = unlink(fragment)
-    snap = snapshot(record, int(str(table(page).get_attribute("data-viewer"))))
-    result: list[str] = snap["legal"]
-    return result
+def current_record(page: Page) -> dict[str, Any]:
+    """The record of the position on the table: the address bar's share link, once it has
+    caught up with the table's ply (it is written in the task after the drawing)."""
+    ply = int(str(table(page).get_attribute("data-ply")))
+    for _ in range(50):
+        record = unlink(page.evaluate("location.hash"))
+        if len(record["actions"]) == ply:
+            return record
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the share link never reached ply {ply}")
+
+
+def offered(page: Page) -> dict[str, Any]:
+    """The engine's snapshot for the viewer at the table's position (as a check only)."""
+    viewer = int(str(table(page).get_attribute("data-viewer")))
+    return snapshot(current_record(page), viewer)
 
 
 def human_record(seed: int, start: int = 0) -> dict[str, Any]:
@@ -75,6 +84,17 @@ def human_record(seed: int, start: int = 0) -> dict[str, Any]:
     }
 
 
+def wait_answer(page: Page) -> str:
+    """After a tap on a hand card or the bonus switch: wait for the engine's judgement of the
+    selection (the running total appears) and return the total shown ('' with nothing picked)."""
+    total = page.get_by_test_id("new-total")
+    if not page.locator("[data-testid=hand-card][aria-pressed=true]").count():
+        expect(total).to_have_attribute("data-total", "")
+        return ""
+    expect(total).not_to_have_attribute("data-total", "")
+    return str(total.get_attribute("data-total"))
+
+
 def select_until_legal(page: Page) -> bool:
     """Tap hand cards from the right until Declare is enabled; False (selection cleared) if no
     selection of those cards is a legal declaration."""
@@ -84,6 +104,8 @@ def select_until_legal(page: Page) -> bool:
     for i in range(n - 1, -1, -1):
         cards.nth(i).click()
         expect(cards.nth(i)).to_have_attribute("aria-pressed", "true")
+        expect(cards.nth(i)).to_have_class(re.compile(r"\bis-selected\b"))
+        wait_answer(page)
         if confirm.is_enabled():
             return True
     if n:
@@ -92,7 +114,7 @@ def select_until_legal(page: Page) -> bool:
 
 
 def play_turn(page: Page, turn: int) -> str:
-    """One legal choice through the UI: declare most turns, else a pass."""
+    """One legal choice through the UI: declare most turns, else a pass. Returns the kind."""
     controls = page.get_by_test_id("controls")
     expect(controls).to_be_visible()
     confirm = page.get_by_test_id("declare")
@@ -105,9 +127,10 @@ def play_turn(page: Page, turn: int) -> str:
         pharaoh.click()
         return "pharaoh"
     if turn % 4 != 3 and confirm.count() and select_until_legal(page):
-        action = str(confirm.get_attribute("data-action"))
+        total = str(confirm.get_attribute("data-total"))
+        expect(confirm).to_contain_text(total)
         confirm.click()
-        return action
+        return "declare"
     if turn % 3 == 0 and horus.is_enabled():
         horus.click()
         return "horus"
@@ -115,10 +138,150 @@ def play_turn(page: Page, turn: int) -> str:
     return "pass"
 
 
-def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..., Any]) -> None:
+def kind_of(action: str) -> str:
+    """The kind of a notation string (the test reads notation; the page never does)."""
+    return "declare" if action.startswith("d") else action
+
+
+# --- what the table shows, compared with the engine's view after each drawing ------------------
+
+# An init script: after every drawing of a table (its root's data-drawn changes once the drawing
+# is in place), what the Pharaoh table shows is read off the page and kept in window.__phDraws.
+WATCH_DRAWINGS = """
+(() => {
+  if (window.__phDraws) return;
+  const draws = [];
+  window.__phDraws = draws;
+  const num = (x) => (x === undefined || x === null || x === '' ? null : Number(x));
+  const cards = (el, sel) => (el
+    ? [...el.querySelectorAll(sel)].map((c) => Number(c.dataset.card)) : []);
+  const grab = (root) => {
+    const q = (sel) => root.querySelector(sel);
+    const seats = [...root.querySelectorAll('article.ph-seat')].map((el) => {
+      const s = el.dataset.seat;
+      const front = q(`[data-testid="front-${s}"]`);
+      return {
+        hand_count: num(q(`[data-testid="hand-count-${s}"]`).dataset.count),
+        front: cards(front, '.ph-front-cards .ph-member'),
+        front_total: num(front.dataset.total),
+        declared: num(front.dataset.declared),
+        shown_declared: num(q(`[data-testid="declared-${s}"]`)?.dataset.declared),
+        passed: front.dataset.passed || null,
+        tent: cards(el, '.ph-tent-cards .ph-member'),
+        pharaoh_left: num(q(`[data-testid="pharaoh-${s}"]`).dataset.left),
+        treasure_total: num(q(`[data-testid="tscore-${s}"]`).dataset.score),
+      };
+    });
+    const highest = q('[data-testid="highest"]');
+    return {
+      ply: Number(root.dataset.ply), viewer: root.dataset.viewer, phase: root.dataset.phase,
+      round: num(q('[data-testid="round-track"]').dataset.round),
+      auction: q('[data-testid="auction"]')?.textContent ?? null,
+      deck: num(q('[data-testid="deck"]').dataset.count),
+      offer: [...root.querySelectorAll('[data-testid^="offer-"]')].map((el) => ({
+        card: el.dataset.card, state: el.dataset.state, winner: num(el.dataset.winner),
+      })),
+      highest: num(highest.dataset.highest),
+      leader: num(highest.dataset.leader),
+      hospital: cards(q('[data-testid="hospital"]'), '.ph-member'),
+      hand: cards(root, '[data-testid="hand-card"]'),
+      seats,
+    };
+  };
+  new MutationObserver(() => {
+    const root = document.querySelector('[data-testid="table"]');
+    if (root && root.querySelector('.ph')) draws.push(grab(root));
+  }).observe(document,
+    { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+})();
+"""
+
+
+def expected_drawing(view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """What the table must show for ``view`` (seen from ``viewer``), in the shape the init
+    script reads off the page (the auction chip's text is left out)."""
+    seats = [
+        {
+            "hand_count": sv["hand_count"],
+            "front": sv["front"],
+            "front_total": sv["front_total"],
+            "declared": sv["declared"],
+            "shown_declared": sv["declared"] if sv["front"] else None,
+            "passed": sv["passed"],
+            "tent": sv["tent"],
+            "pharaoh_left": sv["pharaoh_left"],
+            "treasure_total": sv["treasure_score"]["total"],
+        }
+        for sv in view["seats"]
+    ]
+    return {
+        "ply": view["ply"],
+        "viewer": "spectator" if viewer is None else str(viewer),
+        "phase": view["phase"],
+        "round": view["round"],
+        "deck": view["deck_count"],
+        "offer": [
+            {"card": o["card"], "state": o["state"], "winner": o["winner"]} for o in view["offer"]
+        ],
+        "highest": view["highest"],
+        "leader": view["leader"],
+        "hospital": view["hospital"],
+        "hand": [] if viewer is None else view["seats"][viewer]["hand"],
+        "seats": seats,
+    }
+
+
+def check_drawings(page: Page, record: dict[str, Any], viewer: int | None) -> set[int]:
+    """Compare every drawing of the table kept by :data:`WATCH_DRAWINGS` with the engine's view
+    at its ply (``viewer``'s view of the finished game, or a spectator's); the plies seen."""
+    draws: list[dict[str, Any]] = page.evaluate("window.__phDraws")
+    views: dict[int, dict[str, Any]] = {}
+    for draw in draws:
+        ply = draw["ply"]
+        if ply not in views:
+            ans = engine(cmd="replay", record=record, ply=ply, reveal=viewer is not None)
+            assert ans["ok"], ans
+            views[ply] = ans["view"] if viewer is None else ans["views"][viewer]
+        view = views[ply]
+        auction = draw.pop("auction")
+        assert auction is not None and str(view["auction"]) in auction
+        assert draw == expected_drawing(view, viewer), f"ply {ply}"
+    return set(views)
+
+
+def check_bonus_switch(page: Page, bonus: int) -> None:
+    """The start bonus: a switch, on by default (P5); it adds ``bonus`` to the total."""
+    switch = page.get_by_test_id("bonus")
+    confirm = page.get_by_test_id("declare")
+    expect(switch).to_have_attribute("aria-checked", "true")
+    # the keyboard works too: a hand card is a toggle button
+    page.get_by_test_id("hand-card").first.focus()
+    page.keyboard.press("Space")
+    expect(page.get_by_test_id("hand-card").first).to_have_attribute("aria-pressed", "true")
+    with_bonus = int(wait_answer(page))
+    expect(confirm).to_be_enabled()
+    switch.click()
+    expect(switch).to_have_attribute("aria-checked", "false")
+    expect(page.get_by_test_id("new-total")).to_have_attribute(
+        "data-total", str(with_bonus - bonus)
+    )
+    expect(confirm).to_have_attribute("data-total", str(with_bonus - bonus))
+    switch.click()
+    expect(switch).to_have_attribute("aria-checked", "true")
+    expect(confirm).to_have_attribute("data-total", str(with_bonus))
+    page.get_by_test_id("clear-selection").click()
+    expect(confirm).to_be_disabled()
+    expect(page.get_by_test_id("new-total")).to_have_attribute("data-total", "")
+
+
+def test_one_human_against_two_bots(
+    context: BrowserContext, base_url: str, shot: Callable[..., Any]
+) -> None:
+    context.add_init_script(WATCH_DRAWINGS)
+    page = context.new_page()
     page.goto(base_url + link(human_record(seed=7)))
     shots: set[str] = set()
-    actions: list[str] = []
+    kinds: list[str] = []
     checked_bonus = False
     turn = 0
     while True:
@@ -129,39 +292,30 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         assert phase == "auction"
         assert table(page).get_attribute("data-viewer") == "0"
         expect(page.get_by_test_id("seat-0")).to_have_class(re.compile(r"\bis-active\b"))
-        # every pass button is enabled exactly when its string is legal
-        allowed = set(legal(page)) if turn < 6 else None
-        if allowed is not None:
-            for act, testid in (
+        if turn < 6:
+            # every pass button is enabled exactly when the engine offers that move, and the
+            # hand grid is the seat's hand
+            snap = offered(page)
+            moves = {m["kind"] for m in snap["moves"]}
+            for kind, testid in (
                 ("horus", "pass-horus"),
                 ("pharaoh", "pass-pharaoh"),
                 ("pass", "pass-plain"),
             ):
                 button = page.get_by_test_id(testid)
-                if act in allowed:
+                if kind in moves:
                     expect(button).to_be_enabled()
                 else:
                     expect(button).to_be_disabled()
-        # the start bonus: offered as a switch, on by default (P5), and it changes the string
-        bonus = page.get_by_test_id("bonus")
-        if bonus.count() and not checked_bonus and page.get_by_test_id("hand-card").count():
-            expect(bonus).to_be_checked()
-            # the keyboard works too: a hand card is a toggle button
-            page.get_by_test_id("hand-card").first.focus()
-            page.keyboard.press("Space")
-            expect(page.get_by_test_id("hand-card").first).to_have_attribute("aria-pressed", "true")
-            confirm = page.get_by_test_id("declare")
-            expect(confirm).to_be_enabled()
-            with_bonus = str(confirm.get_attribute("data-action"))
-            assert with_bonus.endswith("+")
-            page.locator("label.ph-bonus").click()
-            expect(bonus).not_to_be_checked()
-            assert str(confirm.get_attribute("data-action")) == with_bonus[:-1]
-            page.locator("label.ph-bonus").click()
-            expect(bonus).to_be_checked()
-            page.get_by_test_id("clear-selection").click()
-            expect(confirm).to_be_disabled()
-            checked_bonus = True
+            hand = [
+                int(str(c.get_attribute("data-card")))
+                for c in page.get_by_test_id("hand-card").all()
+            ]
+            assert hand == snap["view"]["seats"][0]["hand"]
+            bonus = snap["view"]["bonus"]
+            if bonus and not checked_bonus and hand:
+                check_bonus_switch(page, bonus)
+                checked_bonus = True
 
         declared = page.locator("[data-testid^=declared-]").count()
         bidding = declared and page.get_by_test_id("declare").count()
@@ -173,12 +327,12 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         if "hospital" not in shots and hospital >= 3:
             shots.add("hospital")
             shot(page, "pharaoh-hospital", both=True)
-        actions.append(play_turn(page, turn))
+        kinds.append(play_turn(page, turn))
         turn += 1
         assert turn < 150
     assert {"auction", "hospital"} <= shots, shots
     assert checked_bonus
-    assert any(a.startswith("d") for a in actions) and any(not a.startswith("d") for a in actions)
+    assert "declare" in kinds and set(kinds) - {"declare"}
 
     # the end screen: every seat's breakdown, the engine's totals, the winners highlighted
     end = page.get_by_test_id("end-screen")
@@ -197,9 +351,45 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         winner = "yes" if seat in res["winners"] else "no"
         expect(page.get_by_test_id(f"result-row-{seat}")).to_have_attribute("data-winner", winner)
     # what the human played is in the record, in the same order
-    human = [a.split(":", 1)[1] for a in record["actions"] if a.startswith("0:")]
-    assert human == actions
+    human = [kind_of(a.split(":", 1)[1]) for a in record["actions"] if a.startswith("0:")]
+    assert human == kinds
+    # every drawing of the table showed the human's view at its ply, hand included
+    seen = check_drawings(page, record, 0)
+    assert len(seen) > 20, sorted(seen)
     shot(page, "pharaoh-end", both=True)
+
+
+def test_all_bots_the_table_shows_the_view_after_each_answer(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    """Four bots at the fastest speed, watched: after each answer the table shows the
+    spectator's view of that ply (hand counts, fronts and their totals, the auction track, the
+    offer, the hospital, tents, Pharaoh cards, treasure scores), never a hand."""
+    record = {
+        "v": 1,
+        "game": "pharaoh",
+        "players": 4,
+        "seed": 21,
+        "options": {},
+        "seats": [
+            {"name": f"Bot {i + 1}", "kind": "bot", "level": level}
+            for i, level in enumerate(["normal", "easy", "random", "normal"])
+        ],
+        "actions": [],
+    }
+    page.add_init_script(WATCH_DRAWINGS)
+    page.goto(base_url + link(record))
+    assert wait_turn(page, timeout=120_000) == "over"
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    played = unlink(page.evaluate("location.hash"))
+    assert played["seats"] == record["seats"] and len(played["actions"]) > 40
+    # at the fastest speed several answers may land within one frame: the table draws the last
+    # (renders are coalesced per frame), so not every ply is drawn; every drawing is checked
+    seen = check_drawings(page, played, None)
+    assert len(seen) >= 10, sorted(seen)
+    rounds = {engine(cmd="replay", record=played, ply=p)["view"]["round"] for p in seen}
+    assert len(rounds) >= 3, rounds
+    shot(page, "pharaoh-all-bots-end", both=True)
 
 
 def test_setup_page_and_table_in_japanese(
@@ -254,6 +444,26 @@ def test_setup_page_and_table_in_japanese(
             "data-score", str(score)
         )
     shot(page, "pharaoh-ja-end", both=True)
+
+    # the replay draws the same table from a seat's view: its hand, nothing to tap
+    page.get_by_test_id("watch-replay").click()
+    replay = page.get_by_test_id("replay")
+    expect(replay).to_be_visible()
+    expect(page.get_by_test_id("replay-position")).to_contain_text("0/")
+    page.get_by_test_id("replay-perspective").select_option("0")
+    for _ in range(3):
+        page.get_by_test_id("replay-forward").click()
+    expect(page.get_by_test_id("replay-position")).to_contain_text("3/")
+    views = engine(cmd="replay", record=full, ply=3, reveal=True)["views"]
+    hand = replay.get_by_test_id("hand-card")
+    expect(hand).to_have_count(len(views[0]["seats"][0]["hand"]))
+    shown = [int(str(c.get_attribute("data-card"))) for c in hand.all()]
+    assert shown == views[0]["seats"][0]["hand"]
+    assert replay.locator("button[data-testid=hand-card], [data-testid=declare]").count() == 0
+    for seat, sv in enumerate(views[0]["seats"]):
+        expect(replay.get_by_test_id(f"front-{seat}")).to_have_attribute(
+            "data-total", str(sv["front_total"])
+        )
 
 
 def test_two_humans_hide_their_hands(page: Page, base_url: str) -> None:

@@ -1,6 +1,8 @@
-// Return of the Pharaoh (ファラオの帰還): draws a seat's view and turns taps into the legal action
-// strings the engine listed. No rule is decided here: a declaration can be confirmed, and a pass
-// made, only when its notation string is in `legal`.
+// Return of the Pharaoh (ファラオの帰還): draws a seat's view and the moves the engine offers
+// (docs/table-layer.md). No rule is decided here and no notation is read or written: the passes
+// are the engine's moves (sent back by their `a`), a declaration is the engine's `declare` choice
+// (the cards picked are composed by the engine, which answers the running total and the actions
+// to play), and every figure shown (card values, the kinds bonus...) comes from the view.
 
 import { h, svg, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
@@ -8,12 +10,9 @@ import { t, tn, levelName, STRINGS } from '../i18n.js';
 
 loadStyle(new URL('./pharaoh.css', import.meta.url).href);
 
-const KINDS = ['throne', 'jar', 'sword', 'ankh', 'gold'];
-const KINDS_BONUS = [0, 0, 1, 3, 6, 10];
-
 Object.assign(STRINGS, {
   ph_round: { en: 'Round', ja: 'ラウンド' },
-  ph_auctionOf: { en: 'Auction {0} of 4', ja: '競り {0}/4' },
+  ph_auctionOf: { en: 'Auction {0} of {1}', ja: '競り {0}/{1}' },
   ph_deck: { en: 'Deck', ja: '山札' },
   ph_deckLeft: { en: '{0} cards left in the deck', ja: '山札の残り{0}枚' },
   ph_offer: { en: 'Offer', ja: '場札' },
@@ -48,6 +47,7 @@ Object.assign(STRINGS, {
   ph_noTreasure: { en: 'No treasure yet', ja: '財宝なし' },
   ph_scoreNow: { en: '{0} items + {1} kinds bonus', ja: '財宝{0}点+種類ボーナス{1}点' },
   ph_yourHand: { en: 'Your hand', ja: 'あなたの手札' },
+  ph_handSpectator: { en: 'You are watching: the hands are hidden.', ja: '観戦中です。手札は見えません。' },
   ph_handHidden: { en: 'Hands are hidden while the tablet is passed.', ja: 'タブレットを渡す間、手札は隠されています。' },
   ph_noMembers: { en: 'No member card in hand: you can only pass.', ja: '手札に隊員カードがありません。パスしかできません。' },
   ph_tapToSelect: { en: 'Tap member cards to put them in front of you.', ja: '手元に出す隊員カードをタップしてください。' },
@@ -64,6 +64,7 @@ Object.assign(STRINGS, {
   ph_passes: { en: 'Or pass', ja: 'またはパス' },
   ph_passHorus: { en: 'Horus pass', ja: 'ホルスパス' },
   ph_passHorusHelp: { en: 'take the chip: start the next auction', ja: 'チップを取り、次の競りの先手に' },
+  ph_passHorusKeep: { en: 'keep the chip: start the next auction', ja: 'チップを保持し、次の競りの先手に' },
   ph_passPharaoh: { en: 'Pharaoh pass', ja: 'ファラオパス' },
   ph_passPharaohHelp: { en: 'hospital ({0}) to your tent', ja: '病院の隊員({0}枚)を自分のテントへ' },
   ph_passPharaohEmpty: { en: 'the hospital is empty', ja: '病院は空です' },
@@ -76,9 +77,10 @@ Object.assign(STRINGS, {
   ph_waitTurn: { en: 'Auction: {0} is to move.', ja: '競り中:{0}の番です。' },
   ph_waitYou: { en: 'Waiting for the others.', ja: 'ほかのプレイヤーを待っています。' },
   ph_scoring: { en: 'Scoring', ja: '得点' },
-  ph_scoreItems: { en: '1 point per item on your treasures', ja: '財宝の個数1つにつき1点' },
+  ph_scoreItems: { en: '{0} points per item on your treasures', ja: '財宝の個数1つにつき{0}点' },
+  ph_scoreItems1: { en: '1 point per item on your treasures', ja: '財宝の個数1つにつき1点' },
   ph_scoreKinds: { en: 'Different kinds', ja: '財宝の種類数' },
-  ph_scoreFlags: { en: 'Flag member in hand or tent: +1 each', ja: '手札とテントの旗の隊員:1枚1点' },
+  ph_scoreFlags: { en: 'Flag member in hand or tent: +{0} each', ja: '手札とテントの旗の隊員:1枚{0}点' },
   ph_removedList: { en: 'Out of the game', ja: '除外された札' },
   ph_firstStart: { en: 'First holder of the Horus chip', ja: '最初にホルスチップを持つ人' },
   // end screen
@@ -98,35 +100,45 @@ Object.assign(STRINGS, {
   ph_k_sword: { en: 'Swords', ja: '剣' },
   ph_k_ankh: { en: 'Ankhs', ja: 'アンク' },
   ph_k_gold: { en: 'Gold coins', ja: '金貨' },
-  ph_t_throne: { en: '{0} throne', ja: '玉座{0}脚' },
-  ph_t_jar: { en: '{0} jar(s)', ja: '壺{0}個' },
-  ph_t_sword: { en: '{0} sword(s)', ja: '剣{0}本' },
-  ph_t_ankh: { en: '{0} ankh(s)', ja: 'アンク{0}個' },
-  ph_t_gold: { en: '{0} gold coin(s)', ja: '金貨{0}枚' },
+  ph_t_throne: { en: '{0} thrones', ja: '玉座{0}脚' },
+  ph_t_throne1: { en: '1 throne', ja: '玉座1脚' },
+  ph_t_jar: { en: '{0} jars', ja: '壺{0}個' },
+  ph_t_jar1: { en: '1 jar', ja: '壺1個' },
+  ph_t_sword: { en: '{0} swords', ja: '剣{0}本' },
+  ph_t_sword1: { en: '1 sword', ja: '剣1本' },
+  ph_t_ankh: { en: '{0} ankhs', ja: 'アンク{0}個' },
+  ph_t_ankh1: { en: '1 ankh', ja: 'アンク1個' },
+  ph_t_gold: { en: '{0} gold coins', ja: '金貨{0}枚' },
+  ph_t_gold1: { en: '1 gold coin', ja: '金貨1枚' },
 });
 
-// ---------------------------------------------------------------- cards (display helpers only)
+// ---------------------------------------------------------------- cards (drawn from the view's legends)
 
-const isFlag = (c) => c > 10;
-const value = (c) => c % 10;
-const token = (c) => (isFlag(c) ? `f${value(c)}` : String(c));
-const kindOf = (card) => card.replace(/\d+$/, '');
-const numberOf = (card) => Number(card.slice(kindOf(card).length));
+/**
+ * The legends of a view: what each member card and each deck card shows.
+ * @param {Record<string, any>} v the view
+ */
+function legend(v) {
+  return { members: v.member_cards || {}, deck: v.deck_cards || {} };
+}
 
 /** A counted string: the `<key>1` wording for exactly one (English needs it). */
 function count(key, n) {
   return n === 1 ? t(`${key}1`) : t(key, n);
 }
 
-function memberLabel(c) {
-  return isFlag(c) ? t('ph_flagMember', value(c)) : t('ph_member', c);
+function memberLabel(info) {
+  return info.flag ? t('ph_flagMember', info.value) : t('ph_member', info.value);
 }
 
-function deckLabel(card) {
-  const kind = kindOf(card);
-  const n = numberOf(card);
-  if (kind === 'flag') return t('ph_flagMember', n);
-  return t(`ph_t_${kind}`, n).replace(/\((s)\)/, n === 1 ? '' : '$1');
+function deckLabel(info) {
+  if (info.kind === 'flag') return t('ph_flagMember', info.number);
+  return count(`ph_t_${info.kind}`, info.number);
+}
+
+/** The members on some member cards (from the legend's values). */
+function membersOf(L, cards) {
+  return cards.reduce((sum, c) => sum + (L.members[c]?.value ?? 0), 0);
 }
 
 // Marks in a 24x24 box, drawn with currentColor: every kind has its own shape.
@@ -146,6 +158,11 @@ const PATHS = {
 };
 const EVEN_ODD = new Set(['gold', 'ankh', 'pharaoh', 'tent', 'hospital']);
 
+/**
+ * A mark (24x24, drawn with currentColor): a kind of treasure, a pass, the tent...
+ * @param {string} name
+ * @param {string} [cls]
+ */
 export function glyph(name, cls = '') {
   if (name === 'horus') return horusEye(cls);
   return svg('svg', { class: `ph-glyph ph-g-${name} ${cls}`, viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'currentColor' },
@@ -161,8 +178,12 @@ function horusEye(cls = '') {
     svg('path', { d: 'M14.5 12.9c1.4 2.5 3.4 4.4 5.6 4.6 1.6.1 2-1.6.9-2.2-1-.5-1.9.4-1.5 1.2' }));
 }
 
-/** A card box: an element with an SVG face (60x84). A button takes its name from the face (an
- * image named by `label`), so the name is what the card shows. */
+/**
+ * A card box: an element with an SVG face (60x84). A button takes its name from the face (an
+ * image named by `label`), so the name is what the card shows.
+ * @param {SVGElement} face
+ * @param {{size?: string, tag?: string, label?: string, cls?: any, [attr: string]: any}} [opts]
+ */
 function cardBox(face, { size = 'md', tag = 'div', label, cls, ...props } = {}) {
   if (tag === 'button' && label) {
     face.removeAttribute('aria-hidden');
@@ -170,7 +191,7 @@ function cardBox(face, { size = 'md', tag = 'div', label, cls, ...props } = {}) 
     face.setAttribute('aria-label', label);
   }
   return h(tag, {
-    class: ['ph-card', `ph-${size}`, ...[cls].flat()],
+    class: ['ph-card', `ph-${size}`, ...[cls].flat(Infinity)],
     ...(tag === 'button' ? { type: 'button' } : { role: 'img', 'aria-label': label, title: label }),
     ...props,
   }, face);
@@ -187,28 +208,40 @@ function pips(n, cy) {
   return svg('g', { class: 'ph-pips' }, out);
 }
 
-/** A member card: plain 1-5 (papyrus, a figure at the top) or flag 3-7 (red frame, a flag). */
-export function memberCard(c, opts = {}) {
-  const flag = isFlag(c);
-  const n = value(c);
+/**
+ * A member card: plain (papyrus, a figure at the top) or flag (red frame, a flag).
+ * @param {{members: object}} L the view's legends
+ * @param {number} c the card as in the view
+ * @param {Record<string, any>} [opts] size, tag, label, cls, data and other attributes
+ */
+export function memberCard(L, c, opts = {}) {
+  const info = L.members[c] || { value: 0, flag: false };
+  const n = info.value;
   const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
     svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
-    flag ? svg('rect', { class: 'ph-frame', x: 5, y: 5, width: 50, height: 74, rx: 4 }) : null,
-    svg('g', { class: 'ph-top', transform: flag ? 'translate(6 6) scale(0.8)' : 'translate(6 6) scale(0.7)' }, svg('path', { d: PATHS[flag ? 'flag' : 'member'] })),
+    info.flag ? svg('rect', { class: 'ph-frame', x: 5, y: 5, width: 50, height: 74, rx: 4 }) : null,
+    svg('g', { class: 'ph-top', transform: info.flag ? 'translate(6 6) scale(0.8)' : 'translate(6 6) scale(0.7)' }, svg('path', { d: PATHS[info.flag ? 'flag' : 'member'] })),
     svg('text', { class: 'ph-corner', x: 50, y: 19, 'text-anchor': 'middle' }, String(n)),
     svg('text', { class: 'ph-num', x: 30, y: 58, 'text-anchor': 'middle' }, String(n)),
     pips(n, 66));
   return cardBox(face, {
-    ...opts, label: opts.label ?? memberLabel(c),
-    cls: ['ph-member', flag ? 'is-flag' : 'is-plain', opts.cls], data: { card: c, ...(opts.data || {}) },
+    ...opts, label: opts.label ?? memberLabel(info),
+    cls: ['ph-member', info.flag ? 'is-flag' : 'is-plain', opts.cls], data: { card: c, ...(opts.data || {}) },
   });
 }
 
-/** A deck card: a treasure (kind mark and item count) or a flag member card. */
-export function deckCard(card, opts = {}) {
-  const kind = kindOf(card);
-  const n = numberOf(card);
-  if (kind === 'flag') return memberCard(10 + n, { ...opts, label: deckLabel(card), data: { deck: card, ...(opts.data || {}) } });
+/**
+ * A deck card: a treasure (kind mark and item count) or a flag member card.
+ * @param {{members: object, deck: object}} L the view's legends
+ * @param {string} card the card as in the view (`jar2`)
+ * @param {Record<string, any>} [opts]
+ */
+export function deckCard(L, card, opts = {}) {
+  const info = L.deck[card] || { kind: 'gold', number: 0 };
+  const { kind, number: n } = info;
+  if (info.member !== undefined) {
+    return memberCard(L, info.member, { ...opts, label: opts.label ?? deckLabel(info), data: { deck: card, ...(opts.data || {}) } });
+  }
   const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
     svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
     svg('rect', { class: 'ph-band', x: 1.5, y: 1.5, width: 57, height: 18, rx: 7 }),
@@ -216,11 +249,12 @@ export function deckCard(card, opts = {}) {
     svg('g', { class: 'ph-mark', transform: 'translate(13 21) scale(1.42)' }, svg('path', { d: PATHS[kind], 'fill-rule': EVEN_ODD.has(kind) ? 'evenodd' : undefined })),
     svg('text', { class: 'ph-num ph-items', x: 30, y: 78, 'text-anchor': 'middle' }, String(n)));
   return cardBox(face, {
-    ...opts, label: opts.label ?? deckLabel(card),
+    ...opts, label: opts.label ?? deckLabel(info),
     cls: ['ph-treasure', `k-${kind}`, opts.cls], data: { deck: card, kind, items: n, ...(opts.data || {}) },
   });
 }
 
+/** @param {Record<string, any>} [opts] */
 function pharaohCard(opts = {}) {
   const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
     svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
@@ -229,6 +263,7 @@ function pharaohCard(opts = {}) {
   return cardBox(face, { ...opts, label: t('ph_pharaoh'), cls: ['ph-pharaoh-card', opts.cls] });
 }
 
+/** @param {Record<string, any>} [opts] */
 function backCard(opts = {}) {
   const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
     svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
@@ -237,33 +272,112 @@ function backCard(opts = {}) {
   return cardBox(face, { ...opts, cls: ['ph-back', opts.cls] });
 }
 
-function memberRow(cards, size = 'xs', cls = '') {
-  return h('div', { class: ['ph-row', cls] }, cards.map((c) => memberCard(c, { size })));
+function memberRow(L, cards, size = 'xs', cls = '') {
+  return h('div', { class: ['ph-row', cls] }, cards.map((c) => memberCard(L, c, { size })));
 }
 
 function who(name, seat) {
   return h('b', { class: `who seat-c${seat}`, text: name });
 }
 
+// ---------------------------------------------------------------- moves and the declaration
+
+/** The `declare` choice open to the viewer now, if any. */
+function declareChoice(ctx) {
+  return ctx.choices.find((c) => c.kind === 'declare');
+}
+
+/**
+ * The UI state of a new decision: the hand cards picked (by their place in the hand), whether
+ * the round bonus is on (P5: the page proposes it) and the engine's last answer about the picks.
+ * @param {import('../types.js').Snapshot} snap
+ */
+export function initUi(snap) {
+  const v = snap.view;
+  const seat = v.seat;
+  const hand = seat === null || seat === undefined ? [] : (v.seats?.[seat]?.hand || []);
+  return { hand: [...hand], picked: [], bonus: true, seq: 0, answer: null };
+}
+
+/** The picks of the selection: the cards picked, and the bonus pick when it is on. */
+function picksOf(ctx) {
+  const ui = ctx.ui;
+  const choice = declareChoice(ctx);
+  const picks = ui.picked.map((i) => ui.hand[i]);
+  if (choice?.bonus && ui.bonus) picks.push(choice.bonus.pick);
+  return picks;
+}
+
+/** Ask the engine about the selection as it is now; a late answer (the picks changed since) is
+ * dropped. No card picked: nothing to ask, nothing to play. */
+function recompose(ctx) {
+  const ui = ctx.ui;
+  ui.seq += 1;
+  const seq = ui.seq;
+  const choice = declareChoice(ctx);
+  if (!choice || !ui.picked.length) {
+    ui.answer = null;
+    return;
+  }
+  ctx.compose(choice.id, picksOf(ctx)).then((ans) => {
+    if (!ans || ui.seq !== seq) return;
+    ui.answer = { ...ans, seq };
+    ctx.render();
+  });
+}
+
+/** The engine's answer about the selection on screen (null while it is on its way). */
+function currentAnswer(ui) {
+  return ui.answer && ui.answer.seq === ui.seq ? ui.answer : null;
+}
+
+const actions = {
+  /** Tap a hand card: put it in the declaration or take it out. */
+  pick(ctx, data) {
+    const i = Number(data.index);
+    const ui = ctx.ui;
+    if (!declareChoice(ctx) || !Number.isInteger(i) || i < 0 || i >= ui.hand.length) return;
+    ui.picked = ui.picked.includes(i) ? ui.picked.filter((j) => j !== i) : [...ui.picked, i];
+    recompose(ctx);
+  },
+  /** The round bonus switch. */
+  bonus(ctx) {
+    ctx.ui.bonus = !ctx.ui.bonus;
+    recompose(ctx);
+  },
+  /** Take every card out of the declaration. */
+  clear(ctx) {
+    ctx.ui.picked = [];
+    recompose(ctx);
+  },
+  /** Play the declaration the engine composed. */
+  declare(ctx) {
+    const ans = currentAnswer(ctx.ui);
+    if (ans?.complete) ctx.playActions(ans.actions);
+  },
+};
+
 // ---------------------------------------------------------------- status and prompt
 
+/** The round and auction chips. */
 export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
   return [
     h('span', { class: 'chip chip-round', testid: 'round' }, t('roundOf', v.round, v.rounds)),
-    h('span', { class: 'chip ph-chip-auction', testid: 'auction' }, t('ph_auctionOf', v.auction)),
+    h('span', { class: 'chip ph-chip-auction', testid: 'auction' }, t('ph_auctionOf', v.auction, v.auctions)),
   ];
 }
 
+/** What the viewer is asked to do, or whose turn it is. */
 export function prompt(snap, ctx) {
   const v = snap.view;
   if (v.phase !== 'auction') return '';
-  if (ctx.canAct && ctx.legal.size) {
-    const declares = [...ctx.legal].some((a) => a.startsWith('d'));
-    if (!declares) return t('ph_promptOnlyPass');
-    if (v.bonus !== null && v.bonus !== undefined && [...ctx.legal].some((a) => a.endsWith('+'))) return t('ph_promptBonus', v.bonus);
-    return v.highest > 0 ? t('ph_promptBeat', v.highest) : t('ph_promptOpen');
+  if (ctx.canAct && (ctx.moves.length || ctx.choices.length)) {
+    const choice = declareChoice(ctx);
+    if (!choice) return t('ph_promptOnlyPass');
+    if (choice.bonus) return t('ph_promptBonus', choice.bonus.amount);
+    return choice.highest > 0 ? t('ph_promptBeat', choice.highest) : t('ph_promptOpen');
   }
   if (v.turn === null || v.turn === undefined) return '';
   return tn('ph_waitTurn', who(ctx.names[v.turn], v.turn));
@@ -282,17 +396,18 @@ function roundTrack(v) {
     h('div', { class: 'ph-steps' }, steps));
 }
 
-function offerSlot(o, i, v, ctx) {
+function offerSlot(L, o, i, v, ctx) {
   let caption;
   if (o.state === 'won') caption = h('span', { class: 'ph-cap ph-cap-won' }, icon('check'), who(ctx.names[o.winner], o.winner));
   else if (o.state === 'removed') caption = h('span', { class: 'ph-cap ph-cap-removed', text: t('ph_removedCard') });
   else if (o.state === 'current') caption = h('span', { class: 'ph-cap ph-cap-now', text: t('ph_now') });
   else caption = h('span', { class: 'ph-cap', text: v.offer[i - 1]?.state === 'current' ? t('ph_next') : t('ph_later') });
-  const label = o.state === 'won' ? `${deckLabel(o.card)} — ${t('ph_wonBy', ctx.names[o.winner])}` : deckLabel(o.card);
+  const name = deckLabel(L.deck[o.card] || { kind: 'gold', number: 0 });
+  const label = o.state === 'won' ? `${name} — ${t('ph_wonBy', ctx.names[o.winner])}` : name;
   return h('div', {
     class: ['ph-slot', `is-${o.state}`], testid: `offer-${i}`,
     data: { state: o.state, card: o.card, winner: o.winner ?? undefined },
-  }, deckCard(o.card, { size: 'md', label }), caption);
+  }, deckCard(L, o.card, { size: 'md', label }), caption);
 }
 
 function bidBox(v, ctx) {
@@ -303,20 +418,20 @@ function bidBox(v, ctx) {
     has ? who(ctx.names[v.leader], v.leader) : null);
 }
 
-function hospital(v) {
+function hospital(L, v) {
   const cards = v.hospital || [];
-  const sum = cards.reduce((a, c) => a + value(c), 0);
   return h('div', { class: ['ph-hospital', cards.length ? 'has-cards' : null], testid: 'hospital', data: { count: cards.length } },
     h('div', { class: 'ph-head' }, glyph('hospital', 'ph-hosp-icon'),
       h('span', { class: 'ph-label', text: t('ph_hospital') }),
-      cards.length ? h('span', { class: 'ph-count', text: `${count('ph_cardsN', cards.length)} · ${count('ph_members', sum)}` }) : null),
+      cards.length ? h('span', { class: 'ph-count', text: `${count('ph_cardsN', cards.length)} · ${count('ph_members', membersOf(L, cards))}` }) : null),
     cards.length
-      ? h('div', { class: 'ph-row ph-hosp-cards', tabindex: '0', role: 'group', 'aria-label': t('ph_hospital') }, cards.map((c) => memberCard(c, { size: 'xs' })))
+      ? h('div', { class: 'ph-row ph-hosp-cards', tabindex: '0', role: 'group', 'aria-label': t('ph_hospital') }, cards.map((c) => memberCard(L, c, { size: 'xs' })))
       : h('span', { class: 'ph-empty', text: t('ph_hospitalEmpty') }));
 }
 
 function board(snap, ctx) {
   const v = snap.view;
+  const L = legend(v);
   return h('section', { class: 'ph-board', testid: 'board' },
     h('div', { class: 'ph-board-left' },
       roundTrack(v),
@@ -324,23 +439,23 @@ function board(snap, ctx) {
         backCard({ size: 'xs', label: t('ph_deckLeft', v.deck_count) }),
         h('span', { class: 'ph-deck-num', text: String(v.deck_count) }),
         h('span', { class: 'ph-label', text: t('ph_deck') }))),
-    h('div', { class: 'ph-offer', testid: 'offer', role: 'group', 'aria-label': t('ph_offer') }, v.offer.map((o, i) => offerSlot(o, i, v, ctx))),
+    h('div', { class: 'ph-offer', testid: 'offer', role: 'group', 'aria-label': t('ph_offer') }, v.offer.map((o, i) => offerSlot(L, o, i, v, ctx))),
     bidBox(v, ctx),
-    hospital(v));
+    hospital(L, v));
 }
 
 // ---------------------------------------------------------------- seat panels
 
+const PASSED = { horus: ['horus', 'ph_passedHorus'], pharaoh: ['pharaoh', 'ph_passedPharaoh'], pass: ['skip', 'ph_passedPlain'] };
+
 function passChip(kind) {
-  const map = { horus: ['horus', 'ph_passedHorus'], pharaoh: ['pharaoh', 'ph_passedPharaoh'], pass: [null, 'ph_passedPlain'] };
-  const [g, key] = map[kind] || [null, 'ph_passedPlain'];
-  return h('span', { class: ['ph-passed', `pass-${kind}`], data: { passed: kind } }, glyph(g || 'skip'), h('span', { text: t(key) }));
+  const [g, key] = PASSED[kind] || PASSED.pass;
+  return h('span', { class: ['ph-passed', `pass-${kind}`], data: { passed: kind } }, glyph(g), h('span', { text: t(key) }));
 }
 
 function treasureChips(sv, s) {
   const chips = [];
-  for (const kind of KINDS) {
-    const items = sv.treasures?.[kind] || [];
+  for (const [kind, items] of Object.entries(sv.treasures || {})) {
     if (!items.length) continue;
     chips.push(h('span', {
       class: ['ph-kind', `k-${kind}`], data: { kind, items: items.join(',') }, role: 'img',
@@ -359,41 +474,57 @@ function pharaohTokens(sv, s) {
   const marks = [];
   for (let i = 0; i < sv.pharaoh_left; i += 1) marks.push(glyph('pharaoh', 'ph-ph-left'));
   for (let i = 0; i < sv.pharaoh_played; i += 1) marks.push(glyph('pharaoh', 'ph-ph-played'));
+  const text = `${t('ph_pharaohCards')}: ${t('ph_pharaohLeftPlayed', sv.pharaoh_left, sv.pharaoh_played)}`;
   return h('span', {
     class: 'ph-stat ph-pharaohs', testid: `pharaoh-${s}`, data: { left: sv.pharaoh_left, played: sv.pharaoh_played }, role: 'img',
-    title: `${t('ph_pharaohCards')}: ${t('ph_pharaohLeftPlayed', sv.pharaoh_left, sv.pharaoh_played)}`,
-    'aria-label': `${t('ph_pharaohCards')}: ${t('ph_pharaohLeftPlayed', sv.pharaoh_left, sv.pharaoh_played)}`,
+    title: text, 'aria-label': text,
   }, marks);
 }
 
-function frontArea(v, sv, s) {
+function frontArea(L, v, sv, s) {
   let body;
   if (sv.front.length) {
     const lead = v.leader === s;
+    const declared = sv.declared ?? sv.front_total;
     body = [
-      memberRow(sv.front, 'xs', 'ph-front-cards'),
+      memberRow(L, sv.front, 'xs', 'ph-front-cards'),
       h('span', {
-        class: ['ph-declared', lead ? 'is-leading' : null], testid: `declared-${s}`, data: { declared: sv.declared },
+        class: ['ph-declared', lead ? 'is-leading' : null], testid: `declared-${s}`, data: { declared },
         title: lead ? t('ph_leading') : t('ph_declares'),
-      }, lead ? icon('crown') : null, String(sv.declared ?? sv.front_total),
-      sv.declared !== null && sv.declared > sv.front_total ? h('small', { class: 'ph-bonus-mark', text: `+${sv.declared - sv.front_total}` }) : null),
+      }, lead ? icon('crown') : null, String(declared),
+      declared > sv.front_total ? h('small', { class: 'ph-bonus-mark', text: `+${declared - sv.front_total}` }) : null),
     ];
   } else body = [h('span', { class: 'ph-empty', text: t('ph_noDeclaration') })];
   return h('div', { class: 'ph-front', testid: `front-${s}`, data: { total: sv.front_total, declared: sv.declared ?? '', passed: sv.passed ?? '' } },
     body, sv.passed ? passChip(sv.passed) : null);
 }
 
-function seatPanel(snap, ctx, s) {
-  const v = snap.view;
-  const sv = v.seats[s];
-  const name = ctx.names[s];
-  const active = (v.turn === s && !snap.over) || ctx.thinking === s;
+function seatBadges(v, ctx, s) {
   const badges = [];
   if (v.horus === s) {
     badges.push(h('span', { class: 'ph-horus', testid: `horus-${s}`, role: 'img', title: t('ph_horus'), 'aria-label': t('ph_horus') }, glyph('horus')));
   }
   if (v.start === s) badges.push(h('span', { class: 'badge ph-badge-start', testid: `start-${s}`, title: t('ph_startTitle'), text: t('ph_start') }));
   if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
+  return badges;
+}
+
+function seatStats(L, sv, s) {
+  return h('div', { class: 'ph-stats' },
+    h('span', { class: 'ph-stat', testid: `hand-count-${s}`, data: { count: sv.hand_count }, role: 'img', title: count('ph_handCount', sv.hand_count), 'aria-label': count('ph_handCount', sv.hand_count) },
+      glyph('member'), h('b', { text: String(sv.hand_count) })),
+    pharaohTokens(sv, s),
+    h('span', { class: 'ph-stat ph-tent', testid: `tent-${s}`, data: { count: sv.tent.length }, title: t('ph_tent') },
+      glyph('tent'),
+      sv.tent.length ? memberRow(L, sv.tent, 'xs', 'ph-tent-cards') : h('span', { class: 'ph-empty', text: t('ph_tentEmpty') })));
+}
+
+function seatPanel(snap, ctx, s) {
+  const v = snap.view;
+  const L = legend(v);
+  const sv = v.seats[s];
+  const name = ctx.names[s];
+  const active = (v.turn === s && !snap.over) || ctx.thinking === s;
   const kind = snap.seats[s].kind === 'bot' ? `${t('bot')} · ${levelName(snap.seats[s].level)}` : t('human');
   return h('article', {
     class: ['ph-seat', `seat-c${s}`, active ? 'is-active' : null, ctx.viewer === s ? 'is-viewer' : null, sv.passed ? 'has-passed' : null],
@@ -403,142 +534,127 @@ function seatPanel(snap, ctx, s) {
     h('h2', { class: 'ph-seat-name', testid: `seat-name-${s}`, text: name, title: name }),
     h('div', { class: 'ph-seat-sub' },
       h('p', { class: 'ph-seat-kind', text: kind }),
-      h('div', { class: 'ph-badges' }, badges))),
-  frontArea(v, sv, s),
-  h('div', { class: 'ph-stats' },
-    h('span', { class: 'ph-stat', testid: `hand-count-${s}`, data: { count: sv.hand_count }, role: 'img', title: count('ph_handCount', sv.hand_count), 'aria-label': count('ph_handCount', sv.hand_count) },
-      glyph('member'), h('b', { text: String(sv.hand_count) })),
-    pharaohTokens(sv, s),
-    h('span', { class: 'ph-stat ph-tent', testid: `tent-${s}`, data: { count: sv.tent.length }, title: t('ph_tent') },
-      glyph('tent'),
-      sv.tent.length ? memberRow(sv.tent, 'xs', 'ph-tent-cards') : h('span', { class: 'ph-empty', text: t('ph_tentEmpty') }))),
+      h('div', { class: 'ph-badges' }, seatBadges(v, ctx, s)))),
+  frontArea(L, v, sv, s),
+  seatStats(L, sv, s),
   treasureChips(sv, s));
 }
 
 // ---------------------------------------------------------------- own hand and actions
 
-function handZone(snap, ctx) {
-  const v = snap.view;
-  if (ctx.viewer === null || ctx.viewer === undefined) {
-    return h('section', { class: 'ph-hand-zone is-hidden', testid: 'hand-zone' },
-      h('p', { class: 'ph-note', text: t('ph_handHidden') }));
-  }
-  const me = v.seats[ctx.viewer];
-  const hand = me.hand || [];
-  const can = ctx.canAct && ctx.legal.size > 0;
-  const selected = new Set();
-  const bonusOffered = can && v.bonus !== null && v.bonus !== undefined && [...ctx.legal].some((a) => a.endsWith('+'));
-  let bonusOn = bonusOffered; // P5: the page defaults to adding it
-
-  const cards = hand.map((c, i) => {
-    if (!can) return memberCard(c, { size: 'lg', cls: 'hand-card', testid: 'hand-card' });
-    const b = memberCard(c, { size: 'lg', tag: 'button', cls: 'hand-card', testid: 'hand-card', 'aria-pressed': 'false', data: { index: i } });
-    b.addEventListener('click', () => toggle(i));
-    return b;
+function handCards(L, hand, ctx, choice) {
+  const ui = ctx.ui;
+  const ans = currentAnswer(ui);
+  const next = ans ? new Set(ans.next) : null;
+  return hand.map((c, i) => {
+    if (!choice) return memberCard(L, c, { size: 'lg', cls: 'hand-card', testid: 'hand-card' });
+    const on = ui.picked.includes(i);
+    return memberCard(L, c, {
+      size: 'lg', tag: 'button', cls: ['hand-card', on ? 'is-selected' : null], testid: 'hand-card',
+      'aria-pressed': on ? 'true' : 'false', data: { action: 'pick', index: i },
+      disabled: !on && next !== null && !next.has(c),
+    });
   });
+}
+
+function handHead(L, me, hand) {
   const pharaohs = [];
   for (let i = 0; i < me.pharaoh_left; i += 1) pharaohs.push(pharaohCard({ size: 'sm', testid: 'hand-pharaoh' }));
-
-  const cardsBox = h('div', { class: 'ph-hand', testid: 'hand' }, cards);
-  // up to 6 cards in a row, two rows for a larger hand
-  cardsBox.style.setProperty('--cols', String(Math.max(1, hand.length <= 6 ? hand.length : Math.ceil(hand.length / 2))));
-
-  const head = h('div', { class: 'ph-hand-head' },
+  return h('div', { class: 'ph-hand-head' },
     h('h3', { class: 'ph-title', text: t('ph_yourHand') }),
     h('span', { class: 'ph-sub', text: count('ph_cardsN', hand.length) }),
     h('span', { class: 'ph-hand-pharaohs', testid: 'hand-pharaohs', data: { count: me.pharaoh_left }, title: t('ph_pharaohCards') },
       h('span', { class: 'ph-sub', text: `${t('ph_pharaohCards')}:` }),
       pharaohs.length ? pharaohs : h('span', { class: 'ph-sub', text: '0' })));
+}
 
-  if (!can) {
+function bonusSwitch(choice, ui) {
+  if (!choice.bonus) return null;
+  return h('button', {
+    type: 'button', class: 'switch ph-bonus', role: 'switch', 'aria-checked': ui.bonus ? 'true' : 'false',
+    testid: 'bonus', data: { action: 'bonus' }, title: t('ph_bonusHelp'),
+  },
+  h('span', { class: 'switch-track', 'aria-hidden': 'true' }, h('span', { class: 'switch-thumb' })),
+  h('span', { class: 'switch-text' }, h('span', { class: 'switch-label', text: t('ph_bonus', choice.bonus.amount) })));
+}
+
+function declareBox(choice, ctx) {
+  const ui = ctx.ui;
+  const ans = currentAnswer(ui);
+  const info = ans?.info;
+  const picking = ui.picked.length > 0;
+  const ok = Boolean(ans?.complete);
+  const sum = info
+    ? `${t('ph_sumLine', info.front, info.adding)}${info.bonus ? ` ${t('ph_bonusLine', info.bonus)}` : ''}`
+    : t('ph_sumLine', choice.front, 0);
+  return h('div', { class: 'ph-declare-box' },
+    h('div', { class: 'ph-total' }, h('span', { class: 'ph-label', text: t('ph_newTotal') }),
+      h('span', { class: 'ph-total-num', testid: 'new-total', data: { total: info && picking ? info.total : '' }, text: info && picking ? String(info.total) : '–' })),
+    h('span', { class: 'ph-sum-line', text: sum }),
+    h('span', {
+      class: ['ph-need', picking && ans && !ok ? 'is-short' : null],
+      text: choice.highest > 0 ? t('ph_mustBeat', choice.highest) : t('ph_anyTotal'),
+    }),
+    bonusSwitch(choice, ui),
+    h('div', { class: 'ph-declare-actions' },
+      button(t('ph_clear'), { class: 'btn ph-clear', testid: 'clear-selection', data: { action: 'clear' }, disabled: !picking }),
+      button(ok ? t('ph_declare', info.total) : t('ph_selectCards'), {
+        class: 'btn btn-primary btn-lg ph-declare', testid: 'declare', data: { action: 'declare', total: ok ? info.total : '' }, disabled: !ok,
+      })));
+}
+
+const PASSES = [
+  { kind: 'horus', testid: 'pass-horus', key: 'ph_passHorus', glyph: 'horus' },
+  { kind: 'pharaoh', testid: 'pass-pharaoh', key: 'ph_passPharaoh', glyph: 'pharaoh' },
+  { kind: 'pass', testid: 'pass-plain', key: 'ph_passPlain', glyph: 'skip' },
+];
+
+function passHelp(kind, move, ctx) {
+  if (kind === 'horus') return move && move.holder === ctx.viewer ? t('ph_passHorusKeep') : t('ph_passHorusHelp');
+  if (kind === 'pharaoh') return move?.hospital?.length ? t('ph_passPharaohHelp', move.hospital.length) : t('ph_passPharaohEmpty');
+  return t('ph_passPlainHelp');
+}
+
+function passButtons(ctx) {
+  return PASSES.map((p) => {
+    const move = ctx.move(p.kind);
+    return button([glyph(p.glyph), h('span', { class: 'ph-pass-text' }, h('b', { text: t(p.key) }), h('small', { text: passHelp(p.kind, move, ctx) }))], {
+      class: ['btn', 'ph-pass', `ph-pass-${p.kind}`], testid: p.testid,
+      data: move ? { action: 'move', a: move.a } : undefined, disabled: !move,
+    });
+  });
+}
+
+function handZone(snap, ctx) {
+  const v = snap.view;
+  if (ctx.viewer === null || ctx.viewer === undefined) {
+    return h('section', { class: 'ph-hand-zone is-hidden', testid: 'hand-zone' },
+      h('p', { class: 'ph-note', text: ctx.humans.length ? t('ph_handHidden') : t('ph_handSpectator') }));
+  }
+  const L = legend(v);
+  const me = v.seats[ctx.viewer];
+  const hand = me.hand || [];
+  const choice = declareChoice(ctx);
+  const cardsBox = h('div', {
+    class: 'ph-hand', testid: 'hand',
+    // up to 6 cards in a row, two rows for a larger hand
+    vars: { '--cols': Math.max(1, hand.length <= 6 ? hand.length : Math.ceil(hand.length / 2)) },
+  }, handCards(L, hand, ctx, choice));
+  const head = handHead(L, me, hand);
+  if (!ctx.canAct || !(ctx.moves.length || ctx.choices.length)) {
     return h('section', { class: 'ph-hand-zone', testid: 'hand-zone' }, head, cardsBox,
       h('p', { class: 'ph-note', text: t('ph_waitYou') }));
   }
-
-  // the declaration panel
-  const totalNum = h('span', { class: 'ph-total-num', testid: 'new-total' });
-  const sumLine = h('span', { class: 'ph-sum-line' });
-  const need = h('span', { class: 'ph-need', text: v.highest > 0 ? t('ph_mustBeat', v.highest) : t('ph_anyTotal') });
-  let bonusBox = null;
-  let bonusInput = null;
-  if (bonusOffered) {
-    bonusInput = h('input', { type: 'checkbox', class: 'switch-input', testid: 'bonus', checked: true, id: 'ph-bonus' });
-    bonusInput.addEventListener('change', () => { bonusOn = bonusInput.checked; refresh(); });
-    bonusBox = h('label', { class: 'switch ph-bonus', for: 'ph-bonus', title: t('ph_bonusHelp') }, bonusInput,
-      h('span', { class: 'switch-track', 'aria-hidden': 'true' }, h('span', { class: 'switch-thumb' })),
-      h('span', { class: 'switch-text' },
-        h('span', { class: 'switch-label', text: t('ph_bonus', v.bonus) })));
-  }
-  const confirm = button(t('ph_selectCards'), { class: 'btn btn-primary btn-lg ph-declare', testid: 'declare', disabled: true });
-  const clearBtn = button(t('ph_clear'), { class: 'btn ph-clear', testid: 'clear-selection', disabled: true });
-
-  function action() {
-    if (!selected.size) return null;
-    const chosen = [...selected].sort((a, b) => a - b).map((i) => hand[i]);
-    // notation: plain cards first, then flags, each ascending (the hand is sorted that way)
-    const plain = chosen.filter((c) => !isFlag(c)).sort((a, b) => a - b);
-    const flags = chosen.filter(isFlag).sort((a, b) => a - b);
-    return `d${[...plain, ...flags].map(token).join('')}${bonusOffered && bonusOn ? '+' : ''}`;
-  }
-  function refresh() {
-    const adding = [...selected].reduce((a, i) => a + value(hand[i]), 0);
-    const bonus = bonusOffered && bonusOn ? v.bonus : 0;
-    const total = me.front_total + adding + bonus;
-    cards.forEach((b, i) => {
-      const on = selected.has(i);
-      b.classList.toggle('is-selected', on);
-      b.setAttribute('aria-pressed', on ? 'true' : 'false');
-    });
-    const a = action();
-    const ok = a !== null && ctx.legal.has(a);
-    totalNum.textContent = selected.size ? String(total) : '–';
-    sumLine.textContent = `${t('ph_sumLine', me.front_total, adding)}${bonus ? ` ${t('ph_bonusLine', bonus)}` : ''}`;
-    confirm.disabled = !ok;
-    confirm.dataset.action = a ?? '';
-    confirm.textContent = ok ? t('ph_declare', total) : t('ph_selectCards');
-    clearBtn.disabled = !selected.size;
-    need.classList.toggle('is-short', selected.size > 0 && !ok);
-  }
-  function toggle(i) {
-    if (!ctx.canAct) return;
-    if (selected.has(i)) selected.delete(i);
-    else selected.add(i);
-    refresh();
-  }
-  confirm.addEventListener('click', () => {
-    const a = action();
-    if (a && ctx.legal.has(a)) ctx.act(a);
-  });
-  clearBtn.addEventListener('click', () => { selected.clear(); refresh(); });
-
-  const passes = [
-    ['horus', 'pass-horus', 'ph_passHorus', t('ph_passHorusHelp'), glyph('horus')],
-    ['pharaoh', 'pass-pharaoh', 'ph_passPharaoh', (v.hospital || []).length ? t('ph_passPharaohHelp', v.hospital.length) : t('ph_passPharaohEmpty'), glyph('pharaoh')],
-    ['pass', 'pass-plain', 'ph_passPlain', t('ph_passPlainHelp'), glyph('skip')],
-  ].map(([act, testid, key, help, g]) => {
-    const ok = ctx.legal.has(act);
-    const b = button([g, h('span', { class: 'ph-pass-text' }, h('b', { text: t(key) }), h('small', { text: help }))], {
-      class: ['btn', 'ph-pass', `ph-pass-${act}`], testid, data: { action: act }, disabled: !ok,
-    });
-    if (ok) b.addEventListener('click', () => ctx.act(act));
-    return b;
-  });
-  const declares = [...ctx.legal].some((a) => a.startsWith('d'));
-  refresh();
   const panel = h('div', { class: 'ph-controls', testid: 'controls' },
-    declares
-      ? h('div', { class: 'ph-declare-box' },
-        h('div', { class: 'ph-total' }, h('span', { class: 'ph-label', text: t('ph_newTotal') }), totalNum),
-        sumLine, need, bonusBox,
-        h('div', { class: 'ph-declare-actions' }, clearBtn, confirm))
-      : h('p', { class: 'ph-note', text: hand.length ? t('ph_promptOnlyPass') : t('ph_noMembers') }),
-    h('div', { class: 'ph-passes', role: 'group', 'aria-label': t('ph_passes') }, passes));
+    choice ? declareBox(choice, ctx) : h('p', { class: 'ph-note', text: hand.length ? t('ph_promptOnlyPass') : t('ph_noMembers') }),
+    h('div', { class: 'ph-passes', role: 'group', 'aria-label': t('ph_passes') }, passButtons(ctx)));
   return h('section', { class: 'ph-hand-zone is-acting', testid: 'hand-zone' },
     h('div', { class: 'ph-hand-main' }, head, cardsBox,
-      declares ? h('p', { class: 'ph-note ph-hint', text: t('ph_tapToSelect') }) : null),
+      choice ? h('p', { class: 'ph-note ph-hint', text: t('ph_tapToSelect') }) : null),
     panel);
 }
 
+/** The table: the board, the seats and the viewer's hand with the declaration and the passes. */
 export function table(snap, ctx) {
   const seats = [];
   for (let s = 0; s < snap.players; s += 1) seats.push(seatPanel(snap, ctx, s));
@@ -550,40 +666,39 @@ export function table(snap, ctx) {
 
 // ---------------------------------------------------------------- side: scoring help, removed cards
 
+/** The scoring help (from the view's `scoring`) and the cards out of the game. */
 export function side(snap) {
   const v = snap.view;
-  const out = [];
-  out.push(h('section', { class: 'side-panel ph-scoring-panel', testid: 'scoring-help' },
+  const L = legend(v);
+  const sc = v.scoring || { item: 0, flag: 0, kinds_bonus: [] };
+  return [h('section', { class: 'side-panel ph-scoring-panel', testid: 'scoring-help' },
     h('h2', { class: 'side-title', text: t('ph_scoring') }),
-    h('p', { class: 'ph-help-line', text: t('ph_scoreItems') }),
-    h('div', { class: 'ph-kinds-table' },
+    h('p', { class: 'ph-help-line', text: count('ph_scoreItems', sc.item) }),
+    h('div', { class: 'ph-kinds-table', testid: 'kinds-bonus' },
       h('span', { class: 'ph-kt-label', text: t('ph_scoreKinds') }),
-      [1, 2, 3, 4, 5].map((k) => h('span', { class: 'ph-kt-cell' }, h('b', { text: String(k) }), h('span', { text: `+${KINDS_BONUS[k]}` })))),
-    h('p', { class: 'ph-help-line' }, glyph('flag', 'ph-flag-mini'), t('ph_scoreFlags')),
+      sc.kinds_bonus.map((k) => h('span', { class: 'ph-kt-cell', data: { kinds: k.kinds, bonus: k.bonus } },
+        h('b', { text: String(k.kinds) }), h('span', { text: `+${k.bonus}` })))),
+    h('p', { class: 'ph-help-line' }, glyph('flag', 'ph-flag-mini'), t('ph_scoreFlags', sc.flag)),
     v.removed && v.removed.length
       ? h('div', { class: 'ph-removed', testid: 'removed' },
         h('span', { class: 'ph-label', text: t('ph_removedList') }),
-        h('div', { class: 'ph-row' }, v.removed.map((c) => deckCard(c, { size: 'xs' }))))
-      : null));
-  return out;
+        h('div', { class: 'ph-row' }, v.removed.map((c) => deckCard(L, c, { size: 'xs' }))))
+      : null)];
 }
 
 // ---------------------------------------------------------------- end of game
 
 function resultTreasures(b) {
   const chips = [];
-  for (const kind of KINDS) {
-    const items = b.treasures?.[kind] || [];
+  for (const [kind, items] of Object.entries(b.treasures || {})) {
     if (!items.length) continue;
     chips.push(h('span', { class: ['ph-kind', `k-${kind}`], data: { kind }, title: t(`ph_k_${kind}`) }, glyph(kind), h('span', { class: 'ph-kind-n', text: items.join('·') })));
   }
   return chips.length ? h('div', { class: 'ph-kinds' }, chips) : h('span', { class: 'ph-empty', text: '–' });
 }
 
-export function result(snap, ctx) {
-  const res = snap.result;
-  const winners = new Set(res.winners);
-  const head = h('tr', {},
+function resultHead() {
+  return h('tr', {},
     h('th', { scope: 'col', class: 'col-name', text: t('name') }),
     h('th', { scope: 'col', class: 'ph-col-treasures', text: t('ph_colTreasures') }),
     h('th', { scope: 'col', text: t('ph_colItems') }),
@@ -592,25 +707,43 @@ export function result(snap, ctx) {
     h('th', { scope: 'col', class: 'col-total', text: t('total') }),
     h('th', { scope: 'col', class: 'ph-col-members' },
       h('span', { class: 'ph-th-line', text: t('ph_colTie') }), h('span', { class: 'ph-th-line', text: t('ph_colMembers') })));
-  const rows = res.breakdown.map((b, s) => h('tr', {
-    class: winners.has(s) ? 'is-winner' : null, testid: `result-row-${s}`, data: { seat: s, winner: winners.has(s) ? 'yes' : 'no' },
+}
+
+function resultRow(L, b, s, winner, ctx) {
+  const flags = (b.members || []).filter((c) => L.members[c]?.flag);
+  return h('tr', {
+    class: winner ? 'is-winner' : null, testid: `result-row-${s}`, data: { seat: s, winner: winner ? 'yes' : 'no' },
   },
-  h('th', { scope: 'row', class: ['col-name', `seat-c${s}`] }, winners.has(s) ? icon('crown', 'crown-mini') : null, h('span', { class: 'who', text: ctx.names[s] })),
+  h('th', { scope: 'row', class: ['col-name', `seat-c${s}`] }, winner ? icon('crown', 'crown-mini') : null, h('span', { class: 'who', text: ctx.names[s] })),
   h('td', { class: 'ph-col-treasures' }, resultTreasures(b)),
   h('td', { testid: `items-${s}`, data: { value: b.items } }, h('b', { text: String(b.items) })),
   h('td', { testid: `kinds-${s}`, data: { value: b.kinds_bonus } }, h('b', { text: `+${b.kinds_bonus}` }), h('small', { class: 'ph-sub', text: t('ph_kindsN', b.kinds) })),
   h('td', { testid: `flags-${s}`, data: { value: b.flags } }, h('b', { text: `+${b.flags}` }),
-    h('span', { class: 'ph-row ph-res-flags' }, (b.members || []).filter(isFlag).map((c) => memberCard(c, { size: 'xs' })))),
+    h('span', { class: 'ph-row ph-res-flags' }, flags.map((c) => memberCard(L, c, { size: 'xs' })))),
   h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: b.total } }, String(b.total)),
   h('td', { class: 'ph-col-members', testid: `member-sum-${s}`, data: { value: b.member_sum } },
     h('b', { text: String(b.member_sum) }),
-    h('span', { class: 'ph-row ph-res-members' }, (b.members || []).map((c) => memberCard(c, { size: 'xs' }))))));
+    h('span', { class: 'ph-row ph-res-members' }, (b.members || []).map((c) => memberCard(L, c, { size: 'xs' })))));
+}
+
+/** The end screen's table: every seat's breakdown, the winners highlighted. */
+export function result(snap, ctx) {
+  const res = snap.result;
+  const L = legend(snap.view);
+  const winners = new Set(res.winners);
+  const rows = res.breakdown.map((b, s) => resultRow(L, b, s, winners.has(s), ctx));
   return h('div', { class: 'result-wrap ph-result-wrap' },
-    h('table', { class: 'result ph-result', testid: 'result' }, h('thead', {}, head), h('tbody', {}, rows)));
+    h('table', { class: 'result ph-result', testid: 'result' }, h('thead', {}, resultHead()), h('tbody', {}, rows)));
 }
 
 // ---------------------------------------------------------------- setup option: first Horus holder
 
+/**
+ * The setup page's field for the first holder of the Horus chip (random or a seat). A form on
+ * the setup page, not a table drawing: it writes the option when the choice changes.
+ * @param {{options: Record<string, any>}} state the setup page's state
+ * @param {string[]} names the seats' names
+ */
 export function setupOptions(state, names) {
   const current = state.options.start ?? null;
   const select = h('select', { class: 'select', testid: 'opt-start', id: 'opt-start', data: { option: 'start' } },
@@ -625,4 +758,4 @@ export function setupOptions(state, names) {
     h('label', { class: 'field-label', for: 'opt-start', text: t('ph_firstStart') }), select);
 }
 
-export default { statusChips, prompt, table, side, result, setupOptions };
+export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions };

@@ -32,7 +32,13 @@ end) and ``seats``: ``hand`` (own, or everyone's after the end; else null), ``ha
 ``pharaoh_left``, ``pharaoh_played``, ``front``, ``front_total``, ``declared`` (last declaration
 this auction), ``passed`` (null / ``horus`` / ``pharaoh`` / ``pass``), ``tent``, ``treasures``
 (kind -> item numbers), ``treasure_score`` (items, kinds, kinds_bonus, total) and ``score`` (the
-full breakdown after the end).
+full breakdown after the end); ``auctions`` (per round, 4), ``scoring`` (``item`` and ``flag``
+points, ``kinds_bonus``: ``[{kinds, bonus}]``), ``member_cards`` (card -> ``value``, ``flag``)
+and ``deck_cards`` (card -> ``kind``, ``number``, and ``member`` for a flag member), so the page
+draws every card and figure without a rule of its own.
+
+Moves as data (:mod:`pygames.games.pharaoh.moves`): the passes are discrete moves, a
+declaration is the ``declare`` choice composed card by card.
 """
 
 from __future__ import annotations
@@ -41,12 +47,14 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.protocol import Composed, GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.util import name_slots
+from pygames.core.util import copy_json, name_slots
+from pygames.games.pharaoh import moves as _moves
 
 ROUNDS = 5
 OFFER = 4
@@ -55,6 +63,8 @@ PLAIN_NUMBERS = (1, 2, 3, 4, 5)
 FLAG_NUMBERS = (3, 4, 5, 6, 7)
 KINDS = ("throne", "jar", "sword", "ankh", "gold")
 KINDS_BONUS = (0, 0, 1, 3, 6, 10)
+ITEM_POINTS = 1  # points per treasure item
+FLAG_POINTS = 1  # points per flag member kept in hand and tent
 PHARAOHS = {2: 3, 3: 2, 4: 2}
 PASSES = ("horus", "pharaoh", "pass")
 REMOVED = -1
@@ -67,6 +77,9 @@ KIND_NAMES: dict[str, tuple[str, str, str, str]] = {
     "ankh": ("ankh", "ankhs", "アンク", "個"),
     "gold": ("gold coin", "gold coins", "金貨", "枚"),
 }
+
+#: every member card: the plain members, then the flag members
+MEMBER_CARDS = (*PLAIN_NUMBERS, *(FLAG + n for n in FLAG_NUMBERS))
 
 _NOTATION = re.compile(r"^d((?:[1-5]|f[3-7])+)(\+?)$|^(horus|pharaoh|pass)$")
 _TOKEN = re.compile(r"f?[1-7]")
@@ -156,6 +169,23 @@ def _legal(
     if bonus:
         acts += ["d" + body + "+" for body, _ in bodies]
     return tuple(sorted(acts))
+
+
+#: the scoring rules as the page shows them (the view's ``scoring``)
+SCORING: JSONDict = {
+    "item": ITEM_POINTS,
+    "flag": FLAG_POINTS,
+    "kinds_bonus": [{"kinds": k, "bonus": KINDS_BONUS[k]} for k in range(1, len(KINDS) + 1)],
+}
+#: what each member card shows (the view's ``member_cards``, by card)
+MEMBER_LEGEND: JSONDict = {str(c): {"value": value(c), "flag": is_flag(c)} for c in MEMBER_CARDS}
+#: what each deck card shows (the view's ``deck_cards``, by card): its kind, its number (items,
+#: or members for a flag member) and, for a flag member, the member card it becomes once won
+DECK_LEGEND: JSONDict = {
+    card: {"kind": kind_of(card), "number": number_of(card)}
+    | ({"member": member_of(card)} if kind_of(card) == "flag" else {})
+    for card in deck_cards()
+}
 
 
 # --- notation ---------------------------------------------------------------------------------
@@ -322,6 +352,19 @@ class PharaohState(GameState):
                 self.pharaohs[seat] > 0,
             )
         )
+
+    # --- moves as data for the page (moves.py) -------------------------------------------------
+    def moves(self, seat: int) -> list[JSONDict]:
+        """The three passes as data (see :mod:`.moves`); declarations are the choice."""
+        return _moves.discrete_moves(self, seat)
+
+    def choices(self, seat: int) -> list[JSONDict]:
+        """The declaration, composed card by card (see :mod:`.moves`)."""
+        return _moves.choices(self, seat)
+
+    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
+        """Judge a partial declaration (see :mod:`.moves`)."""
+        return _moves.compose(self, seat, choice, picks)
 
     def only_pass(self, seat: int) -> bool:
         """True when the plain pass is all ``seat`` may do: no Horus pass left in this auction,
@@ -550,7 +593,7 @@ class PharaohState(GameState):
     def treasure_score(self, seat: int) -> JSONDict:
         """Items and kinds bonus of the seat's treasures as they stand."""
         groups = self.grouped_treasures(seat)
-        items = sum(sum(v) for v in groups.values())
+        items = sum(sum(v) for v in groups.values()) * ITEM_POINTS
         kinds = sum(1 for v in groups.values() if v)
         bonus = KINDS_BONUS[kinds]
         return {"items": items, "kinds": kinds, "kinds_bonus": bonus, "total": items + bonus}
@@ -563,7 +606,7 @@ class PharaohState(GameState):
         """Items, kinds bonus, flag bonus, total, and the member sum that breaks ties."""
         data = self.treasure_score(seat)
         kept = self.members_kept(seat)
-        flags = sum(1 for c in kept if is_flag(c))
+        flags = sum(1 for c in kept if is_flag(c)) * FLAG_POINTS
         data.update(
             {
                 "treasures": self.grouped_treasures(seat),
@@ -640,6 +683,7 @@ class PharaohState(GameState):
             "round": self.round,
             "rounds": ROUNDS,
             "auction": len(self.results) + 1 if running else None,
+            "auctions": OFFER,
             "deck_count": len(self.deck),
             "offer": self._offer_view(),
             "current": self.current if running else None,
@@ -654,6 +698,9 @@ class PharaohState(GameState):
             "removed": list(self.removed),
             "seats": [self._seat_view(s, seat) for s in range(self.players)],
             "result": self.result().to_json() if self.over else None,
+            "scoring": copy_json(SCORING),
+            "member_cards": copy_json(MEMBER_LEGEND),
+            "deck_cards": copy_json(DECK_LEGEND),
         }
 
     def undo_allowed(self, seat: int, action: str) -> bool:
