@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import READY, link, unlink, wait_turn
+from conftest import READY, link, unlink, wait_engine, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,42 +73,66 @@ def check_summary(page: Page, names: list[str]) -> int:
     return int(summary["round"])
 
 
+def bid_moves(snap: dict[str, Any]) -> tuple[list[int], bool]:
+    """The bid amounts the engine offers and whether a withdrawal is offered."""
+    moves = snap["moves"]
+    bids = sorted(int(m["amount"]) for m in moves if m["kind"] == "bid")
+    return bids, any(m["kind"] == "withdraw" for m in moves)
+
+
+def step_to(page: Page, amount: int) -> None:
+    """Step the bid amount to ``amount`` with the -5/-1/+1/+5 buttons."""
+    shown = page.get_by_test_id("bid-amount")
+    for _ in range(200):
+        now = int(str(shown.get_attribute("data-value")))
+        if now == amount:
+            return
+        gap = amount - now
+        testid = (
+            {True: "bid-up5", False: "bid-up1"}[gap >= 5]
+            if gap > 0
+            else ("bid-down5" if gap <= -5 else "bid-down1")
+        )
+        page.get_by_test_id(testid).click()
+        expect(shown).not_to_have_attribute("data-value", str(now))
+    raise AssertionError(f"could not step to {amount}")
+
+
 def bid_turn(page: Page, turn: int, checks: dict[str, bool]) -> str:
     """Play one bidding turn with the bid controls; returns what was done."""
     snap = engine_now(page, 0)
-    legal = set(snap["legal"])
-    bids = sorted(int(a[1:]) for a in legal if a.startswith("b"))
+    bids, can_pass = bid_moves(snap)
     value = int(snap["view"]["hand_value"])
     assert int(str(page.get_by_test_id("hand-value").get_attribute("data-value"))) == value
     current = int(snap["view"]["auction"]["bid"])
     withdraw = page.get_by_test_id("withdraw")
     plus1 = page.get_by_test_id("bid-plus1")
     plus5 = page.get_by_test_id("bid-plus5")
-    slider = page.get_by_test_id("bid-slider")
+    amount = page.get_by_test_id("bid-amount")
     bid = page.get_by_test_id("bid")
     warning = page.get_by_test_id("overbid-warning")
-    # the controls follow the engine's legal list
-    if "pass" in legal:
+    # the controls follow the engine's moves
+    if can_pass:
         expect(withdraw).to_be_enabled()
     else:
         expect(withdraw).to_be_disabled()
     for button, step in ((plus1, 1), (plus5, 5)):
-        expect(button).to_have_attribute("data-action", f"b{current + step}")
+        expect(button).to_have_attribute("data-amount", str(current + step))
         if current + step in bids:
             expect(button).to_be_enabled()
         else:
             expect(button).to_be_disabled()
-    expect(slider).to_have_attribute("min", str(bids[0]))
-    expect(slider).to_have_attribute("max", str(bids[-1]))
-    expect(slider).to_have_value(str(bids[0]))
-    expect(bid).to_have_attribute("data-action", f"b{bids[0]}")
+    expect(amount).to_have_attribute("data-value", str(bids[0]))
+    expect(bid).to_have_attribute("data-amount", str(bids[0]))
+    expect(page.get_by_test_id("bid-down1")).to_be_disabled()
 
     # H2: a chosen bid above the hand's value shows a warning in words, before any tap on Bid
     if bids[-1] > value:
         over = max(value + 1, bids[0])
-        slider.fill(str(over))
-        expect(page.get_by_test_id("bid-amount")).to_have_text(str(over))
-        expect(bid).to_have_attribute("data-action", f"b{over}")
+        step_to(page, over)
+        expect(amount).to_have_text(str(over))
+        expect(bid).to_have_attribute("data-amount", str(over))
+        expect(bid).to_have_attribute("data-over", "yes")
         expect(warning).to_be_visible()
         expect(warning).to_contain_text(f"your hand is worth only {value}")
         expect(warning).to_contain_text("eliminated")
@@ -117,18 +141,18 @@ def bid_turn(page: Page, turn: int, checks: dict[str, bool]) -> str:
             bid.click()  # asks once more; cancelling brings the controls back
             expect(page.get_by_test_id("overbid-confirm")).to_be_visible()
             expect(page.get_by_test_id("confirm-overbid")).to_have_attribute(
-                "data-action", f"b{over}"
+                "data-amount", str(over)
             )
             page.get_by_test_id("cancel-overbid").click()
             expect(page.get_by_test_id("overbid-confirm")).to_have_count(0)
-            expect(slider).to_be_visible()
+            expect(amount).to_have_attribute("data-value", str(over))
         checks["warning"] = True
     if bids[0] <= value:
-        slider.fill(str(bids[0]))
-        expect(warning).to_be_hidden()
+        step_to(page, bids[0])
+        expect(warning).to_have_count(0)
 
     choice = turn % 4
-    if choice == 0 and "pass" in legal:
+    if choice == 0 and can_pass:
         withdraw.click()
         return "pass"
     if choice == 1 and plus1.is_enabled() and current + 1 <= value:
@@ -139,20 +163,86 @@ def bid_turn(page: Page, turn: int, checks: dict[str, bool]) -> str:
         return "plus5"
     safe = [n for n in bids if n <= value]
     if safe:
-        amount = safe[min(len(safe) - 1, 2)]  # a little above the minimum, never above the hand
-        slider.fill(str(amount))
-        expect(bid).to_have_attribute("data-action", f"b{amount}")
-        expect(bid).to_have_text(f"Bid {amount}")
-        expect(warning).to_be_hidden()
+        chosen = safe[min(len(safe) - 1, 2)]  # a little above the minimum, never above the hand
+        step_to(page, chosen)
+        expect(bid).to_have_attribute("data-amount", str(chosen))
+        expect(bid).to_have_text(f"Bid {chosen}")
+        expect(warning).to_have_count(0)
         bid.click()
-        return "slider"
-    if "pass" in legal:
+        return "stepper"
+    if can_pass:
         withdraw.click()
         return "pass"
     # the opening bid is due and every bid is above the hand: confirm through the warning
     page.get_by_test_id("bid").click()
     page.get_by_test_id("confirm-overbid").click()
     return "overbid"
+
+
+def replay_view(record: dict[str, Any], ply: int) -> dict[str, Any]:
+    """The spectator's view of ``record`` at ``ply``, from the engine (CPython)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pygames import web
+
+    answer: dict[str, Any] = json.loads(
+        web.handle(json.dumps({"cmd": "replay", "record": record, "ply": ply}))
+    )
+    assert answer["ok"], answer
+    view: dict[str, Any] = answer["view"]
+    return view
+
+
+def settled_payment(page: Page, before: dict[str, Any], seat: int) -> list[int] | None:
+    """The cards ``seat`` paid in the auction being paid in ``before`` (a snapshot), read from the
+    engine's views of the game in the address bar; None if the round ended meanwhile."""
+    record = unlink(page.evaluate("location.hash"))
+    v0 = before["view"]
+    for ply in range(before["ply"] + 1, len(record["actions"]) + 1):
+        v = replay_view(record, ply)
+        if v["round"] != v0["round"]:
+            return None
+        same = [a for a in v["auctions"] if a["daughter"] == v0["daughter"]]
+        done = same[0]["payments"] if same else (v["payment"] or {}).get("done", [])
+        mine = [p for p in done if p["seat"] == seat]
+        if mine:
+            return list(mine[0]["cards"])
+    return None
+
+
+def compose_payment(page: Page, snap: dict[str, Any], shot: Callable[..., Any]) -> None:
+    """Choose the payment card by card as the engine allows (taking one card back once), then
+    pay it: the payment settled is the one chosen."""
+    payable = sorted(int(m["card"]) for m in snap["moves"] if m["kind"] == "pay")
+    controls = page.get_by_test_id("controls")
+    enabled = controls.locator("[data-action=hk-pick]:not([disabled])")
+    selection = page.get_by_test_id("selection")
+    pay = page.get_by_test_id("pay-selected")
+    expect(enabled).to_have_count(len(payable))
+    expect(pay).to_be_disabled()
+    picks: list[int] = []
+    undone = False
+    for _ in range(64):
+        expect(selection).to_have_attribute("data-waiting", "no")
+        if selection.get_attribute("data-complete") == "yes":
+            break
+        card = int(str(enabled.first.get_attribute("data-card")))
+        enabled.first.click()
+        picks.append(card)
+        expect(selection).to_have_attribute("data-picks", " ".join(map(str, picks)))
+        if not undone:  # take it back once: the selection follows
+            undone = True
+            expect(selection).to_have_attribute("data-waiting", "no")
+            page.get_by_test_id(f"picked-{len(picks) - 1}").click()
+            picks.pop()
+            expect(selection).to_have_attribute("data-picks", " ".join(map(str, picks)))
+    expect(pay).to_be_enabled()
+    shot(page, "hitokai-composed", both=True)
+    pay.click()
+    expect(pay).to_have_count(0)
+    page.wait_for_selector(READY, timeout=30_000)
+    cards = settled_payment(page, snap, 0)
+    assert cards is None or cards == sorted(picks), (cards, picks)
 
 
 def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..., Any]) -> None:
@@ -204,26 +294,22 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         if phase == "pay":
             pay_this = page.get_by_test_id("pay-this")
             if not (pay_this.count() and pay_this.is_enabled()):
-                page.wait_for_timeout(100)  # a "Pay this" still sending its cards
+                page.wait_for_timeout(100)  # a payment being sent
                 continue
             snap = engine_now(page, 0)
             payment = snap["view"]["payment"]
             expect(page.get_by_test_id("suggestion")).to_have_attribute(
                 "data-cards", ",".join(map(str, payment["suggestion"]))
             )
-            legal_cards = sorted(int(a[3:]) for a in snap["legal"])
-            buttons = page.get_by_test_id("controls").locator("[data-action^=pay]")
-            expect(buttons).to_have_count(len(legal_cards))
             if "payment" not in shots:
                 shots.add("payment")
                 shot(page, "hitokai-payment", both=True)
-                # one card by hand first: it goes in at once and shows in the payment
-                page.get_by_test_id(f"pay-{legal_cards[0]}").click()
-                done.append("card")
+                compose_payment(page, snap, shot)
+                done.append("composed")
                 continue
             pay_this.click()
             done.append("paythis")
-            # the page sends the suggested cards one by one; the payment is over when it goes
+            # the whole suggested payment is sent at once
             expect(pay_this).to_have_count(0)
             continue
         assert phase == "bid"
@@ -234,7 +320,7 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
             shot(page, "hitokai-auction", both=True)
         done.append(bid_turn(page, turn, checks))
     assert {"auction", "payment", "summary"} <= shots, shots
-    assert {"pass", "slider", "card", "paythis"} <= set(done), done
+    assert {"pass", "stepper", "composed", "paythis"} <= set(done), done
     assert {"plus1", "plus5"} & set(done), done
     assert checks.get("warning") and checks.get("confirm") and checks.get("held"), checks
     expect(page.get_by_test_id("end-screen")).to_be_visible()
@@ -300,3 +386,111 @@ def test_bots_wait_while_the_round_summary_is_up(page: Page, base_url: str) -> N
     expect(layer).to_have_count(0)
     page.wait_for_selector(READY, timeout=30_000)
     assert int(table(page).get_attribute("data-ply") or 0) > int(held or 0)
+
+
+# What the table shows, read in one go (one drawing): the ply it was drawn for, the daughters
+# track, the current bid, and each seat's status, last bid, hand count and daughters.
+READ_TABLE = r"""
+() => {
+  const root = document.querySelector('[data-testid=table]');
+  if (!root) return null;
+  const waiting = root.dataset.waiting;
+  if (!root.querySelector('[data-testid=hitokai]')) return { waiting, board: false };
+  const one = (id) => root.querySelector(`[data-testid="${id}"]`);
+  const daughters = [...one('daughters').querySelectorAll('[data-status]')].map((d) => ({
+    testid: d.dataset.testid, status: d.dataset.status, buyer: d.dataset.buyer ?? null,
+    price: d.dataset.price ?? null,
+  }));
+  const seats = [...one('seats').querySelectorAll('tbody tr')].map((row, s) => ({
+    status: one(`auction-seat-${s}`).dataset.status,
+    lastBid: row.dataset.lastBid,
+    eliminated: row.dataset.eliminated,
+    hand: one(`hand-size-${s}`).dataset.value,
+    daughters: one(`seat-daughters-${s}`).dataset.daughters,
+  }));
+  return {
+    board: true, ply: Number(root.dataset.ply), phase: root.dataset.phase, waiting,
+    bid: one('current-bid')?.dataset.bid ?? null, daughters, seats,
+  };
+}
+"""
+
+
+def expected_status(v: dict[str, Any], s: int) -> str:
+    """The status the players table must show for seat ``s`` (docs of the view in rules.py)."""
+    sv = v["seats"][s]
+    p = v["payment"]
+    if p is None:
+        return "eliminated" if sv["eliminated"] else str(sv["status"] or "out")
+    done = [d for d in p["done"] if d["seat"] == s]
+    if done:
+        return "eliminated" if done[0]["eliminated"] else "paid"
+    if sv["eliminated"]:
+        return "eliminated"
+    if p["payer"] == s:
+        return "paying"
+    return "queued" if s in p["queue"] else "none"
+
+
+def check_shown(shown: dict[str, Any], v: dict[str, Any]) -> None:
+    """What the table showed at a ply is what the engine's view says at that ply."""
+    assert shown["phase"] == v["phase"]
+    for d, want in zip(shown["daughters"], v["daughters"], strict=True):
+        assert d["testid"] == f"daughter-{want['number']}"
+        assert d["status"] == want["status"], (d, want)
+        assert d["buyer"] == (None if want["buyer"] is None else str(want["buyer"])), (d, want)
+        assert d["price"] == (None if want["price"] is None else str(want["price"])), (d, want)
+    auction = v["auction"]
+    assert shown["bid"] == (None if auction is None else str(auction["bid"]))
+    assert len(shown["seats"]) == len(v["seats"])
+    for s, (row, sv) in enumerate(zip(shown["seats"], v["seats"], strict=True)):
+        assert row["status"] == expected_status(v, s), (s, row, sv, v["payment"])
+        assert row["lastBid"] == ("none" if sv["last_bid"] is None else str(sv["last_bid"]))
+        assert row["eliminated"] == ("yes" if sv["eliminated"] else "no")
+        assert row["hand"] == str(sv["hand_size"])
+        assert row["daughters"] == " ".join(map(str, sv["daughters"]))
+
+
+# Read the table after every drawing (the table bumps `data-drawn` at the end of each one).
+WATCH_DRAWS = (
+    """() => {
+  window.__hkShown = [];
+  const read = """
+    + READ_TABLE.strip()
+    + """;
+  new MutationObserver((list) => {
+    if (!list.some((m) => m.attributeName === 'data-drawn')) return;
+    const now = read();
+    if (now && now.board) window.__hkShown.push(now);
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+}"""
+)
+
+
+def test_an_all_bot_game_shows_what_the_engine_says(page: Page, base_url: str) -> None:
+    """Four bots at the fastest speed: after each answer drawn, the table shows the view of that
+    ply (the daughters track, the bids, who is in, withdrawn or eliminated, the hand counts)."""
+    levels = ["normal", "random", "normal", "easy"]
+    seats = [{"name": f"Bot {i + 1}", "kind": "bot", "level": lv} for i, lv in enumerate(levels)]
+    record = {
+        "v": 1, "game": "hitokai", "players": 4, "seed": 12, "options": {},
+        "seats": seats, "actions": [],
+    }  # fmt: skip
+    page.goto(base_url)
+    wait_engine(page)
+    page.evaluate(WATCH_DRAWS)
+    page.evaluate("(hash) => { location.hash = hash; }", link(record))
+    page.wait_for_selector(
+        "[data-testid=table][data-waiting=over]", state="attached", timeout=120_000
+    )
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    drawn: list[dict[str, Any]] = page.evaluate("window.__hkShown")
+    final = unlink(page.evaluate("location.hash"))
+    plies = len(final["actions"])
+    shown = {int(now["ply"]): now for now in drawn if int(now["ply"]) < plies}
+    # instant bots answer faster than frames: the table draws the last answer of each frame
+    # (about a quarter of them here), and each drawing must be the truth of its ply
+    assert plies > 50 and len(shown) >= plies // 8, (plies, len(shown))
+    for ply, now in sorted(shown.items()):
+        check_shown(now, replay_view(final, ply))
+    assert {now["phase"] for now in shown.values()} == {"bid", "pay"}

@@ -150,8 +150,9 @@ class GameState(ABC):
     def moves(self, seat: int) -> list[JSONDict]:
         """The seat's discrete legal moves as data the page draws from without knowing the
         notation: one dict per move with ``a`` (its notation, which the page sends back
-        unchanged), ``kind`` and the fields of that kind. The actions reached through a
-        :meth:`choices` entry are left out. Games refine this; the default lists every legal
+        unchanged), ``kind`` and the fields of that kind. Actions reached only through a
+        :meth:`choices` entry are left out (a single step that is a move of its own, such as one
+        card of a payment, may be listed too). Games refine this; the default lists every legal
         action as kind ``move``."""
         return [{"a": a, "kind": "move"} for a in self.legal_actions(seat)]
 

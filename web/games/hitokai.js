@@ -1,8 +1,14 @@
-// The Egyptian Buyer (エジプトの人買い): draws a seat's view and turns taps into the legal action
-// strings the engine listed. No rule is decided here: a bid, a withdrawal or a paid card can be
-// sent only when its notation string is in `legal`; the suggested payment, the round totals and
-// who shares the highest total come from the engine. The only comparison made here is the
-// warning H2 asks of the UI: a chosen bid above the hand's value (as the view gives it).
+// The Egyptian Buyer (エジプトの人買い): draws a seat's view and the moves the engine offers
+// (docs/table-layer.md). No rule is decided here and no notation is read or written: a bid is the
+// `bid` move of that amount, a withdrawal the `withdraw` move, and a payment is composed card by
+// card with the engine (`pay` choice), which says which cards may still go in (ruling H4) and
+// which actions play it. The suggested payment, a card's worth in gold, the hand bonus, the round
+// totals and who shares the highest total all come from the engine. The only comparison made here
+// is the warning H2 asks of the UI: a chosen bid above the hand's value (`view.hand_value`).
+//
+// UI state: `ctx.ui` (the chosen bid amount, an over-bid awaiting confirmation, the payment's
+// picks and the engine's last answer about them) and `ctx.memo.hk` (the round summaries each
+// viewer has closed, kept for the whole game).
 
 import { h, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
@@ -26,14 +32,14 @@ Object.assign(STRINGS, {
   hk_out: { en: 'Out', ja: '不参加' },
   hk_eliminated: { en: 'Eliminated', ja: '脱落' },
   hk_lastBid: { en: 'bid {0}', ja: '入札{0}' },
-  hk_doubleNote: { en: '{0}s are worth 2 gold', ja: '{0}は1枚2金' },
+  hk_doubleNote: { en: '{0}s are worth {1} gold', ja: '{0}は1枚{1}金' },
   hk_hand: { en: 'Your hand', ja: 'あなたの手札' },
   hk_handValue: { en: 'Worth {0} now', ja: '現在の価値 {0}' },
   hk_handHidden: { en: 'Hands are hidden while the tablet is passed.', ja: 'タブレットを渡す間、手札は隠されています。' },
   hk_emptyHand: { en: 'No cards in hand', ja: '手札なし' },
   hk_youOut: { en: 'You are eliminated for this round.', ja: 'あなたはこのラウンド脱落しています。' },
-  hk_double: { en: 'worth 2 gold each now', ja: '今は1枚2金' },
-  hk_2g: { en: '2 gold', ja: '2金' },
+  hk_double: { en: 'worth {0} gold each now', ja: '今は1枚{0}金' },
+  hk_gold: { en: '{0} gold', ja: '{0}金' },
   hk_cards: { en: '{0} cards', ja: '{0}枚' },
   hk_cards1: { en: '1 card', ja: '1枚' },
   hk_bonus: { en: 'hand bonus +{0}', ja: '手札ボーナス+{0}' },
@@ -44,6 +50,8 @@ Object.assign(STRINGS, {
   hk_plus5: { en: '+5 → {0}', ja: '+5 → {0}' },
   hk_bidN: { en: 'Bid {0}', ja: '{0}で入札' },
   hk_chooseBid: { en: 'Bid amount', ja: '入札額' },
+  hk_step: { en: 'Amount {0}', ja: '金額{0}' },
+  hk_range: { en: 'from {0} to {1}', ja: '{0}〜{1}' },
   hk_withdraw: { en: 'Withdraw', ja: '降りる' },
   hk_overWarn: {
     en: 'Warning: your hand is worth only {0}. If you have to pay {1}, you are eliminated for this round.',
@@ -61,9 +69,14 @@ Object.assign(STRINGS, {
   hk_paidSoFar: { en: 'Put in: {0} of {1}', ja: '支払い済み {0}/{1}' },
   hk_suggest: { en: 'Suggested (keeps most value):', ja: 'おすすめ(価値を最も残す):' },
   hk_payThis: { en: 'Pay this', ja: 'これで支払う' },
-  hk_orPick: { en: 'Or pick the cards yourself, one at a time (each is paid at once; greyed numbers would overpay):', ja: 'または自分で1枚ずつ選ぶ(選んだカードはすぐに支払われます。灰色の数字は払いすぎになります):' },
+  hk_orPick: { en: 'Or choose the cards yourself (greyed numbers would overpay):', ja: 'または自分でカードを選ぶ(灰色の数字は払いすぎになります):' },
   hk_overpay: { en: 'This card would make the payment more than needed.', ja: 'このカードを出すと払いすぎになります。' },
-  hk_payCard: { en: 'Pay a {0}', ja: '{0}を支払う' },
+  hk_pickCard: { en: 'Add a {0}', ja: '{0}を加える' },
+  hk_unpick: { en: 'Take the {0} back', ja: '{0}を戻す' },
+  hk_chosen: { en: 'Chosen: {0} gold for a bid of {1}', ja: '選択中:{0}金(入札額{1})' },
+  hk_chosenNone: { en: 'No card chosen yet.', ja: 'まだカードを選んでいません。' },
+  hk_paySelected: { en: 'Pay these cards', ja: 'このカードで支払う' },
+  hk_clear: { en: 'Clear', ja: 'クリア' },
   hk_boughtFor: { en: '{0} bought it for {1}.', ja: '{0}が{1}で落札。' },
   hk_allPay: { en: 'Every bidder pays his own last bid.', ja: '入札した全員が自分の最終入札額を支払います。' },
   hk_paysNothing: { en: 'never bid: pays nothing', ja: '入札なし:支払いなし' },
@@ -92,7 +105,7 @@ Object.assign(STRINGS, {
   hk_colTotal: { en: 'Total', ja: '合計' },
   hk_colVp: { en: 'Victory points', ja: '勝利点' },
   hk_plusPoint: { en: '+1', ja: '+1' },
-  hk_bonusRule: { en: 'Hand bonus: 1 per 3 cards left in hand.', ja: '手札ボーナス:残り手札3枚ごとに1点。' },
+  hk_bonusRule: { en: 'Hand bonus: 1 per {0} cards left in hand.', ja: '手札ボーナス:残り手札{0}枚ごとに1点。' },
   hk_tiedAre: { en: 'Tied for the highest total: {0}.', ja: '最高合計で同点:{0}。' },
   hk_outNoPoint: { en: 'Eliminated players cannot win the point.', ja: '脱落したプレイヤーはポイントを獲得できません。' },
   hk_nextStart: { en: 'Round {0}: {1} starts.', ja: '第{0}ラウンドは{1}から始めます。' },
@@ -126,88 +139,200 @@ function cardsText(n, key = 'hk_cards') {
   return n === 1 ? t(`${key}1`) : t(key, n);
 }
 
-function groups(cards) {
-  const m = new Map();
-  for (const c of cards || []) m.set(c, (m.get(c) || 0) + 1);
-  return [...m.entries()];
+/**
+ * A card (or daughter) number as a chip.
+ * @param {number} n
+ * @param {string | Array<string | null>} [cls]
+ */
+function chip(n, cls = '') {
+  return h('span', { class: ['hk-chip', cls], text: String(n) });
 }
 
-function chip(n, cls = '', extra = {}) {
-  return h('span', { class: ['hk-chip', cls], ...extra, text: String(n) });
+/** Whether a card worth `gold` now is worth more than a plain card (`view.gold`). */
+function isDouble(v, gold) {
+  return typeof gold === 'number' && Boolean(v.gold) && gold !== v.gold.plain;
 }
 
-function bidsOf(legal) {
-  return [...legal].filter((a) => /^b\d+$/.test(a)).map((a) => Number(a.slice(1))).sort((a, b) => a - b);
+/** A "worth N gold" tag for a card worth more than a plain one now, else null. */
+function goldTag(v, gold) {
+  return isDouble(v, gold) ? h('span', { class: 'hk-x2', text: t('hk_gold', gold) }) : null;
 }
 
-function paysOf(legal) {
-  return [...legal].filter((a) => /^pay\d+$/.test(a)).map((a) => Number(a.slice(3))).sort((a, b) => a - b);
+/** What each card number of the payer's hand is worth now, from the engine's `pay` choice. */
+function goldByNumber(ctx) {
+  const choice = (ctx.choices || []).find((c) => c.id === 'pay');
+  return new Map((choice?.cards || []).map((c) => [c.number, c.gold]));
 }
+
+const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+// ---------------------------------------------------------------- UI state and handlers
+
+/**
+ * The UI state of a new decision: the bid amount chosen (null: the lowest), an over-bid waiting
+ * for its confirmation (H2), the payment's picks, the engine's answer about them (`answer`, for
+ * `answerFor`: a copy of the picks it judged) and whether a payment is being sent.
+ * @param {import('../types.js').Snapshot} _snap
+ */
+export function initUi(_snap) {
+  return { amount: null, confirm: null, picks: [], answer: null, answerFor: null, sending: false };
+}
+
+/** The bid amounts the engine offers now, lowest first. */
+function bidAmounts(ctx) {
+  return (ctx.movesOf ? ctx.movesOf('bid') : []).map((m) => m.amount).sort((a, b) => a - b);
+}
+
+/** The amount the bid controls show: the chosen one if still offered, else the lowest. */
+function chosenAmount(ctx) {
+  const amounts = bidAmounts(ctx);
+  return amounts.includes(ctx.ui.amount) ? ctx.ui.amount : amounts[0];
+}
+
+/**
+ * Play the bid of `amount`, or first ask to confirm it when the button says it is above the hand
+ * (`over`, drawn from `view.hand_value`: H2).
+ */
+function bid(ctx, amount, over) {
+  const move = ctx.move('bid', { amount });
+  if (!move) return;
+  if (over) {
+    ctx.ui.confirm = amount;
+    return;
+  }
+  ctx.play(move.a);
+}
+
+/** Ask the engine about the payment `picks`; its answer lands in `ctx.ui` and redraws. */
+function ask(ctx, picks) {
+  const ui = ctx.ui;
+  ui.picks = picks;
+  if (!picks.length) {
+    ui.answer = null;
+    ui.answerFor = null;
+    return;
+  }
+  ctx.compose('pay', picks).then((ans) => {
+    if (!ans || !same(ui.picks, picks)) return;
+    ui.answer = ans;
+    ui.answerFor = [...picks];
+    ctx.render();
+  });
+}
+
+/** The engine's answer about the picks on screen, or null while it is awaited. */
+function answered(ui) {
+  return ui.answer && ui.answerFor && same(ui.answerFor, ui.picks) ? ui.answer : null;
+}
+
+/** The handlers of the table's taps (`data-action`); each changes `ctx.ui` (or sends a move). */
+export const actions = {
+  'hk-step'(ctx, data) {
+    const amounts = bidAmounts(ctx);
+    if (!amounts.length) return;
+    const want = chosenAmount(ctx) + Number(data.step);
+    const fit = Number(data.step) > 0 ? amounts.filter((n) => n <= want).pop() : amounts.find((n) => n >= want);
+    ctx.ui.amount = fit ?? (Number(data.step) > 0 ? amounts[amounts.length - 1] : amounts[0]);
+  },
+  'hk-bid'(ctx, data) {
+    bid(ctx, Number(data.amount), data.over === 'yes');
+  },
+  'hk-bid-confirmed'(ctx, data) {
+    bid(ctx, Number(data.amount), false);
+  },
+  'hk-bid-cancel'(ctx) {
+    ctx.ui.confirm = null;
+  },
+  'hk-pick'(ctx, data) {
+    ask(ctx, [...ctx.ui.picks, Number(data.card)]);
+  },
+  'hk-unpick'(ctx, data) {
+    const i = Number(data.index);
+    ask(ctx, ctx.ui.picks.filter((_, j) => j !== i));
+  },
+  'hk-clear'(ctx) {
+    ask(ctx, []);
+  },
+  'hk-pay-selected'(ctx) {
+    const ans = answered(ctx.ui);
+    if (ans?.complete) ctx.playActions(ans.actions);
+  },
+  'hk-pay-suggestion'(ctx) {
+    const cards = (ctx.choices || []).find((c) => c.id === 'pay')?.suggestion || [];
+    if (!cards.length || ctx.ui.sending) return;
+    const ui = ctx.ui;
+    ui.sending = true; // while the engine composes the suggested payment
+    ctx.compose('pay', cards).then((ans) => {
+      ui.sending = false;
+      if (ans?.complete) ctx.playActions(ans.actions);
+      ctx.render();
+    });
+  },
+  'hk-summary-continue'(ctx, data) {
+    const memo = roundMemo(ctx);
+    memo.closed[viewerKey(ctx.viewer)] = Number(data.round);
+    const release = memo.release;
+    memo.release = null;
+    if (release) release();
+  },
+};
+
 
 // ---------------------------------------------------------------- the round summary between rounds
 //
-// The engine deals the next round as soon as one ends, so the table remembers, per session, the
-// round it last drew: when the round number grows, the summary of the round just ended is shown
-// over the table to each viewer until that viewer taps "Continue" (or another round ends). A
-// replay shows it at the first position of each new round instead.
+// The engine deals the next round as soon as one ends. The table remembers (`ctx.memo.hk`) the
+// round it first drew and, per viewer, the last summary closed: the summary of a round that ended
+// while the table was open is shown over the table to each viewer until that viewer taps
+// "Continue". A replay shows it at the first position of each new round instead.
 
-const rounds = new Map(); // session -> {round: last round drawn, pending: round | null, seen: Set(viewer)}
+function viewerKey(viewer) {
+  return viewer === null || viewer === undefined ? 'spectator' : String(viewer);
+}
 
-function trackRound(snap) {
-  const sid = snap.session;
-  if (sid === null || sid === undefined) return null;
-  const v = snap.view;
-  const known = rounds.get(sid);
-  if (!known) {
-    const entry = { round: v.round, pending: null, seen: new Set() };
-    rounds.set(sid, entry);
-    return entry;
-  }
-  if (v.round > known.round && !snap.over) {
-    known.pending = v.round - 1;
-    known.seen = new Set();
-  }
-  if (snap.over) known.pending = null;
-  known.round = v.round;
-  return known;
+/** The game-long memo of the summaries: `from` (first round drawn), `closed`, `release`. */
+function roundMemo(ctx) {
+  if (!ctx.memo) return { from: null, closed: {}, release: null };
+  if (!ctx.memo.hk) ctx.memo.hk = { from: null, closed: {}, release: null };
+  return ctx.memo.hk;
 }
 
 /** The summary this viewer should see now before going on, or null. */
 function pendingSummary(snap, ctx) {
   const v = snap.view;
-  // every draw tracks the round (the status line is drawn before the table)
-  const known = ctx.replay ? null : trackRound(snap);
   const sums = v.summaries || [];
   const last = sums[sums.length - 1];
-  if (!last || snap.over) return null;
   if (ctx.replay) {
     const fresh = v.phase === 'bid' && v.auction?.open && (v.auctions || []).length === 0
       && v.seats.every((sv) => sv.status !== 'withdrawn');
-    return fresh && last.round === v.round - 1 ? last : null;
+    return last && !snap.over && fresh && last.round === v.round - 1 ? last : null;
   }
-  if (!known || known.pending !== last.round || known.seen.has(ctx.viewer)) return null;
-  return last;
+  const memo = roundMemo(ctx);
+  if (memo.from === null) memo.from = v.round; // the first drawing: earlier rounds are old news
+  if (!last || snap.over || last.round < memo.from) return null;
+  return (memo.closed[viewerKey(ctx.viewer)] ?? 0) >= last.round ? null : last;
 }
-
-let focusedFor = '';
-const holds = new Map(); // session -> the table's wait for this summary's "Continue"
 
 /**
  * The table's hook before a bot moves: while the viewer (a person) has not yet closed the summary
  * of the round just ended, the bots wait, so that nobody misses the first moves of the next round.
+ * The promise is released by the summary's "Continue" (`hk-summary-continue`).
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ * @returns {Promise<void> | null}
  */
 export function holdBots(snap, ctx) {
   if (ctx.viewer === null || ctx.viewer === undefined) return null;
   if (!pendingSummary(snap, ctx)) return null;
-  return new Promise((resolve) => holds.set(snap.session, resolve));
-}
-
-function seenSummary(snap, ctx) {
-  rounds.get(snap.session)?.seen.add(ctx.viewer);
+  const memo = roundMemo(ctx);
+  return new Promise((resolve) => { memo.release = resolve; });
 }
 
 // ---------------------------------------------------------------- status and prompt
 
+/**
+ * The round and the goal.
+ * @param {import('../types.js').Snapshot} snap
+ */
 export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
@@ -217,11 +342,16 @@ export function statusChips(snap) {
   ];
 }
 
+/**
+ * What the viewer is asked to do, or who is to move.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function prompt(snap, ctx) {
   const v = snap.view;
   const sm = pendingSummary(snap, ctx);
   if (sm && !ctx.replay) return t('hk_promptSummary', sm.round);
-  if (ctx.canAct && ctx.legal.size) {
+  if (ctx.canAct && ((ctx.moves || []).length || (ctx.choices || []).length)) {
     if (v.phase === 'pay' && v.payment) return t('hk_promptPay', v.payment.bid);
     if (v.auction?.open) return t('hk_promptOpen', v.daughter);
     return t('hk_promptBid', v.auction?.bid ?? 0);
@@ -233,39 +363,53 @@ export function prompt(snap, ctx) {
 
 // ---------------------------------------------------------------- board
 
+function daughterCaption(v, d, current, ctx) {
+  if (d.status === 'sold') return h('span', { class: 'hk-cap who', text: t('hk_soldTo', ctx.names[d.buyer], d.price) });
+  if (d.status === 'unsold') return h('span', { class: 'hk-cap', text: t('hk_unsold') });
+  if (current) return h('span', { class: 'hk-cap hk-cap-now', text: v.phase === 'pay' ? t('hk_payment') : t('hk_now') });
+  return h('span', { class: 'hk-cap', text: '' });
+}
+
 function daughterRow(v, ctx) {
   return h('div', { class: 'hk-daughters', testid: 'daughters', role: 'list', 'aria-label': t('hk_daughters') }, v.daughters.map((d) => {
     const current = d.number === v.daughter && v.phase !== 'over';
-    let caption;
-    if (d.status === 'sold') caption = h('span', { class: 'hk-cap who', text: t('hk_soldTo', ctx.names[d.buyer], d.price) });
-    else if (d.status === 'unsold') caption = h('span', { class: 'hk-cap', text: t('hk_unsold') });
-    else if (current) caption = h('span', { class: 'hk-cap hk-cap-now', text: v.phase === 'pay' ? t('hk_payment') : t('hk_now') });
-    else caption = h('span', { class: 'hk-cap', text: '' });
     return h('div', {
       class: ['hk-daughter', `is-${d.status}`, current ? 'is-current' : null, d.buyer !== null ? `seat-c${d.buyer}` : null],
-      role: 'listitem', testid: `daughter-${d.number}`, data: { status: d.status, buyer: d.buyer ?? undefined },
+      role: 'listitem', testid: `daughter-${d.number}`,
+      data: { status: d.status, buyer: d.buyer ?? undefined, price: d.price ?? undefined },
       'aria-current': current ? 'true' : undefined,
-    }, h('span', { class: 'hk-dnum', text: String(d.number) }), caption);
+    }, h('span', { class: 'hk-dnum', text: String(d.number) }), daughterCaption(v, d, current, ctx));
   }));
+}
+
+/** A seat's part in the payments of the auction just closed. */
+function paymentCell(v, s) {
+  const p = v.payment;
+  const sv = v.seats[s];
+  const out = (text) => h('span', { class: 'hk-pill hk-badge-out', testid: `eliminated-${s}`, text });
+  const done = (p.done || []).find((d) => d.seat === s);
+  if (done && done.eliminated) return { status: 'eliminated', nodes: [out(t('hk_couldNotPay', done.bid))] };
+  if (done) {
+    return { status: 'paid', nodes: [h('span', { class: 'hk-pill', text: t('hk_paid', done.bid) }), h('span', { class: 'hk-row' }, done.cards.map((c) => chip(c, 'hk-xs')))] };
+  }
+  if (sv.eliminated) return { status: 'eliminated', nodes: [out(t('hk_eliminated'))] };
+  if (p.payer === s) {
+    return {
+      status: 'paying',
+      nodes: [h('span', { class: 'hk-pill', text: t('hk_paying', p.bid) }), h('span', { class: 'hk-small', text: t('hk_paidSoFar', p.value, p.bid) }),
+        h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-xs')))],
+    };
+  }
+  if ((p.queue || []).includes(s)) return { status: 'queued', nodes: [h('span', { class: 'hk-pill', text: t('hk_owes', sv.last_bid) })] };
+  return { status: 'none', nodes: [h('span', { class: 'hk-small', text: t('hk_paysNothing') })] };
 }
 
 /** A seat's part in the auction being bid or paid for, for the players table. */
 function statusCell(v, s) {
   const sv = v.seats[s];
-  const p = v.payment;
-  const out = (text) => h('span', { class: 'hk-pill hk-badge-out', testid: `eliminated-${s}`, text });
-  if (sv.eliminated && !(p && (p.done || []).some((d) => d.seat === s))) {
-    return { status: 'eliminated', nodes: [out(t('hk_eliminated'))] };
-  }
-  if (p) {
-    const done = (p.done || []).find((d) => d.seat === s);
-    if (done && done.eliminated) return { status: 'eliminated', nodes: [out(t('hk_couldNotPay', done.bid))] };
-    if (done) return { status: 'paid', nodes: [h('span', { class: 'hk-pill', text: t('hk_paid', done.bid) }), h('span', { class: 'hk-row' }, done.cards.map((c) => chip(c, 'hk-xs')))] };
-    if (p.payer === s) {
-      return { status: 'paying', nodes: [h('span', { class: 'hk-pill', text: t('hk_paying', p.bid) }), h('span', { class: 'hk-small', text: t('hk_paidSoFar', p.value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-xs')))] };
-    }
-    if ((p.queue || []).includes(s)) return { status: 'queued', nodes: [h('span', { class: 'hk-pill', text: t('hk_owes', sv.last_bid) })] };
-    return { status: 'none', nodes: [h('span', { class: 'hk-small', text: t('hk_paysNothing') })] };
+  if (v.payment) return paymentCell(v, s);
+  if (sv.eliminated) {
+    return { status: 'eliminated', nodes: [h('span', { class: 'hk-pill hk-badge-out', testid: `eliminated-${s}`, text: t('hk_eliminated') })] };
   }
   const status = sv.status || 'out';
   const label = { in: t('hk_in'), withdrawn: t('hk_withdrawn'), out: t('hk_out') }[status] ?? status;
@@ -276,223 +420,249 @@ function statusCell(v, s) {
   };
 }
 
+function bidLine(a, ctx) {
+  return h('div', { class: 'hk-bidline', testid: 'current-bid', data: { bid: a.bid, bidder: a.bidder ?? undefined } },
+    a.bidder === null ? h('span', { class: 'hk-nobid', text: t('hk_noBid') })
+      : [h('span', { class: 'hk-label', text: t('hk_bid') }), h('b', { class: 'hk-bidval', text: String(a.bid) }),
+        h('span', { class: 'hk-bidby' }, tn('hk_byName', who(ctx.names[a.bidder], a.bidder)))]);
+}
+
+function paymentLine(v, p, ctx) {
+  const sold = v.daughters.find((d) => d.number === p.daughter);
+  return h('div', { class: 'hk-bidline', testid: 'payment-line' },
+    sold && sold.buyer !== null ? h('span', { class: 'hk-bidby' }, tn('hk_boughtFor', who(ctx.names[sold.buyer], sold.buyer), String(sold.price))) : null,
+    h('span', { class: 'hk-small', text: t('hk_allPay') }));
+}
+
 function auctionBox(v, ctx) {
   const a = v.auction;
   const p = v.payment;
-  let line = null;
-  if (a) {
-    line = h('div', { class: 'hk-bidline', testid: 'current-bid', data: { bid: a.bid } },
-      a.bidder === null ? h('span', { class: 'hk-nobid', text: t('hk_noBid') })
-        : [h('span', { class: 'hk-label', text: t('hk_bid') }), h('b', { class: 'hk-bidval', text: String(a.bid) }),
-          h('span', { class: 'hk-bidby' }, tn('hk_byName', who(ctx.names[a.bidder], a.bidder)))]);
-  } else if (p) {
-    const sold = v.daughters.find((d) => d.number === p.daughter);
-    line = h('div', { class: 'hk-bidline', testid: 'payment-line' },
-      sold && sold.buyer !== null ? h('span', { class: 'hk-bidby' }, tn('hk_boughtFor', who(ctx.names[sold.buyer], sold.buyer), String(sold.price))) : null,
-      h('span', { class: 'hk-small', text: t('hk_allPay') }));
-  }
+  const line = a ? bidLine(a, ctx) : p ? paymentLine(v, p, ctx) : null;
+  const gold = v.daughter && (a || p) ? v.gold?.daughter : null;
   return h('section', { class: 'hk-auction', testid: 'auction', data: { phase: a ? 'bid' : p ? 'pay' : 'none' } },
     h('div', { class: 'hk-auction-d' },
       h('span', { class: 'hk-label', text: a ? t('hk_auction') : t('hk_payment') }),
       h('span', { class: 'hk-big', text: v.daughter ?? '–' }),
-      v.daughter ? h('span', { class: 'hk-dnote', text: t('hk_doubleNote', v.daughter) }) : null),
+      gold ? h('span', { class: 'hk-dnote', text: t('hk_doubleNote', v.daughter, gold) }) : null),
     line,
-    h('span', { class: 'hk-bank', testid: 'bank', text: cardsText((v.bank || []).length, 'hk_bank') }));
+    h('span', { class: 'hk-bank', testid: 'bank', data: { count: (v.bank || []).length }, text: cardsText((v.bank || []).length, 'hk_bank') }));
+}
+
+function seatRow(snap, ctx, s) {
+  const v = snap.view;
+  const sv = v.seats[s];
+  const active = (snap.to_move || []).includes(s) || ctx.thinking === s;
+  const st = statusCell(v, s);
+  return h('tr', {
+    class: ['hk-seat', `seat-c${s}`, active ? 'is-active' : null, sv.eliminated ? 'is-eliminated' : null, `is-${st.status}`], testid: `seat-${s}`,
+    data: { lastBid: sv.last_bid ?? 'none', eliminated: sv.eliminated ? 'yes' : 'no' },
+  },
+  h('th', { scope: 'row', class: 'hk-p-name' },
+    h('span', { class: 'hk-name' }, who(ctx.names[s], s)),
+    ctx.viewer === s ? h('span', { class: 'badge badge-you', text: t('you') }) : null),
+  h('td', { class: 'hk-c-status', testid: `auction-seat-${s}`, data: { status: st.status } }, st.nodes),
+  h('td', { class: 'hk-c-num', testid: `hand-size-${s}`, data: { value: sv.hand_size }, title: cardsText(sv.hand_size), text: String(sv.hand_size) }),
+  h('td', { class: 'hk-c-daughters', testid: `seat-daughters-${s}`, data: { daughters: sv.daughters.join(' ') } },
+    h('span', { class: 'hk-row' }, sv.daughters.map((d) => chip(d, 'hk-xs hk-dchip')))),
+  h('td', { class: 'hk-c-num', testid: `total-${s}`, data: { value: sv.total }, title: t('hk_totalParts', sv.daughter_points, sv.bonus) },
+    h('b', { class: 'hk-total', text: String(sv.total) }), sv.bonus ? h('span', { class: 'hk-small', text: ` (${t('hk_bonusShort', sv.bonus)})` }) : null),
+  h('td', { class: 'hk-c-num hk-vp', testid: `vp-${s}`, data: { value: sv.points }, title: t('hk_vp', sv.points) }, icon('crown', 'crown-mini'), String(sv.points)));
 }
 
 function seatsTable(snap, ctx) {
   const v = snap.view;
-  const paying = v.phase === 'pay';
   const head = h('tr', {},
     h('th', { scope: 'col', text: t('hk_colPlayer') }),
-    h('th', { scope: 'col', text: paying ? t('hk_payment') : t('hk_auction') }),
+    h('th', { scope: 'col', text: v.phase === 'pay' ? t('hk_payment') : t('hk_auction') }),
     h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colHand') }),
     h('th', { scope: 'col', text: t('hk_colDaughters') }),
     h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colRoundTotal') }),
     h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colVpShort') }));
-  const rows = v.seats.map((sv, s) => {
-    const active = (snap.to_move || []).includes(s) || ctx.thinking === s;
-    const st = statusCell(v, s);
-    return h('tr', { class: ['hk-seat', `seat-c${s}`, active ? 'is-active' : null, sv.eliminated ? 'is-eliminated' : null, `is-${st.status}`], testid: `seat-${s}` },
-      h('th', { scope: 'row', class: 'hk-p-name' },
-        h('span', { class: 'hk-name' }, who(ctx.names[s], s)),
-        ctx.viewer === s ? h('span', { class: 'badge badge-you', text: t('you') }) : null),
-      h('td', { class: 'hk-c-status', testid: `auction-seat-${s}`, data: { status: st.status } }, st.nodes),
-      h('td', { class: 'hk-c-num', testid: `hand-size-${s}`, data: { value: sv.hand_size }, title: cardsText(sv.hand_size), text: String(sv.hand_size) }),
-      h('td', { class: 'hk-c-daughters', testid: `seat-daughters-${s}` }, h('span', { class: 'hk-row' }, sv.daughters.map((d) => chip(d, 'hk-xs hk-dchip')))),
-      h('td', { class: 'hk-c-num', testid: `total-${s}`, data: { value: sv.total }, title: t('hk_totalParts', sv.daughter_points, sv.bonus) },
-        h('b', { class: 'hk-total', text: String(sv.total) }), sv.bonus ? h('span', { class: 'hk-small', text: ` (${t('hk_bonusShort', sv.bonus)})` }) : null),
-      h('td', { class: 'hk-c-num hk-vp', testid: `vp-${s}`, data: { value: sv.points }, title: t('hk_vp', sv.points) }, icon('crown', 'crown-mini'), String(sv.points)));
-  });
+  const rows = v.seats.map((_, s) => seatRow(snap, ctx, s));
   return h('div', { class: 'hk-seats' }, h('table', { class: 'hk-players', testid: 'seats' }, h('thead', {}, head), h('tbody', {}, rows)));
 }
 
-// ---------------------------------------------------------------- own hand and controls
+// ---------------------------------------------------------------- own hand
 
 function handZone(snap, ctx) {
   const v = snap.view;
   if (ctx.viewer === null || ctx.viewer === undefined || !v.hand) {
     return h('section', { class: 'hk-hand', testid: 'hand-zone' }, h('p', { class: 'hk-muted', text: t('hk_handHidden') }));
   }
-  const doubled = v.phase === 'bid' || v.phase === 'pay' ? v.daughter : null;
-  const gs = groups(v.hand);
+  const gs = v.hand_groups || [];
   const out = v.seats[ctx.viewer]?.eliminated;
   return h('section', { class: 'hk-hand', testid: 'hand-zone' },
     h('div', { class: 'hk-hand-head' }, h('h2', { class: 'hk-title', text: t('hk_hand') }),
       h('span', { class: 'hk-muted-s', text: cardsText(v.hand.length) }),
       h('b', { class: 'hk-hand-value', testid: 'hand-value', data: { value: v.hand_value }, text: t('hk_handValue', v.hand_value) })),
-    gs.length ? h('div', { class: 'hk-groups' }, gs.map(([n, k]) => h('div', {
-      class: ['hk-group', n === doubled ? 'is-double' : null], testid: 'hand-group', data: { number: n, count: k, double: n === doubled ? 'yes' : 'no' },
-      title: n === doubled ? t('hk_double') : undefined,
-    }, chip(n), h('span', { class: 'hk-times', text: `×${k}` }), n === doubled ? h('span', { class: 'hk-x2', text: t('hk_2g') }) : null)))
+    gs.length ? h('div', { class: 'hk-groups' }, gs.map((g) => {
+      const double = isDouble(v, g.gold);
+      return h('div', {
+        class: ['hk-group', double ? 'is-double' : null], testid: 'hand-group', data: { number: g.number, count: g.count, double: double ? 'yes' : 'no' },
+        title: double ? t('hk_double', g.gold) : undefined,
+      }, chip(g.number), h('span', { class: 'hk-times', text: `×${g.count}` }), goldTag(v, g.gold));
+    }))
       : h('p', { class: 'hk-muted', text: out ? t('hk_youOut') : t('hk_emptyHand') }));
 }
 
+// ---------------------------------------------------------------- bidding
+
+/** A button that bids `amount` (disabled when the engine offers no such bid). */
+function bidButton(ctx, amount, value, label, props = {}) {
+  const move = ctx.move('bid', { amount });
+  const over = Boolean(move) && amount > value;
+  return button(label, {
+    ...props,
+    class: ['btn', props.class, over ? 'is-over' : null], disabled: !move,
+    data: { action: 'hk-bid', amount, over: over ? 'yes' : 'no' },
+    'aria-label': props['aria-label'],
+  });
+}
+
+/** H2: a bid above the hand's value is legal but ruinous; ask once more, in plain words. */
+function overbidConfirm(ctx, amount, value) {
+  return h('div', { class: 'hk-warn', testid: 'overbid-confirm', role: 'alertdialog', 'aria-label': t('hk_overMark') },
+    h('p', { class: 'hk-warn-text' }, h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: t('hk_overAsk', value, amount) })),
+    h('div', { class: 'hk-warn-actions' },
+      button(t('hk_confirmBid', amount), { class: 'btn btn-danger', testid: 'confirm-overbid', data: { action: 'hk-bid-confirmed', amount } }),
+      button(t('hk_cancel'), { class: 'btn', testid: 'cancel-overbid', data: { action: 'hk-bid-cancel' } })));
+}
+
+function quickBid(ctx, key, amount, value, testid) {
+  const over = Boolean(ctx.move('bid', { amount })) && amount > value;
+  return bidButton(ctx, amount, value, [h('span', { text: t(key, amount) }), over ? h('span', { class: 'hk-over-tag', text: '!' }) : null], {
+    class: 'hk-quick', testid, 'aria-label': over ? `${t(key, amount)} (${t('hk_overMark')})` : undefined,
+  });
+}
+
+function stepButton(label, step, testid, disabled) {
+  return button(label, { class: 'btn hk-step', testid, disabled, data: { action: 'hk-step', step }, 'aria-label': t('hk_step', label) });
+}
+
+/** The amount picker: steps of 1 and 5 within the engine's bids, the amount, and a meter whose
+ * part above the hand's value is red (positions through CSS custom properties). */
+function amountPicker(amounts, amount, value) {
+  const lo = amounts[0];
+  const hi = amounts[amounts.length - 1];
+  const span = Math.max(1, hi - lo);
+  const pct = (x) => `${(Math.max(0, Math.min(1, x)) * 100).toFixed(2)}%`;
+  const over = amount > value;
+  return h('div', { class: 'hk-pick', role: 'group', 'aria-label': t('hk_chooseBid') },
+    h('span', { class: 'hk-label hk-pick-label', text: `${t('hk_chooseBid')} (${t('hk_range', lo, hi)})` }),
+    h('div', { class: 'hk-stepper' },
+      stepButton('−5', -5, 'bid-down5', amount <= lo),
+      stepButton('−1', -1, 'bid-down1', amount <= lo),
+      h('span', { class: ['hk-amount', over ? 'is-over' : null], testid: 'bid-amount', role: 'status', data: { value: amount }, text: String(amount) }),
+      stepButton('+1', 1, 'bid-up1', amount >= hi),
+      stepButton('+5', 5, 'bid-up5', amount >= hi)),
+    h('div', {
+      class: 'hk-track', testid: 'bid-track', 'aria-hidden': 'true',
+      vars: { '--hk-safe': pct((value - lo + 0.5) / span), '--hk-pos': pct((amount - lo) / span) },
+    }, h('span', { class: 'hk-track-end', text: String(lo) }), h('span', { class: 'hk-thumb' }), h('span', { class: 'hk-track-end hk-track-hi', text: String(hi) })));
+}
+
 function bidControls(v, ctx) {
-  const bids = bidsOf(ctx.legal);
+  const amounts = bidAmounts(ctx);
   const value = v.hand_value ?? 0;
+  const withdraw = ctx.move('withdraw');
+  const pass = button(t('hk_withdraw'), { class: 'btn hk-withdraw', testid: 'withdraw', disabled: !withdraw, data: { action: 'move', a: withdraw?.a } });
   const box = h('div', { class: 'hk-controls', testid: 'controls' });
-  const main = h('div', { class: 'hk-bid-main' });
-  const send = (n) => {
-    const a = `b${n}`;
-    if (!ctx.legal.has(a)) return;
-    if (n <= value) {
-      ctx.act(a);
-      return;
-    }
-    // H2: a bid above the hand's value is legal but ruinous; ask once more, in plain words
-    const yes = button(t('hk_confirmBid', n), { class: 'btn btn-danger', testid: 'confirm-overbid', data: { action: a } });
-    const no = button(t('hk_cancel'), { class: 'btn', testid: 'cancel-overbid' });
-    const ask = h('div', { class: 'hk-warn', testid: 'overbid-confirm', role: 'alertdialog', 'aria-label': t('hk_overMark') },
-      h('p', { class: 'hk-warn-text' }, h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: t('hk_overAsk', value, n) })),
-      h('div', { class: 'hk-warn-actions' }, yes, no));
-    yes.addEventListener('click', () => ctx.act(a));
-    no.addEventListener('click', () => { ask.replaceWith(main); main.querySelector('[data-testid=bid]')?.focus(); });
-    main.replaceWith(ask);
-    no.focus();
-  };
-  const cur = v.auction?.bid ?? 0;
-  const quick = (key, n, testid) => {
-    const ok = bids.includes(n);
-    const over = ok && n > value;
-    const b = button([h('span', { text: t(key, n) }), over ? h('span', { class: 'hk-over-tag', text: '!' }) : null], {
-      class: ['btn', 'hk-quick', over ? 'is-over' : null], testid, disabled: !ok, data: { action: `b${n}`, over: over ? 'yes' : 'no' },
-      'aria-label': over ? `${t(key, n)} (${t('hk_overMark')})` : undefined,
-    });
-    if (ok) b.addEventListener('click', () => send(n));
-    return b;
-  };
-  const pass = button(t('hk_withdraw'), { class: 'btn hk-withdraw', testid: 'withdraw', disabled: !ctx.legal.has('pass'), data: { action: 'pass' } });
-  if (ctx.legal.has('pass')) pass.addEventListener('click', () => ctx.act('pass'));
-  if (!bids.length) {
-    main.append(h('div', { class: 'hk-bid-row' }, pass));
-    box.append(main);
+  if (ctx.ui.confirm !== null && ctx.move('bid', { amount: ctx.ui.confirm })) {
+    box.append(overbidConfirm(ctx, ctx.ui.confirm, value));
     return box;
   }
-  const lo = bids[0];
-  const hi = bids[bids.length - 1];
-  const slider = h('input', {
-    type: 'range', class: 'hk-slider', testid: 'bid-slider', min: String(lo), max: String(hi), step: '1',
-    'aria-label': t('hk_chooseBid'),
-  });
-  slider.value = String(lo);
-  // the part of the track above the hand's value is drawn red (a CSS variable, no inline style)
-  const safe = hi > lo ? Math.max(0, Math.min(1, (value - lo + 0.5) / (hi - lo))) : (lo <= value ? 1 : 0);
-  slider.style.setProperty('--hk-safe', `${(safe * 100).toFixed(2)}%`);
-  const amount = h('output', { class: 'hk-amount', testid: 'bid-amount' });
-  const go = button('', { class: 'btn btn-primary hk-go', testid: 'bid' });
-  const warn = h('p', { class: 'hk-overwarn', testid: 'overbid-warning', role: 'alert', hidden: true });
-  const sync = () => {
-    const n = Number(slider.value);
-    const over = n > value;
-    amount.textContent = String(n);
-    go.textContent = t('hk_bidN', n);
-    go.dataset.action = `b${n}`;
-    go.dataset.over = over ? 'yes' : 'no';
-    go.classList.toggle('btn-primary', !over);
-    go.classList.toggle('btn-danger', over);
-    amount.classList.toggle('is-over', over);
-    warn.hidden = !over;
-    warn.replaceChildren(h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: t('hk_overWarn', value, n) }));
-  };
-  slider.addEventListener('input', sync);
-  slider.addEventListener('change', sync);
-  sync();
-  go.addEventListener('click', () => send(Number(slider.value)));
-  main.append(
-    h('div', { class: 'hk-bid-row' }, quick('hk_plus1', cur + 1, 'bid-plus1'), quick('hk_plus5', cur + 5, 'bid-plus5')),
-    h('label', { class: 'hk-pick' },
-      h('span', { class: 'hk-label hk-pick-label', text: t('hk_chooseBid') }),
-      h('span', { class: 'hk-range' }, h('span', { class: 'hk-range-end', text: String(lo) }), slider, h('span', { class: 'hk-range-end', text: String(hi) })),
-      amount),
-    warn,
-    h('div', { class: 'hk-bid-row' }, go, pass));
-  box.append(main);
+  if (!amounts.length) {
+    box.append(h('div', { class: 'hk-bid-row' }, pass));
+    return box;
+  }
+  const cur = v.auction?.bid ?? 0;
+  const amount = chosenAmount(ctx);
+  const over = amount > value;
+  box.append(h('div', { class: 'hk-bid-main' },
+    h('div', { class: 'hk-bid-row' }, quickBid(ctx, 'hk_plus1', cur + 1, value, 'bid-plus1'), quickBid(ctx, 'hk_plus5', cur + 5, value, 'bid-plus5')),
+    amountPicker(amounts, amount, value),
+    over ? h('p', { class: 'hk-overwarn', testid: 'overbid-warning', role: 'alert' },
+      h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: t('hk_overWarn', value, amount) })) : null,
+    h('div', { class: 'hk-bid-row' },
+      bidButton(ctx, amount, value, t('hk_bidN', amount), { class: ['hk-go', over ? 'btn-danger' : 'btn-primary'].join(' '), testid: 'bid' }),
+      pass)));
   return box;
 }
 
-// A "Pay this" in progress: the engine's suggested cards still to send, for one payment.
-let autopay = null;
+// ---------------------------------------------------------------- paying
 
-function payKey(v, ctx) {
-  return `${v.round}-${v.daughter}-${ctx.viewer}`;
+function suggestionRow(v, ctx) {
+  const p = v.payment;
+  const gold = goldByNumber(ctx);
+  const sug = p.suggestion || [];
+  if (!sug.length) return null;
+  return h('div', { class: 'hk-suggest', testid: 'suggestion', data: { cards: sug.join(',') } },
+    h('span', { class: 'hk-label', text: t('hk_suggest') }),
+    h('span', { class: 'hk-row' }, sug.map((c) => chip(c, ['hk-sm', isDouble(v, gold.get(c)) ? 'is-double' : null]))),
+    button([icon('check'), h('span', { text: t('hk_payThis') })], {
+      class: 'btn btn-primary hk-paythis', testid: 'pay-this', disabled: ctx.ui.sending, data: { action: 'hk-pay-suggestion' },
+    }));
 }
 
-function runAutopay(v, ctx) {
-  if (!autopay) return;
-  const mine = v.phase === 'pay' && v.payment && v.payment.payer === ctx.viewer && autopay.key === payKey(v, ctx);
-  if (!mine) { autopay = null; return; }
-  if (!ctx.canAct) return;
-  const next = autopay.cards[0];
-  const a = `pay${next}`;
-  if (next === undefined || !ctx.legal.has(a)) { autopay = null; return; }
-  autopay.cards.shift();
-  setTimeout(() => ctx.act(a), 0);
+/** The cards of the hand as buttons: a card may be added when the engine says it may. */
+function cardButtons(v, ctx, choice, ans) {
+  const ui = ctx.ui;
+  const waiting = ui.picks.length > 0 && !ans;
+  const next = new Set(ui.picks.length ? (ans?.next || []) : ctx.movesOf('pay').map((m) => m.card));
+  return h('div', { class: 'hk-pay-buttons', role: 'group', 'aria-labelledby': 'hk-pick-note' }, choice.cards.map((c) => {
+    const left = c.count - ui.picks.filter((x) => x === c.number).length;
+    const ok = next.has(c.number) && !waiting && !ui.sending;
+    const worth = isDouble(v, c.gold);
+    return button([h('span', { text: String(c.number) }), h('span', { class: 'hk-times', text: `×${left}` }), goldTag(v, c.gold)], {
+      class: ['btn', 'hk-paycard', worth ? 'is-double' : null], testid: `pay-${c.number}`,
+      data: { action: 'hk-pick', card: c.number, left }, disabled: !ok,
+      title: next.has(c.number) ? t('hk_pickCard', c.number) : t('hk_overpay'),
+    });
+  }));
+}
+
+/** The cards chosen so far (a tap takes one back) and what they are worth, from the engine. */
+function selectionRow(v, ctx, ans) {
+  const ui = ctx.ui;
+  const gold = goldByNumber(ctx);
+  const info = ans?.info;
+  const text = !ui.picks.length ? t('hk_chosenNone') : info ? t('hk_chosen', info.value, info.bid) : '…';
+  const data = { picks: ui.picks.join(' '), complete: ans?.complete ? 'yes' : 'no', waiting: ui.picks.length && !ans ? 'yes' : 'no' };
+  return h('div', { class: 'hk-selection', testid: 'selection', data },
+    h('span', { class: 'hk-sel-text', text }),
+    h('span', { class: 'hk-row' }, ui.picks.map((c, i) => button(String(c), {
+      class: ['hk-chip', 'hk-sm', 'hk-picked', isDouble(v, gold.get(c)) ? 'is-double' : null], testid: `picked-${i}`,
+      data: { action: 'hk-unpick', index: i }, disabled: ui.sending, 'aria-label': t('hk_unpick', c),
+    }))),
+    ans && !ans.valid && ans.why ? h('p', { class: 'hk-why', role: 'alert', text: tx(ans.why) }) : null);
 }
 
 function payControls(v, ctx) {
   const p = v.payment;
+  const choice = (ctx.choices || []).find((c) => c.id === 'pay');
+  const ui = ctx.ui;
+  const ans = answered(ui);
   const box = h('div', { class: 'hk-controls hk-pay', testid: 'controls' },
     h('h3', { class: 'hk-title', text: t('hk_payTitle', p.bid, p.daughter) }),
     h('p', { class: 'hk-paid', testid: 'paid-so-far', data: { value: p.value, bid: p.bid } },
-      h('span', { text: t('hk_paidSoFar', p.value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm')))));
-  const sug = p.suggestion || [];
-  const sugOk = sug.length > 0 && ctx.legal.has(`pay${sug[0]}`);
-  if (sug.length) {
-    const payThis = button([icon('check'), h('span', { text: t('hk_payThis') })], { class: 'btn btn-primary hk-paythis', testid: 'pay-this', disabled: !sugOk || autopay !== null });
-    payThis.addEventListener('click', () => {
-      if (autopay) return;
-      autopay = { key: payKey(v, ctx), cards: [...sug] };
-      runAutopay(v, ctx);
-    });
-    box.append(h('div', { class: 'hk-suggest', testid: 'suggestion', data: { cards: sug.join(',') } },
-      h('span', { class: 'hk-label', text: t('hk_suggest') }),
-      h('span', { class: 'hk-row' }, sug.map((c) => chip(c, ['hk-sm', c === p.daughter ? 'is-double' : null]))), payThis));
-  }
-  // every number in hand, enabled only when the engine lists it (a card keeping the payment
-  // minimal); the others are shown greyed so that the choice is visible
-  const pays = new Set(paysOf(ctx.legal));
-  const numbers = groups(v.hand).map(([n]) => n);
-  if (pays.size) {
-    box.append(h('p', { class: 'hk-label hk-pick-note', id: 'hk-pick-note', text: t('hk_orPick') }),
-      h('div', { class: 'hk-pay-buttons', role: 'group', 'aria-labelledby': 'hk-pick-note' }, numbers.map((n) => {
-        const ok = pays.has(n) && autopay === null;
-        const b = button([h('span', { text: String(n) }), n === p.daughter ? h('span', { class: 'hk-x2', text: t('hk_2g') }) : null], {
-          // named by what it shows (the number, "2 gold"); the title says what it does
-          class: ['btn', 'hk-paycard', n === p.daughter ? 'is-double' : null], testid: `pay-${n}`,
-          data: { action: pays.has(n) ? `pay${n}` : undefined }, disabled: !ok,
-          title: pays.has(n) ? t('hk_payCard', n) : t('hk_overpay'),
-        });
-        if (ok) b.addEventListener('click', () => ctx.act(`pay${n}`));
-        return b;
-      })));
-  }
+      h('span', { text: t('hk_paidSoFar', p.value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm')))),
+    suggestionRow(v, ctx));
+  if (!choice) return box;
+  box.append(
+    h('p', { class: 'hk-label hk-pick-note', id: 'hk-pick-note', text: t('hk_orPick') }),
+    cardButtons(v, ctx, choice, ans),
+    selectionRow(v, ctx, ans),
+    h('div', { class: 'hk-bid-row' },
+      button(t('hk_paySelected'), {
+        class: 'btn btn-primary', testid: 'pay-selected', data: { action: 'hk-pay-selected' }, disabled: !ans?.complete || ui.sending,
+      }),
+      button(t('hk_clear'), { class: 'btn', testid: 'pay-clear', data: { action: 'hk-clear' }, disabled: !ui.picks.length || ui.sending })));
   return box;
 }
 
 function actionZone(snap, ctx) {
   const v = snap.view;
-  if (!ctx.canAct || !ctx.legal.size) return null;
+  if (!ctx.canAct || !((ctx.moves || []).length || (ctx.choices || []).length)) return null;
   if (v.phase === 'pay' && v.payment) return payControls(v, ctx);
   if (v.phase === 'bid') return bidControls(v, ctx);
   return null;
@@ -512,6 +682,23 @@ function tieLine(sm, ctx) {
   return h('p', { class: 'hk-sum-note', testid: 'summary-tie', text: t('hk_tiedAre', names) });
 }
 
+function summaryRow(sm, ctx, ss, s) {
+  const win = sm.winner === s;
+  const tied = sm.reason === 'tie' && (sm.top || []).includes(s);
+  return h('tr', {
+    class: [win ? 'is-winner' : null, tied ? 'is-tied' : null, ss.eliminated ? 'is-eliminated' : null],
+    testid: `summary-row-${s}`, data: { total: ss.total, bonus: ss.bonus, winner: win ? 'yes' : 'no' },
+  },
+  h('th', { scope: 'row', class: 'hk-c-name' }, win ? icon('crown', 'crown-mini') : null, who(ctx.names[s], s),
+    ss.eliminated ? h('span', { class: 'badge hk-badge-out', text: t('hk_eliminated') }) : null),
+  h('td', {}, h('span', { class: 'hk-row' }, ss.daughters.length ? ss.daughters.map((d) => chip(d, 'hk-xs hk-dchip')) : '–'),
+    ss.daughters.length ? h('span', { class: 'hk-muted-s hk-nowrap', text: ` = ${ss.daughter_points}` }) : null),
+  h('td', { class: 'hk-c-num', text: String(ss.cards) }),
+  h('td', { class: 'hk-c-num', text: `+${ss.bonus}` }),
+  h('td', { class: 'hk-c-num hk-c-total', text: String(ss.total) }),
+  h('td', { class: 'hk-c-num' }, h('b', { text: String(ss.points ?? '') }), win ? h('span', { class: 'hk-plus', text: ` (${t('hk_plusPoint')})` }) : null));
+}
+
 /** The full table of one round's result (between rounds). */
 function summaryTable(sm, ctx) {
   const head = h('tr', {},
@@ -521,94 +708,53 @@ function summaryTable(sm, ctx) {
     h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colBonus') }),
     h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colTotal') }),
     h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colVp') }));
-  const rows = sm.seats.map((ss, s) => {
-    const win = sm.winner === s;
-    const tied = sm.reason === 'tie' && (sm.top || []).includes(s);
-    return h('tr', {
-      class: [win ? 'is-winner' : null, tied ? 'is-tied' : null, ss.eliminated ? 'is-eliminated' : null],
-      testid: `summary-row-${s}`, data: { total: ss.total, bonus: ss.bonus, winner: win ? 'yes' : 'no' },
-    },
-    h('th', { scope: 'row', class: 'hk-c-name' }, win ? icon('crown', 'crown-mini') : null, who(ctx.names[s], s),
-      ss.eliminated ? h('span', { class: 'badge hk-badge-out', text: t('hk_eliminated') }) : null),
-    h('td', {}, h('span', { class: 'hk-row' }, ss.daughters.length ? ss.daughters.map((d) => chip(d, 'hk-xs hk-dchip')) : '–'),
-      ss.daughters.length ? h('span', { class: 'hk-muted-s hk-nowrap', text: ` = ${ss.daughter_points}` }) : null),
-    h('td', { class: 'hk-c-num', text: String(ss.cards) }),
-    h('td', { class: 'hk-c-num', text: `+${ss.bonus}` }),
-    h('td', { class: 'hk-c-num hk-c-total', text: String(ss.total) }),
-    h('td', { class: 'hk-c-num' }, h('b', { text: String(ss.points ?? '') }), win ? h('span', { class: 'hk-plus', text: ` (${t('hk_plusPoint')})` }) : null));
-  });
+  const rows = sm.seats.map((ss, s) => summaryRow(sm, ctx, ss, s));
   return h('table', { class: 'hk-sum-table', testid: 'summary-table' }, h('thead', {}, head), h('tbody', {}, rows));
 }
 
-function summaryCard(snap, ctx, sm, { onContinue, notes = true } = {}) {
+function summaryCard(snap, ctx, sm, { closable = false, notes = true } = {}) {
+  const v = snap.view;
   const anyOut = sm.seats.some((ss) => ss.eliminated);
   const next = snap.over ? null : sm.next_start;
-  const card = h('section', {
+  return h('section', {
     class: 'hk-sum-card', testid: 'round-summary', data: { round: sm.round, reason: sm.reason },
-    role: onContinue ? 'dialog' : undefined, 'aria-labelledby': onContinue ? 'hk-sum-title' : undefined,
+    role: closable ? 'dialog' : undefined, 'aria-labelledby': closable ? 'hk-sum-title' : undefined,
   },
-    h('h2', { class: 'hk-sum-head', id: onContinue ? 'hk-sum-title' : undefined, text: t('hk_roundOver', sm.round) }),
-    reasonLine(sm, ctx),
-    tieLine(sm, ctx),
-    h('div', { class: 'hk-sum-scroll' }, summaryTable(sm, ctx)),
-    notes ? h('p', { class: 'hk-sum-note', text: t('hk_bonusRule') }) : null,
-    notes && anyOut ? h('p', { class: 'hk-sum-note', text: t('hk_outNoPoint') }) : null,
-    next !== null && next !== undefined ? h('p', { class: 'hk-sum-note' }, tn('hk_nextStart', String(sm.round + 1), who(ctx.names[next], next))) : null);
-  if (onContinue) {
-    const go = button(t('hk_continue', sm.round + 1), { class: 'btn btn-primary btn-lg', testid: 'summary-continue' });
-    go.addEventListener('click', onContinue);
-    card.append(h('div', { class: 'hk-sum-actions' }, go));
-  }
-  return card;
+  h('h2', { class: 'hk-sum-head', id: closable ? 'hk-sum-title' : undefined, text: t('hk_roundOver', sm.round) }),
+  reasonLine(sm, ctx),
+  tieLine(sm, ctx),
+  h('div', { class: 'hk-sum-scroll' }, summaryTable(sm, ctx)),
+  notes && v.bonus_cards ? h('p', { class: 'hk-sum-note', text: t('hk_bonusRule', v.bonus_cards) }) : null,
+  notes && anyOut ? h('p', { class: 'hk-sum-note', text: t('hk_outNoPoint') }) : null,
+  next !== null && next !== undefined ? h('p', { class: 'hk-sum-note' }, tn('hk_nextStart', String(sm.round + 1), who(ctx.names[next], next))) : null,
+  closable ? h('div', { class: 'hk-sum-actions' },
+    button(t('hk_continue', sm.round + 1), {
+      class: 'btn btn-primary btn-lg', testid: 'summary-continue', data: { action: 'hk-summary-continue', round: sm.round },
+    })) : null);
 }
 
 // ---------------------------------------------------------------- the table
 
+/**
+ * The table: the daughters, the auction and the players, the viewer's hand and controls; the
+ * summary of a round just ended over it until the viewer closes it.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function table(snap, ctx) {
   const v = snap.view;
-  runAutopay(v, ctx);
-  const board = h('div', { class: 'hk', testid: 'hitokai' },
+  const sm = pendingSummary(snap, ctx);
+  const layered = Boolean(sm) && !ctx.replay;
+  const controls = actionZone(snap, ctx);
+  // while paying, the payment's card buttons show the hand (with what each card is worth)
+  const hand = controls && v.phase === 'pay' ? null : handZone(snap, ctx);
+  const board = h('div', { class: 'hk', testid: 'hitokai', 'aria-hidden': layered ? 'true' : undefined, inert: layered },
+    sm && !layered ? summaryCard(snap, ctx, sm) : null,
     daughterRow(v, ctx),
     h('div', { class: 'hk-mid' }, auctionBox(v, ctx), seatsTable(snap, ctx)),
-    h('div', { class: 'hk-action', testid: 'action-zone' }, handZone(snap, ctx), actionZone(snap, ctx)));
-  const wrap = h('div', { class: 'hk-wrap' }, board);
-  const sm = pendingSummary(snap, ctx);
-  if (sm && ctx.replay) {
-    board.prepend(summaryCard(snap, ctx, sm));
-  } else if (sm) {
-    const layer = h('div', { class: 'hk-sum-layer', testid: 'round-summary-layer' });
-    board.setAttribute('aria-hidden', 'true');
-    board.inert = true;
-    const close = () => {
-      seenSummary(snap, ctx);
-      const go = holds.get(snap.session);
-      holds.delete(snap.session);
-      layer.remove();
-      board.removeAttribute('aria-hidden');
-      board.inert = false;
-      // the status line said "round over"; say what it says without the summary
-      wrap.closest('[data-testid=table]')?.querySelector('[data-testid=prompt]')?.replaceChildren(promptNode(snap, ctx));
-      wrap.querySelector('[data-testid=controls] button:not(:disabled), [data-testid=controls] input')?.focus();
-      if (go) go();
-    };
-    layer.append(summaryCard(snap, ctx, sm, { onContinue: close }));
-    wrap.append(layer);
-    // move the focus to "Continue" once per summary and viewer, never from under the privacy
-    // screen (which holds the focus while the tablet is passed)
-    const key = `${snap.session}:${sm.round}:${ctx.viewer}`;
-    if (ctx.viewer !== null && ctx.viewer !== undefined && focusedFor !== key) {
-      focusedFor = key;
-      queueMicrotask(() => {
-        if (!document.body.classList.contains('has-privacy')) layer.querySelector('[data-testid=summary-continue]')?.focus();
-      });
-    }
-  }
-  return wrap;
-}
-
-function promptNode(snap, ctx) {
-  const p = prompt(snap, ctx);
-  return typeof p === 'string' ? document.createTextNode(p) : p;
+    h('div', { class: 'hk-action', testid: 'action-zone' }, hand, controls));
+  return h('div', { class: 'hk-wrap' }, board,
+    layered ? h('div', { class: 'hk-sum-layer', testid: 'round-summary-layer' }, summaryCard(snap, ctx, sm, { closable: true })) : null);
 }
 
 // ---------------------------------------------------------------- side: round summaries
@@ -625,6 +771,11 @@ function summaryBlock(sm, ctx) {
       ss.eliminated ? h('span', { class: 'badge hk-badge-out', text: t('hk_eliminated') }) : null))));
 }
 
+/**
+ * The side panel: the results of the rounds played, the latest first.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function side(snap, ctx) {
   const v = snap.view;
   if (!v.summaries || !v.summaries.length) return [];
@@ -635,6 +786,11 @@ export function side(snap, ctx) {
 
 // ---------------------------------------------------------------- end of game
 
+/**
+ * The end screen's part: victory points, rounds won and round totals, and the last round.
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
 export function result(snap, ctx) {
   const res = snap.result;
   const winners = new Set(res.winners);
@@ -659,8 +815,9 @@ export function result(snap, ctx) {
 
 // ---------------------------------------------------------------- setup options: none
 
+/** The game's own setup fields: none (the start player is the common option). */
 export function setupOptions() {
   return null;
 }
 
-export default { statusChips, prompt, table, side, result, setupOptions, holdBots };
+export default { initUi, statusChips, prompt, table, side, result, actions, holdBots, setupOptions };

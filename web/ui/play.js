@@ -518,6 +518,11 @@ export class Table {
     place(frame.main, main);
     place(frame.side, side);
     root.dataset.drawn = String(Number(root.dataset.drawn || 0) + 1);
+    // a drawing may name the control a keyboard player goes on from (a summary's "Continue"):
+    // it gets the focus once, when it first appears
+    const auto = root.querySelector('[data-autofocus]');
+    if (auto instanceof HTMLElement && auto !== this.autofocused) auto.focus();
+    this.autofocused = auto;
   }
 
   /** The table's frame (the section, its main part and its side), made once and kept. */

@@ -21,9 +21,14 @@ Notation
     automatically. Listing every minimal payment as one action is not practical (thousands of
     distinct multisets for an ordinary bid), hence one card per action.
 
+The page gets these as data (:mod:`pygames.games.hitokai.moves`): bids and the withdrawal as
+discrete moves, and the payment as the ``pay`` choice it composes card by card with the engine.
+
 View fields (besides the common ones)
 -------------------------------------
 - ``phase``: ``bid`` | ``pay`` | ``over``; ``round`` (1-based); ``target`` (points to win, 2);
+  ``bonus_cards`` (cards per point of hand bonus, 3); ``gold``: ``{plain, daughter}`` (what a
+  card is worth, and a card of the daughter being auctioned);
   ``round_start`` (first start player of this round); ``last_buyer`` (buyer of the last daughter
   sold this round, or null).
 - ``daughter``: the daughter being auctioned or paid for (null when over).
@@ -39,7 +44,8 @@ View fields (besides the common ones)
 - ``auctions``: this round's closed auctions ``[{daughter, winner, price, bids, payments}]`` with
   ``bids`` each seat's last bid (null: never bid) and ``payments`` ``[{seat, bid, cards,
   eliminated}]`` (``cards``: what was paid, or the hand handed to the bank).
-- ``hand``: own sorted cards (null for others and spectators); ``hand_value``: its value now.
+- ``hand``: own sorted cards (null for others and spectators); ``hand_value``: its value now;
+  ``hand_groups``: the same hand as ``[{number, count, gold}]`` (``gold``: a card's worth now).
 - ``seats[s]``: ``hand_size``, ``daughters`` (numbers bought this round), ``daughter_points``,
   ``bonus`` (hand size // 3), ``total``, ``points`` (victory points), ``eliminated``, ``status``
   in the auction (``in`` | ``withdrawn`` | ``out``: eliminated or empty-handed; null outside an
@@ -65,12 +71,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.protocol import Composed, GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
 from pygames.core.util import reshuffle
+from pygames.games.hitokai import moves as _moves
 
 NUMBERS = tuple(range(4, 14))
 DECK = tuple(n for n in NUMBERS for _ in range(n))
@@ -121,9 +129,13 @@ class Action:
 
 
 # --- card arithmetic (pure functions) ---------------------------------------------------------
+GOLD_PLAIN = 1
+GOLD_DAUGHTER = 2
+
+
 def card_value(card: int, daughter: int) -> int:
     """1 gold, or 2 gold for a card of the daughter being auctioned."""
-    return 2 if card == daughter else 1
+    return GOLD_DAUGHTER if card == daughter else GOLD_PLAIN
 
 
 def cards_value(cards: list[int], daughter: int) -> int:
@@ -342,6 +354,19 @@ class HitokaiState(GameState):
                 acts.append("pass")
             return sorted(acts)
         return sorted(f"pay{c}" for c in self.payable(seat))
+
+    # --- moves as data for the page (moves.py) -------------------------------------------------
+    def moves(self, seat: int) -> list[JSONDict]:
+        """Bids, the withdrawal and single paid cards as data (see :mod:`.moves`)."""
+        return _moves.discrete_moves(self, seat)
+
+    def choices(self, seat: int) -> list[JSONDict]:
+        """The payment, composed card by card."""
+        return _moves.choices(self, seat)
+
+    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
+        """Judge a partial payment (see :mod:`.moves`)."""
+        return _moves.compose(self, seat, choice, picks)
 
     def payable(self, seat: int) -> list[int]:
         """The card numbers ``seat`` may put into his payment now (H4)."""
@@ -755,6 +780,20 @@ class HitokaiState(GameState):
             data["suggestion"] = self.suggestion(seat)
         return data
 
+    def _hand_groups(self, seat: int | None) -> list[JSONDict] | None:
+        if seat is None:
+            return None
+        counts = Counter(self.hands[seat])
+        live = self.phase in ("bid", "pay")
+        return [
+            {
+                "number": n,
+                "count": counts[n],
+                "gold": card_value(n, self.daughter) if live else GOLD_PLAIN,
+            }
+            for n in sorted(counts)
+        ]
+
     def _seat_view(self, s: int) -> JSONDict:
         in_auction = self.phase == "bid"
         return {
@@ -774,6 +813,8 @@ class HitokaiState(GameState):
             "phase": self.phase,
             "round": self.round,
             "target": TARGET,
+            "bonus_cards": BONUS_CARDS,
+            "gold": {"plain": GOLD_PLAIN, "daughter": GOLD_DAUGHTER},
             "round_start": self.round_start,
             "last_buyer": self.last_buyer,
             "daughter": self.daughter if self.phase != "over" else None,
@@ -783,6 +824,7 @@ class HitokaiState(GameState):
             "auctions": list(self.auctions),  # closed records are never changed
             "hand": sorted(self.hands[seat]) if seat is not None else None,
             "hand_value": self.value(seat) if seat is not None else None,
+            "hand_groups": self._hand_groups(seat),
             "seats": [self._seat_view(s) for s in range(self.players)],
             "bank": list(self.bank),
             "aside_count": len(self.aside),

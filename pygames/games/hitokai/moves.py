@@ -1,0 +1,143 @@
+"""The Egyptian Buyer's moves as data for the page (docs/table-layer.md).
+
+Discrete moves (:func:`discrete_moves`):
+
+- ``b7``: kind ``bid``, ``amount`` (every bid from one above the current bid up to the cap);
+- ``pass``: kind ``withdraw`` (not for the opening bid);
+- ``pay7``: kind ``pay``, ``card`` and ``gold`` (what it is worth now): one card put into the
+  payment at once. These are also the first steps of the ``pay`` choice; they stay listed because
+  a payment may be paid card by card (the notation is one card per action) and because a whole
+  payment names one first card only, while any payable card may come first.
+
+One choice (:func:`choices`, :func:`compose`), too many payments to list:
+
+- ``pay`` (kind ``payment``, ``order: set``): picks are card numbers from the payer's hand. Only
+  cards that still lead to a minimal payment (ruling H4) may be added; the selection is complete
+  when the payment (the cards already put in plus the picks) covers the bid, and is played as the
+  steps ``["pay7", "pay7", "pay9"]`` (the engine completes the tail itself once only one way is
+  left, which pays the same cards). ``info``: the value put in so far, what is missing, and the
+  cards completing the payment that keep the most value from here (``suggestion``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pygames.core.errors import illegal
+from pygames.core.protocol import Composed, JSONDict
+from pygames.core.text import Text, t
+from pygames.games.hitokai import rules as _rules
+
+PAY = "pay"
+
+
+def discrete_moves(state: _rules.HitokaiState, seat: int) -> list[JSONDict]:
+    """The seat's legal actions as data: bids, the withdrawal, and single paid cards."""
+    if seat not in state.to_move():
+        return []
+    if state.phase == "bid":
+        out: list[JSONDict] = [
+            {"a": f"b{x}", "kind": "bid", "amount": x} for x in range(state.bid + 1, state.cap + 1)
+        ]
+        if state.bid > 0:
+            out.append({"a": "pass", "kind": "withdraw"})
+        return out
+    k = state.daughter
+    return [
+        {"a": f"pay{c}", "kind": "pay", "card": c, "gold": _rules.card_value(c, k)}
+        for c in state.payable(seat)
+    ]
+
+
+def choices(state: _rules.HitokaiState, seat: int) -> list[JSONDict]:
+    """The payment of the payer to move: his hand as ``cards`` (``number``, ``count``,
+    ``gold``), the ``bid`` he owes, the cards ``paid`` already and their ``value``, and the
+    ``suggestion`` (the cards completing the payment that keeps the most value)."""
+    if state.payer() != seat:
+        return []
+    k = state.daughter
+    counts = Counter(state.hands[seat])
+    return [
+        {
+            "id": PAY,
+            "kind": "payment",
+            "order": "set",
+            "daughter": k,
+            "bid": state.bid_due(),
+            "paid": sorted(state.paying),
+            "value": _rules.cards_value(state.paying, k),
+            "suggestion": state.suggestion(seat),
+            "cards": [
+                {"number": n, "count": counts[n], "gold": _rules.card_value(n, k)}
+                for n in sorted(counts)
+            ],
+        }
+    ]
+
+
+def _read_picks(picks: list[Any]) -> list[int]:
+    """The picks as card numbers; anything else is refused."""
+    out = []
+    for p in picks:
+        if isinstance(p, bool) or not isinstance(p, int):
+            raise illegal(
+                "A pick of the payment must be a card number.",
+                "支払いで選ぶのはカードの数字です。",
+            )
+        out.append(p)
+    return out
+
+
+def compose(state: _rules.HitokaiState, seat: int, choice: str, picks: list[Any]) -> Composed:
+    """Judge the cards ``picks`` (numbers, in any order) chosen to pay the bid."""
+    if choice != PAY or state.payer() != seat:
+        raise illegal("Nothing to choose now.", "今は選ぶものがありません。")
+    chosen = _read_picks(picks)
+    hand = Counter(state.hands[seat])
+    short = sorted(n for n, c in Counter(chosen).items() if c > hand[n])
+    if short:
+        return Composed(
+            False,
+            why=t(
+                f"You do not hold that many cards of number {short[0]}.",
+                f"{short[0]}のカードをそんなに持っていません。",
+            ),
+        )
+    k, due = state.daughter, state.bid_due()
+    paid = [*state.paying, *chosen]
+    rest = list((hand - Counter(chosen)).elements())
+    value = _rules.cards_value(paid, k)
+    info: JSONDict = {
+        "bid": due,
+        "value": value,
+        "picked": sorted(chosen),
+        "missing": max(0, due - value),
+    }
+    if value >= due:
+        if not _rules.is_minimal(paid, k, due):
+            return Composed(False, why=_overpay(), info=info)
+        actions = [f"pay{c}" for c in sorted(chosen)]
+        return Composed(True, complete=bool(actions), actions=actions, info=info)
+    if not _rules.can_complete(rest, paid, k, due):
+        return Composed(False, why=_overpay(), info=info)
+    info["suggestion"] = _rules.best_completion(rest, paid, k, due)
+    nxt = [
+        c for c in sorted(set(rest)) if _rules.can_complete(_without(rest, c), [*paid, c], k, due)
+    ]
+    return Composed(True, next=nxt, info=info)
+
+
+def _without(cards: list[int], card: int) -> list[int]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
+def _overpay() -> Text:
+    return t(
+        "These cards cannot make a minimal payment: a payment must fall short if any card is "
+        "taken out of it.",
+        "この組み合わせでは最小の支払いになりません。支払いは、どの1枚を抜いても足りなくなる"
+        "組み合わせでなければなりません。",
+    )
