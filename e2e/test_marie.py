@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import link, record_of, simulate, wait_turn
+from conftest import link, record_of, simulate, unlink, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -273,3 +273,106 @@ def test_bots_are_paced_and_announced(page: Page, base_url: str) -> None:
     expect(table(page)).to_have_attribute("data-waiting", "bot")
     assert wait_turn(page) in ("draft", "vote")  # the youngest's last two cards come by themselves
     expect(page.get_by_test_id("log")).to_contain_text("Bot 2 chooses pile")
+
+
+# What the table shows after each of its draws, read from the page as it is drawn: every seat's
+# score, pair, vote chip, kept counts, eaten cards and elder badge, and the tappable moves.
+WATCH = r"""
+() => {
+  window.__marie = [];
+  const cards = (el, sel) => [...el.querySelectorAll(sel)].map((c) => Number(c.dataset.card));
+  const seat = (el) => ({
+    seat: Number(el.dataset.seat),
+    score: Number(el.querySelector('[data-testid^="score-"]').dataset.score),
+    pair: el.querySelector('.pair').dataset.pair,
+    pairCards: cards(el, '.pair [data-card]'),
+    pairBacks: el.querySelectorAll('.pair .card-back').length,
+    kept: Object.fromEntries([...el.querySelectorAll('.kept-chip')]
+      .map((c) => [c.dataset.number, Number(c.dataset.count)])),
+    eaten: cards(el, '[data-testid^="eaten-"] [data-card]'),
+    vote: el.querySelector('.vote-chip')?.dataset.vote ?? null,
+    elder: el.querySelector('[data-testid^="elder-"]') !== null,
+  });
+  const read = (root) => ({
+    ply: Number(root.dataset.ply),
+    phase: root.dataset.phase,
+    viewer: root.dataset.viewer,
+    over: root.querySelector('[data-testid=end-screen]') !== null,
+    round: root.querySelector('[data-testid=round]')?.textContent ?? null,
+    moves: root.querySelectorAll('[data-action="move"]').length,
+    seats: [...root.querySelectorAll('article[data-seat]')].map(seat),
+  });
+  new MutationObserver((list) => {
+    for (const m of list) {
+      if (m.attributeName === 'data-drawn' && m.target.dataset.game === 'marie') {
+        window.__marie.push(read(m.target));
+      }
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+}
+"""
+
+
+def shown_pair(pair: dict[str, Any] | None) -> dict[str, Any]:
+    """How the table must show a pair of the view."""
+    if pair is None:
+        return {"pair": "none", "pairCards": [], "pairBacks": 0}
+    if pair["cards"] is None:
+        return {"pair": "hidden", "pairCards": [], "pairBacks": 2}
+    return {"pair": "open", "pairCards": pair["cards"], "pairBacks": 0}
+
+
+def check_drawing(drawn: dict[str, Any], view: dict[str, Any]) -> None:
+    """One drawing of the table against the spectator's view of that ply."""
+    where = f"ply {drawn['ply']}"
+    assert drawn["phase"] == view["phase"], where
+    assert drawn["round"] == f"Round {view['round']} of {view['rounds']}", where
+    assert drawn["moves"] == 0, f"{where}: a spectator is offered a move"
+    assert [s["seat"] for s in drawn["seats"]] == list(range(view["players"])), where
+    for s, shown in enumerate(drawn["seats"]):
+        sv = view["seats"][s]
+        at = f"{where}, seat {s}"
+        assert shown["score"] == sv["score"], at
+        assert {k: shown[k] for k in ("pair", "pairCards", "pairBacks")} == shown_pair(
+            sv["pair"]
+        ), at
+        assert shown["vote"] == sv["vote"], at
+        assert shown["kept"] == {n: c for n, c in sv["kept"].items() if c}, at
+        assert shown["eaten"] == sv["eaten"], at
+        assert shown["elder"] == (view["elder"] == s), at
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 23), (5, 31)])
+def test_all_bot_game_shows_what_the_engine_says(
+    page: Page, base_url: str, shot: Callable[..., Any], players: int, seed: int
+) -> None:
+    """Bots at the fastest speed play a whole game; every drawing of the table (draws are
+    coalesced per frame, so not every position is drawn) shows each seat's score, pair, vote,
+    kept cards, eaten cards and elder badge as the engine's spectator view of that ply says (and
+    the console oracle of conftest.py fails the test on any console error or CSP violation)."""
+    page.goto(f"{base_url}#/setup/marie")
+    page.evaluate(WATCH)
+    setup_game(page, base_url, players, [], seed=seed)  # the same document: the watch stays
+    assert wait_turn(page, timeout=120_000) == "over"
+    totals = check_end_screen(page, players)
+    shot(page, f"marie-all-bots-{players}p-end", both=True)
+    drawings: list[dict[str, Any]] = page.evaluate("window.__marie")
+    sys.path.insert(0, str(ROOT))
+    from pygames.core.record import record_from_json, replay
+
+    record = record_from_json(unlink(page.evaluate("location.hash")))
+    final = replay(record)
+    assert final.is_over() and totals == final.result().scores
+    during = [d for d in drawings if not d["over"]]
+    plies = {d["ply"] for d in during}
+    # positions of the game were drawn and checked (how many depends on the frames: the bots
+    # answer faster than the screen draws)
+    assert len(plies) >= 3, (sorted(plies), final.ply)
+    views = {p: replay(record, p).view(None) for p in plies}
+    for drawn in during:
+        assert drawn["viewer"] == "spectator"
+        check_drawing(drawn, views[drawn["ply"]])
+    # revealed pairs and eaten cards were drawn on the way (a face-down pair lasts a ply or so of
+    # each round: whether one is drawn depends on the frames, it is checked when it is)
+    assert any(s["pair"] == "open" for d in during for s in d["seats"])
+    assert any(s["eaten"] for d in during for s in d["seats"])

@@ -729,7 +729,7 @@ function summaryCard(snap, ctx, sm, { closable = false, notes = true } = {}) {
   next !== null && next !== undefined ? h('p', { class: 'hk-sum-note' }, tn('hk_nextStart', String(sm.round + 1), who(ctx.names[next], next))) : null,
   closable ? h('div', { class: 'hk-sum-actions' },
     button(t('hk_continue', sm.round + 1), {
-      class: 'btn btn-primary btn-lg', testid: 'summary-continue', data: { action: 'hk-summary-continue', round: sm.round },
+      class: 'btn btn-primary btn-lg', testid: 'summary-continue', data: { action: 'hk-summary-continue', round: sm.round, autofocus: '' },
     })) : null);
 }
 

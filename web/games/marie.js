@@ -1,11 +1,66 @@
-// Marie's Table (マリーの食卓): draws a seat's view and turns taps into the legal action strings
-// the engine listed. No rule is decided here: what can be tapped comes from `legal`.
+// Marie's Table (マリーの食卓): draws a seat's view and the moves the engine offers
+// (docs/table-layer.md). No rule is decided here and no notation is read or written: what can be
+// tapped is a move of `ctx.moves`, found by its kind and fields, and its `a` goes back as it is.
+// The only UI state is the draft selection (`ctx.ui.selected`, indexes into the hand).
 
-import { h, button } from '../ui/dom.js';
+import { h, button, loadStyle } from '../ui/dom.js';
 import { cardEl, backEl, icon } from '../ui/card.js';
-import { t, tn, levelName } from '../i18n.js';
+import { t, tn, levelName, STRINGS } from '../i18n.js';
 
-const NUMBERS = [1, 2, 3, 4, 5, 6, 7];
+loadStyle(new URL('./marie.css', import.meta.url).href);
+
+Object.assign(STRINGS, {
+  m_elder: { en: 'Elder', ja: '兄者' },
+  m_youngest: { en: 'Youngest', ja: '末の弟' },
+  m_choosePile: { en: 'You are the elder brother: choose a pile.', ja: 'あなたが兄者です。山をひとつ選んでください。' },
+  m_waitPile: { en: '{0}, the elder brother, chooses a pile.', ja: '兄者の{0}が山を選びます。' },
+  m_pickTwo: { en: 'Keep {0} cards. The other {1} go to {2}.', ja: '{0}枚を残してください。残りの{1}枚は{2}に渡ります。' },
+  m_pickLast: { en: 'The last two cards are yours: keep them.', ja: '最後の2枚はあなたのものです。' },
+  m_waitDraft: { en: '{0} looks at {1} cards and keeps two.', ja: '{0}が{1}枚から2枚を選んでいます。' },
+  m_vote: { en: 'Are you satisfied with your pair? Vote in secret.', ja: '自分の2枚に納得？ 秘密で投票してください。' },
+  m_voted: { en: 'Your vote is in. Waiting for the others.', ja: '投票しました。ほかの人を待っています。' },
+  m_waitVote: { en: 'Everyone votes at the same time.', ja: '全員が同時に投票します。' },
+  m_take: { en: "Take another brother's pair.", ja: '他の兄弟の2枚をひとつ取ってください。' },
+  m_takeOwn: { en: 'Only your own pair is left: take it.', ja: '残っているのは自分の2枚だけです。取ってください。' },
+  m_waitTake: { en: '{0} takes a pair.', ja: '{0}が2枚を取ります。' },
+  m_decide: { en: 'Keep or eat the cards you took.', ja: '取った2枚を確定するか、食べるか選んでください。' },
+  m_waitDecide: { en: '{0} decides: keep or eat.', ja: '{0}が確定するか食べるかを選んでいます。' },
+  m_redistribute: { en: 'Two or more are dissatisfied: the pairs change hands, youngest first.', ja: '不満が2人以上:末の弟から順に2枚を取り合います。' },
+  m_ownPairs: { en: 'Everyone takes his own pair.', ja: '全員が自分の2枚を獲得します。' },
+  m_pile: { en: 'Pile {0}', ja: '山{0}' },
+  m_cards: { en: '{0} cards', ja: '{0}枚' },
+  m_pileUsed: { en: 'Served', ja: '配り済み' },
+  m_unused: { en: '{0} cards stay out of the game, unseen.', ja: '{0}枚は使われず、誰も見ません。' },
+  m_keepTwo: { en: 'Keep these {0}', ja: 'この{0}枚を残す' },
+  m_selectTwo: { en: 'Select {0} cards', ja: '{0}枚選んでください' },
+  m_yourCards: { en: 'Your cards', ja: 'あなたの手札' },
+  m_up: { en: 'Satisfied', ja: '納得' },
+  m_down: { en: 'Dissatisfied', ja: '不満' },
+  m_voting: { en: 'Voting…', ja: '投票中…' },
+  m_votedChip: { en: 'Voted', ja: '投票済み' },
+  m_yourPair: { en: 'Your pair', ja: 'あなたの2枚' },
+  m_takeFrom: { en: "Take {0}'s pair", ja: '{0}の2枚を取る' },
+  m_takeMine: { en: 'Take my own pair', ja: '自分の2枚を取る' },
+  m_tookFrom: { en: 'Taken from {0}', ja: '{0}から取った2枚' },
+  m_ownPair: { en: 'Your own pair', ja: '自分の2枚' },
+  m_keepBoth: { en: 'Keep both', ja: '2枚とも確定' },
+  m_eatOne: { en: 'Eat the {0}, keep the {1}', ja: '{0}を食べて{1}を確定' },
+  m_eatBoth: { en: 'Eat both', ja: '2枚とも食べる' },
+  m_eatsLeft: { en: 'You can still eat {0} of your {1} cards this game.', ja: 'ゲーム中に食べられるのはあと{0}枚です(最大{1}枚)。' },
+  m_noEatsLeft: { en: 'You have eaten {0} cards already: you must keep.', ja: 'すでに{0}枚食べたので、確定するしかありません。' },
+  m_eaten: { en: 'Eaten', ja: '食べた' },
+  m_eatsLeftShort: { en: 'can eat {0}', ja: 'あと{0}枚' },
+  m_noneKept: { en: 'No cards kept yet', ja: '確定したカードはまだありません' },
+  m_history: { en: 'My draft', ja: '自分のドラフト' },
+  m_historyRound: { en: 'R{0}', ja: '第{0}' },
+  m_keptH: { en: 'Kept', ja: '残した' },
+  m_passed: { en: 'Passed', ja: '渡した' },
+  m_scoring: { en: 'Scoring per number', ja: '同じ数字の枚数と得点' },
+  m_scoringEat: { en: 'Eaten card: {0}', ja: '食べたカード:{0}' },
+  m_firstElder: { en: 'First elder brother', ja: '最初の兄者' },
+});
+
+// ---------------------------------------------------------------- small helpers
 
 function who(name, seat) {
   return h('b', { class: `who seat-c${seat}`, text: name });
@@ -21,206 +76,203 @@ function cardRow(cards, size = 'sm', cls = 'card-row') {
   return h('div', { class: cls }, cards.map((n) => cardEl(n, { size })));
 }
 
+/** The offered moves of `kind` (none in the replay viewer or when the viewer cannot act). */
+function movesOf(ctx, kind) {
+  return (ctx.moves || []).filter((m) => m.kind === kind);
+}
+
+/** The offered move of `kind` whose field `key` equals `value`. */
+function moveWith(ctx, kind, key, value) {
+  return movesOf(ctx, kind).find((m) => m[key] === value);
+}
+
+/** Props that make an element play `move` when tapped (or a disabled button without one). */
+function playProps(move) {
+  return move ? { data: { action: 'move', a: move.a } } : { disabled: true };
+}
+
+/** The numbers of the game, as the breakdown lists them (in order). */
+function numbersOf(breakdown) {
+  return Object.keys(breakdown?.numbers || {}).map(Number).sort((a, b) => a - b);
+}
+
 // ---------------------------------------------------------------- status and prompt
 
+/** The round chip. */
 export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
   return [h('span', { class: 'chip chip-round', testid: 'round' }, t('roundOf', v.round, v.rounds))];
 }
 
+function draftPrompt(v, ctx, name) {
+  if (ctx.canAct && v.hand) {
+    const pick = movesOf(ctx, 'pick')[0];
+    if (!pick || !pick.passed.length) return t('m_pickLast');
+    return tn('m_pickTwo', String(pick.cards.length), String(pick.passed.length), name(pick.to));
+  }
+  return tn('m_waitDraft', name(v.drafter), String(v.hand_size));
+}
+
+function votePrompt(v, ctx) {
+  if (movesOf(ctx, 'vote').length) return t('m_vote');
+  const mine = ctx.viewer !== null && ctx.viewer !== undefined ? v.seats[ctx.viewer]?.vote : null;
+  return mine === 'up' || mine === 'down' ? t('m_voted') : t('m_waitVote');
+}
+
+function takePrompt(v, ctx, name) {
+  const takes = movesOf(ctx, 'take');
+  if (!takes.length) return tn('m_waitTake', name(v.taker));
+  return takes.every((m) => m.owner === ctx.viewer) ? t('m_takeOwn') : t('m_take');
+}
+
+/** What the viewer is asked to do, or who is acting. */
 export function prompt(snap, ctx) {
   const v = snap.view;
   const name = (s) => who(ctx.names[s], s);
-  const legal = ctx.legal;
   switch (v.phase) {
-    case 'pile':
-      return ctx.canAct && legal.size ? t('m_choosePile') : tn('m_waitPile', name(v.elder));
-    case 'draft':
-      if (ctx.canAct && v.hand) {
-        const pos = v.order.indexOf(v.drafter);
-        const next = v.order[pos + 1];
-        if (v.hand.length <= 2 || next === undefined) return t('m_pickLast');
-        return tn('m_pickTwo', String(v.hand.length - 2), name(next));
-      }
-      return tn('m_waitDraft', name(v.drafter), String(v.hand_size));
-    case 'vote': {
-      if (ctx.canAct && legal.size) return t('m_vote');
-      const mine = ctx.viewer !== null ? v.seats[ctx.viewer].vote : null;
-      if (mine === 'up' || mine === 'down') return t('m_voted');
-      return t('m_waitVote');
-    }
-    case 'take':
-      if (ctx.canAct && legal.size) {
-        const own = [...legal].every((a) => a === `take${ctx.viewer}`);
-        return own ? t('m_takeOwn') : t('m_take');
-      }
-      return tn('m_waitTake', name(v.taker));
+    case 'pile': return movesOf(ctx, 'pile').length ? t('m_choosePile') : tn('m_waitPile', name(v.elder));
+    case 'draft': return draftPrompt(v, ctx, name);
+    case 'vote': return votePrompt(v, ctx);
+    case 'take': return takePrompt(v, ctx, name);
     case 'decide':
-      if (ctx.canAct && legal.size) return t('m_decide');
-      return tn('m_waitDecide', name(v.taker));
-    default:
-      return '';
+      return movesOf(ctx, 'keep').length ? t('m_decide') : tn('m_waitDecide', name(v.taker));
+    default: return '';
   }
 }
 
 // ---------------------------------------------------------------- seat panels
 
+const VOTE_CHIPS = {
+  waiting: ['hourglass', 'm_voting'],
+  voted: ['check', 'm_votedChip'],
+  up: ['thumb', 'm_up'],
+  down: ['thumbdown', 'm_down'],
+};
+
 function voteChip(vote) {
-  if (!vote) return null;
-  const map = {
-    waiting: ['hourglass', 'm_voting'],
-    voted: ['check', 'm_votedChip'],
-    up: ['thumb', 'm_up'],
-    down: ['thumbdown', 'm_down'],
-  };
-  const [ic, key] = map[vote] || [];
+  const [ic, key] = VOTE_CHIPS[vote] || [];
   if (!ic) return null;
   return h('span', { class: `vote-chip vote-${vote}`, data: { vote } }, icon(ic), h('span', { text: t(key) }));
 }
 
-function keptChips(seatView) {
-  const numbers = seatView.breakdown?.numbers || {};
-  const chips = [];
-  for (const n of NUMBERS) {
-    const entry = numbers[String(n)] || { count: seatView.kept?.[String(n)] || 0, points: 0 };
-    if (!entry.count) continue;
-    chips.push(h('span', { class: 'kept-chip', data: { number: n, count: entry.count }, title: `${n} ×${entry.count}: ${signed(entry.points)}` },
-      cardEl(n, { size: 'xs', label: `${n} ×${entry.count}` }),
-      h('span', { class: 'kept-count', text: `×${entry.count}` }),
-      h('span', { class: ['kept-points', entry.points < 0 ? 'neg' : 'pos'], text: signed(entry.points) })));
-  }
-  if (!chips.length) return h('div', { class: 'kept kept-empty', text: t('m_noneKept') });
-  return h('div', { class: 'kept' }, chips);
+function keptChips(sv, s) {
+  const numbers = sv.breakdown?.numbers || {};
+  const chips = numbersOf(sv.breakdown).filter((n) => numbers[String(n)].count).map((n) => {
+    const { count, points } = numbers[String(n)];
+    return h('span', { class: 'kept-chip', data: { number: n, count }, title: `${n} ×${count}: ${signed(points)}` },
+      cardEl(n, { size: 'xs', label: `${n} ×${count}` }),
+      h('span', { class: 'kept-count', text: `×${count}` }),
+      h('span', { class: ['kept-points', points < 0 ? 'neg' : 'pos'], text: signed(points) }));
+  });
+  if (!chips.length) return h('div', { class: 'kept kept-empty', testid: `kept-${s}`, text: t('m_noneKept') });
+  return h('div', { class: 'kept', testid: `kept-${s}` }, chips);
 }
 
-function seatPanel(snap, ctx, s) {
-  const v = snap.view;
-  const sv = v.seats[s];
-  const name = ctx.names[s];
-  const active = snap.to_move.includes(s) || ctx.thinking === s;
-  const takeable = ctx.legal.has(`take${s}`);
+function pairNode(sv, ctx, s) {
+  if (!sv.pair) return h('div', { class: 'pair pair-empty', data: { pair: 'none' } });
+  const cards = sv.pair.cards
+    ? sv.pair.cards.map((n) => cardEl(n, { size: 'sm' }))
+    : [backEl('sm'), backEl('sm')];
+  const shown = sv.pair.cards ? 'open' : 'hidden';
+  const take = moveWith(ctx, 'take', 'owner', s);
+  if (!take) return h('div', { class: 'pair', data: { pair: shown } }, cards);
+  return button(cards, {
+    class: 'pair pair-take', testid: `take-${s}`, data: { action: 'move', a: take.a, pair: shown },
+    'aria-label': ctx.viewer === s ? t('m_takeMine') : t('m_takeFrom', ctx.names[s]),
+  });
+}
+
+function seatBadges(v, ctx, s) {
   const badges = [];
   if (v.elder === s) badges.push(h('span', { class: 'badge badge-elder', testid: `elder-${s}`, text: t('m_elder') }));
   if (v.youngest === s && v.youngest !== v.elder) badges.push(h('span', { class: 'badge badge-youngest', text: t('m_youngest') }));
   if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
+  return badges;
+}
 
-  let pair = null;
-  if (sv.pair) {
-    const cards = sv.pair.cards
-      ? sv.pair.cards.map((n) => cardEl(n, { size: 'sm' }))
-      : [backEl('sm'), backEl('sm')];
-    if (takeable) {
-      const b = button(cards, {
-        class: 'pair pair-take', testid: `take-${s}`, data: { action: `take${s}` },
-        'aria-label': ctx.viewer === s ? t('m_takeMine') : t('m_takeFrom', name),
-      });
-      b.addEventListener('click', () => ctx.act(`take${s}`));
-      pair = b;
-    } else pair = h('div', { class: 'pair' }, cards);
-  } else pair = h('div', { class: 'pair pair-empty' });
+function seatHead(snap, ctx, s) {
+  const sv = snap.view.seats[s];
+  const seat = snap.seats[s];
+  const name = ctx.names[s];
+  return h('header', { class: 'seat-head' },
+    h('h2', { class: 'seat-name', testid: `seat-name-${s}`, text: name, title: name }),
+    h('div', { class: 'seat-sub' },
+      h('div', { class: 'seat-id' },
+        h('p', { class: 'seat-kind', text: seat.kind === 'bot' ? `${t('bot')} · ${levelName(seat.level)}` : t('human') }),
+        h('div', { class: 'badges' }, seatBadges(snap.view, ctx, s))),
+      h('div', { class: 'seat-score', testid: `score-${s}`, data: { score: sv.score }, title: t('score') }, signed(sv.score))));
+}
 
-  const eaten = sv.eaten || [];
+function seatPanel(snap, ctx, s) {
+  const sv = snap.view.seats[s];
+  const active = snap.to_move.includes(s) || ctx.thinking === s;
+  const takeable = Boolean(moveWith(ctx, 'take', 'owner', s));
   return h('article', {
     class: ['seat', `seat-c${s}`, active ? 'is-active' : null, ctx.viewer === s ? 'is-viewer' : null, takeable ? 'is-takeable' : null],
     testid: `seat-${s}`, data: { seat: s },
   },
-  h('header', { class: 'seat-head' },
-    h('h2', { class: 'seat-name', testid: `seat-name-${s}`, text: name, title: name }),
-    h('div', { class: 'seat-sub' },
-      h('div', { class: 'seat-id' },
-        h('p', { class: 'seat-kind', text: snap.seats[s].kind === 'bot' ? `${t('bot')} · ${levelName(snap.seats[s].level)}` : t('human') }),
-        h('div', { class: 'badges' }, badges)),
-      h('div', { class: 'seat-score', testid: `score-${s}`, data: { score: sv.score }, title: t('score') }, signed(sv.score)))),
-  h('div', { class: 'seat-pair-row' }, pair, voteChip(sv.vote)),
-  keptChips(sv),
+  seatHead(snap, ctx, s),
+  h('div', { class: 'seat-pair-row' }, pairNode(sv, ctx, s), voteChip(sv.vote)),
+  keptChips(sv, s),
   h('div', { class: 'eaten-row', testid: `eaten-${s}` },
     icon('fork', 'fork'),
     h('span', { class: 'eaten-label', text: t('m_eaten') }),
-    h('span', { class: 'eaten-cards' }, eaten.map((n) => cardEl(n, { size: 'xs' }))),
+    h('span', { class: 'eaten-cards' }, (sv.eaten || []).map((n) => cardEl(n, { size: 'xs' }))),
     h('span', { class: 'eats-left', text: t('m_eatsLeftShort', sv.eats_left) })));
 }
 
 // ---------------------------------------------------------------- the action zone
 
+function pileNode(ctx, p) {
+  const stack = p.used
+    ? h('div', { class: 'pile-stack pile-used' }, h('span', { class: 'pile-used-text', text: t('m_pileUsed') }))
+    : h('div', { class: 'pile-stack' }, backEl('md', 'pile-c1'), backEl('md', 'pile-c2'), backEl('md', 'pile-c3'));
+  const label = h('span', { class: 'pile-label' },
+    h('b', { text: t('m_pile', p.index) }),
+    p.used ? null : h('span', { class: 'pile-size', text: t('m_cards', p.size) }));
+  if (p.used) return h('div', { class: 'pile is-used', data: { pile: p.index } }, stack, label);
+  const move = moveWith(ctx, 'pile', 'pile', p.index);
+  const play = playProps(move);
+  // named by its label: "Pile 1, 8 cards"
+  return button([stack, label], {
+    class: ['pile', move ? 'is-choosable' : null], testid: `pile-${p.index}`,
+    ...play, data: { pile: p.index, ...play.data },
+  });
+}
+
 function pilesZone(snap, ctx) {
   const v = snap.view;
-  const piles = v.piles.map((p) => {
-    const action = `pile${p.index}`;
-    const can = ctx.legal.has(action);
-    const stack = p.used
-      ? h('div', { class: 'pile-stack pile-used' }, h('span', { class: 'pile-used-text', text: t('m_pileUsed') }))
-      : h('div', { class: 'pile-stack' }, backEl('md', 'pile-c1'), backEl('md', 'pile-c2'), backEl('md', 'pile-c3'));
-    const label = h('span', { class: 'pile-label' },
-      h('b', { text: t('m_pile', p.index) }),
-      p.used ? null : h('span', { class: 'pile-size', text: t('m_cards', p.size) }));
-    if (p.used) return h('div', { class: 'pile is-used', data: { pile: p.index } }, stack, label);
-    const b = button([stack, label], {
-      class: ['pile', can ? 'is-choosable' : null], testid: `pile-${p.index}`,
-      data: { pile: p.index, action }, disabled: !can, // named by its label: "Pile 1, 8 cards"
-    });
-    if (can) b.addEventListener('click', () => ctx.act(action));
-    return b;
-  });
   return h('div', { class: 'zone zone-piles' },
-    h('div', { class: 'piles', testid: 'piles' }, piles),
+    h('div', { class: 'piles', testid: 'piles' }, v.piles.map((p) => pileNode(ctx, p))),
     h('p', { class: 'zone-note', text: t('m_unused', v.unused_count) }));
 }
 
-function handRow(buttons) {
-  const row = h('div', { class: 'hand', testid: 'hand' }, buttons);
-  row.style.setProperty('--n', String(Math.max(buttons.length, 1)));
-  return row;
+/** The selected hand cards (indexes), the pick they make if they make one, and a pick's size. */
+function selection(ctx, hand) {
+  const picks = movesOf(ctx, 'pick');
+  const selected = ctx.ui?.selected || [];
+  const cards = selected.map((i) => hand[i]).sort((a, b) => a - b);
+  const move = picks.find((m) => m.cards.length === cards.length && m.cards.every((c, i) => c === cards[i]));
+  return { selected, move, size: picks[0]?.cards.length ?? 0 };
 }
 
 function handZone(snap, ctx) {
-  const v = snap.view;
-  const hand = v.hand;
-  const selected = hand.length === 2 ? [0, 1] : [];
-  const confirm = button(t('m_selectTwo'), { class: 'btn btn-primary btn-lg', testid: 'confirm-pick', disabled: true });
-  const buttons = hand.map((n, i) => {
-    const b = cardEl(n, {
-      size: 'lg', tag: 'button', testid: 'hand-card', extraClass: 'hand-card',
-      'aria-pressed': 'false', data: { card: n, index: i },
+  const hand = snap.view.hand;
+  const { selected, move, size } = selection(ctx, hand);
+  const cards = hand.map((n, i) => {
+    const on = selected.includes(i);
+    return cardEl(n, {
+      size: 'lg', tag: 'button', testid: 'hand-card', extraClass: ['hand-card', on ? 'is-selected' : null].filter(Boolean).join(' '),
+      'aria-pressed': on ? 'true' : 'false', data: { card: n, index: i, action: 'select' },
     });
-    b.addEventListener('click', () => toggle(i));
-    return b;
   });
-  function action() {
-    if (selected.length !== 2) return null;
-    const [a, b] = selected.map((i) => hand[i]).sort((x, y) => x - y);
-    return `pick${a}${b}`;
-  }
-  function refresh() {
-    buttons.forEach((b, i) => {
-      const on = selected.includes(i);
-      b.classList.toggle('is-selected', on);
-      b.setAttribute('aria-pressed', on ? 'true' : 'false');
-    });
-    const a = action();
-    const ok = a !== null && ctx.legal.has(a);
-    confirm.disabled = !ok;
-    confirm.dataset.action = a ?? '';
-    confirm.textContent = ok ? t('m_keepTwo') : t('m_selectTwo');
-  }
-  function toggle(i) {
-    if (!ctx.canAct) return;
-    const at = selected.indexOf(i);
-    if (at >= 0) selected.splice(at, 1);
-    else {
-      if (selected.length >= 2) selected.shift();
-      selected.push(i);
-    }
-    refresh();
-  }
-  confirm.addEventListener('click', () => {
-    const a = action();
-    if (a && ctx.legal.has(a)) ctx.act(a);
+  const confirm = button(move ? t('m_keepTwo', size) : t('m_selectTwo', size), {
+    class: 'btn btn-primary btn-lg', testid: 'confirm-pick', ...playProps(move),
   });
-  refresh();
   return h('div', { class: 'zone zone-hand' },
     h('h3', { class: 'zone-title', text: `${t('m_yourCards')} (${t('m_cards', hand.length)})` }),
-    handRow(buttons),
+    h('div', { class: 'hand', testid: 'hand', vars: { '--n': Math.max(cards.length, 1) } }, cards),
     h('div', { class: 'zone-actions' }, confirm));
 }
 
@@ -233,20 +285,23 @@ function waitingHandZone(snap, ctx) {
     h('p', { class: 'zone-note' }, tn('m_waitDraft', who(ctx.names[v.drafter], v.drafter), String(v.hand_size))));
 }
 
+function voteButton(ctx, vote, ic, cls) {
+  return button([icon(ic), h('span', { text: t(vote === 'up' ? 'm_up' : 'm_down') })], {
+    class: `btn btn-vote ${cls}`, testid: `vote-${vote}`, ...playProps(moveWith(ctx, 'vote', 'vote', vote)),
+  });
+}
+
 function voteZone(snap, ctx) {
   const v = snap.view;
-  const mine = ctx.viewer !== null ? v.seats[ctx.viewer] : null;
+  const mine = ctx.viewer !== null && ctx.viewer !== undefined ? v.seats[ctx.viewer] : null;
   const parts = [];
   if (mine?.pair?.cards) {
     parts.push(h('div', { class: 'my-pair' },
       h('h3', { class: 'zone-title', text: t('m_yourPair') }), cardRow(mine.pair.cards, 'lg')));
   }
-  if (ctx.canAct && ctx.legal.size) {
-    const up = button([icon('thumb'), h('span', { text: t('m_up') })], { class: 'btn btn-vote btn-up', testid: 'vote-up', disabled: !ctx.legal.has('up') });
-    const down = button([icon('thumbdown'), h('span', { text: t('m_down') })], { class: 'btn btn-vote btn-down', testid: 'vote-down', disabled: !ctx.legal.has('down') });
-    up.addEventListener('click', () => ctx.act('up'));
-    down.addEventListener('click', () => ctx.act('down'));
-    parts.push(h('div', { class: 'vote-buttons' }, up, down));
+  if (movesOf(ctx, 'vote').length) {
+    parts.push(h('div', { class: 'vote-buttons' },
+      voteButton(ctx, 'up', 'thumb', 'btn-up'), voteButton(ctx, 'down', 'thumbdown', 'btn-down')));
   } else {
     const done = mine && (mine.vote === 'up' || mine.vote === 'down');
     parts.push(h('p', { class: 'zone-note zone-note-row' }, done ? voteChip(mine.vote) : null,
@@ -258,63 +313,59 @@ function voteZone(snap, ctx) {
 function takeZone(snap, ctx) {
   const v = snap.view;
   const head = v.redistribute ? t('m_redistribute') : t('m_ownPairs');
-  if (!(ctx.canAct && ctx.legal.size)) {
+  const takes = movesOf(ctx, 'take');
+  if (!takes.length) {
     return h('div', { class: 'zone zone-wait' },
       h('p', { class: 'zone-note strong', text: head }),
       h('p', { class: 'zone-note' }, tn('m_waitTake', who(ctx.names[v.taker], v.taker))));
   }
-  const options = [];
-  for (let s = 0; s < snap.players; s += 1) {
-    const action = `take${s}`;
-    if (!ctx.legal.has(action)) continue;
-    const cards = v.seats[s].pair?.cards || [];
-    const label = s === ctx.viewer ? t('m_takeMine') : t('m_takeFrom', ctx.names[s]);
-    const b = button([cardRow(cards, 'md'), h('span', { class: 'take-label', text: label })], {
-      class: 'take-option', testid: `take-option-${s}`, data: { action },
+  const options = takes.map((m) => {
+    const label = m.owner === ctx.viewer ? t('m_takeMine') : t('m_takeFrom', ctx.names[m.owner]);
+    return button([cardRow(m.cards, 'md'), h('span', { class: 'take-label', text: label })], {
+      class: 'take-option', testid: `take-option-${m.owner}`, data: { action: 'move', a: m.a },
     });
-    b.addEventListener('click', () => ctx.act(action));
-    options.push(b);
-  }
+  });
   return h('div', { class: 'zone zone-take' },
     h('p', { class: 'zone-note strong', text: head }),
     h('div', { class: 'take-options', testid: 'take-options' }, options));
 }
 
-function decideLabel(action, holding) {
-  if (action === 'keep') return t('m_keepBoth');
-  const digits = action.slice(3);
-  if (digits.length === 2) return t('m_eatBoth');
-  const eat = Number(digits);
-  const rest = [...holding];
-  rest.splice(rest.indexOf(eat), 1);
-  return t('m_eatOne', eat, rest[0]);
+/** Keep first, then the eats: one card before two, smaller cards first. */
+function decideMoves(ctx) {
+  const eats = movesOf(ctx, 'eat').slice()
+    .sort((x, y) => x.cards.length - y.cards.length || x.cards[0] - y.cards[0]);
+  return [...movesOf(ctx, 'keep'), ...eats];
+}
+
+function decideButton(m) {
+  const eat = m.kind === 'eat';
+  let label = t('m_keepBoth');
+  if (eat) label = m.keep.length ? t('m_eatOne', m.cards[0], m.keep[0]) : t('m_eatBoth');
+  return button([eat ? icon('fork') : null, label], {
+    class: ['btn', 'btn-lg', eat ? 'btn-eat' : 'btn-primary'],
+    testid: eat ? `decide-eat-${m.cards.join('-')}` : 'decide-keep',
+    data: { action: 'move', a: m.a },
+  });
 }
 
 function decideZone(snap, ctx) {
   const v = snap.view;
   const holding = v.holding || [];
-  if (!(ctx.canAct && ctx.legal.size)) {
+  const moves = decideMoves(ctx);
+  if (!moves.length) {
     return h('div', { class: 'zone zone-wait' },
       cardRow(holding, 'md'),
       h('p', { class: 'zone-note' }, tn('m_waitDecide', who(ctx.names[v.taker], v.taker))));
   }
   const from = v.holding_from;
   const title = from === ctx.viewer ? t('m_ownPair') : t('m_tookFrom', ctx.names[from]);
-  const order = ['keep', ...[...ctx.legal].filter((a) => a !== 'keep').sort((a, b) => a.length - b.length || a.localeCompare(b))];
-  const buttons = order.filter((a) => ctx.legal.has(a)).map((a) => {
-    const b = button(decideLabel(a, holding), {
-      class: ['btn', 'btn-lg', a === 'keep' ? 'btn-primary' : 'btn-eat'], testid: `decide-${a}`, data: { action: a },
-    });
-    if (a !== 'keep') b.prepend(icon('fork'));
-    b.addEventListener('click', () => ctx.act(a));
-    return b;
-  });
   const left = v.seats[ctx.viewer]?.eats_left ?? 0;
+  const most = v.scoring?.max_eaten;
   return h('div', { class: 'zone zone-decide' },
     h('div', { class: 'holding' }, h('h3', { class: 'zone-title', text: title }), cardRow(holding, 'lg')),
     h('div', { class: 'decide-side' },
-      h('div', { class: 'decide-buttons', testid: 'decide' }, buttons),
-      h('p', { class: 'zone-note', text: left > 0 ? t('m_eatsLeft', left) : t('m_noEatsLeft') })));
+      h('div', { class: 'decide-buttons', testid: 'decide' }, moves.map(decideButton)),
+      h('p', { class: 'zone-note', text: left > 0 ? t('m_eatsLeft', left, most) : t('m_noEatsLeft', most) })));
 }
 
 function actionZone(snap, ctx) {
@@ -329,6 +380,7 @@ function actionZone(snap, ctx) {
   }
 }
 
+/** The seats and the zone of the current step. */
 export function table(snap, ctx) {
   const seats = [];
   for (let s = 0; s < snap.players; s += 1) seats.push(seatPanel(snap, ctx, s));
@@ -337,64 +389,81 @@ export function table(snap, ctx) {
     h('div', { class: 'action-zone', testid: 'action-zone' }, actionZone(snap, ctx)));
 }
 
-// ---------------------------------------------------------------- side: own draft history
+// ---------------------------------------------------------------- side: own draft history, scoring
 
-export function side(snap, ctx) {
-  const hist = snap.view.history || [];
-  const out = [];
-  if (ctx.viewer !== null && hist.length) {
-    const rows = hist.slice().reverse().map((r) => h('li', { class: 'hist-row', data: { round: r.round } },
-      h('span', { class: 'hist-round', text: t('m_historyRound', r.round) }),
-      h('span', { class: 'hist-part' }, h('span', { class: 'hist-label', text: t('m_keptH') }), cardRow(r.kept, 'xs', 'card-row mini')),
-      r.passed.length
-        ? h('span', { class: 'hist-part' }, h('span', { class: 'hist-label', text: t('m_passed') }), cardRow(r.passed, 'xs', 'card-row mini'))
-        : null));
-    out.push(h('section', { class: 'side-panel history-panel', testid: 'history' },
-      h('h2', { class: 'side-title', text: t('m_history') }), h('ol', { class: 'hist-list' }, rows)));
-  }
-  out.push(h('section', { class: 'side-panel scoring-panel' },
+function historyPanel(hist) {
+  const rows = hist.slice().reverse().map((r) => h('li', { class: 'hist-row', data: { round: r.round } },
+    h('span', { class: 'hist-round', text: t('m_historyRound', r.round) }),
+    h('span', { class: 'hist-part' }, h('span', { class: 'hist-label', text: t('m_keptH') }), cardRow(r.kept, 'xs', 'card-row mini')),
+    r.passed.length
+      ? h('span', { class: 'hist-part' }, h('span', { class: 'hist-label', text: t('m_passed') }), cardRow(r.passed, 'xs', 'card-row mini'))
+      : null));
+  return h('section', { class: 'side-panel history-panel', testid: 'history' },
+    h('h2', { class: 'side-title', text: t('m_history') }), h('ol', { class: 'hist-list' }, rows));
+}
+
+function scoringPanel(scoring) {
+  return h('section', { class: 'side-panel scoring-panel', testid: 'scoring' },
     h('h2', { class: 'side-title', text: t('m_scoring') }),
-    h('div', { class: 'scoring' },
-      [[1, -3], [2, -1], [3, 1], [4, 3], [5, 5], [6, 6], [7, 7], [8, 8]].map(([c, p]) => h('span', { class: 'score-step' },
-        h('b', { text: `${c}` }), h('span', { class: p < 0 ? 'neg' : 'pos', text: signed(p) })))),
-    h('p', { class: 'scoring-eat', text: t('m_scoringEat') })));
+    h('div', { class: 'scoring', vars: { '--steps': scoring.points.length } },
+      scoring.points.map((p) => h('span', { class: 'score-step', data: { count: p.count, points: p.points } },
+        h('b', { text: String(p.count) }), h('span', { class: p.points < 0 ? 'neg' : 'pos', text: signed(p.points) })))),
+    h('p', { class: 'scoring-eat', text: t('m_scoringEat', signed(scoring.eaten)) }));
+}
+
+/** The viewer's own draft history and the scoring table (from the view). */
+export function side(snap, ctx) {
+  const v = snap.view;
+  const hist = v.history || [];
+  const out = [];
+  if (ctx.viewer !== null && ctx.viewer !== undefined && hist.length) out.push(historyPanel(hist));
+  if (v.scoring) out.push(scoringPanel(v.scoring));
   return out;
 }
 
 // ---------------------------------------------------------------- end of game
 
+function resultRow(b, s, ctx, numbers, winners) {
+  const won = winners.has(s);
+  return h('tr', { class: won ? 'is-winner' : null, testid: `result-row-${s}`, data: { seat: s, winner: won ? 'yes' : 'no' } },
+    h('th', { scope: 'row', class: 'col-name' }, won ? icon('crown', 'crown-mini') : null, h('span', { text: ctx.names[s] })),
+    numbers.map((n) => {
+      const e = b.numbers[String(n)];
+      if (!e || !e.count) return h('td', { class: 'col-num empty', text: '·' });
+      return h('td', { class: 'col-num' },
+        h('span', { class: 'cell-count', text: `×${e.count}` }),
+        h('span', { class: ['cell-points', e.points < 0 ? 'neg' : 'pos'], text: signed(e.points) }));
+    }),
+    h('td', { class: 'col-eaten' },
+      h('span', { class: 'eaten-cards' }, (b.eaten_cards || []).map((n) => cardEl(n, { size: 'xs' }))),
+      h('span', { class: 'cell-points pos', text: signed(b.eaten_points ?? b.eaten) })),
+    h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: b.total } }, signed(b.total)));
+}
+
+/** The end-of-game table: each number's count and points, the eaten cards, the total. */
 export function result(snap, ctx) {
   const res = snap.result;
   const winners = new Set(res.winners);
+  const numbers = numbersOf(res.breakdown[0]);
   const head = h('tr', {},
     h('th', { scope: 'col', class: 'col-name', text: t('name') }),
-    NUMBERS.map((n) => h('th', { scope: 'col', class: 'col-num' }, cardEl(n, { size: 'xs' }))),
+    numbers.map((n) => h('th', { scope: 'col', class: 'col-num' }, cardEl(n, { size: 'xs' }))),
     h('th', { scope: 'col', class: 'col-eaten' }, icon('fork', 'fork'), t('m_eaten')),
     h('th', { scope: 'col', class: 'col-total', text: t('total') }));
-  const rows = res.breakdown.map((b, s) => h('tr', {
-    class: winners.has(s) ? 'is-winner' : null, testid: `result-row-${s}`, data: { seat: s, winner: winners.has(s) ? 'yes' : 'no' },
-  },
-  h('th', { scope: 'row', class: 'col-name' }, winners.has(s) ? icon('crown', 'crown-mini') : null, h('span', { text: ctx.names[s] })),
-  NUMBERS.map((n) => {
-    const e = b.numbers[String(n)];
-    if (!e || !e.count) return h('td', { class: 'col-num empty', text: '·' });
-    return h('td', { class: 'col-num' },
-      h('span', { class: 'cell-count', text: `×${e.count}` }),
-      h('span', { class: ['cell-points', e.points < 0 ? 'neg' : 'pos'], text: signed(e.points) }));
-  }),
-  h('td', { class: 'col-eaten' },
-    h('span', { class: 'eaten-cards' }, (b.eaten_cards || []).map((n) => cardEl(n, { size: 'xs' }))),
-    h('span', { class: 'cell-points pos', text: signed(b.eaten) })),
-  h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: b.total } }, signed(b.total))));
+  const rows = res.breakdown.map((b, s) => resultRow(b, s, ctx, numbers, winners));
   return h('div', { class: 'result-wrap' },
     h('table', { class: 'result', testid: 'result' }, h('thead', {}, head), h('tbody', {}, rows)));
 }
 
 // ---------------------------------------------------------------- setup option: first elder
 
+/**
+ * The setup page's field for the first elder (random or a seat). The setup page is not a table:
+ * its field keeps the option in `state.options` as the other setup fields do.
+ */
 export function setupOptions(state, names) {
   const current = state.options.elder ?? null;
-  const select = h('select', { class: 'select', testid: 'opt-elder', id: 'opt-elder' },
+  const select = h('select', { class: 'select', testid: 'opt-elder', id: 'opt-elder', data: { option: 'elder' } },
     h('option', { value: '', text: t('optionRandom') }),
     names.map((n, i) => h('option', { value: String(i), text: n, data: { seatOption: i } })));
   select.value = current === null || current >= names.length ? '' : String(current);
@@ -406,4 +475,26 @@ export function setupOptions(state, names) {
     h('label', { class: 'field-label', for: 'opt-elder', text: t('m_firstElder') }), select);
 }
 
-export default { statusChips, prompt, table, side, result, setupOptions };
+// ---------------------------------------------------------------- UI state and its actions
+
+/** A new decision starts with nothing selected. */
+export function initUi() {
+  return { selected: [] };
+}
+
+/** Tap a hand card: select it, or unselect it; past the pick's size the oldest is dropped. */
+function select(ctx, data) {
+  const picks = ctx.canAct ? movesOf(ctx, 'pick') : [];
+  const size = picks[0]?.cards.length ?? 0;
+  const i = Number(data.index);
+  if (!size || !Number.isInteger(i)) return;
+  const before = ctx.ui.selected || [];
+  const selected = before.filter((x) => x !== i);
+  if (selected.length === before.length) selected.push(i);
+  while (selected.length > size) selected.shift();
+  ctx.ui.selected = selected;
+}
+
+export const actions = { select };
+
+export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions };

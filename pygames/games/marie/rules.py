@@ -16,14 +16,23 @@ from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.util import name_slots, reshuffle
+from pygames.core.util import copy_json, name_slots, reshuffle
+from pygames.games.marie.moves import describe
 
 NUMBERS = range(1, 8)
 COPIES = 8
 DECK_SIZE = 56
 MAX_EATEN = 2
+EAT_POINTS = 1  # points per eaten card
 PILES = {3: (6, 6), 4: (5, 8), 5: (5, 10)}  # players -> (number of piles, cards per pile)
 POINTS = {0: 0, 1: -3, 2: -1, 3: 1, 4: 3, 5: 5, 6: 6, 7: 7, 8: 8}
+
+#: the scoring rules as the page shows them (the view's ``scoring``)
+SCORING: JSONDict = {
+    "points": [{"count": c, "points": p} for c, p in POINTS.items() if c > 0],
+    "eaten": EAT_POINTS,
+    "max_eaten": MAX_EATEN,
+}
 
 _NOTATION = re.compile(
     r"^(pile)([1-9])$|^(pick)([1-7])([1-7])$|^(up|down|keep)$|"
@@ -201,6 +210,10 @@ class MarieState(GameState):
         else:
             acts = self._decide_actions(seat)
         return sorted(acts)
+
+    def moves(self, seat: int) -> list[JSONDict]:
+        """Every legal action as a move with its kind and fields (see :mod:`.moves`)."""
+        return [describe(self, a, Action.parse(a)) for a in self.legal_actions(seat)]
 
     def available_pairs(self, seat: int) -> list[int]:
         """Owners of the pairs ``seat`` may take in a redistribution."""
@@ -447,11 +460,12 @@ class MarieState(GameState):
             for n in NUMBERS
         }
         eaten = len(self.eaten[seat])
-        total = sum(v["points"] for v in numbers.values()) + eaten
+        total = sum(v["points"] for v in numbers.values()) + eaten * EAT_POINTS
         return {
             "numbers": numbers,
             "eaten": eaten,
             "eaten_cards": list(self.eaten[seat]),
+            "eaten_points": eaten * EAT_POINTS,
             "total": total,
         }
 
@@ -546,6 +560,7 @@ class MarieState(GameState):
             "holding_from": self.holding_from,
             "seats": seats,
             "history": list(self.history[seat]) if seat is not None else [],
+            "scoring": copy_json(SCORING),
         }
 
     def secret_pending(self) -> bool:

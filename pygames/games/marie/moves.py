@@ -1,0 +1,59 @@
+"""Marie's Table's moves as data for the page (docs/table-layer.md).
+
+Every move is discrete (no combinatorial choice): the page draws from the kind and the fields
+and sends back ``a`` unchanged.
+
+- ``pile``: ``{"a": "pile3", "kind": "pile", "pile": 3, "size": 8}`` (1-based, as dealt);
+- ``pick``: ``{"a": "pick35", "kind": "pick", "cards": [3, 5], "passed": [...], "to": 2}``: keep
+  ``cards`` from the draft hand and pass the rest (``passed``) to seat ``to``;
+- ``vote``: ``{"a": "up", "kind": "vote", "vote": "up"}`` and ``"down"``;
+- ``take``: ``{"a": "take2", "kind": "take", "owner": 2, "cards": [1, 6]}``: take seat 2's pair;
+- ``keep``: ``{"a": "keep", "kind": "keep", "cards": [3, 5]}``: keep both cards held;
+- ``eat``: ``{"a": "eat3", "kind": "eat", "cards": [3], "keep": [5]}``: eat ``cards``, keep the
+  rest (``keep``, empty when both are eaten).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pygames.core.protocol import JSONDict
+
+if TYPE_CHECKING:
+    from pygames.games.marie.rules import Action, MarieState
+
+
+def describe(state: MarieState, a: str, act: Action) -> JSONDict:
+    """The move of the legal action ``a`` (parsed as ``act``) of the seat to act."""
+    kind, args = act.kind, list(act.args)
+    if kind == "pile":
+        return {"a": a, "kind": "pile", "pile": args[0], "size": len(state.piles[args[0] - 1])}
+    if kind == "pick":
+        return {
+            "a": a,
+            "kind": "pick",
+            "cards": args,
+            "passed": _without(state.hand, args),
+            "to": state.order[state.drafter_pos + 1],
+        }
+    if kind in ("up", "down"):
+        return {"a": a, "kind": "vote", "vote": kind}
+    if kind == "take":
+        return {
+            "a": a,
+            "kind": "take",
+            "owner": args[0],
+            "cards": sorted(state.pairs[args[0]] or []),
+        }
+    holding = sorted(state.holding or [])
+    if kind == "keep":
+        return {"a": a, "kind": "keep", "cards": holding}
+    return {"a": a, "kind": "eat", "cards": args, "keep": _without(holding, args)}
+
+
+def _without(cards: list[int], taken: list[int]) -> list[int]:
+    """``cards`` (sorted) less one copy of each of ``taken``."""
+    rest = sorted(cards)
+    for c in taken:
+        rest.remove(c)
+    return rest
