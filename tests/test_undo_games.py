@@ -17,10 +17,10 @@ def call(**req: Any) -> dict[str, Any]:
     return answer
 
 
-
 def legal_now(sid: str, seat: int) -> list[str]:
     """The seat's legal actions in the session (the page offers them as moves and choices)."""
     return web._SESSIONS[sid].state.legal_actions(seat)
+
 
 def start(game: str, players: int, seed: int, options: dict[str, Any] | None = None) -> str:
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(players)]
