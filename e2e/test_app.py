@@ -174,18 +174,27 @@ def save_entry(entry_id: str, record: dict[str, Any], minutes_ago: int = 5) -> d
     }
 
 
-def log_texts(record: dict[str, Any], at: int, seat: int | None = None) -> list[str]:
-    """The log after ``at`` actions as the engine gives it, names filled in (English)."""
-    answer = engine(cmd="replay", record=record, ply=at, reveal=seat is not None)
-    view = answer["views"][seat] if seat is not None else answer["view"]
+def named(entries: list[dict[str, Any]], record: dict[str, Any], lang: str = "en") -> list[str]:
+    """Log entries as the page shows them: the seats' names in place of {0}, {1}..."""
     names = [s["name"] for s in record["seats"]]
     out = []
-    for entry in view["log"]:
-        text = entry["text"]["en"]
+    for entry in entries:
+        text = entry["text"][lang]
         for i, s in enumerate(entry["seats"]):
             text = text.replace("{" + str(i) + "}", names[s])
         out.append(text)
     return out
+
+
+def log_texts(record: dict[str, Any], at: int) -> list[str]:
+    """The spectator's whole log after ``at`` actions, read page by page as the replay viewer
+    reads it (an answer carries only the newest lines), names filled in (English)."""
+    entries: list[dict[str, Any]] = []
+    while True:
+        page = engine(cmd="log", record=record, ply=at, **{"from": len(entries)})
+        entries += page["log"]
+        if not page["log"] or len(entries) >= page["total"]:
+            return named(entries, record)
 
 
 def panel_log(page: Page) -> list[str]:
@@ -194,17 +203,21 @@ def panel_log(page: Page) -> list[str]:
 
 
 def engine_log(record: dict[str, Any], seat: int | None, lang: str = "en") -> list[str]:
-    """The whole log of ``record`` as the engine gives it to ``seat``, names filled in."""
+    """The whole log of ``record`` as the engine keeps it for ``seat``, names filled in."""
     snap = engine(cmd="start", record=record, seat=seat)
+    log = web._SESSIONS[snap["session"]].state.view(seat)["log"]
     engine(cmd="close", session=snap["session"])
-    names = [s["name"] for s in record["seats"]]
-    out = []
-    for entry in snap["view"]["log"]:
-        text = entry["text"][lang]
-        for i, s in enumerate(entry["seats"]):
-            text = text.replace("{" + str(i) + "}", names[s])
-        out.append(text)
-    return out
+    return named(log, record, lang)
+
+
+def check_panel(page: Page, record: dict[str, Any], seat: int | None, lang: str = "en") -> None:
+    """The table's log panel is the newest lines of ``seat``'s log: all of them, or (the page
+    having been given only the newest lines, for another seat or a long game) at least the
+    newest window of them."""
+    panel = panel_log(page)
+    full = engine_log(record, seat, lang)
+    assert len(panel) >= min(len(full), web.LOG_WINDOW), (seat, len(panel), len(full))
+    assert panel == full[len(full) - len(panel) :], seat
 
 
 def saved_record(page: Page) -> dict[str, Any]:
@@ -514,10 +527,15 @@ def test_replay_viewer_steps_through_a_finished_game(
     check_replay_log(page, record, 0)
     expect(page.get_by_test_id("replay-first")).to_be_disabled()
     expect(page.get_by_test_id("replay-back")).to_be_disabled()
+    page.evaluate("window.__viewer = document.querySelector('[data-testid=replay]')")
 
     for at in range(1, 7):
         page.get_by_test_id("replay-forward").click()
         check_replay_log(page, record, at)
+    # each position is laid over the one on screen: the viewer's section stays the same node,
+    # and the game's drawing offers nothing to play
+    assert page.evaluate("window.__viewer === document.querySelector('[data-testid=replay]')")
+    expect(viewer.locator("[data-action=move]:enabled")).to_have_count(0)
     for at in (5, 4):
         page.get_by_test_id("replay-back").click()
         check_replay_log(page, record, at)
@@ -538,14 +556,14 @@ def test_replay_viewer_steps_through_a_finished_game(
     expect(lines.nth(index)).to_have_attribute("data-state", "past")
     expect(lines.nth(index)).to_have_class("log-item is-past is-current")
 
-    # the game is over: a seat's hand may be revealed (its own draft history shows)
+    # the game is over: a seat's hand may be revealed (its own draft history shows); the log
+    # stays the spectator's
     expect(page.get_by_test_id("history")).to_have_count(0)
     page.get_by_test_id("replay-perspective").select_option("0")
     expect(viewer).to_have_attribute("data-perspective", "0")
     expect(page.get_by_test_id("history")).to_be_visible()
     expect(page.get_by_test_id("viewer")).to_have_text("Aya's view")
-    past = page.locator("[data-testid=log] li[data-state=past]")
-    assert [t.strip() for t in past.all_text_contents()] == log_texts(record, target, seat=0)
+    check_replay_log(page, record, target)
     page.get_by_test_id("replay-perspective").select_option("")
     expect(viewer).to_have_attribute("data-perspective", "spectator")
 
@@ -569,6 +587,46 @@ def test_replay_viewer_steps_through_a_finished_game(
     expect(page.get_by_test_id("replay-perspective")).to_have_count(0)
     page.get_by_test_id("replay-last").click()
     check_replay_log(page, partial, 3)
+
+
+# ------------------------------------------------------------------------------- routes
+
+
+def test_routes_and_what_the_setup_page_records(page: Page, base_url: str) -> None:
+    """Each address opens its screen: an unknown one the lobby, an unknown game an error page.
+    The setup page records the seat chosen for a game's start-player option (Marie's first elder,
+    drawn by Marie's renderer) and leaves a random one out of the record."""
+    page.goto(f"{base_url}#/nowhere")
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    for screen in ("setup", "rules"):
+        page.goto(f"{base_url}#/{screen}/no-such-game")
+        expect(page.get_by_test_id("error-page")).to_contain_text(
+            "This game is not in the collection."
+        )
+        page.get_by_test_id("back-lobby").click()
+        expect(page.get_by_test_id("lobby")).to_be_visible()
+
+    for elder in ("", "2"):
+        page.goto(f"{base_url}#/setup/marie")
+        expect(page.get_by_test_id("start-game")).to_be_visible(timeout=30_000)
+        page.get_by_test_id("players-5").click()
+        page.get_by_test_id("seat-name-0").fill("Aya")
+        # the renderer's select names the seats as typed, and follows the number of players
+        expect(page.get_by_test_id("opt-elder").locator("option")).to_have_count(6)
+        expect(page.get_by_test_id("opt-elder").locator("option").nth(1)).to_have_text("Aya")
+        page.get_by_test_id("opt-elder").select_option(elder)
+        page.get_by_test_id("seed-fixed").click()
+        page.get_by_test_id("seed-input").fill("77")
+        page.get_by_test_id("start-game").click()
+        expect(table(page)).to_be_visible(timeout=90_000)
+        wait_true(page, "location.hash.startsWith('#g=')")
+        record = unlink(str(page.evaluate("location.hash")))
+        assert record["options"] == ({"elder": int(elder)} if elder else {})
+        assert record["seed"] == 77 and record["players"] == 5
+        assert record["seats"][0] == {"name": "Aya", "kind": "human"}
+        assert [seat["kind"] for seat in record["seats"][1:]] == ["bot"] * 4
+        if elder:
+            expect(page.get_by_test_id(f"elder-{elder}")).to_be_visible()
 
 
 # ------------------------------------------------------------------------------- undo
@@ -597,12 +655,12 @@ def test_undo_is_offered_only_when_the_rule_allows(
     at = ply(page)
     expect(undo).to_be_visible()
     shot(page, "undo", both=True)
-    assert panel_log(page) == engine_log(saved_record(page), 0)
+    check_panel(page, saved_record(page), 0)
     undo.click()
     assert wait_turn(page) == "take"
     assert ply(page) == at - 1
     # the log panel lost the line of the move taken back
-    assert panel_log(page) == engine_log(saved_record(page), 0)
+    check_panel(page, saved_record(page), 0)
     expect(page.get_by_test_id("toast")).to_contain_text("Move taken back.")
     expect(undo).to_have_count(0)
     act(page, "take")
@@ -629,16 +687,16 @@ def test_the_log_panel_is_the_engine_log_of_the_seat_looking(page: Page, base_ur
             continue
         viewer = int(str(table(page).get_attribute("data-viewer")))
         viewers.add(viewer)
-        assert panel_log(page) == engine_log(saved_record(page), viewer), (viewer, ply(page))
+        check_panel(page, saved_record(page), viewer)
         act(page, phase)
     else:  # pragma: no cover
         raise AssertionError("the game did not end")
     assert viewers == {0, 1}
     record = unlink(page.evaluate("location.hash"))
-    assert panel_log(page) == engine_log(record, None)
+    check_panel(page, record, None)
     page.get_by_test_id("lang-ja").click()
     expect(page.get_by_test_id("log")).to_contain_text(engine_log(record, None, "ja")[-1])
-    assert panel_log(page) == engine_log(record, None, "ja")
+    check_panel(page, record, None, "ja")
 
 
 def test_undo_a_vote_that_is_not_the_last(page: Page, base_url: str) -> None:
@@ -672,14 +730,14 @@ def test_undo_a_vote_that_is_not_the_last(page: Page, base_url: str) -> None:
     expect(table(page)).to_have_attribute("data-viewer", str(first))
     assert ply(page) == at
     expect(page.get_by_test_id("vote-up")).to_be_enabled()
-    assert panel_log(page) == engine_log(saved_record(page), first)  # the vote's line is gone
+    check_panel(page, saved_record(page), first)  # the vote's line is gone
     # vote again; the second vote can be taken back as well; the third (last) cannot
     act(page, "vote")
     assert wait_turn(page) == "pass"
     page.get_by_test_id("privacy-continue").click()
     assert wait_turn(page) == "vote"
     second = int(str(table(page).get_attribute("data-viewer")))
-    assert panel_log(page) == engine_log(saved_record(page), second)  # not the first's own lines
+    check_panel(page, saved_record(page), second)  # not the first's own lines
     act(page, "vote")
     assert wait_turn(page) == "pass"
     expect(page.get_by_test_id("privacy-undo")).to_be_visible()

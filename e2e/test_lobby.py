@@ -274,6 +274,7 @@ def test_engine_boot_failure_is_explained(
     expect(page.get_by_test_id("lobby")).to_be_visible()
 
 
+@pytest.mark.console_errors_expected(r"catalog\.json.*Failed to load resource.* 503")
 def test_lobby_without_catalog_json_asks_the_engine(
     page: Page, base_url: str, wait_engine: Callable[..., None]
 ) -> None:

@@ -1,13 +1,24 @@
 // The replay viewer: steps through a game record (a finished game from the history, or a shared
 // link with actions) as a spectator sees it, drawn read-only by the game's own renderer. The
 // engine's `replay` command gives the position after any number of actions; once the game is
-// over it may also give every seat's view, so the viewer can reveal each hand.
+// over it may also give every seat's view (what it adds to the spectator's), so the viewer can
+// reveal each hand. An answer carries only the newest lines of the log: the viewer reads the
+// whole game's log once, page by page (`log`), and shows the lines of each position from it (the
+// spectator's log; a line never changes once written).
+//
+// Like a table (docs/table-layer.md), the viewer draws without listeners and lays each drawing
+// over the one on screen (ui/patch.js); one listener per kind of event on its root reads
+// `data-action`: its own controls (`replay-*`), or the game's own action handlers, which change
+// the UI state of the position shown (`ctx.ui`: a tab, a summary opened...). Nothing can be
+// played: the renderer gets no moves and no choices.
 
 import { h, clear, button, sleep } from './dom.js';
+import { place } from './patch.js';
 import { t, tx, tn, onLang } from '../i18n.js';
 import { logLine, logScroller } from './log.js';
 import { icon } from './card.js';
 import { speed } from './speed.js';
+import { ask } from './errors.js';
 
 const STEP_DELAYS = { normal: 1100, fast: 550, instant: 250 };
 
@@ -15,29 +26,44 @@ export class ReplayViewer {
   /**
    * @param {object} o
    * @param {HTMLElement} o.container
-   * @param {object} o.engine {call}
-   * @param {object} o.module the game's renderer
-   * @param {object} o.game the catalogue entry (or null)
+   * @param {{call: (request: object) => Promise<any>}} o.engine
+   * @param {any} o.module the game's renderer
+   * @param {any} o.game the catalogue entry (or null)
    * @param {string} o.link the record as a "g=..." fragment
-   * @param {object} o.first the engine's answer for the final position (spectator)
+   * @param {any} o.first the engine's answer for the final position (spectator)
    * @param {number} [o.ply] where to start (default: the beginning)
-   * @param {(error: object) => void} o.onFatal
+   * @param {(error: any) => void} o.onFatal
    * @param {HTMLElement[]} [o.actions] extra buttons for the controls bar
    */
   constructor(o) {
-    Object.assign(this, o);
+    this.container = o.container;
+    this.engine = o.engine;
+    this.module = o.module;
+    this.game = o.game;
+    this.link = o.link;
+    this.onFatal = o.onFatal;
+    this.actions = o.actions || [];
     this.alive = true;
     this.total = o.first.total;
     this.finished = o.first.finished;
     this.names = o.first.seats.map((s) => s.name);
-    this.fullLog = o.first.view.log || [];
+    /** @type {any[]} the spectator's log of the whole game (read by `begin`) */
+    this.fullLog = [];
     this.final = o.first;
-    this.ans = null; // the answer for the position shown
+    /** @type {any} the answer for the position shown */
+    this.ans = null;
     this.perspective = null; // null: spectator; a seat once the game is over
     this.wanted = Math.max(0, Math.min(this.total, o.ply ?? 0));
     this.loading = false;
     this.playing = false;
     this.log0 = null; // number of log lines before the first action
+    /** @type {object} the UI state of the position shown (the renderer's `initUi`) */
+    this.ui = {};
+    this.uiKey = null;
+    /** @type {object} UI state kept while the viewer is open */
+    this.memo = {};
+    /** @type {HTMLElement | null} the viewer's section, made once and kept */
+    this.root = null;
     this.offLang = onLang(() => this.render());
     this.keys = (ev) => this.onKey(ev);
     document.addEventListener('keydown', this.keys);
@@ -59,15 +85,15 @@ export class ReplayViewer {
     if (!box) return;
     const items = box.querySelectorAll('.log-item.is-past');
     const line = box.querySelector('.log-item.is-current') || items[items.length - 1];
-    if (!line) { box.scrollTop = 0; return; }
+    if (!(line instanceof HTMLElement)) { box.scrollTop = 0; return; }
     const top = line.offsetTop; // the panel is the offset parent
     box.scrollTop = Math.max(0, top - (box.clientHeight - line.offsetHeight) / 2);
   }
 
   async begin() {
     const zero = await this.fetch(0, false);
-    if (!zero) return;
-    this.log0 = (zero.view.log || []).length;
+    if (!zero || !(await this.readLog())) return;
+    this.log0 = logCount(zero);
     this.shownPerspective = null;
     if (this.wanted === 0) this.ans = zero;
     else if (this.wanted === this.total) this.ans = this.final;
@@ -76,19 +102,32 @@ export class ReplayViewer {
   }
 
   async fetch(ply, reveal) {
-    let ans;
-    try {
-      ans = await this.engine.call({ cmd: 'replay', link: this.link, ply, reveal });
-    } catch (err) {
-      ans = { ok: false, error: { en: String(err?.message || err), ja: String(err?.message || err) } };
-    }
+    const ans = await ask(this.engine, { cmd: 'replay', link: this.link, ply, reveal });
     if (!this.alive) return null;
-    if (!ans || !ans.ok) {
+    if (!ans.ok) {
       this.alive = false;
-      this.onFatal(ans?.error);
+      this.onFatal(ans.error);
       return null;
     }
     return ans;
+  }
+
+  /** Read the whole game's log (the spectator's), a page at a time; false if that failed. */
+  async readLog() {
+    const log = [];
+    for (;;) {
+      const page = await ask(this.engine, { cmd: 'log', link: this.link, from: log.length });
+      if (!this.alive) return false;
+      if (!page.ok) {
+        this.alive = false;
+        this.onFatal(page.error);
+        return false;
+      }
+      log.push(...page.log);
+      if (!page.log.length || log.length >= page.total) break;
+    }
+    this.fullLog = log;
+    return true;
   }
 
   /** Show the position after `ply` actions (requests are coalesced: the last one wins). */
@@ -159,42 +198,120 @@ export class ReplayViewer {
   /** A snapshot-like object for the game's renderer (nothing can be played). */
   snap() {
     const a = this.ans;
-    const view = this.perspective !== null && a.views ? a.views[this.perspective] : a.view;
+    const seatView = this.perspective !== null && a.views ? a.views[this.perspective] : {};
+    // the log of the position: the first lines of the game's (an answer has only the newest)
+    const view = { ...a.view, ...seatView, log: this.fullLog.slice(0, logCount(a)) };
     return {
       ok: true, session: null, game: a.game, players: a.players, seed: a.seed, seats: a.seats,
-      to_move: view.to_move || [], over: a.over, ply: a.ply, view, legal: [], result: a.result,
-      share: null, record: null, secret_pending: false, can_undo: false,
+      to_move: view.to_move || [], over: a.over, ply: a.ply, view, moves: [], choices: [],
+      result: a.result, share: null, record: null, secret_pending: false, can_undo: false,
     };
   }
 
-  ctx() {
+  /**
+   * The UI state of the position shown: the renderer's `initUi(snap)`, made afresh for another
+   * position or another perspective and kept while that one is shown.
+   * @param {object} snap
+   */
+  uiFor(snap) {
+    const key = `${this.ans.ply}|${this.perspective ?? 'spectator'}`;
+    if (key !== this.uiKey) {
+      this.uiKey = key;
+      this.ui = this.module.initUi ? this.module.initUi(snap) : {};
+    }
+    return this.ui;
+  }
+
+  /**
+   * What the renderer draws from (docs/table-layer.md): the viewer cannot act, so there are no
+   * moves or choices and playing does nothing.
+   * @param {object} snap
+   */
+  ctx(snap) {
     return {
       names: this.names,
       viewer: this.perspective,
-      legal: new Set(),
+      humans: [],
       canAct: false,
       thinking: null,
       waiting: 'replay',
-      act: () => {},
-      humans: [],
+      ui: this.uiFor(snap),
+      memo: this.memo,
+      moves: [],
+      choices: [],
+      move: () => undefined,
+      movesOf: () => [],
+      choice: () => undefined,
+      play: () => {},
+      playActions: () => {},
+      compose: () => Promise.resolve(null),
+      render: () => this.render(),
       replay: true,
     };
+  }
+
+  /** The viewer's section (made once, with its listeners) in the container. */
+  frame() {
+    if (this.root && this.root.parentNode === this.container) return this.root;
+    const root = h('section', { testid: 'replay' });
+    root.addEventListener('click', (ev) => this.onClick(ev));
+    root.addEventListener('input', (ev) => this.onInput(ev));
+    root.addEventListener('change', (ev) => this.onInput(ev));
+    clear(this.container).append(root);
+    this.root = root;
+    return root;
+  }
+
+  /**
+   * A tap in the viewer: one of its controls, or the game's own action handler.
+   * @param {MouseEvent} ev
+   */
+  onClick(ev) {
+    const el = ev.target instanceof Element ? ev.target.closest('[data-action]') : null;
+    if (!(el instanceof HTMLElement) || !this.alive || !this.ans) return;
+    if (el instanceof HTMLButtonElement && el.disabled) return;
+    const { action, ...data } = el.dataset;
+    const own = CONTROLS[action];
+    if (own) {
+      own(this, data);
+      return;
+    }
+    const handler = action === 'move' ? null : this.module.actions?.[action];
+    if (!handler) return;
+    ev.preventDefault();
+    handler(this.ctx(this.snap()), data, ev);
+    this.render();
+  }
+
+  /**
+   * The slider moved, or another perspective was chosen.
+   * @param {Event} ev
+   */
+  onInput(ev) {
+    const el = ev.target;
+    if (!this.alive) return;
+    if (el instanceof HTMLInputElement && el.dataset.action === 'replay-slider' && ev.type === 'input') {
+      this.stop();
+      this.goTo(Number(el.value));
+    } else if (el instanceof HTMLSelectElement && el.dataset.action === 'replay-perspective' && ev.type === 'change') {
+      this.perspective = el.value === '' ? null : Number(el.value);
+      this.goTo(this.wanted);
+    }
   }
 
   render() {
     if (!this.alive || !this.ans) return;
     const snap = this.snap();
-    const ctx = this.ctx();
+    const ctx = this.ctx(snap);
     const mod = this.module;
-    const root = h('section', {
-      class: ['table', 'replay-screen', `table-${snap.game}`, `players-${snap.players}`, snap.over ? 'is-over' : null],
-      testid: 'replay',
-      data: {
-        game: snap.game, ply: snap.ply, total: this.total, phase: snap.view.phase ?? (snap.over ? 'over' : ''),
-        finished: this.finished ? 'yes' : 'no', perspective: this.perspective === null ? 'spectator' : this.perspective,
-        loading: this.loading ? 'yes' : 'no',
-      },
-    });
+    const root = this.frame();
+    root.setAttribute('class', ['table', 'replay-screen', `table-${snap.game}`, `players-${snap.players}`, snap.over ? 'is-over' : null].filter(Boolean).join(' '));
+    const data = {
+      game: snap.game, ply: snap.ply, total: this.total, phase: snap.view.phase ?? (snap.over ? 'over' : ''),
+      finished: this.finished ? 'yes' : 'no', perspective: this.perspective === null ? 'spectator' : this.perspective,
+      loading: this.loading ? 'yes' : 'no',
+    };
+    for (const [key, value] of Object.entries(data)) root.dataset[key] = String(value);
     let board;
     try {
       board = snap.over ? this.endSummary(snap, ctx) : mod.table(snap, ctx);
@@ -215,23 +332,23 @@ export class ReplayViewer {
       console.error(err);
     }
     const side = h('aside', { class: 'table-side' }, this.logPanel(snap), ...extra);
-    root.append(main, side);
-    const slider = this.container.querySelector('[data-testid=replay-slider]');
+    const slider = root.querySelector('[data-testid=replay-slider]');
     const keepFocus = slider && document.activeElement === slider;
-    clear(this.container).append(root);
-    if (keepFocus) root.querySelector('[data-testid=replay-slider]')?.focus();
+    place(root, [main, side]);
+    const fresh = root.querySelector('[data-testid=replay-slider]');
+    if (keepFocus && fresh instanceof HTMLElement) fresh.focus();
     this.scrollLog();
   }
 
   statusBar(snap, ctx) {
     const mod = this.module;
-    let prompt = '';
+    let prompt;
     if (snap.over) prompt = t('gameOver');
     else if (snap.ply === 0) prompt = t('replayStart');
     else {
       try { prompt = mod.prompt(snap, ctx); } catch (_) { prompt = ''; }
     }
-    let chips = [];
+    let chips;
     try { chips = !snap.over && mod.statusChips ? mod.statusChips(snap, ctx) : []; } catch (_) { chips = []; }
     return h('div', { class: 'status-bar replay-status', testid: 'status' },
       h('span', { class: 'chip chip-replay', testid: 'replay-chip' }, icon('eye'), h('span', { text: t('replayTitle') })),
@@ -258,57 +375,63 @@ export class ReplayViewer {
       table);
   }
 
+  /**
+   * A control button of the bar.
+   * @param {string} name its icon
+   * @param {string} label
+   * @param {string} testid also its `data-action`
+   * @param {boolean} disabled
+   */
+  iconButton(name, label, testid, disabled) {
+    return button(icon(name), { class: 'btn btn-icon', testid, 'aria-label': label, title: label, disabled, data: { action: testid } });
+  }
+
+  /** Whose view is shown: the spectator's, or (the game over) a seat's. */
+  perspectiveField() {
+    if (!this.finished) return h('span', { class: 'replay-note', text: t('replayUnfinished') });
+    const sel = /** @type {HTMLSelectElement} */ (h('select', {
+      class: 'select select-sm', testid: 'replay-perspective', id: 'replay-perspective', 'aria-label': t('replayView'),
+      data: { action: 'replay-perspective' },
+    },
+    h('option', { value: '', text: t('replaySpectator') }),
+    this.names.map((name, i) => h('option', { value: String(i), text: t('replaySeat', name) }))));
+    sel.value = this.perspective === null ? '' : String(this.perspective);
+    return h('label', { class: 'replay-view', for: 'replay-perspective' },
+      icon('eye'), h('span', { class: 'replay-view-label', text: t('replayView') }), sel);
+  }
+
   controls() {
     const at = this.ans.ply;
-    const iconButton = (name, label, testid, disabled, onClick) => {
-      const b = button(icon(name), { class: 'btn btn-icon', testid, 'aria-label': label, title: label, disabled });
-      b.addEventListener('click', onClick);
-      return b;
-    };
     const slider = h('input', {
       type: 'range', class: 'replay-slider', testid: 'replay-slider', min: 0, max: this.total, step: 1,
       value: String(this.wanted), 'aria-label': t('replaySlider'), 'aria-valuetext': t('replayPosition', at, this.total),
+      data: { action: 'replay-slider' },
     });
-    slider.addEventListener('input', () => { this.stop(); this.goTo(Number(slider.value)); });
     const playing = this.playing;
     const play = button([icon(playing ? 'pause' : 'next'), h('span', { text: playing ? t('replayPause') : t('replayPlay') })], {
       class: 'btn btn-play', testid: 'replay-play', 'aria-pressed': playing ? 'true' : 'false', disabled: this.total === 0,
+      data: { action: 'replay-play' },
     });
-    play.addEventListener('click', () => this.play());
     const row = [
       h('div', { class: 'replay-buttons' },
-        iconButton('first', t('replayFirst'), 'replay-first', at === 0, () => { this.stop(); this.goTo(0); }),
-        iconButton('prev', t('replayBack'), 'replay-back', at === 0, () => this.step(-1)),
+        this.iconButton('first', t('replayFirst'), 'replay-first', at === 0),
+        this.iconButton('prev', t('replayBack'), 'replay-back', at === 0),
         play,
-        iconButton('next', t('replayForward'), 'replay-forward', at >= this.total, () => this.step(1)),
-        iconButton('last', t('replayLast'), 'replay-last', at >= this.total, () => { this.stop(); this.goTo(this.total); })),
+        this.iconButton('next', t('replayForward'), 'replay-forward', at >= this.total),
+        this.iconButton('last', t('replayLast'), 'replay-last', at >= this.total)),
       h('div', { class: 'replay-track' },
         slider,
         h('span', { class: 'replay-pos', testid: 'replay-position', 'aria-live': 'polite', text: t('replayPosition', at, this.total) })),
     ];
-    const view = this.finished
-      ? (() => {
-        const sel = h('select', { class: 'select select-sm', testid: 'replay-perspective', id: 'replay-perspective', 'aria-label': t('replayView') },
-          h('option', { value: '', text: t('replaySpectator') }),
-          this.names.map((name, i) => h('option', { value: String(i), text: t('replaySeat', name) })));
-        sel.value = this.perspective === null ? '' : String(this.perspective);
-        sel.addEventListener('change', () => {
-          this.perspective = sel.value === '' ? null : Number(sel.value);
-          this.goTo(this.wanted);
-        });
-        return h('label', { class: 'replay-view', for: 'replay-perspective' },
-          icon('eye'), h('span', { class: 'replay-view-label', text: t('replayView') }), sel);
-      })()
-      : h('span', { class: 'replay-note', text: t('replayUnfinished') });
     return h('div', { class: 'replay-bar', testid: 'replay-controls' },
       h('div', { class: 'replay-row' }, row),
-      h('div', { class: 'replay-row replay-row-2' }, view, ...(this.actions || [])));
+      h('div', { class: 'replay-row replay-row-2' }, this.perspectiveField(), ...this.actions));
   }
 
   logPanel(snap) {
-    // past lines as this view shows them, then the rest of the game (public wording), dimmed
-    const past = snap.view.log || [];
-    const lines = past.concat(this.fullLog.slice(past.length));
+    // the game's whole log: the lines of the position shown, then the ones to come, dimmed
+    const past = snap.view.log;
+    const lines = this.fullLog;
     const list = h('ol', { class: 'log-list replay-log', testid: 'log' });
     const at = snap.ply;
     lines.forEach((entry, i) => {
@@ -319,9 +442,10 @@ export class ReplayViewer {
         class: ['log-item', isRound ? 'log-round' : null, future ? 'is-future' : 'is-past', current ? 'is-current' : null],
         data: { ply: entry.ply, index: i, state: future ? 'future' : 'past' },
       });
-      const jump = button(logLine(entry, this.names), { class: 'log-jump', testid: 'log-line', 'aria-current': current ? 'step' : undefined });
-      jump.addEventListener('click', () => { this.stop(); this.goTo(this.plyOfLine(i)); });
-      item.append(jump);
+      item.append(button(logLine(entry, this.names), {
+        class: 'log-jump', testid: 'log-line', 'aria-current': current ? 'step' : undefined,
+        data: { action: 'replay-line', index: i },
+      }));
       list.append(item);
     });
     return h('section', { class: 'side-panel log-panel' },
@@ -330,3 +454,25 @@ export class ReplayViewer {
       logScroller(t('log'), 'log-scroll replay-scroll', list));
   }
 }
+
+/**
+ * How many lines the log of an answer's position has (its view holds only the newest).
+ * @param {any} ans a `replay` answer
+ */
+function logCount(ans) {
+  if (typeof ans.log_total === 'number') return ans.log_total;
+  return (ans.log_start || 0) + (ans.view.log || []).length;
+}
+
+/**
+ * The viewer's own controls, by their `data-action`.
+ * @type {Record<string, (viewer: ReplayViewer, data: DOMStringMap) => void>}
+ */
+const CONTROLS = {
+  'replay-first': (v) => { v.stop(); v.goTo(0); },
+  'replay-back': (v) => v.step(-1),
+  'replay-play': (v) => { v.play(); },
+  'replay-forward': (v) => v.step(1),
+  'replay-last': (v) => { v.stop(); v.goTo(v.total); },
+  'replay-line': (v, data) => { v.stop(); v.goTo(v.plyOfLine(Number(data.index))); },
+};

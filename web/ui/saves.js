@@ -81,7 +81,7 @@ function readAll(prefix, kind, knownGames) {
   for (const key of keys) {
     const id = key.slice(prefix.length);
     let entry = null;
-    let why = null;
+    let why;
     try {
       entry = JSON.parse(store.getItem(key));
       why = ID.test(id) ? problem(entry, id, kind) : 'bad key';

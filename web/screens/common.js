@@ -1,0 +1,69 @@
+// Pieces several screens draw: the page frame, a game's art and meta line, the loading page.
+
+import { h, clear } from '../ui/dom.js';
+import { t } from '../i18n.js';
+import { cardEl, cakeLogo } from '../ui/card.js';
+
+/**
+ * A screen's page: `<section class="page <cls>" data-testid="<testid>">`.
+ * @param {string} cls
+ * @param {string} testid
+ * @param {...any} children
+ */
+export function page(cls, testid, ...children) {
+  return h('section', { class: ['page', cls], testid }, ...children);
+}
+
+/**
+ * A game's player counts and length.
+ * @param {{min_players: number, max_players: number, minutes: number}} g its catalogue entry
+ */
+export function gameMeta(g) {
+  return h('p', { class: 'game-meta' },
+    h('span', { class: 'meta-item', text: t('players', g.min_players, g.max_players) }),
+    h('span', { class: 'meta-item', text: t('minutes', g.minutes) }));
+}
+
+/**
+ * A game's art on its tile and rules page: a fan of cards for Marie's Table, the logo otherwise.
+ * @param {string} id
+ */
+export function tileArt(id) {
+  if (id === 'marie') {
+    return h('div', { class: 'tile-art', 'aria-hidden': 'true' },
+      [3, 5, 7].map((n, i) => cardEl(n, { size: 'md', extraClass: `fan-${i}` })));
+  }
+  return h('div', { class: 'tile-art tile-art-plain', 'aria-hidden': 'true' },
+    h('span', { class: 'plate' }, cakeLogo()));
+}
+
+/**
+ * A page that says "…" while its game's catalogue entry is on its way.
+ * @param {HTMLElement} container
+ * @param {string} cls
+ * @param {string} testid
+ */
+export function waitingPage(container, cls, testid) {
+  clear(container).append(page(cls, testid, h('p', { class: 'notice', text: '…' })));
+}
+
+/**
+ * The page shown while a game or a replay opens (`data-testid="opening"`).
+ * @param {import('../ui/router.js').Shell} shell
+ */
+export function openingPage(shell) {
+  clear(shell.container).append(page('loading', 'opening',
+    h('div', { class: 'loading-card' },
+      h('div', { class: 'spinner big', 'aria-hidden': 'true' }),
+      h('p', { text: t('opening') }),
+      shell.engine.state !== 'ready' ? h('p', { class: 'field-help', text: t('engineWait') }) : null)));
+}
+
+/**
+ * The screen shown while a game opens.
+ * @param {import('../ui/router.js').Shell} shell
+ * @returns {import('../ui/router.js').Screen}
+ */
+export function openingScreen(shell) {
+  return { render: () => openingPage(shell) };
+}

@@ -1,0 +1,318 @@
+// A game's table setup: how many play, each seat's name and whether a person or a bot (and how
+// strong) plays it, the deal (random or a seed), the game's own options (its renderer draws them
+// with `setupOptions`; an on/off switch for each boolean option it leaves), then the start.
+
+import { h, clear, button } from '../ui/dom.js';
+import { t, tx, levelName, STRINGS } from '../i18n.js';
+import { tableOptions, booleanOptions, optionSwitch } from '../ui/settings.js';
+import { loadModule } from '../ui/games.js';
+import { randomSeed, parseSeed } from '../ui/seed.js';
+import { page, waitingPage } from './common.js';
+import { gameErrorPage } from './errors.js';
+import { startRecord } from './table.js';
+
+/**
+ * The setup page's state (the game's `setupOptions` gets it and keeps `options` up to date).
+ * @typedef {object} SetupState
+ * @property {number | null} players
+ * @property {{kind: 'human' | 'bot', level: string, name: string}[]} seats
+ * @property {'random' | 'fixed'} seedMode
+ * @property {string} seed as typed
+ * @property {Record<string, any>} options the table options (the catalogue's defaults at first)
+ * @property {import('../types.js').Text | null} error
+ * @property {boolean} starting
+ */
+
+/** @returns {SetupState} */
+function newState() {
+  return { players: null, seats: [], seedMode: 'random', seed: '', options: {}, error: null, starting: false };
+}
+
+/**
+ * Fill in what depends on the game: the number of players, its options, a seat for each player.
+ * @param {SetupState} st
+ * @param {any} g the catalogue entry
+ */
+function prepare(st, g) {
+  if (st.players === null) {
+    st.players = Math.min(Math.max(4, g.min_players), g.max_players);
+    st.options = tableOptions(g); // the catalogue's defaults, switches as set on this device
+  }
+  while (st.seats.length < g.max_players) {
+    const i = st.seats.length;
+    st.seats.push({ kind: i === 0 ? 'human' : 'bot', level: g.levels.includes('normal') ? 'normal' : g.levels[0], name: '' });
+  }
+}
+
+/**
+ * @param {'human' | 'bot'} kind
+ * @param {number} i
+ */
+function defaultName(kind, i) {
+  return t(kind === 'bot' ? 'defaultBot' : 'defaultHuman', i + 1);
+}
+
+/**
+ * The seated players' names as typed now (a blank name is the default one).
+ * @param {SetupState} st
+ */
+function seatNames(st) {
+  return st.seats.slice(0, st.players).map((seat, i) => seat.name.trim() || defaultName(seat.kind, i));
+}
+
+/**
+ * A segmented control's button.
+ * @param {string} label
+ * @param {boolean} on
+ * @param {string} testid
+ * @param {Record<string, string | number>} data its `data-action` and arguments
+ */
+function segButton(label, on, testid, data) {
+  return button(label, { class: ['seg-btn', on ? 'is-on' : null], testid, 'aria-pressed': on ? 'true' : 'false', data });
+}
+
+/**
+ * How many play.
+ * @param {SetupState} st
+ * @param {any} g
+ */
+function countField(st, g) {
+  const count = h('div', { class: 'seg seg-lg', role: 'group', 'aria-label': t('numPlayers') });
+  for (let n = g.min_players; n <= g.max_players; n += 1) {
+    count.append(segButton(String(n), st.players === n, `players-${n}`, { action: 'players', n }));
+  }
+  return h('div', { class: 'field field-row' }, h('span', { class: 'field-label', text: t('numPlayers') }), count);
+}
+
+/**
+ * One seat: its name, a person or a bot, the bot's level.
+ * @param {SetupState['seats'][number]} seat
+ * @param {number} i
+ * @param {string[]} levels
+ */
+function seatRow(seat, i, levels) {
+  const kind = h('div', { class: 'seg', role: 'group', 'aria-label': t('seatN', i + 1) },
+    ['human', 'bot'].map((k) => segButton(t(k), seat.kind === k, `seat-kind-${i}-${k}`, { action: 'seat-kind', seat: i, kind: k })));
+  const level = /** @type {HTMLSelectElement} */ (h('select', {
+    class: 'select', testid: `seat-level-${i}`, 'aria-label': t('level'), disabled: seat.kind !== 'bot',
+    data: { field: 'seat-level', seat: i },
+  }, levels.map((lv) => h('option', { value: lv, text: levelName(lv) }))));
+  level.value = seat.level;
+  const name = h('input', {
+    class: 'input', type: 'text', maxlength: 24, testid: `seat-name-${i}`, value: seat.name,
+    placeholder: defaultName(seat.kind, i), 'aria-label': `${t('seatN', i + 1)} ${t('name')}`, autocomplete: 'off',
+    data: { field: 'seat-name', seat: i },
+  });
+  return h('li', { class: ['seat-row', `seat-c${i}`], testid: `seat-row-${i}` },
+    h('span', { class: 'seat-num', text: String(i + 1) }),
+    name, kind, h('span', { class: ['level-box', seat.kind === 'bot' ? null : 'is-off'] }, level));
+}
+
+/**
+ * The deal: random, or from a typed seed.
+ * @param {SetupState} st
+ */
+function seedField(st) {
+  const input = h('input', {
+    class: 'input input-seed', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', testid: 'seed-input',
+    value: st.seed, placeholder: '12345', 'aria-label': t('seedFixed'), disabled: st.seedMode !== 'fixed',
+    data: { field: 'seed' },
+  });
+  const seg = h('div', { class: 'seg', role: 'group', 'aria-label': t('deal') },
+    [['random', 'seedRandom'], ['fixed', 'seedFixed']].map(([m, key]) => segButton(t(key), st.seedMode === m, `seed-${m}`, { action: 'seed-mode', mode: m })));
+  return h('div', { class: 'field' }, h('span', { class: 'field-label', text: t('deal') }), seg, input,
+    h('p', { class: 'field-help', text: t('seedHelp') }));
+}
+
+/**
+ * The game's own option fields (every renderer's `setupOptions(state, names)` is called the same
+ * way), then an on/off switch for each boolean option of the catalogue it left. A renderer draws
+ * an option itself when it declares so (`handlesOptions`) or when its fields carry
+ * `data-option="<key>"` or `data-testid="opt-<key>"`.
+ * @param {SetupState} st
+ * @param {any} mod the renderer
+ * @param {any} g the catalogue entry
+ * @param {string[]} names
+ */
+function optionFields(st, mod, g, names) {
+  const custom = mod.setupOptions ? mod.setupOptions(st, names) : null;
+  const handled = new Set(mod.handlesOptions || []);
+  const nodes = [custom].flat().filter((n) => n instanceof Element || n instanceof DocumentFragment);
+  const drawn = (key) => {
+    const sel = `[data-testid="opt-${CSS.escape(key)}"], [data-option="${CSS.escape(key)}"]`;
+    return nodes.some((n) => (n instanceof Element && n.matches(sel)) || n.querySelector(sel));
+  };
+  const generic = booleanOptions(g).filter((key) => !handled.has(key) && !drawn(key));
+  const box = generic.length
+    ? h('div', { class: 'field setup-switches', testid: 'setup-options' },
+      h('span', { class: 'field-label', text: t('tableOptionsSetup') }),
+      generic.map((key) => optionSwitch(key, Boolean(st.options[key]), (value) => { st.options[key] = value; }, { testid: `opt-${key}` })))
+    : null;
+  return [custom, box];
+}
+
+/**
+ * The whole setup page.
+ * @param {import('../ui/router.js').Shell} shell
+ * @param {SetupState} st
+ * @param {any} g
+ * @param {any} mod
+ */
+function setupPage(shell, st, g, mod) {
+  const names = seatNames(st);
+  const rows = st.seats.slice(0, st.players).map((seat, i) => seatRow(seat, i, g.levels));
+  const start = button(st.starting ? t('starting') : t('start'), {
+    class: 'btn btn-primary btn-xl', testid: 'start-game', disabled: st.starting, data: { action: 'start' },
+  });
+  return page('setup', 'setup',
+    h('div', { class: 'paper setup-paper' },
+      h('div', { class: 'setup-head' },
+        h('p', { class: 'kicker', text: t('setupTitle') }),
+        h('h1', { class: 'page-title', text: tx(g.titles) })),
+      h('div', { class: 'setup-grid' },
+        h('div', { class: 'setup-seats' }, countField(st, g), h('ol', { class: 'seat-rows', testid: 'seat-rows' }, rows)),
+        h('div', { class: 'setup-side' },
+          seedField(st),
+          ...optionFields(st, mod, g, names),
+          st.error ? h('p', { class: 'form-error', testid: 'setup-error', role: 'alert', text: tx(st.error) }) : null,
+          h('div', { class: 'setup-actions' },
+            start,
+            h('div', { class: 'engine-note', id: 'engine-note' }, shell.engine.note()),
+            h('a', { class: 'btn btn-lg btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') }))))));
+}
+
+/**
+ * The record of the game set up: an option left null (the engine's default: a random seat...)
+ * is left out of it.
+ * @param {SetupState} st
+ * @param {any} g
+ * @param {number} seed
+ * @returns {import('../types.js').GameRecord}
+ */
+function recordOf(st, g, seed) {
+  const names = seatNames(st);
+  /** @type {import('../types.js').SeatInfo[]} */
+  const seats = st.seats.slice(0, st.players).map((seat, i) => (seat.kind === 'bot'
+    ? { name: names[i], kind: /** @type {const} */ ('bot'), level: seat.level }
+    : { name: names[i], kind: /** @type {const} */ ('human') }));
+  const options = Object.fromEntries(Object.entries(st.options).filter(([, v]) => v !== null && v !== undefined));
+  return { v: 1, game: g.id, players: st.players, seed, options, seats, actions: [] };
+}
+
+/**
+ * The setup page's buttons, by their `data-action`.
+ * @type {Record<string, (s: SetupScreen, data: DOMStringMap) => void>}
+ */
+const ACTIONS = {
+  players: (s, data) => { s.st.players = Number(data.n); s.render(); },
+  'seat-kind': (s, data) => {
+    s.st.seats[Number(data.seat)].kind = data.kind === 'bot' ? 'bot' : 'human';
+    s.render();
+  },
+  'seed-mode': (s, data) => {
+    s.st.seedMode = data.mode === 'fixed' ? 'fixed' : 'random';
+    s.render();
+    const input = s.shell.container.querySelector('[data-testid=seed-input]');
+    if (data.mode === 'fixed' && input instanceof HTMLInputElement) input.focus();
+  },
+  start: (s) => { startGame(s); },
+};
+
+/**
+ * The setup page's fields, by their `data-field`; typing does not redraw the page.
+ * @type {Record<string, (s: SetupScreen, el: HTMLInputElement | HTMLSelectElement) => void>}
+ */
+const FIELDS = {
+  'seat-name': (s, el) => {
+    const i = Number(el.dataset.seat);
+    const seat = s.st.seats[i];
+    seat.name = el.value;
+    // labels that show this seat's name change in place (the game's start-player select...)
+    const label = seat.name.trim() || defaultName(seat.kind, i);
+    for (const opt of s.shell.container.querySelectorAll(`[data-seat-option="${i}"]`)) opt.textContent = label;
+  },
+  'seat-level': (s, el) => { s.st.seats[Number(el.dataset.seat)].level = el.value; },
+  seed: (s, el) => { s.st.seed = el.value.trim(); },
+};
+
+/**
+ * Start the game set up (the seed checked first); a refusal is told on the page.
+ * @param {SetupScreen} s
+ */
+async function startGame(s) {
+  const { st, shell } = s;
+  const seed = st.seedMode === 'fixed' ? parseSeed(st.seed) : randomSeed();
+  if (seed === null) {
+    st.error = STRINGS.seedInvalid;
+    s.render();
+    return;
+  }
+  const record = recordOf(st, s.game, seed);
+  st.error = null;
+  st.starting = true;
+  s.render();
+  const err = await startRecord(shell, record, shell.router.token, { push: true });
+  if (err && shell.router.showing(s)) {
+    st.starting = false;
+    st.error = err;
+    s.render();
+  }
+}
+
+/**
+ * @typedef {import('../ui/router.js').Screen & {
+ *   shell: import('../ui/router.js').Shell, st: SetupState, game: any, mod: any
+ * }} SetupScreen
+ */
+
+/**
+ * Route the page's events: taps by `data-action`, typing and choices by `data-field`.
+ * @param {HTMLElement} section
+ * @param {SetupScreen} s
+ */
+function listen(section, s) {
+  section.addEventListener('click', (ev) => {
+    const el = ev.target instanceof Element ? ev.target.closest('[data-action]') : null;
+    if (el instanceof HTMLElement && !(el instanceof HTMLButtonElement && el.disabled)) ACTIONS[el.dataset.action]?.(s, el.dataset);
+  });
+  const onField = (ev) => {
+    const el = ev.target;
+    if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) FIELDS[el.dataset.field]?.(s, el);
+  };
+  section.addEventListener('input', onField);
+  section.addEventListener('change', (ev) => { if (ev.target instanceof HTMLSelectElement) onField(ev); });
+}
+
+/**
+ * The setup page of the game `id`.
+ * @param {import('../ui/router.js').Shell} shell
+ * @param {string} id
+ * @returns {SetupScreen}
+ */
+export function setupScreen(shell, id) {
+  /** @type {SetupScreen} */
+  const s = {
+    shell,
+    st: newState(),
+    game: undefined,
+    mod: null,
+    render() {
+      if (s.game === undefined) waitingPage(shell.container, 'setup', 'setup');
+      else if (s.game === null || !s.mod) gameErrorPage(shell, Boolean(s.game));
+      else {
+        prepare(s.st, s.game);
+        const section = setupPage(shell, s.st, s.game, s.mod);
+        listen(section, s);
+        clear(shell.container).append(section);
+      }
+    },
+    // only the note about the engine changes when it becomes ready (typing is not interrupted)
+    onEngine() {
+      const box = document.getElementById('engine-note');
+      if (box) clear(box).append(...[shell.engine.note()].filter(Boolean));
+    },
+  };
+  const loaded = (g, mod) => { s.game = g; s.mod = mod; if (shell.router.showing(s)) s.render(); };
+  Promise.all([shell.games.find(id), loadModule(id)]).then(([g, mod]) => loaded(g, mod), () => loaded(null, null));
+  return s;
+}

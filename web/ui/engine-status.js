@@ -1,0 +1,123 @@
+// The game engine as the page shell sees it: loading (with its stage and progress), ready or
+// failed. It follows the engine that boot.js started, paints the header's status box, sets
+// `<html data-engine>` (loading, ready, failed) and tells the screens when the state changes.
+
+import { h } from './dom.js';
+import { t, tx } from '../i18n.js';
+import { errorText } from './errors.js';
+
+const STAGES = new Set(['download', 'start', 'install']);
+
+export class EngineStatus {
+  /** @param {HTMLElement} html the page's root element (it carries `data-engine`) */
+  constructor(html) {
+    this.html = html;
+    /** @type {{call: (request: object) => Promise<any>, ready: Promise<any>} | null} */
+    this.engine = null;
+    /** @type {'loading' | 'ready' | 'failed'} */
+    this.state = 'loading';
+    this.stage = 'download';
+    this.pct = 0;
+    /** @type {import('../types.js').Text | null} */
+    this.error = null;
+    /** @type {Set<() => void>} */
+    this.listeners = new Set();
+    this.settled = new Promise((resolve, reject) => { this.resolve = resolve; this.reject = reject; });
+    this.settled.catch(() => {});
+  }
+
+  /** Take the engine from boot.js and follow it until it is ready or has failed. */
+  async boot() {
+    this.html.dataset.engine = 'loading';
+    try {
+      // boot.js (an async script of its own) started the engine before this module graph loaded;
+      // importing it here gives that same module, or loads it now if it has not run yet
+      const { engine, followEngine } = await import('../boot.js');
+      this.engine = engine;
+      followEngine((ev) => this.progress(ev));
+      await engine.ready;
+      this.settle('ready');
+    } catch (err) {
+      this.settle('failed', errorText(err));
+    }
+  }
+
+  /** The engine once ready; rejects with `{en, ja}` if it failed to start. */
+  ready() {
+    return this.state === 'ready' ? Promise.resolve(this.engine) : this.settled;
+  }
+
+  /**
+   * Call `fn` whenever the state changes; returns the function that stops it.
+   * @param {() => void} fn
+   */
+  onChange(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** @param {any} ev a progress message of the engine */
+  progress(ev) {
+    if (!ev) return;
+    if (ev.type === 'failed') this.settle('failed', errorText(ev.error));
+    else if (ev.type === 'progress') {
+      this.stage = ev.stage || this.stage;
+      if (typeof ev.pct === 'number') this.pct = Math.max(0, Math.min(100, Math.round(ev.pct)));
+      if (ev.stage === 'ready') this.pct = 100;
+      this.paint();
+    }
+  }
+
+  /**
+   * @param {'ready' | 'failed'} state
+   * @param {import('../types.js').Text} [error]
+   */
+  settle(state, error) {
+    if (this.state !== 'loading') return;
+    this.state = state;
+    this.html.dataset.engine = state;
+    if (state === 'ready') this.resolve(this.engine);
+    else {
+      this.error = error || null;
+      this.reject(this.error || new Error('engine failed'));
+    }
+    this.paint();
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Paint the header's status box (its text and progress bar). */
+  paint() {
+    const box = document.getElementById('engine-status');
+    const text = document.getElementById('engine-text');
+    const fill = document.getElementById('engine-fill');
+    if (!box || !text || !fill) return;
+    box.dataset.state = this.state;
+    if (this.state === 'loading') {
+      text.textContent = t(STAGES.has(this.stage) ? `engineStage_${this.stage}` : 'engineLoading', this.pct);
+      fill.style.width = `${Math.max(4, this.pct)}%`; // through the CSSOM (the CSP allows it)
+      return;
+    }
+    text.textContent = t(this.state === 'ready' ? 'engineReady' : 'engineFailed');
+    fill.style.width = '100%';
+    if (this.state === 'failed') box.title = tx(this.error) || '';
+  }
+
+  /** A line for a page that needs the engine: waiting for it, or it failed (null once ready). */
+  note() {
+    if (this.state === 'ready') return null;
+    const failed = this.state === 'failed';
+    return h('p', {
+      class: ['field-help', failed ? 'neg' : null], testid: 'engine-note',
+      text: failed ? t('engineFailed') : t('engineWait'),
+    });
+  }
+
+  /** The lobby's banner when the engine failed to start (null otherwise). */
+  banner() {
+    if (this.state !== 'failed') return null;
+    return h('div', { class: 'engine-banner', testid: 'engine-failed', role: 'alert' },
+      h('strong', { text: t('engineFailed') }),
+      this.error ? h('p', { text: tx(this.error) }) : null,
+      h('p', { text: t('engineFailedHelp') }));
+  }
+}
