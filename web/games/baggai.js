@@ -746,8 +746,7 @@ export function result(snap, ctx) {
 export function setupOptions(state, names) {
   const open = !!state.options.open_money;
   state.options.open_money = open;
-  const input = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', class: 'switch-input', testid: 'opt-open-money', id: 'bg-open-money', checked: open, data: { option: 'open_money' } }));
-  input.addEventListener('change', () => { state.options.open_money = input.checked; });
+  const input = h('input', { type: 'checkbox', class: 'switch-input', testid: 'opt-open-money', id: 'bg-open-money', checked: open, data: { field: 'option', option: 'open_money' } });
   const sw = h('label', { class: 'switch', for: 'bg-open-money' }, input,
     h('span', { class: 'switch-track', 'aria-hidden': 'true' }, h('span', { class: 'switch-thumb' })),
     h('span', { class: 'switch-text' },

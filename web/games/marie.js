@@ -6,6 +6,7 @@
 import { h, button, loadStyle } from '../ui/dom.js';
 import { cardEl, backEl, icon } from '../ui/card.js';
 import { t, tn, levelName, STRINGS } from '../i18n.js';
+import { startPlayerField } from '../ui/options.js';
 
 loadStyle(new URL('./marie.css', import.meta.url).href);
 
@@ -462,17 +463,7 @@ export function result(snap, ctx) {
  * its field keeps the option in `state.options` as the other setup fields do.
  */
 export function setupOptions(state, names) {
-  const current = state.options.elder ?? null;
-  const select = h('select', { class: 'select', testid: 'opt-elder', id: 'opt-elder', data: { option: 'elder' } },
-    h('option', { value: '', text: t('optionRandom') }),
-    names.map((n, i) => h('option', { value: String(i), text: n, data: { seatOption: i } })));
-  select.value = current === null || current >= names.length ? '' : String(current);
-  if (select.value === '') state.options.elder = null;
-  select.addEventListener('change', () => {
-    state.options.elder = select.value === '' ? null : Number(select.value);
-  });
-  return h('div', { class: 'field' },
-    h('label', { class: 'field-label', for: 'opt-elder', text: t('m_firstElder') }), select);
+  return startPlayerField(state, names, { option: 'elder', id: 'opt-elder', label: t('m_firstElder') });
 }
 
 // ---------------------------------------------------------------- UI state and its actions

@@ -7,6 +7,7 @@
 import { h, svg, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
 import { t, tn, levelName, STRINGS } from '../i18n.js';
+import { startPlayerField } from '../ui/options.js';
 
 loadStyle(new URL('./pharaoh.css', import.meta.url).href);
 
@@ -745,17 +746,7 @@ export function result(snap, ctx) {
  * @param {string[]} names the seats' names
  */
 export function setupOptions(state, names) {
-  const current = state.options.start ?? null;
-  const select = h('select', { class: 'select', testid: 'opt-start', id: 'opt-start', data: { option: 'start' } },
-    h('option', { value: '', text: t('optionRandom') }),
-    names.map((n, i) => h('option', { value: String(i), text: n, data: { seatOption: i } })));
-  select.value = current === null || current >= names.length ? '' : String(current);
-  if (select.value === '') state.options.start = null;
-  select.addEventListener('change', () => {
-    state.options.start = select.value === '' ? null : Number(select.value);
-  });
-  return h('div', { class: 'field' },
-    h('label', { class: 'field-label', for: 'opt-start', text: t('ph_firstStart') }), select);
+  return startPlayerField(state, names, { option: 'start', id: 'opt-start', label: t('ph_firstStart') });
 }
 
 export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions };

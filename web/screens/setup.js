@@ -233,6 +233,14 @@ const FIELDS = {
   },
   'seat-level': (s, el) => { s.st.seats[Number(el.dataset.seat)].level = el.value; },
   seed: (s, el) => { s.st.seed = el.value.trim(); },
+  // a game's own option (its setupOptions): a switch is true or false, a seat select is a seat
+  // number or null (random)
+  option: (s, el) => {
+    const key = el.dataset.option;
+    if (!key) return;
+    if (el instanceof HTMLInputElement && el.type === 'checkbox') s.st.options[key] = el.checked;
+    else s.st.options[key] = el.value === '' ? null : Number(el.value);
+  },
 };
 
 /**
@@ -280,7 +288,10 @@ function listen(section, s) {
     if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) FIELDS[el.dataset.field]?.(s, el);
   };
   section.addEventListener('input', onField);
-  section.addEventListener('change', (ev) => { if (ev.target instanceof HTMLSelectElement) onField(ev); });
+  section.addEventListener('change', (ev) => {
+    const el = ev.target;
+    if (el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && el.type === 'checkbox')) onField(ev);
+  });
 }
 
 /**
