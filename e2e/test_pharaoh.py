@@ -241,7 +241,8 @@ def check_drawings(page: Page, record: dict[str, Any], viewer: int | None) -> se
         if ply not in views:
             ans = engine(cmd="replay", record=record, ply=ply, reveal=viewer is not None)
             assert ans["ok"], ans
-            views[ply] = ans["view"] if viewer is None else ans["views"][viewer]
+            # a seat's view comes as what it adds to the spectator's (docs/protocol.md)
+            views[ply] = ans["view"] if viewer is None else {**ans["view"], **ans["views"][viewer]}
         view = views[ply]
         auction = draw.pop("auction")
         assert auction is not None and str(view["auction"]) in auction
