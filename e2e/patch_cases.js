@@ -59,7 +59,6 @@ async (cases) => {
     const before = new Set(all(screen));
     const inputs = new Set(screen.querySelectorAll('input'));
     const want = fresh.cloneNode(true);
-    const oldHTML = screen.innerHTML;
     place(screen, [...fresh.childNodes]);
     out.cases += 1;
     // the same nodes, attributes and style properties (in any order) and texts as the fresh drawing

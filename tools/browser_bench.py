@@ -205,7 +205,8 @@ async ({ records, quota }) => {
     let picks = [];
     for (;;) {
       const t0 = performance.now();
-      const ans = check(await call({ cmd: 'compose', session: snap.session, seat, choice: choice.id, picks }));
+      const request = { cmd: 'compose', session: snap.session, seat, choice: choice.id, picks };
+      const ans = check(await call(request));
       composes.push([snap.game, performance.now() - t0]);
       if (ans.complete && (!ans.next.length || random() < 0.5)) return ans.actions;
       if (!ans.next.length) return [moves[0].a];
