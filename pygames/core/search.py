@@ -63,7 +63,7 @@ class Node:
     def spread(self) -> float:
         """The standard error of :meth:`mean` (the sample variance floored at 0.01, so a
         handful of equal rewards is not taken for certainty)."""
-        variance = max(0.01, self.squares / self.visits - self.mean() ** 2)
+        variance = max(0.01, self.squares / self.visits - self.mean() * self.mean())
         return math.sqrt(variance / self.visits)
 
 
@@ -296,7 +296,7 @@ class SearchBot(Bot):
         for n in path:
             n.visits += 1
             n.reward += result[n.player]
-            n.squares += result[n.player] ** 2
+            n.squares += result[n.player] * result[n.player]
 
     def _may_open(self, node: Node, legal: list[str], untried: list[str]) -> bool:
         """Open another child here? Always while the legal list is short or nothing legal is

@@ -98,7 +98,7 @@ class Valuer:
         return {b: 0.6 + 0.35 * math.sqrt(supply[b]) for b in BRANDS}
 
     def _points(self, brand: str, total: int) -> float:
-        return sum(
+        return math.fsum(
             soft_points(total, self.others[brand], sigmas[brand], table)
             for table, sigmas in self.parties
         )
@@ -129,7 +129,7 @@ class Valuer:
 
     def totals_worth(self, totals: dict[str, int]) -> float:
         """The worth of reaching ``totals`` from the bot's present totals."""
-        return sum(self.gain(b, totals[b] - self.mine[b]) for b in BRANDS)
+        return math.fsum(self.gain(b, totals[b] - self.mine[b]) for b in BRANDS)
 
 
 @dataclass(frozen=True)
@@ -219,7 +219,7 @@ def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int)
 
 def mean_haul(found: list[Guess], lo: int, hi: int, price: int, key: Key, rate: float) -> float:
     """The mean worth of a purchase over the guesses."""
-    return sum(g.haul(lo, hi, price, key, rate) for g in found) / len(found)
+    return math.fsum(g.haul(lo, hi, price, key, rate) for g in found) / len(found)
 
 
 def range_worth(

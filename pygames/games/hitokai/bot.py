@@ -109,7 +109,7 @@ class Outlook:
         for s, bid in pays.items():
             if bid > 0 and self.alive[s]:
                 cards[alive.index(s)] = max(0.0, self.cards[s] - self.cost(s, bid))
-        gold = sum(cards) or 1.0
+        gold = math.fsum(cards) or 1.0
         keep, future, daughters = self.keep, self.future, self.daughters
         best_other = -1e9
         mine = 0.0

@@ -83,7 +83,7 @@ class PharaohHeuristicBot(Bot):
         """The price of a member point from the treasure left and the members in play."""
         pending = state.pending_offer()[1:]
         future = [c for c in state.deck + pending if kind_of(c) != "flag"]
-        worth = sum(number_of(c) + 1.0 for c in future)
+        worth = float(sum(number_of(c) + 1 for c in future))  # integers: exact everywhere
         n = state.players
         supply = sum(
             total(state.hands[s] + state.front[s] + state.tents[s]) for s in range(n)

@@ -9,6 +9,8 @@ player who can reach 27 stars with his next Move dice.
 
 from __future__ import annotations
 
+import math
+
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
@@ -77,7 +79,9 @@ def evaluate(state: YadokashiState, me: int) -> float:
         return WIN if me in winners else -WIN
     values = seat_values(state)
     rivals = [v for p, v in enumerate(values) if p != me]
-    return values[me] - 0.7 * max(rivals) - 0.3 * sum(rivals) / len(rivals)
+    # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
+    # tie between two actions must go the same way in CPython and in Pyodide
+    return values[me] - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
 
 
 def considered(state: YadokashiState, action: str) -> bool:
