@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 
@@ -19,6 +20,24 @@ if str(ROOT) not in sys.path:
 # processes and no threads. A test that starts one (the CLI tests run ``python -m pygames``) is
 # skipped at that point with this reason, instead of failing; everything else runs as usual.
 IN_PYODIDE = sys.platform == "emscripten"
+
+
+def bridge(**req: Any) -> dict[str, Any]:
+    """One request to the JSON bridge the page calls (:func:`pygames.web.handle`), answered as
+    a dict (``{"ok": false, ...}`` included)."""
+    from pygames import web
+
+    answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+    return answer
+
+
+def ask(**req: Any) -> dict[str, Any]:
+    """:func:`bridge`, for a request that must be answered ``ok``."""
+    answer = bridge(**req)
+    assert answer["ok"], answer
+    return answer
+
+
 NO_SUBPROCESS = "starts a subprocess (python -m pygames ...): Pyodide cannot start processes"
 NO_THREAD = "starts a thread: Pyodide cannot start threads"
 

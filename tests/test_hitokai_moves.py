@@ -12,6 +12,7 @@ from pygames import web
 from pygames.core.errors import IllegalAction
 from pygames.core.moves import offered_actions, walk
 from pygames.games.hitokai.rules import HitokaiState, is_minimal
+from tests.conftest import bridge as call
 from tests.test_hitokai_rules import play, setup
 
 
@@ -118,10 +119,6 @@ def test_a_payment_with_one_doubled_card_left_cannot_take_a_plain_one() -> None:
 def test_a_complete_composition_plays_the_payment_through_the_bridge() -> None:
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(3)]
     record = {"v": 1, "game": "hitokai", "players": 3, "seed": 5, "options": {}, "seats": seats}
-
-    def call(**req: Any) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
-        return answer
 
     snap = call(cmd="start", record=record, seat=None)
     sid = snap["session"]

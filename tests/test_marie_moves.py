@@ -14,6 +14,7 @@ from pygames.core.errors import IllegalAction
 from pygames.core.moves import offered_actions
 from pygames.core.record import Record, Seat, new_state, replay
 from pygames.games.marie.rules import MarieState
+from tests.conftest import ask
 from tests.test_marie_rules import draft, make
 
 
@@ -164,11 +165,6 @@ def test_the_bridge_sends_moves_with_kinds() -> None:
     ]
     record = {"v": 1, "game": "marie", "players": 3, "seed": 5, "options": {"elder": 0},
               "seats": seats, "actions": []}  # fmt: skip
-
-    def ask(**req: Any) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
-        assert answer["ok"], answer
-        return answer
 
     snap = ask(cmd="start", record=record, seat=0)
     try:

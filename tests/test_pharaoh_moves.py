@@ -14,6 +14,7 @@ from pygames.core.errors import IllegalAction
 from pygames.core.moves import offered_actions, walk
 from pygames.core.record import Record, Seat, new_state, replay
 from pygames.games.pharaoh.rules import KINDS_BONUS, PharaohState
+from tests.conftest import ask
 from tests.test_pharaoh_rules import A, B, C, play, position
 
 
@@ -207,11 +208,6 @@ def test_the_bridge_composes_and_plays_a_declaration() -> None:
     ]
     record = {"v": 1, "game": "pharaoh", "players": 3, "seed": 5, "options": {"start": 0},
               "seats": seats, "actions": []}  # fmt: skip
-
-    def ask(**req: Any) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
-        assert answer["ok"], answer
-        return answer
 
     snap = ask(cmd="start", record=record, seat=0)
     sid = snap["session"]

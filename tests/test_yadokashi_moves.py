@@ -3,17 +3,16 @@ choices composed pick by pick, refusals, and the last log line of a game."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from pygames import web
 from pygames.core.errors import IllegalAction
 from pygames.core.moves import offered_actions, walk
 from pygames.core.rng import Rng
 from pygames.games.yadokashi.bot import ScriptedRng
 from pygames.games.yadokashi.rules import YadokashiState
+from tests.conftest import ask
 
 R3 = [[1, 2, 3, 4], [9, 10, 11, 12, 13], [5, 6, 7, 8]]
 
@@ -205,62 +204,29 @@ def test_the_bridge_composes_and_plays_a_rearrangement_at_once() -> None:
         "seats": seats,
         "actions": [],
     }
-    snap = json.loads(web.handle(json.dumps({"cmd": "start", "record": record, "seat": 0})))
+    snap = ask(cmd="start", record=record, seat=0)
     sid = snap["session"]
     try:
         state = YadokashiState.new(3, 4, {"start": 0})
         [choice] = [c for c in snap["choices"] if c["id"] == "rearrange"]
         assert choice == state.choices(0)[0]
         picks: list[int] = []
-        answer: dict[str, Any] = {}
+
+        def compose() -> dict[str, Any]:
+            return ask(cmd="compose", session=sid, seat=0, choice="rearrange", picks=picks)
+
         while len(picks) < choice["picks"]:
-            answer = json.loads(
-                web.handle(
-                    json.dumps(
-                        {
-                            "cmd": "compose",
-                            "session": sid,
-                            "seat": 0,
-                            "choice": "rearrange",
-                            "picks": picks,
-                        }
-                    )
-                )
-            )
-            assert answer["ok"] and answer["valid"]
+            answer = compose()
+            assert answer["valid"]
             picks.append(answer["next"][-1])
-        answer = json.loads(
-            web.handle(
-                json.dumps(
-                    {
-                        "cmd": "compose",
-                        "session": sid,
-                        "seat": 0,
-                        "choice": "rearrange",
-                        "picks": picks,
-                    }
-                )
-            )
-        )
+        answer = compose()
         assert answer["complete"] and len(answer["actions"]) == choice["picks"]
-        played = json.loads(
-            web.handle(
-                json.dumps(
-                    {
-                        "cmd": "act",
-                        "session": sid,
-                        "seat": 0,
-                        "view_seat": 0,
-                        "actions": answer["actions"],
-                    }
-                )
-            )
-        )
-        assert played["ok"] and played["applied"] == len(answer["actions"])
+        played = ask(cmd="act", session=sid, seat=0, view_seat=0, actions=answer["actions"])
+        assert played["applied"] == len(answer["actions"])
         assert [c["shell"] for c in played["view"]["rows"][0]] == answer["info"]["row"]
         assert played["to_move"] == [1]  # the turn is over
     finally:
-        web.handle(json.dumps({"cmd": "close", "session": sid}))
+        ask(cmd="close", session=sid)
 
 
 # --- the last log line -------------------------------------------------------------------------
