@@ -432,3 +432,79 @@ def test_rules_page_credits_the_designer(page: Page, base_url: str) -> None:
     page.get_by_test_id("to-setup").click()
     expect(page).to_have_url(f"{base_url}#/setup/yadokashi")
     expect(page.get_by_test_id("opt-start")).to_be_visible()
+
+
+# --- Y10: a game the safeguard cap stops names no winner ----------------------------------------
+
+
+def capped_record() -> dict[str, Any]:
+    """A real game that only the cap ends: everyone advances, turn after turn, up to the cap."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pygames.games.yadokashi.rules import TURN_CAP
+
+    rec = record(seed=3)
+    rec["actions"] = [f"{i % 3}:adv" for i in range(TURN_CAP)]
+    return rec
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "text"),
+    [
+        ("en", "Unfinished: no winner", "No winner: the app's safeguard limit stopped the game"),
+        ("ja", "勝者なし(打ち切り)", "勝者なし:アプリの安全上限により"),
+    ],
+)
+def test_y10_a_capped_game_ends_with_no_winner(
+    page: Page, base_url: str, shot: Callable[..., Any], lang: str, title: str, text: str
+) -> None:
+    """The end screen and the replay's last page of a game the cap stopped say plainly that
+    nobody won, and crown nobody."""
+    page.add_init_script(f"localStorage.setItem('pygames.lang', '{lang}');")
+    rec = capped_record()
+    page.goto(base_url + link(rec))
+    assert wait_turn(page, timeout=60_000) == "over"
+    final = snapshot(rec, None)
+    assert final["over"] and final["result"]["winners"] == [] and not final["result"]["finished"]
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_visible()
+    expect(end.get_by_test_id("winners")).to_have_text(title)
+    expect(end.get_by_test_id("tie-break")).to_contain_text(text)
+    for seat in range(3):
+        expect(page.get_by_test_id(f"result-row-{seat}")).to_have_attribute("data-winner", "no")
+    expect(end.locator(".is-winner")).to_have_count(0)
+    shot(page, f"yadokashi-capped-{lang}", both=True)
+    page.get_by_test_id("watch-replay").click()
+    viewer = page.get_by_test_id("replay")
+    expect(viewer).to_have_attribute("data-total", str(len(rec["actions"])), timeout=60_000)
+    page.get_by_test_id("replay-last").click()
+    summary = page.get_by_test_id("replay-end")
+    expect(summary.get_by_test_id("winners")).to_have_text(title)
+    expect(summary).to_contain_text(text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "ring", "end", "goal"),
+    [
+        ("en", "(13 shells)", "among those players the one with most stars wins", "Ends at 27 ★"),
+        ("ja", "3人で13枚、4人で16枚", "27以上のプレイヤーのうち星の最も多い", "星27以上で終了"),
+    ],
+)
+def test_rules_page_and_goal_say_what_the_rule_says(
+    page: Page, base_url: str, shot: Callable[..., Any], lang: str, ring: str, end: str, goal: str
+) -> None:
+    """The summary counts the shells of each player count and says how the game ends; the
+    table's goal chip carries the whole end rule as its title."""
+    page.add_init_script(f"localStorage.setItem('pygames.lang', '{lang}');")
+    page.goto(base_url + "#/rules/yadokashi")
+    summary = page.get_by_test_id("rules-summary")
+    expect(summary).to_contain_text(ring)
+    expect(summary).to_contain_text(end)
+    expect(summary).not_to_contain_text("1 to 16")
+    shot(page, f"yadokashi-rules-{lang}", both=True)
+    page.goto(base_url + link(record(seed=11)))
+    assert wait_turn(page) == "turn"
+    chip = page.get_by_test_id("goal")
+    expect(chip).to_have_text(goal)
+    expect(chip).to_have_attribute("title", re.compile("27"))
+    shot(page, f"yadokashi-table-{lang}", both=True)

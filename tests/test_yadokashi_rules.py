@@ -1,4 +1,4 @@
-"""Scenario tests: one rule of Yadokashi (and each ruling Y1-Y8 or engine ruling) per test."""
+"""Scenario tests: one rule of Yadokashi (and each ruling Y1-Y10 or engine ruling) per test."""
 
 from __future__ import annotations
 
@@ -349,15 +349,16 @@ def test_new_tenants_emptying_the_centre_evicts_the_largest_except_those_placed(
     assert s.crabs == {10: 10, 11: 10, 4: 4, 7: 6, 12: 12} and s.centre == 1
 
 
-def test_new_tenants_no_eviction_when_every_crab_was_just_placed() -> None:
+def test_y9_when_every_crab_was_just_placed_the_largest_of_them_goes_back() -> None:
     s = make(R3, {}, stars=[1, 1, 1])
     rig(s, 1, 2, 3, 4, 5, 6)
     s.apply(0, "new")
     assert len(s.legal_actions(0)) == 63
     s.apply(0, "p1.2.3.4.5.6")
-    assert s.crabs == {n: n for n in range(1, 7)} and s.centre == 0
-    assert not {"hi", "lo", "new"} & set(s.legal_actions(1))  # both need a die in the centre
-    assert "adv" in s.legal_actions(1)
+    # Y9: no crab "not placed this turn" exists, so the largest placed one (6) goes back
+    assert s.crabs == {n: n for n in range(1, 6)} and s.centre == 1
+    assert s.last_tenants is not None and s.last_tenants["evicted"] == [6]
+    assert {"hi", "lo", "new"} <= set(s.legal_actions(1))  # the centre is not left empty
 
 
 # --- the end ----------------------------------------------------------------------------------

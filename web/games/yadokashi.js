@@ -15,7 +15,11 @@ loadStyle(new URL('./yadokashi.css', import.meta.url).href);
 
 Object.assign(STRINGS, {
   yd_turn: { en: 'Turn {0}', ja: '{0}手番目' },
-  yd_goal: { en: 'First to {0} ★', ja: '星{0}で終了' },
+  yd_goal: { en: 'Ends at {0} ★', ja: '星{0}以上で終了' },
+  yd_goalTitle: {
+    en: 'When a turn ends and anyone has {0} stars or more, the game ends: of those players, the one with most stars wins; on a tie, the player whose turn it was, then the next clockwise.',
+    ja: '手番の終わりに誰かの星が{0}以上ならゲーム終了。その中で星が最も多いプレイヤーの勝ちです。同数なら手番プレイヤー、その左隣…の順に優先します。',
+  },
   yd_centre: { en: 'Centre', ja: '中央' },
   yd_centreDice: { en: '{0} dice in the centre', ja: '中央のダイス{0}個' },
   yd_centreDice1: { en: '1 die in the centre', ja: '中央のダイス1個' },
@@ -35,7 +39,8 @@ Object.assign(STRINGS, {
   yd_start: { en: 'Start', ja: 'スタート' },
   // actions
   yd_moveDice: { en: 'Move dice', ja: 'ヒッコシダイス' },
-  yd_moveHelp: { en: 'Income now and after: you +{0} each time.', ja: '前後に収入:あなたは毎回+{0}。' },
+  yd_moveHelp: { en: 'Before and after the roll, everyone takes 1 ★ per crab in his row; you have {0} crabs now.', ja: '振る前と後に、全員が自分の列のヤドカリ1人につき★1をもらいます。あなたのヤドカリは今{0}人です。' },
+  yd_moveHelp1: { en: 'Before and after the roll, everyone takes 1 ★ per crab in his row; you have 1 crab now.', ja: '振る前と後に、全員が自分の列のヤドカリ1人につき★1をもらいます。あなたのヤドカリは今1人です。' },
   yd_callHigh: { en: 'High', ja: 'ハイ' },
   yd_callHighHelp: { en: 'crabs ≥ roll grow', ja: '出目以上が成長' },
   yd_callLow: { en: 'Low', ja: 'ロー' },
@@ -77,7 +82,7 @@ Object.assign(STRINGS, {
   yd_tenantsChoose: { en: 'Choose the shells that get a crab (at least one).', ja: 'ヤドカリを乗せるヤドを選んでください(1つ以上)。' },
   yd_tenantsAll: { en: 'All', ja: 'すべて' },
   yd_tenantsConfirm: { en: 'Place {0} crab(s)', ja: '{0}人を入居させる' },
-  yd_tenantsWarn: { en: 'If the centre empties, the largest crabs already on the ring go back to it.', ja: '中央が空になると、もとからいた最も大きいヤドカリが中央へ戻ります。' },
+  yd_tenantsWarn: { en: 'If the centre empties, the largest crab not placed now goes back to it (if every crab was placed now, the largest of them).', ja: '中央が空になると、今回乗せたものを除いて最も大きいヤドカリが中央へ戻ります(全員が今回乗せたものなら、その中で最も大きいもの)。' },
   yd_tenantsEvict: { en: 'The centre empties: the crabs on shells {0} go back to it.', ja: '中央が空になるので、ヤド{0}のヤドカリが中央へ戻ります。' },
   yd_tenantsEvict1: { en: 'The centre empties: the crab on shell {0} goes back to it.', ja: '中央が空になるので、ヤド{0}のヤドカリが中央へ戻ります。' },
   // prompts
@@ -280,7 +285,7 @@ export function statusChips(snap) {
   if (snap.over) return [];
   return [
     h('span', { class: 'chip chip-round', testid: 'turn-number' }, t('yd_turn', v.turn + 1)),
-    h('span', { class: 'chip', testid: 'goal' }, t('yd_goal', v.goal)),
+    h('span', { class: 'chip', testid: 'goal', title: t('yd_goalTitle', v.goal) }, t('yd_goal', v.goal)),
   ];
 }
 
@@ -472,7 +477,7 @@ function turnActions(snap, ctx) {
   const low = moveOf(ctx, 'move-dice', { call: 'lo' });
   const move = h('div', { class: 'yd-move' },
     h('div', { class: 'yd-move-head' }, h('span', { class: 'yd-act-title', text: t('yd_moveDice') }),
-      h('span', { class: 'yd-act-help', text: high ? t('yd_moveHelp', v.crabs_in_row[ctx.viewer]) : t('yd_needCentre') })),
+      h('span', { class: 'yd-act-help', text: high ? counted('yd_moveHelp', v.crabs_in_row[ctx.viewer]) : t('yd_needCentre') })),
     h('div', { class: 'yd-move-buttons' },
       actionButton(t('yd_callHigh'), t('yd_callHighHelp'), 'act-high', moveTarget(high), t('yd_needCentre')),
       actionButton(t('yd_callLow'), t('yd_callLowHelp'), 'act-low', moveTarget(low), t('yd_needCentre'))));

@@ -360,9 +360,10 @@ export class ReplayViewer {
   endSummary(snap, ctx) {
     const result = snap.result || {};
     const winners = (result.winners || []).map((s) => this.names[s]);
-    const title = winners.length > 1
-      ? tn('winnersAre', h('b', { class: 'who', text: winners.join(t('listSep')) }))
-      : tn('winnerIs', h('b', { class: 'who', text: winners[0] ?? '' }));
+    let title;
+    if (!winners.length) title = t('noWinner'); // a game the safeguard cap stopped (Yadokashi Y10)
+    else if (winners.length > 1) title = tn('winnersAre', h('b', { class: 'who', text: winners.join(t('listSep')) }));
+    else title = tn('winnerIs', h('b', { class: 'who', text: winners[0] }));
     const tie = tx(result.tie_break_text);
     let table = null;
     try { table = this.module.result(snap, ctx); } catch (err) { console.error(err); }

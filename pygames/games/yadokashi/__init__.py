@@ -25,13 +25,15 @@ INFO = register(
         ],
         summary=[
             t(
-                "You are landlords of hermit-crab shells. Shells numbered 1 to 16 lie in a ring, "
-                "and each player owns the run of shells from his piece counterclockwise to the "
-                "next piece. Six 12-sided dice are the crabs: a die on a shell is a crab whose "
-                "size is its face.",
-                "プレイヤーはヤドカリたちのヤドの管理人です。1〜16のヤドカードが輪になって並び、"
-                "自分のコマから反時計回りに次のコマまでのヤドが自分のものです。12面ダイス6個が"
-                "ヤドカリで、ヤドに乗ったダイスの目がヤドカリの大きさです。",
+                "You are landlords of hermit-crab shells. Shells 1 to 12 are shuffled into a "
+                "ring, and shell 13 is added with 3 players (13 shells), shells 13 to 16 with 4 "
+                "(16 shells). Each player owns the run of shells from his piece counterclockwise "
+                "to the next piece. Six 12-sided dice are the crabs: a die on a shell is a crab "
+                "whose size is its face.",
+                "プレイヤーはヤドカリたちのヤドの管理人です。1〜12のヤドカードを混ぜて輪に並べ、"
+                "3人なら13を、4人なら13〜16を加えます(3人で13枚、4人で16枚)。自分のコマから"
+                "反時計回りに次のコマまでのヤドが自分のものです。12面ダイス6個がヤドカリで、"
+                "ヤドに乗ったダイスの目がヤドカリの大きさです。",
             ),
             t(
                 "On your turn do one thing. Move dice: everyone collects a star per crab in his "
@@ -51,23 +53,30 @@ INFO = register(
                 "Or Advance (every piece moves one shell clockwise, so each row gains a shell and "
                 "loses its last one), Buy an empty shell from another row (3, 2, 1 or 0 stars to "
                 "its owner by its position, placed anywhere in your row), Rearrange your empty "
-                "shells, or call New tenants: roll the dice of the centre and put at least one on "
-                "an empty shell of the same number; if the centre empties, the largest crabs "
-                "already on the ring return to it.",
+                "shells, or call New tenants: roll the dice of the centre and put at least one "
+                "(if any can go) on an empty shell of the same number. If that empties the "
+                "centre, the largest crab not placed this turn (every one of that size) goes back "
+                "to it; if every crab on the ring was placed this turn, the largest of those goes "
+                "back, so the centre is never left empty.",
                 "ほかに、ゼンシン(全員のコマが時計回りに1つ進み、各自のヤドが1つ増えて1つ減る)、"
                 "ヤドカイ(他人の空きヤドを位置に応じて星3・2・1・0つで買い、自分の並びの好きな"
                 "位置に加える)、イレカエ(自分の空きヤドの並べ替え)、ニューキョシャボシュウ"
-                "(中央のダイスを振り、同じ数の空きヤドに1つ以上乗せる。中央が空になったら、"
-                "もとからいた最も大きいヤドカリが中央へ戻る)があります。",
+                "(中央のダイスを振り、同じ数の空きヤドに乗せられるなら1つ以上乗せる。中央が"
+                "空になったら、この手番に乗せたものを除いて最も大きいヤドカリ(同じ大きさなら"
+                "全員)が中央へ戻る。輪のヤドカリが全員この手番に乗せたものなら、その中で最も"
+                "大きいヤドカリが戻るので、中央が空のままになることはない)があります。",
             ),
             t(
-                "A white star is 1, a blue 3 and a gold 9. When a turn ends with someone at 27 or "
-                "more, the game ends: most stars wins, and a tie goes to the player whose turn it "
-                "was, then on clockwise. This app stops a game that reaches "
-                f"{TURN_CAP} turns without a winner.",
+                "A white star is 1, a blue 3 and a gold 9. When a turn ends with anyone at 27 or "
+                "more, the game ends: among those players the one with most stars wins, and a "
+                "tie goes to the player whose turn it was, then on clockwise. As a safeguard "
+                f"against bugs, the app stops a game still running after {TURN_CAP} turns with "
+                "no winner; in practice games end long before that.",
                 "白の星は1、青は3、金は9にあたります。手番の終わりに誰かの星が27以上なら終了で、"
-                "星の最も多いプレイヤーの勝ちです。同数なら手番プレイヤー、その左隣…の順に"
-                f"優先します。このアプリでは、{TURN_CAP}手番を過ぎても勝者がいなければ打ち切ります。",
+                "27以上のプレイヤーのうち星の最も多いプレイヤーの勝ちです。同数なら手番"
+                "プレイヤー、その左隣…の順に優先します。不具合への備えとして、このアプリは"
+                f"{TURN_CAP}手番を過ぎても終わらないゲームを勝者なしで打ち切りますが、実際の"
+                "ゲームがそこまで続くことはまずありません。",
             ),
         ],
         state_class=YadokashiState,

@@ -1,9 +1,12 @@
 """Yadokashi (ヤドカシ): the rules engine.
 
-Shells 1..16 lie in a ring; each player owns the row of shells from his piece counterclockwise to
+Shells lie in a ring: 1..12 shuffled, then shell 13 with 3 players (13 shells) or shells 13..16
+with 4 players (16 shells). Each player owns the row of shells from his piece counterclockwise to
 the next piece. Six 12-sided dice are hermit crabs: on a shell (a crab of that size) or in the
-centre. Crabs in your row pay you a star each time someone moves dice (before and after). First to
-27 stars at the end of a turn wins.
+centre. Whenever anyone takes the Move dice action, every player takes a white star per crab in
+his row, once before the roll and once after it. The game ends when a turn ends with anyone at 27
+stars or more; among those, the most stars wins, a tie going to the player whose turn it was,
+then on clockwise.
 
 Notation (one regular expression, :class:`Action`):
 
@@ -21,11 +24,12 @@ For the page (:mod:`.moves`): the discrete moves ``hi``/``lo`` (kind ``move-dice
 the placement ``p...`` and the Rearrange steps ``r...`` are the choices ``tenants`` and
 ``rearrange``, composed pick by pick.
 
-Engine rulings beyond Y1-Y8 (see the tests): a turn ends only after all its steps; the stall cap
-(:data:`TURN_CAP` turns, or :data:`ACTION_CAP` actions) ends a game *unfinished*: ``is_over()``
-is true, the phase is ``capped``, the result has no winner and ``tie_break`` ``capped``. New
-tenants evicts the largest crabs among those *not* placed this turn (none if every crab was
-placed this turn).
+Engine rulings (see the tests): a turn ends only after all its steps. New tenants that empties
+the centre sends back the largest crabs among those *not* placed this turn, or, if every crab on
+the ring was placed this turn, the largest of those (Y9): the centre is never empty after New
+tenants. The safeguard cap (:data:`TURN_CAP` turns, or :data:`ACTION_CAP` actions; Y8, Y10)
+ends a game *unfinished*: ``is_over()`` is true, the phase is ``capped``, the result has no
+winner, ``tie_break`` ``capped`` and a text saying so, ``finished`` false.
 
 View fields (``_view``): ``phase`` (``turn`` | ``rebirth`` | ``tenants`` | ``rearrange`` |
 ``over`` | ``capped``), ``turn`` (completed turns), ``turn_cap``, ``start``, ``current``,
@@ -731,28 +735,50 @@ class YadokashiState(GameState):
 
     def eviction(self, placed: list[int]) -> list[int]:
         """The shells whose crabs go back to the centre when New tenants empties it having
-        placed dice on ``placed``: the largest among the crabs not placed this turn."""
+        placed dice on ``placed``: the largest among the crabs not placed this turn (all of that
+        size), or, when every crab on the ring was placed this turn, the largest of those (Y9).
+        The same answer before the dice are placed (for the page) as after: a die placed on shell
+        n is a crab of size n."""
         others = {s: z for s, z in self.crabs.items() if s not in placed}
-        if not others:
+        pool = others or {s: self.crabs.get(s, s) for s in placed}
+        if not pool:
             return []
-        largest = max(others.values())
-        return sorted(s for s, z in others.items() if z == largest)
+        largest = max(pool.values())
+        return sorted(s for s, z in pool.items() if z == largest)
 
     def _evict(self, placed: list[int]) -> list[int]:
         evicted = self.eviction(placed)
         if not evicted:
             return []
         largest = self.crabs[evicted[0]]
+        just_placed = all(s in placed for s in self.crabs)  # Y9: no older crab on the ring
         for shell in evicted:
             del self.crabs[shell]
             self.centre += 1
-        self.say(
-            f"The centre is empty: the largest crabs (size {largest}) leave shells "
-            f"{_list(evicted)}.",
-            f"中央が空になったので、最も大きいヤドカリ(大きさ{largest})がヤド"
-            f"{_list(evicted, '、')}から中央へ戻りました。",
-        )
+        self._say_evicted(evicted, largest, just_placed)
         return evicted
+
+    def _say_evicted(self, evicted: list[int], largest: int, just_placed: bool) -> None:
+        """The log line of a New tenants eviction: which crabs went back, and why."""
+        if self.quiet:
+            return
+        one = len(evicted) == 1
+        leave = "crab" if one else "crabs"
+        shells = f"{'leaves shell' if one else 'leave shells'} {_list(evicted)}"
+        where = f"(大きさ{largest})がヤド{_list(evicted, '、')}から中央へ戻りました。"
+        if just_placed:  # Y9
+            self.say(
+                "The centre is empty and every crab on the ring was placed this turn: the largest "
+                f"{leave} (size {largest}) {shells} for the centre.",
+                "中央が空になり、輪のヤドカリは全員この手番に入居したばかりなので、その中で最も"
+                f"大きいヤドカリ{where}",
+            )
+            return
+        self.say(
+            f"The centre is empty: the largest {leave} not placed this turn (size {largest}) "
+            f"{shells} for the centre.",
+            f"中央が空になったので、この手番に入居したものを除いて最も大きいヤドカリ{where}",
+        )
 
     # End of a turn
     def _end_turn(self, seat: int) -> None:
@@ -764,8 +790,10 @@ class YadokashiState(GameState):
         if self.turn >= TURN_CAP or self.ply + 1 >= ACTION_CAP:
             self.phase = "capped"
             self.say(
-                f"No one reached 27 stars in {self.turn} turns: the game ends unfinished.",
-                f"{self.turn}手番のうちに誰も星27に届かず、勝者なしで打ち切りです。",
+                f"No one reached {GOAL} stars in {self.turn} turns: the app's safeguard limit "
+                "stops the game unfinished, with no winner.",
+                f"{self.turn}手番のうちに誰も星{GOAL}に届かなかったため、アプリの安全上限で"
+                "打ち切りました。勝者なし。",
             )
             return
         self.current = (seat + 1) % self.players
@@ -802,8 +830,9 @@ class YadokashiState(GameState):
                 [],
                 "capped",
                 t(
-                    f"Stopped unfinished after {self.turn} turns: no winner.",
-                    f"{self.turn}手番で打ち切り:勝者なし。",
+                    f"No winner: the app's safeguard limit stopped the game unfinished after "
+                    f"{self.turn} turns.",
+                    f"勝者なし:アプリの安全上限により{self.turn}手番で打ち切りました。",
                 ),
                 finished=False,
             )
