@@ -494,3 +494,80 @@ def test_an_all_bot_game_shows_what_the_engine_says(page: Page, base_url: str) -
     for ply, now in sorted(shown.items()):
         check_shown(now, replay_view(final, ply))
     assert {now["phase"] for now in shown.values()} == {"bid", "pay"}
+
+
+# ------------------------------------------------------------------------------- setup (H6)
+
+
+def set_up_table(page: Page, base_url: str, seed: int, start: str, names: list[str]) -> None:
+    """Fill the setup page (3 players: a person in seat 0, two bots, named ``names``; a fixed
+    deal) and name the first start player (``""``: random)."""
+    page.goto(f"{base_url}#/setup/hitokai")
+    expect(page.get_by_test_id("start-game")).to_be_visible(timeout=30_000)
+    page.get_by_test_id("players-3").click()
+    for seat, kind in enumerate(("human", "bot", "bot")):
+        page.get_by_test_id(f"seat-kind-{seat}-{kind}").click()
+        page.get_by_test_id(f"seat-name-{seat}").fill(names[seat])
+    page.get_by_test_id("seed-fixed").click()
+    page.get_by_test_id("seed-input").fill(str(seed))
+    select = page.get_by_test_id("opt-start")
+    expect(select.locator("option")).to_have_count(4)  # random and the three seats
+    select.select_option(start)
+
+
+def test_the_setup_page_names_the_first_start_player(
+    context: BrowserContext, base_url: str, shot: Callable[..., Any]
+) -> None:
+    """H6: the seat named on the setup page opens the first auction, the game link carries the
+    option and opens the same game again; left random, the option stays out of the link."""
+    seed = 2
+    page = context.new_page()
+    names = ["Aya", "Bes", "Nut"]
+    set_up_table(page, base_url, seed, "2", names)
+    expect(page.get_by_test_id("opt-start-help")).to_contain_text("bought a daughter")
+    expect(page.get_by_test_id("opt-start").locator("option").nth(3)).to_have_text(names[2])
+    shot(page, "hitokai-setup", both=True)
+    page.get_by_test_id("start-game").click()
+    assert wait_turn(page, timeout=90_000) == "bid"
+    record = unlink(page.evaluate("location.hash"))
+    assert record["options"] == {"start": 2} and record["seed"] == seed
+    # left random, this deal's first start player would be another seat
+    drawn = snapshot({**record, "options": {}, "actions": []}, None)["view"]["auction"]["start"]
+    assert drawn != 2
+    # the bot in seat 2 moved first, and the log says it starts
+    assert record["actions"] and record["actions"][0].startswith("2:"), record["actions"]
+    first = snapshot({**record, "actions": []}, None)
+    assert first["to_move"] == [2] and first["view"]["auction"]["start"] == 2
+    expect(page.get_by_test_id("log").locator(".log-item").first).to_contain_text(
+        f"{names[2]} starts."
+    )
+    # the link opens the same game: the same seat starts and plays the same first move
+    page.goto(base_url + link({**record, "actions": []}))
+    assert wait_turn(page, timeout=90_000) == "bid"
+    again = unlink(page.evaluate("location.hash"))
+    assert again["options"] == {"start": 2}
+    assert again["actions"][0] == record["actions"][0]
+
+    # in Japanese, the person in seat 0 starts: he must open (no withdrawing), nothing played
+    context.add_init_script("localStorage.setItem('pygames.lang', 'ja');")
+    page = context.new_page()
+    set_up_table(page, base_url, seed, "0", ["あや", "ベス", "ヌト"])
+    expect(page.get_by_text("最初の手番プレイヤー", exact=True)).to_be_visible()
+    expect(page.get_by_test_id("opt-start-help")).to_contain_text("最近娘を買った人")
+    expect(page.get_by_test_id("opt-start").locator("option").first).to_have_text("ランダム")
+    shot(page, "hitokai-setup-ja", both=True)
+    page.get_by_test_id("start-game").click()
+    assert wait_turn(page, timeout=90_000) == "bid"
+    record = unlink(page.evaluate("location.hash"))
+    assert record["options"] == {"start": 0} and record["actions"] == []
+    expect(page.get_by_test_id("current-bid")).to_have_attribute("data-bid", "0")
+    expect(page.get_by_test_id("withdraw")).to_be_disabled()
+    expect(page.get_by_test_id("bid")).to_be_enabled()
+
+    # random: the option is left out of the link and the engine draws the seat (seed 2: seat 1)
+    set_up_table(page, base_url, seed, "", names)
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector(READY, timeout=90_000)
+    record = unlink(page.evaluate("location.hash"))
+    assert record["options"] == {}
+    assert record["actions"][0].startswith(f"{drawn}:"), record["actions"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -22,7 +23,7 @@ FILLER4 = ["R1", "B1", "G1", "R2", "B2", "G2", "R1", "B1"]
 
 def make(
     players: int,
-    window: list[str | None],
+    window: Sequence[str | None],
     start: int = 0,
     purses: list[int] | None = None,
     banks: tuple[int, int] = (0, 0),
@@ -75,6 +76,19 @@ def steps_of(s: BagGaiState, seat: int) -> list[tuple[int, str | None, int, int,
 def processing(s: BagGaiState) -> list[int]:
     """The processing order of this round (the last round, once it is over)."""
     return s.processing if s.phase == "buy" else list(s.history[-1]["processing"])
+
+
+def free_lines(s: BagGaiState) -> list[tuple[str, str, list[int]]]:
+    """The log lines of free cards taking something: English, Japanese, seats."""
+    return [
+        (e["text"]["en"], e["text"]["ja"], list(e["seats"]))
+        for e in s.log
+        if "free card takes" in e["text"]["en"]
+    ]
+
+
+OWN_EN = "{0}'s free card takes back the ¥2 {0} just paid on %s."
+OWN_JA = "{0}のお得意様:{0}は自分が%sに払ったばかりの2万円を取り戻しました。"
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -265,6 +279,60 @@ def test_free_card_chain_and_taking_back_own_payment() -> None:
     s2.apply(0, "fL")  # back to spot 3: the 2 he just paid there
     assert sorted(s2.owned[0]) == ["FB", "FR"] and s2.purse[0] == 20
     assert "B2" in s2.removed  # left unsold on spot 5
+    assert free_lines(s2)[-1][0] == OWN_EN % "spot 3"  # B16: said plainly
+
+
+@pytest.mark.parametrize(
+    ("window", "rng", "banks", "spot_en", "spot_ja", "purse"),
+    [
+        # spot 1 bought for 2, then the free card on spot 2 takes that 2 back
+        (["R1", "FR", *FILLER4[2:]], "r1-2", (0, 0), "spot 1", "1番", 20 - 2 - 2 + 2),
+        # Bank L's 5 taken and 2 paid there, then the free card on spot 1 takes the 2 back
+        (["FR", *FILLER4[1:]], "rL-1", (5, 0), "Bank L", "左のBank", 20 + 5 - 2 - 2 + 2),
+    ],
+)
+def test_b16_free_card_takes_back_own_payment_and_the_log_says_so(
+    window: list[str | None],
+    rng: str,
+    banks: tuple[int, int],
+    spot_en: str,
+    spot_ja: str,
+    purse: int,
+) -> None:
+    """B16: the free card takes the buyer's own payment like any money, said plainly."""
+    s = make(4, window, start=0, banks=banks)
+    play(s, {0: rng, 1: "r8", 2: "r7", 3: "r6"}, {0: 2, 1: 0, 2: 0, 3: 0})
+    assert s.to_move() == [0] and s.legal_actions(0) == ["fL", "fR"]
+    s.apply(0, "fL")
+    assert s.purse[0] == purse and s.invariant_errors() == []
+    assert free_lines(s) == [(OWN_EN % spot_en, OWN_JA % spot_ja, [0])]
+
+
+def test_b16_own_payment_after_replacing_another_buyers_money() -> None:
+    """B16: seat 1 pays 2 on spot 1 first; seat 0 takes it and pays his own 2 there: the
+    free card then gives back seat 0's own payment, not seat 1's."""
+    s = make(4, ["R1", "FR", *FILLER4[2:]], start=0)
+    play(s, {0: "r1-2", 1: "r1", 2: "r8", 3: "r7"}, {0: 2, 1: 2, 2: 0, 3: 0})
+    assert processing(s)[:2] == [1, 0]  # equal price: the narrower range first
+    s.apply(0, "fL")
+    assert s.purse[0] == 20 + 2 - 2 - 2 + 2
+    assert free_lines(s) == [(OWN_EN % "spot 1", OWN_JA % "1番", [0])]
+
+
+def test_b16_free_card_taking_another_buyers_money_has_the_ordinary_line() -> None:
+    """B16: the same amount paid by someone else is not 'taken back'."""
+    s = make(4, ["R1", "FR", *FILLER4[2:]], start=1)
+    play(s, {1: "r1", 2: "r8", 3: "r7", 0: "r2"}, {0: 2, 1: 2, 2: 0, 3: 0})
+    assert processing(s)[:2] == [1, 0]  # equal price and width: the earlier chooser first
+    s.apply(0, "fL")
+    assert s.purse[0] == 20 - 2 + 2
+    assert free_lines(s) == [
+        (
+            "{0}'s free card takes ¥2 from spot 1.",
+            "{0}のお得意様:1番の2万円を無料で取りました。",
+            [0],
+        )
+    ]
 
 
 def test_spot_emptied_by_a_free_card_later_in_the_range_still_costs_the_price() -> None:

@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from pygames.core.errors import IllegalAction, NotYourTurn
+from pygames import web
+from pygames.core.errors import IllegalAction, NotYourTurn, RecordError
 from pygames.core.rng import Rng
 from pygames.games.hitokai.rules import (
     DECK,
@@ -85,6 +86,31 @@ def test_h6_first_start_player_random_or_named() -> None:
     assert {HitokaiState.new(4, seed).round_start for seed in range(40)} == {0, 1, 2, 3}
     s = HitokaiState.new(4, 5, {"start": 2})
     assert s.round_start == 2 and s.to_move() == [2]
+    for seat in range(5):
+        named = HitokaiState.new(5, 7, {"start": seat})
+        assert named.to_move() == [seat] and named.view(None)["auction"]["start"] == seat
+
+
+@pytest.mark.parametrize("bad", [-1, 3, True, "1", 1.0])
+def test_h6_a_start_player_that_is_no_seat_is_refused_with_a_sentence(bad: object) -> None:
+    with pytest.raises(RecordError) as err:
+        HitokaiState.new(3, 5, {"start": bad})
+    assert "start player" in err.value.text["en"] and "手番プレイヤー" in err.value.text["ja"]
+
+
+def test_h6_the_game_link_reproduces_the_named_start_player() -> None:
+    """The setup page puts ``start`` in the record's options; the record (the link) opens the
+    same game: the same seat to move, the same hands."""
+    seats = [{"name": n, "kind": "human"} for n in ("A", "B", "C")]
+    record = {"v": 1, "game": "hitokai", "players": 3, "seed": 9, "seats": seats, "actions": []}
+    views = []
+    for start in (1, 2, 2):
+        req = {"cmd": "start", "record": {**record, "options": {"start": start}}, "seat": 0}
+        snap = json.loads(web.handle(json.dumps(req)))
+        web.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
+        assert snap["to_move"] == [start] and snap["view"]["auction"]["start"] == start
+        views.append(snap["view"])
+    assert views[1] == views[2] and views[1]["hand"] == views[2]["hand"]
 
 
 def test_notation_round_trip_and_errors() -> None:

@@ -104,7 +104,7 @@ Object.assign(STRINGS, {
   bg_step_free: { en: 'free', ja: '無料' },
   bg_nextBuyer: { en: 'buying now', ja: '購入中' },
   // side
-  bg_majority: { en: 'Brand majorities', ja: 'ブランドの過半数' },
+  bg_majority: { en: 'Brand standings', ja: 'ブランド別の順位' },
   bg_partyRuleNext: { en: 'Next party (after round {0}): 1st {1}, 2nd {2}', ja: '次のパーティー(第{0}ラウンド後):1位{1}点、2位{2}点' },
   bg_showoffRule: { en: 'Show-off: price ÷ {0} VP (max {1}). End: 1 VP per ¥{2}.', ja: '散財自慢:値段÷{0}点(最大{1})。終了時:{2}万円ごとに1点。' },
   bg_noneYet: { en: 'No bags yet', ja: 'まだバッグなし' },
@@ -663,7 +663,7 @@ export function table(snap, ctx) {
     actionZone(snap, ctx));
 }
 
-// ---------------------------------------------------------------- side: majorities and scoring help
+// ---------------------------------------------------------------- side: brand standings and scoring help
 
 function majorityRow(v, ctx, b) {
   const list = (v.majority?.[b] || []).filter((m) => m.place);
@@ -678,7 +678,8 @@ function majorityRow(v, ctx, b) {
 }
 
 /**
- * The side panel: brand majorities and the scoring figures (from the view).
+ * The side panel: the standings in each brand (who has the most, the places of the next party)
+ * and the scoring figures (from the view).
  * @param {import('../types.js').Snapshot} snap
  * @param {import('../types.js').TableContext} ctx
  */

@@ -12,6 +12,7 @@
 
 import { h, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
+import { startPlayerField } from '../ui/options.js';
 import { t, tn, tx, joinNames, STRINGS } from '../i18n.js';
 
 loadStyle(new URL('./hitokai.css', import.meta.url).href);
@@ -115,6 +116,12 @@ Object.assign(STRINGS, {
   hk_colPoints: { en: 'Victory points', ja: '勝利点' },
   hk_colRounds: { en: 'Rounds won', ja: '勝ったラウンド' },
   hk_colTotals: { en: 'Round totals', ja: '各ラウンドの合計' },
+  // setup (H6)
+  hk_firstStart: { en: 'First start player', ja: '最初の手番プレイヤー' },
+  hk_firstStartHelp: {
+    en: 'Opens the first auction of round 1. The original suggests whoever bought a daughter most recently.',
+    ja: '第1ラウンドの最初の競りで最初に入札します。原作では「最近娘を買った人」です。',
+  },
 });
 
 // ---------------------------------------------------------------- helpers (display only)
@@ -813,11 +820,18 @@ export function result(snap, ctx) {
     last ? summaryCard(snap, ctx, last, { notes: false }) : null);
 }
 
-// ---------------------------------------------------------------- setup options: none
+// ---------------------------------------------------------------- setup option: first start player
 
-/** The game's own setup fields: none (the start player is the common option). */
-export function setupOptions() {
-  return null;
+/**
+ * The setup page's field for the first start player (H6): random (the option left out of the
+ * record: the engine draws the seat) or a seat. A form on the setup page, not a table drawing.
+ * @param {{options: Record<string, any>}} state the setup page's state
+ * @param {string[]} names the seats' names
+ */
+export function setupOptions(state, names) {
+  const field = startPlayerField(state, names, { option: 'start', id: 'hk-opt-start', label: t('hk_firstStart') });
+  field.append(h('p', { class: 'field-help', testid: 'opt-start-help', text: t('hk_firstStartHelp') }));
+  return field;
 }
 
 export default { initUi, statusChips, prompt, table, side, result, actions, holdBots, setupOptions };

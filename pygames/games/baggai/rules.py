@@ -1,9 +1,10 @@
-"""BAG-GAI: the rules engine (working rules: ``baggai.md``, rulings B10-B15).
+"""BAG-GAI: the rules engine (working rules: ``baggai.md``, rulings B10-B16).
 
 Five rounds. Each round a pile of bag cards is laid on the shop window (spots ``1..N`` between two
 bank spots); in turn order every player chooses a range of the window, then all secretly choose a
 price per spot; in processing order (price, then the narrower range, then the earlier chooser)
-each buys his range from left to right. Parties after rounds 2 and 5 score the brand majorities.
+each buys his range from left to right. Parties after rounds 2 and 5 score who holds the most of
+each brand.
 
 Cards (codes): ``R3`` ``B2`` ``G1`` (brand and number), ``S`` (show-off spending), ``FR`` ``FB``
 ``FG`` (regular customer: free, a 1 of its brand), ``URB`` ``UBG`` ``UGR`` (unknown brand, not yet
@@ -19,9 +20,10 @@ Options: ``start`` (first start player, None: random), ``open_money`` (B15, defa
 Readings where no ruling answers (pinned in ``tests/test_baggai_rules.py``): a choice with a
 single outcome is applied by the engine (price 0 when the money is below the range size, a free
 card with nothing on either side, unknown cards whose every resolving order ends alike); the free
-card acts after its price is paid, so its left neighbour may be the buyer's own payment; a tie
-at the end goes to whoever alone leads the most brands among the tied, and is shared by all
-still level; nothing is cleaned up after round 5.
+card acts after its price is paid; a tie at the end goes to whoever alone leads the most brands
+among the tied, and is shared by all still level; nothing is cleaned up after round 5. So a free
+card's left neighbour may be the buyer's own payment: B16 lets it take that back like any money,
+and the log says so in plain words.
 
 View fields (``view(seat)`` adds them to the common ones):
 
@@ -803,8 +805,38 @@ class BagGaiState(GameState):
         self.money[target] = 0
         self.purse[seat] += took
         self.pending_free = None
+        own = bag is None and self._own_payment(seat, target, took)
         self._step(seat, target, bag, took, 0, "free")
-        se, sj = self.spot_text(target)
+        if own:
+            self._say_own_payment(seat, target, took)
+        else:
+            self._say_free_take(seat, target, bag, took)
+        if bag is not None:
+            self.owned[seat].append(bag)
+            self._bag_effect(seat, target, bag, None)
+        self._advance_buy()
+
+    def _own_payment(self, seat: int, spot: int, took: int) -> bool:
+        """True if the ``took`` money on ``spot`` is what ``seat`` paid there himself this round
+        (B16): the last step that left money on the spot is his."""
+        if took == 0:
+            return False
+        for step in reversed(self.steps):
+            if step["spot"] == spot and step["via"] != "leave":
+                return bool(step["seat"] == seat and step["paid"] == took)
+        return False
+
+    def _say_own_payment(self, seat: int, spot: int, took: int) -> None:
+        """B16: the log says plainly that a free card gives a player back his own payment."""
+        se, sj = self.spot_text(spot)
+        self.say(
+            f"{{0}}'s free card takes back the ¥{took} {{0}} just paid on {se}.",
+            f"{{0}}のお得意様:{{0}}は自分が{sj}に払ったばかりの{took}万円を取り戻しました。",
+            [seat],
+        )
+
+    def _say_free_take(self, seat: int, spot: int, bag: str | None, took: int) -> None:
+        se, sj = self.spot_text(spot)
         parts_en, parts_ja = [], []
         if bag is not None:
             ce, cj = card_text(bag)
@@ -818,10 +850,6 @@ class BagGaiState(GameState):
             f"{{0}}のお得意様:{sj}の{'と'.join(parts_ja)}を無料で取りました。",
             [seat],
         )
-        if bag is not None:
-            self.owned[seat].append(bag)
-            self._bag_effect(seat, target, bag, None)
-        self._advance_buy()
 
     def _settle_unknowns(self, seat: int) -> bool:
         """Fix what has only one outcome; False while the player must choose."""

@@ -40,10 +40,12 @@ INFO = register(
                 "Cards are money: 1 gold each, but 2 gold while the daughter of the same number "
                 "is on sale. The start player must open with a bid; then, going clockwise, each "
                 "player raises or drops out for this auction. The last one left buys the "
-                "daughter and starts the next auction.",
+                "daughter and starts the next auction. The game's very first start player is "
+                "named on the setup page, or drawn at random.",
                 "手札がお金です。1枚1金ですが、同じ数字の娘の競りの間だけ2金になります。最初の"
                 "手番プレイヤーは必ず入札し、時計回りに、より高く入札するかこの娘から手を引くかを"
-                "選びます。最後に残った人が娘を買い、次の競りの最初の手番になります。",
+                "選びます。最後に残った人が娘を買い、次の競りの最初の手番になります。ゲームの"
+                "いちばん最初の手番プレイヤーは、セットアップ画面で指定するか、ランダムに決めます。",
             ),
             t(
                 "Everyone who bid pays his own last bid, winner or not, with cards he shows. "

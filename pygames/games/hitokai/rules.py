@@ -24,6 +24,9 @@ Notation
 The page gets these as data (:mod:`pygames.games.hitokai.moves`): bids and the withdrawal as
 discrete moves, and the payment as the ``pay`` choice it composes card by card with the engine.
 
+Options: ``start`` (the first start player of the game, H6; None: drawn at random, the first
+draw of the seeded stream, before the deal). The setup page offers it; the record keeps it.
+
 View fields (besides the common ones)
 -------------------------------------
 - ``phase``: ``bid`` | ``pay`` | ``over``; ``round`` (1-based); ``target`` (points to win, 2);
