@@ -616,13 +616,15 @@ def precache_files(dist: Path) -> list[str]:
 
 
 def site_version(dist: Path, files: Sequence[str]) -> str:
-    """A hash of every file's content; build.json counts without its build time, so building
-    the same sources again gives the same version (and installed copies are not invalidated)."""
+    """A hash of every file's content; build.json counts without its build time (and without
+    this version, written into it afterwards for the engine snapshot's key), so building the
+    same sources again gives the same version (and installed copies are not invalidated)."""
     digest = hashlib.sha256()
     for name in files:
         if name == "build.json":
             info = json.loads((dist / name).read_text(encoding="utf-8"))
             info.pop("built", None)
+            info.pop("site", None)
             data = json.dumps(info, sort_keys=True).encode()
         else:
             data = (dist / name).read_bytes()
@@ -698,6 +700,8 @@ def build(dist: Path = DIST) -> Path:
     log(f"icons/ ({', '.join(path.name for path in icons)})")
     version, count = write_precache(dist)
     log(f"sw.js: precache of {count} files, version {version}")
+    # the site's version in build.json too: the engine worker keys its memory snapshot with it
+    write_json(dist / "build.json", {**info, "site": version})
     elapsed = time.monotonic() - started
     log(f"catalog.json, build.json; {dist} = {human_size(tree_size(dist))} in {elapsed:.1f} s")
     return dist

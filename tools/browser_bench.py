@@ -13,8 +13,12 @@ serves that folder with :func:`build.start_server` and measures, over several re
 
 - the first paint of the lobby (paint entries, and the frame after the game tiles are in);
 - engine ready on a first visit (a fresh browser context) and on a repeat visit (the same
-  context: HTTP cache warm and, for the site, its service worker installed), each next to the
-  bare page in the same repetition, and the ratio site / bare;
+  context: HTTP cache warm and, for the site, its service worker installed and its engine
+  snapshot stored: issue 22), each next to the bare page in the same repetition, and the ratio
+  site / bare; the site's first visit waits for its precache and its snapshot, whose size and
+  time to store are reported; the bytes of the bodies the server sent during each visit (next
+  to the size of the site); and a third visit of the site with its stored snapshot damaged
+  (the fallback boot);
 - the round trip of one action through the worker, page to page (``act`` requests posted to the
   site's own engine worker; p50/p95/max over at least ``--actions`` actions shared by the games,
   whole games with random legal actions, so late positions with long logs are in the sample);
@@ -35,6 +39,7 @@ It prints a table and writes JSON (``artifacts/bench/browser.json`` by default).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
@@ -43,6 +48,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -64,7 +70,9 @@ BENCH_DIR = "_bench"
 
 # Issue 10's targets
 TARGET_PAINT_MS = 300.0
-TARGET_READY_RATIO = 1.15
+TARGET_READY_RATIO = 1.15  # first visit (issue 22 keeps it)
+TARGET_REPEAT_RATIO = 0.30  # issue 22: a repeat visit boots from the engine snapshot
+TARGET_BYTES_RATIO = 1.10  # issue 22: a first visit downloads every file once
 TARGET_ROUND_TRIP_P95_MS = 30.0
 TARGET_LONG_TASK_MS = 50.0
 TARGET_STRONG_P95_MS = 2000.0  # issue 7: the strong bot's decision in the browser
@@ -137,6 +145,9 @@ INSTRUMENT = r"""
         if (data.type === 'progress') {
           w.progress.push([data.stage, data.pct, now()]);
           if (!(data.stage in w.stages)) w.stages[data.stage] = now();
+          if (data.boot) w.boot = data.boot;
+        } else if (data.type === 'snapshot') {
+          w.snapshot = { ...data, at: now() };
         } else if (data.type === 'failed') {
           w.failed = String(data.detail || data.error?.en || 'failed');
         } else if (data.type === 'stage') {
@@ -390,6 +401,96 @@ self.onmessage = async ({ data }) => {
 };
 """
 
+# Run in a page of the site before the fallback visit: the stored engine snapshot (worker.js)
+# damaged, its key kept, so that the next visit tries it, fails and boots normally.
+CORRUPT_SNAPSHOT = r"""
+() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('pygames-engine', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('snapshot');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction('snapshot', 'readwrite');
+    const store = tx.objectStore('snapshot');
+    const get = store.get('engine');
+    let found = false;
+    get.onsuccess = () => {
+      if (!get.result) return;
+      found = true;
+      const junk = new Uint8Array(1 << 16).map((_, i) => (i * 7919) & 255);
+      store.put({ ...get.result, blob: new Blob([junk]) }, 'engine');
+    };
+    tx.oncomplete = () => { db.close(); resolve(found); };
+    tx.onerror = () => reject(tx.error);
+  };
+})
+"""
+
+
+class ByteCounter:
+    """Bytes of response bodies the bench's server sent (and requests answered) since the last
+    reset: the first visit's transfer, counted at the server."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.requests = 0
+
+    def reset(self) -> None:
+        """Start counting from zero."""
+        with self.lock:
+            self.bytes = 0
+            self.requests = 0
+
+    def add(self, size: int) -> None:
+        """One answer of ``size`` body bytes."""
+        with self.lock:
+            self.bytes += size
+            self.requests += 1
+
+    def read(self) -> tuple[int, int]:
+        """Bytes and requests so far."""
+        with self.lock:
+            return self.bytes, self.requests
+
+
+COUNTER = ByteCounter()
+
+
+class CountingHandler(build.SiteHandler):
+    """The site's own handler (build.py), counting the bytes of the bodies it sends."""
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        """Send the file and count its bytes."""
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        COUNTER.add(source.tell() - start)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Count an answer without a body too (304, errors), then log as build.py does."""
+        if code != 200:
+            COUNTER.add(0)
+        super().log_request(code, size)
+
+
+def start_counting_server(directory: Path) -> tuple[Any, threading.Thread]:
+    """:func:`build.start_server` with :class:`CountingHandler`."""
+    handler = functools.partial(CountingHandler, directory=str(directory), prefix="/")
+    server = build.SiteServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="bench-server", daemon=True)
+    thread.start()
+    return server, thread
+
+
+def site_bytes(site: Path) -> int:
+    """The size of the built site (its files, the bench's own page left out)."""
+    return sum(
+        path.stat().st_size
+        for path in site.rglob("*")
+        if path.is_file() and BENCH_DIR not in path.relative_to(site).parts
+    )
+
+
 # Python run on both sides (Pyodide and CPython) for the playout figures: the same function
 # (pygames.core.bench.random_game, from the same wheel) on the same seeds.
 PLAYOUT_CODE = """
@@ -574,12 +675,25 @@ class Bench:
         context.add_init_script(INSTRUMENT)
         return context
 
-    def visit(self, context: Any, path: str, wait_offline: bool = False) -> dict[str, Any]:
+    def visit(
+        self, context: Any, path: str, wait_offline: bool = False, before: str | None = None
+    ) -> dict[str, Any]:
         """Open ``path`` in a new page of ``context``, wait until the engine is ready, return the
-        page's marks, paint entries and long tasks (times in ms from the navigation)."""
+        page's marks, paint entries and long tasks (times in ms from the navigation), and the
+        bytes the server sent meanwhile. ``wait_offline`` (the site's first visit) also waits
+        for the service worker's precache and for the engine snapshot to be stored (issue 22);
+        ``before``: a script run in a blank page of the site first (not timed)."""
+        if before is not None:
+            prep = context.new_page()
+            try:
+                prep.goto(self.url + "manifest.webmanifest", wait_until="load")
+                prep.evaluate(before)
+            finally:
+                prep.close()
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        COUNTER.reset()
         try:
             page.goto(self.url + path, wait_until="commit")
             page.wait_for_selector(
@@ -603,6 +717,13 @@ class Bench:
                 except PlaywrightTimeout:
                     offline = False
                     log("the service worker did not finish its precache")
+                if path == "":
+                    try:
+                        page.wait_for_selector(
+                            "html[data-engine-snapshot]", state="attached", timeout=60_000
+                        )
+                    except PlaywrightTimeout:
+                        log("the engine snapshot was not stored")
             else:
                 page.wait_for_timeout(50)
             data: dict[str, Any] = page.evaluate(
@@ -620,10 +741,13 @@ class Bench:
                                  load: n.loadEventEnd } : null;
                   })(),
                   controlled: !!navigator.serviceWorker?.controller,
+                  boot: document.documentElement.dataset.engineBoot || null,
+                  snapshot: document.documentElement.dataset.engineSnapshot || null,
                 })"""
             )
         finally:
             page.close()
+        data["bytes"], data["requests"] = COUNTER.read()
         data["errors"] = errors
         data["offline_ready"] = offline
         return data
@@ -637,6 +761,7 @@ class Bench:
         rows: dict[str, list[dict[str, Any]]] = {
             f"{which}_{visit}": [] for which in pages for visit in ("first", "repeat")
         }
+        rows["site_fallback"] = []
         for which in pages if self.args.warmup else []:
             # not counted: the browser's own first start, the files into the OS cache
             context = self.context()
@@ -650,17 +775,30 @@ class Bench:
             for which in order:
                 path = pages[which]
                 context = self.context()
+                fallback = None
                 try:
                     first = self.visit(context, path, wait_offline=which == "site")
                     repeat = self.visit(context, path)
+                    if which == "site":
+                        # a damaged stored snapshot: the fallback boot (a normal one)
+                        fallback = self.visit(context, path, before=CORRUPT_SNAPSHOT)
                 finally:
                     context.close()
                 rows[f"{which}_first"].append(first)
                 rows[f"{which}_repeat"].append(repeat)
+                if fallback is not None:
+                    rows["site_fallback"].append(fallback)
                 log(
                     f"rep {rep + 1}/{self.args.reps} {which}: ready "
-                    f"{first['marks']['engine_ready']:.0f} ms first, "
+                    f"{first['marks']['engine_ready']:.0f} ms first "
+                    f"({first['bytes'] / 1e6:.1f} MB sent), "
                     f"{repeat['marks']['engine_ready']:.0f} ms repeat"
+                    + (f" ({repeat['boot']} boot)" if repeat.get("boot") else "")
+                    + (
+                        f", {fallback['marks']['engine_ready']:.0f} ms fallback"
+                        if fallback is not None
+                        else ""
+                    )
                     + ("" if which != "site" or repeat["controlled"] else " (no service worker!)")
                 )
         return rows
@@ -1019,6 +1157,18 @@ def startup_summary(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
             [max((float(f) for f in v.get("frames", [])), default=0.0) for v in visits]
         )
         item["page_errors"] = [e for v in visits for e in v["errors"]]
+        # issue 22: bytes sent by the server during the visit, how the engine started
+        item["bytes"] = stats([float(v.get("bytes", 0)) for v in visits])
+        item["requests"] = stats([float(v.get("requests", 0)) for v in visits])
+        item["boot"] = [v.get("boot") for v in visits]
+        made = [w["snapshot"] for w in workers if w.get("snapshot")]
+        if made:
+            item["snapshot"] = {
+                "stored": [bool(m.get("stored")) for m in made],
+                "gzip_bytes": stats([float(m["bytes"]) for m in made if m.get("stored")]),
+                "raw_bytes": stats([float(m["raw"]) for m in made if m.get("stored")]),
+                "store_ms": stats([float(m["ms"]) for m in made if m.get("stored")]),
+            }
         out[key] = item
     for visit in ("first", "repeat"):
         site, bare = ready[f"site_{visit}"], ready[f"bare_{visit}"]
@@ -1050,9 +1200,14 @@ def targets(report: dict[str, Any]) -> list[dict[str, Any]]:
         add("first paint of the lobby (FCP, first visit)", fcp, TARGET_PAINT_MS, "ms")
         fcp = start["site_repeat"].get("first-contentful-paint", {}).get("median")
         add("first paint of the lobby (FCP, repeat visit)", fcp, TARGET_PAINT_MS, "ms")
-        for visit in ("first", "repeat"):
+        for visit, limit in (("first", TARGET_READY_RATIO), ("repeat", TARGET_REPEAT_RATIO)):
             ratio = start[f"ratio_{visit}"]["of_medians"]
-            add(f"engine ready / bare page ({visit} visit)", ratio, TARGET_READY_RATIO, "x")
+            add(f"engine ready / bare page ({visit} visit)", ratio, limit, "x")
+        sent = start["site_first"].get("bytes", {}).get("median")
+        size = report.get("site_bytes")
+        if sent is not None and size:
+            ratio = round(sent / size, 3)
+            add("first-visit bytes sent / site size", ratio, TARGET_BYTES_RATIO, "x")
     rt = report.get("round_trip")
     if rt:
         add("round trip of one action, p95", rt["p95"], TARGET_ROUND_TRIP_P95_MS, "ms")
@@ -1113,6 +1268,23 @@ def print_table(report: dict[str, Any]) -> None:
             r = start[f"ratio_{visit}"]
             cells.append(f"{r['of_medians']:.2f} (+{r['extra_ms_median']:.0f} ms)")
         lines.append(f"{'ratio site / bare (of medians)':<34}{cells[0]:>20}{cells[1]:>20}")
+        cells = [fmt_stats(start[f"{who}_first"].get("bytes", {})) for who in ("site", "bare")]
+        lines.append(f"{'bytes sent, first visit (site, bare)':<38}{cells[0]:>20}{cells[1]:>20}")
+        if report.get("site_bytes"):
+            lines.append(f"{'site size (dist/)':<38}{report['site_bytes']:>20}")
+        lines.append(f"{'site: repeat boots':<34}{start['site_repeat'].get('boot')}")
+        fallback = start.get("site_fallback")
+        if fallback and fallback["engine_ready_ms"].get("n"):
+            lines.append(
+                f"{'site: fallback boot (bad snapshot)':<34}"
+                f"{fmt_stats(fallback['engine_ready_ms']):>20}   boots {fallback.get('boot')}"
+            )
+        snap = start["site_first"].get("snapshot")
+        if snap:
+            lines.append(
+                f"{'engine snapshot':<34}gzip {fmt_stats(snap['gzip_bytes'])} bytes, raw "
+                f"{fmt_stats(snap['raw_bytes'])}, stored in {fmt_stats(snap['store_ms'])} ms"
+            )
     rt = report.get("round_trip")
     if rt:
         lines.append("")
@@ -1283,7 +1455,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.games:
             wanted = args.games.split(",")
             games = [g for g in games if g["id"] in wanted]
-        server, thread = build.start_server(site, 0)
+        report["site_bytes"] = site_bytes(site)
+        server, thread = start_counting_server(site)
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         log(f"serving {site} on {url}")
         try:

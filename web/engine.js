@@ -1,7 +1,8 @@
 // Page side of the engine: starts the Pyodide worker at once and sends it requests.
 // Contract: docs/protocol.md.
 //
-//   const engine = createEngine({ onProgress });   // onProgress({type, stage, pct} | {type: "failed", ...})
+//   const engine = createEngine({ onProgress });   // onProgress({type, stage, pct, boot} | {type: "failed", ...}
+//                                                  //   | {type: "snapshot", stored, ...})
 //   await engine.ready;                            // rejects if the engine could not start
 //   const answer = await engine.call({ cmd: "catalog" });
 
@@ -11,7 +12,14 @@
  * @returns {import('./types.js').Engine}
  */
 export function createEngine({ onProgress } = {}) {
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  // A first visit (no service worker controls the page yet, though one will be registered):
+  // the worker then puts the files it fetches in the service worker's cache (issue 22).
+  const sw = typeof navigator !== "undefined" && "serviceWorker" in navigator && window.isSecureContext;
+  const first = sw && !navigator.serviceWorker.controller;
+  const worker = new Worker(new URL("./worker.js", import.meta.url), {
+    type: "module",
+    name: first ? "engine first-visit" : "engine",
+  });
   const waiting = new Map(); // id -> {resolve, reject}
   let nextId = 1;
   let failure = null;
@@ -45,6 +53,8 @@ export function createEngine({ onProgress } = {}) {
     if (data.type === "progress") {
       report(data);
       if (data.stage === "ready") markReady();
+    } else if (data.type === "snapshot") {
+      report(data);
     } else if (data.type === "failed") {
       fail(data.error, data.detail);
     } else if (waiting.has(data.id)) {

@@ -5,6 +5,12 @@
 // new version next to the old one, and the page offers to reload (it sends "skip-waiting").
 // Files are served from the cache of the current version only; old versions' caches are removed.
 // Every URL is relative to this file, so the site works under any sub-path (GitHub Pages).
+//
+// The engine worker keeps a memory snapshot of the started engine in IndexedDB (worker.js, issue
+// 22); it belongs to one build, so activating a new version deletes it with the old caches
+// (unless it is already the new version's). On a
+// first visit the engine worker has already put the files it fetched in this version's cache:
+// the precache skips them.
 
 const PRECACHE = { version: 'dev', files: [] }; // written by build.py
 
@@ -12,6 +18,48 @@ const PREFIX = 'pygames-';
 const CACHE = `${PREFIX}${PRECACHE.version}`;
 const SCOPE = new URL('./', self.location.href).href;
 const INDEX = new URL('./index.html', SCOPE).href;
+const SNAPSHOT_DB = 'pygames-engine'; // worker.js: one record in one store
+const SNAPSHOT_STORE = 'snapshot';
+const SNAPSHOT_RECORD = 'engine';
+
+/** Delete the engine snapshot unless it is this version's (its key starts with the version). */
+function dropOldSnapshot() {
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 5000); // never hold the activation for long
+    const done = () => { clearTimeout(timer); resolve(undefined); };
+    let request;
+    try {
+      request = indexedDB.open(SNAPSHOT_DB, 1);
+    } catch (_) {
+      done();
+      return;
+    }
+    request.onupgradeneeded = () => request.result.createObjectStore(SNAPSHOT_STORE);
+    request.onerror = done;
+    request.onblocked = done;
+    request.onsuccess = () => {
+      const db = request.result;
+      try {
+        const tx = db.transaction(SNAPSHOT_STORE, 'readwrite');
+        const store = tx.objectStore(SNAPSHOT_STORE);
+        const get = store.get(SNAPSHOT_RECORD);
+        get.onsuccess = () => {
+          const key = get.result && get.result.key;
+          if (get.result && !(typeof key === 'string' && key.startsWith(`${PRECACHE.version}/`))) {
+            store.delete(SNAPSHOT_RECORD);
+          }
+        };
+        tx.oncomplete = () => { db.close(); done(); };
+        tx.onerror = () => { db.close(); done(); };
+        tx.onabort = () => { db.close(); done(); };
+      } catch (_) {
+        db.close();
+        done();
+      }
+    };
+  });
+}
 
 /** The cache key of a request: its URL without query and fragment; the site root is index.html. */
 function keyOf(url) {
@@ -44,9 +92,12 @@ worker.addEventListener('install', (/** @type {ExtendableEvent} */ event) => {
 worker.addEventListener('activate', (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names
-      .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
-      .map((name) => caches.delete(name)));
+    await Promise.all([
+      ...names
+        .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+        .map((name) => caches.delete(name)),
+      dropOldSnapshot(),
+    ]);
     // the page that installed the first version is served from the cache at once
     await worker.clients.claim();
   })());

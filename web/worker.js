@@ -2,12 +2,67 @@
 // page's requests. Contract: docs/protocol.md. Everything is loaded from this site only.
 //
 // page -> worker: {id, request}
-// worker -> page: {type: "progress", stage, pct} | {type: "failed", error: {en, ja}, detail}
-//                 | {id, answer}
+// worker -> page: {type: "progress", stage, pct, boot?} | {type: "failed", error: {en, ja}, detail}
+//                 | {type: "snapshot", stored, bytes?, raw?, ms?, detail?} | {id, answer}
+//
+// Instant start (issue 22): a normal boot runs Pyodide with `_makeSnapshot`, and as soon as the
+// engine is imported (before any request, so no game session is inside) it takes a memory
+// snapshot of the interpreter. Later, away from the player's first requests, the snapshot is
+// gzipped (CompressionStream, in slices) and kept in IndexedDB, keyed by the site's build version
+// and the Pyodide version; only one is kept, and the service worker deletes it when a new build
+// is activated. The next visit boots from it in a fraction of the time. Anything wrong with it
+// (missing, corrupt, another version, the API refusing) gives a normal boot, logged once with
+// console.info, and a new snapshot.
+//
+// On a first visit (the page says so in the worker's name: no service worker controls it yet)
+// the site files this worker fetches are also put in the cache the service worker will fill,
+// so that its precache does not download them a second time.
 
 const here = (path) => new URL(path, import.meta.url).href;
 
-const progress = (stage, pct) => postMessage({ type: "progress", stage, pct });
+/**
+ * @param {string} stage
+ * @param {number} pct
+ * @param {object} [extra]
+ */
+const progress = (stage, pct, extra = {}) => {
+  shown = { stage, pct };
+  postMessage({ type: "progress", stage, pct, ...extra });
+};
+let shown = { stage: "", pct: 0 };
+
+const SNAPSHOT_DB = "pygames-engine";
+const SNAPSHOT_STORE = "snapshot";
+const SNAPSHOT_RECORD = "engine"; // the one record: only one snapshot is ever kept
+const SLICE = 1 << 20; // bytes gzipped at a time, so that requests are answered in between
+const STORE_AFTER_MS = 1500; // the page's first requests come first
+const SNAPSHOT_MAGIC = 1886286592; // the first word of a Pyodide 314 memory snapshot
+const SNAPSHOT_BOOT_MS = 20000; // a snapshot boot slower than this is given up
+
+// Every module of the engine is imported before the snapshot is taken: a snapshot holds the
+// interpreter's memory, not the files of site-packages, so nothing may be imported from the
+// wheel later (the CLI and `python -m` are not for the browser).
+const IMPORT_ALL = `
+import importlib, pkgutil, pygames, pygames.web
+for _m in pkgutil.walk_packages(pygames.__path__, "pygames."):
+    if _m.name not in ("pygames.__main__", "pygames.cli"):
+        importlib.import_module(_m.name)
+from pygames.core.registry import all_games as _all_games
+_all_games()
+del _m, _all_games
+`;
+
+// micropip, its dependency, and the modules through which they reach JavaScript objects
+// (Pyodide's API, XMLHttpRequest, AbortController...): forgotten before the snapshot is taken.
+const FORGET_INSTALLER = `
+import gc, sys, pyodide
+_drop = ("micropip", "packaging", "pyodide_js", "pyodide.http")
+for _name in [n for n in sys.modules if any(n == d or n.startswith(d + ".") for d in _drop)]:
+    del sys.modules[_name]
+vars(pyodide).pop("http", None)
+del _drop, _name
+gc.collect()
+`;
 
 /** Fetch a file of this site completely; the HTTP cache then answers the later load of it. */
 async function prefetch(url) {
@@ -16,42 +71,325 @@ async function prefetch(url) {
   return response;
 }
 
+// ------------------------------------------------------------------------------ first visit
+
+/**
+ * From now on, put every site file this worker fetches into the service worker's cache of this
+ * version (`pygames-<site>`, the name sw.js uses), so its precache finds them there.
+ * @param {string} cacheName
+ * @returns {{puts: Promise<unknown>[], keep: (url: string, response: Response) => void}}
+ */
+function keepFetches(cacheName) {
+  const puts = [];
+  if (typeof caches === "undefined") return { puts, keep: () => {} };
+  const root = here("./");
+  const cache = caches.open(cacheName);
+  const keep = (url, response) => {
+    if (!url.startsWith(root) || url.includes("?") || url.includes("#")) return;
+    if (!response.ok || response.status !== 200 || response.type !== "basic") return;
+    puts.push(cache.then((c) => c.put(url, response)).catch(() => {}));
+  };
+  const original = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
+    if (method === "GET") {
+      const url = new URL(input instanceof Request ? input.url : String(input), root).href;
+      keep(url, response.clone());
+      meter(response.clone());
+    }
+    return response;
+  };
+  return { puts, keep };
+}
+
+/** The first visit's download of the large files (Pyodide's wasm, the standard library). */
+const download = { expected: 0, received: 0, open: 0 };
+
+/** Count the bytes of a large response as they arrive, for the progress bar (5% to 60%). */
+function meter(response) {
+  const size = Number(response.headers.get("content-length")) || 0;
+  if (size < 1 << 20 || !response.body) return;
+  download.expected += size;
+  download.open += 1;
+  const reader = response.body.getReader();
+  const step = () => {
+    if (shown.stage !== "download") return;
+    const pct = download.open
+      ? 5 + Math.floor((55 * download.received) / download.expected)
+      : 60;
+    if (!download.open) progress("start", 60, { boot: "normal" });
+    else if (pct >= shown.pct + 2) progress("download", pct, { boot: "normal" });
+  };
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      download.received += value.byteLength;
+      step();
+    }
+  })()
+    .catch(() => {})
+    .finally(() => {
+      download.open -= 1;
+      step();
+    });
+}
+
+// ------------------------------------------------------------------------------ the snapshot
+
+/** @returns {Promise<IDBDatabase | null>} */
+function openSnapshots() {
+  if (typeof indexedDB === "undefined") return Promise.resolve(null);
+  return new Promise((resolve) => {
+    let request;
+    try {
+      request = indexedDB.open(SNAPSHOT_DB, 1);
+    } catch (_) {
+      resolve(null);
+      return;
+    }
+    request.onupgradeneeded = () => request.result.createObjectStore(SNAPSHOT_STORE);
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => db.close(); // the service worker deletes it: let it
+      resolve(db);
+    };
+    request.onerror = () => resolve(null);
+    request.onblocked = () => resolve(null);
+  });
+}
+
+/**
+ * One request on the snapshot store; the database is closed after it.
+ * @param {IDBTransactionMode} mode
+ * @param {(store: IDBObjectStore) => IDBRequest} act
+ */
+async function onSnapshots(mode, act, opening = openSnapshots()) {
+  const db = await opening;
+  if (!db) throw new Error("IndexedDB is unavailable");
+  try {
+    return await new Promise((resolve, reject) => {
+      const tx = db.transaction(SNAPSHOT_STORE, mode);
+      const request = act(tx.objectStore(SNAPSHOT_STORE));
+      tx.oncomplete = () => resolve(request.result);
+      tx.onerror = () => reject(tx.error || request.error);
+      tx.onabort = () => reject(tx.error || new Error("aborted"));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** The stored snapshot record, or why there is none usable (never rejects). */
+async function readSnapshot(opening) {
+  try {
+    const record = await onSnapshots("readonly", (store) => store.get(SNAPSHOT_RECORD), opening);
+    if (!record) return { record: null, why: "none stored" };
+    if (!(record.blob instanceof Blob)) return { record: null, why: "not a blob" };
+    return { record, why: null };
+  } catch (error) {
+    return { record: null, why: `unreadable: ${error}` };
+  }
+}
+
+/** The record if it is the one of this build (`key`). */
+function snapshotOf({ record, why }, key) {
+  if (record && record.key !== key) return { record: null, why: `another build's (${record.key})` };
+  return { record, why };
+}
+
+const deleteSnapshot = () =>
+  onSnapshots("readwrite", (store) => store.delete(SNAPSHOT_RECORD)).catch(() => {});
+
+/**
+ * The snapshot's bytes, checked before Pyodide sees them: a wrong memory size can make Pyodide's
+ * wasm instantiation fail without its promise ever settling.
+ * @param {Blob} blob
+ * @param {number} raw the size it had when stored
+ */
+async function gunzip(blob, raw) {
+  const stream = blob.stream().pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  const magic = bytes.byteLength >= 64 ? new DataView(bytes.buffer).getUint32(0, true) : 0;
+  if (bytes.byteLength !== raw || magic !== SNAPSHOT_MAGIC) {
+    throw new Error(`not a Pyodide snapshot of ${raw} bytes (${bytes.byteLength}, ${magic})`);
+  }
+  return bytes;
+}
+
+/** Reject after `ms` milliseconds unless `promise` settles first. */
+function within(promise, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** gzip in slices with a pause between them, so that requests are answered meanwhile. */
+async function gzip(bytes) {
+  const compressor = new CompressionStream("gzip");
+  const writer = compressor.writable.getWriter();
+  const out = new Response(compressor.readable).blob();
+  for (let at = 0; at < bytes.length; at += SLICE) {
+    await writer.write(bytes.subarray(at, Math.min(at + SLICE, bytes.length)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  await writer.close();
+  return out;
+}
+
+/** Gzip and store the snapshot, then tell the page (its time and sizes, for the bench). */
+async function storeSnapshot(key, raw) {
+  const started = performance.now();
+  try {
+    const blob = await gzip(raw);
+    const record = { key, blob, raw: raw.length, made: new Date().toISOString() };
+    await onSnapshots("readwrite", (store) => store.put(record, SNAPSHOT_RECORD));
+    const ms = Math.round(performance.now() - started);
+    postMessage({ type: "snapshot", stored: true, bytes: blob.size, raw: raw.length, ms });
+  } catch (error) {
+    console.info("pygames: the engine snapshot was not stored:", String(error));
+    postMessage({ type: "snapshot", stored: false, detail: String(error) });
+  }
+}
+
+// ------------------------------------------------------------------------------ boot
+
+/**
+ * @returns {Promise<{handle: any, snapshot?: Uint8Array | null, key?: string}>}
+ */
+/**
+ * Take the memory snapshot once the engine is installed and imported. A snapshot may hold no
+ * reference from Python to a JavaScript object other than Pyodide's own, and micropip keeps some
+ * (through `pyodide_js` and `pyodide.http`): the installer's modules are forgotten first, as it is never needed
+ * again in this worker, and Pyodide's list of loaded packages is emptied while the snapshot is
+ * taken (the check wants it as at start-up), then put back.
+ * @param {any} pyodide
+ * @returns {Uint8Array}
+ */
+function snapshotWithoutInstaller(pyodide) {
+  pyodide.runPython(FORGET_INSTALLER);
+  const loaded = { ...pyodide.loadedPackages };
+  for (const name of Object.keys(loaded)) delete pyodide.loadedPackages[name];
+  try {
+    return pyodide.makeMemorySnapshot();
+  } finally {
+    Object.assign(pyodide.loadedPackages, loaded);
+  }
+}
+
 async function boot() {
   progress("download", 0);
-  // Start the small downloads at once; Pyodide's own loads of them then hit the HTTP cache.
-  const buildInfo = prefetch(here("./build.json")).then((r) => r.json());
-  const engineUrl = buildInfo.then((info) => here(`./wheels/${info.wheel}`));
-  const engineWheel = engineUrl.then(prefetch).then((r) => r.arrayBuffer());
-  engineWheel.catch(() => {}); // awaited below; no unhandled rejection meanwhile
-  const [{ loadPyodide }] = await Promise.all([import(here("./pyodide/pyodide.mjs")), buildInfo]);
+  const first = self.name === "engine first-visit";
+  // what does not depend on build.json starts at once: Pyodide's two modules, the database
+  const pyodideModule = import(here("./pyodide/pyodide.mjs"));
+  import(here("./pyodide/pyodide.asm.mjs")).catch(() => {}); // loadPyodide imports it again
+  const canSnapshot =
+    typeof indexedDB !== "undefined" &&
+    typeof CompressionStream !== "undefined" &&
+    typeof DecompressionStream !== "undefined";
+  // the stored snapshot is read while build.json (its key) comes
+  const reading = canSnapshot ? readSnapshot(openSnapshots()) : null;
+  const infoResponse = await prefetch(here("./build.json"));
+  const infoCopy = first ? infoResponse.clone() : null;
+  const info = await infoResponse.json();
+  let puts = [];
+  if (first && info.site) {
+    const kept = keepFetches(`pygames-${info.site}`);
+    kept.keep(here("./build.json"), infoCopy);
+    puts = kept.puts;
+  }
+  const key = `${info.site || info.built}/${info.pyodide}`;
+  const { record, why } = reading
+    ? snapshotOf(await reading, key)
+    : { record: null, why: null };
+  // the snapshot is gunzipped while Pyodide's module loads and its wasm compiles
+  const bytes = record ? gunzip(record.blob, record.raw) : null;
+  bytes?.catch(() => {}); // awaited by loadPyodide below
+  const { loadPyodide } = await pyodideModule;
+  const common = {
+    indexURL: here("./pyodide/"),
+    lockFileURL: here("./pyodide/pyodide-lock.json"),
+    packageBaseUrl: here("./pyodide/"),
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  };
 
-  progress("start", 10);
+  let kind = "normal";
+  if (record) {
+    progress("start", 30, { boot: "snapshot" });
+    try {
+      const booting = loadPyodide({ ...common, _loadSnapshot: bytes });
+      booting.catch(() => {}); // awaited just below, or given up
+      const pyodide = await within(booting, SNAPSHOT_BOOT_MS, "the snapshot boot");
+      progress("install", 90, { boot: "snapshot" });
+      const version = pyodide.runPython("import pygames; pygames.__version__");
+      if (version !== info.version) throw new Error(`engine ${version}, not ${info.version}`);
+      const handle = pyodide.pyimport("pygames.web").handle;
+      progress("ready", 100, { boot: "snapshot" });
+      return { handle };
+    } catch (error) {
+      console.info("pygames: the stored engine snapshot cannot be used; a normal start:", String(error));
+      await deleteSnapshot();
+      kind = "fallback";
+    }
+  } else if (why && why !== "none stored") {
+    console.info(`pygames: the stored engine snapshot is ${why}; a normal start`);
+  }
+
+  // The normal boot: micropip installs the engine wheel of this site. The worker fetches the
+  // wheel itself and hands it to micropip through Pyodide's file system (an `emfs:` URL): a
+  // fetch made from Python would leave references to JavaScript objects (the response) that a
+  // memory snapshot cannot hold.
+  const engineWheel = prefetch(here(`./wheels/${info.wheel}`)).then((r) => r.arrayBuffer());
+  engineWheel.catch(() => {}); // awaited below; no unhandled rejection meanwhile
   // Pure wheels from PyPI (pinned in build.py), loaded by URL while the interpreter starts:
   // their hashes are not the ones in Pyodide's lock file.
   const support = [
     here("./wheels/packaging-26.1-py3-none-any.whl"),
     here("./wheels/micropip-0.11.1-py3-none-any.whl"),
   ];
-  const pyodide = await loadPyodide({
-    indexURL: here("./pyodide/"),
-    lockFileURL: here("./pyodide/pyodide-lock.json"),
-    packageBaseUrl: here("./pyodide/"),
-    packages: support,
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  });
-
-  progress("install", 70);
+  // a first visit shows the download as it goes (meter), then "start"; otherwise "start" now
+  if (puts.length === 0) progress("start", Math.max(10, shown.pct), { boot: kind });
+  let pyodide;
+  let makeSnapshot = canSnapshot && Boolean(info.site);
+  const options = { ...common, packages: support };
+  try {
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
+  } catch (error) {
+    if (!makeSnapshot) throw error;
+    console.info("pygames: Pyodide refused to start for a snapshot; a start without:", String(error));
+    makeSnapshot = false;
+    pyodide = await loadPyodide(options);
+  }
+  progress("install", Math.max(70, shown.pct), { boot: kind });
   await pyodide.loadPackage(support, { messageCallback: () => {} }); // no-op when loaded above
-  await engineWheel;
+  const wheelPath = `/tmp/wheels/${info.wheel}`;
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(wheelPath, new Uint8Array(await engineWheel));
   const micropip = pyodide.pyimport("micropip");
-  progress("install", 80);
-  await micropip.install(await engineUrl, { deps: false });
+  await micropip.install(`emfs:${wheelPath}`, { deps: false });
   micropip.destroy();
-  progress("install", 95);
+  pyodide.FS.unlink(wheelPath);
+  // the install's promise lets go of its callbacks on the next task: a snapshot taken before
+  // would hold them
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  progress("install", Math.max(85, shown.pct), { boot: kind });
+  pyodide.runPython(IMPORT_ALL);
   const handle = pyodide.pyimport("pygames.web").handle;
-  progress("ready", 100);
-  return handle;
+  let snapshot = null;
+  if (makeSnapshot) {
+    try {
+      snapshot = snapshotWithoutInstaller(pyodide);
+    } catch (error) {
+      console.info("pygames: no engine snapshot could be made:", String(error));
+    }
+  }
+  await Promise.all(puts); // the first visit's files are in the cache before "ready"
+  progress("ready", 100, { boot: kind });
+  return { handle, snapshot, key };
 }
 
 const pending = [];
@@ -78,9 +416,11 @@ self.onmessage = (event) => {
 };
 
 boot().then(
-  (h) => {
-    handle = h;
+  (booted) => {
+    handle = booted.handle;
     for (const message of pending.splice(0)) answer(message);
+    const { snapshot, key } = booted;
+    if (snapshot && key) setTimeout(() => storeSnapshot(key, snapshot), STORE_AFTER_MS);
   },
   (error) => {
     postMessage({

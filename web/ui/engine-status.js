@@ -1,6 +1,9 @@
 // The game engine as the page shell sees it: loading (with its stage and progress), ready or
 // failed. It follows the engine that boot.js started, paints the header's status box, sets
 // `<html data-engine>` (loading, ready, failed) and tells the screens when the state changes.
+// It also says how the engine started, `<html data-engine-boot>`: `snapshot` (from the memory
+// snapshot stored on the device), `normal`, or `fallback` (a stored snapshot could not be used),
+// and `<html data-engine-snapshot>` once a new snapshot was stored (`stored`) or not (`failed`).
 
 import { h } from './dom.js';
 import { t, tx } from '../i18n.js';
@@ -60,7 +63,9 @@ export class EngineStatus {
   progress(ev) {
     if (!ev) return;
     if (ev.type === 'failed') this.settle('failed', errorText(ev.error));
+    else if (ev.type === 'snapshot') this.html.dataset.engineSnapshot = ev.stored ? 'stored' : 'failed';
     else if (ev.type === 'progress') {
+      if (typeof ev.boot === 'string') this.html.dataset.engineBoot = ev.boot;
       this.stage = ev.stage || this.stage;
       if (typeof ev.pct === 'number') this.pct = Math.max(0, Math.min(100, Math.round(ev.pct)));
       if (ev.stage === 'ready') this.pct = 100;
