@@ -179,6 +179,148 @@ def test_three_humans_pass_and_play(page: Page, base_url: str, shot: Callable[..
     shot(page, "marie-end-3p", both=True)
 
 
+def secret_decision(page: Page, seat: int) -> bool:
+    """The viewer is at the simultaneous keep/eat decision of M4 (its own chip says waiting)."""
+    chip = page.get_by_test_id(f"decision-{seat}")
+    return chip.count() == 1 and chip.get_attribute("data-status") == "waiting"
+
+
+def assert_decisions_hidden(page: Page, decided: dict[int, str]) -> None:
+    """No trace on the page of the decisions of ``decided`` (seat: the eat button's cards,
+    ``keep`` for keep both) but that each has decided (M4)."""
+    viewer = table(page).get_attribute("data-viewer")
+    for seat in decided:
+        if str(seat) == viewer:
+            continue
+        chip = page.get_by_test_id(f"decision-{seat}")
+        expect(chip).to_have_attribute("data-status", "decided")
+        assert chip.get_attribute("data-eat") is None and chip.get_attribute("data-keep") is None
+        assert page.get_by_test_id(f"eaten-{seat}").locator("[data-card]").count() == 0
+        assert page.get_by_test_id(f"kept-{seat}").locator(".kept-chip").count() == 0
+    html = page.content()
+    for secret in ("will eat", "will keep", "Eats the", "Eats both", "Keeps both", "Ate the"):
+        assert secret not in html, secret
+
+
+def decide_button(page: Page, eat: bool) -> tuple[str, str]:
+    """Tap keep both, or the first eat-one button; returns (testid, "keep" or the eaten card)."""
+    buttons = (
+        page.locator("[data-testid^=decide-eat-]") if eat else page.get_by_test_id("decide-keep")
+    )
+    button = buttons.first
+    testid = str(button.get_attribute("data-testid"))
+    button.click()
+    return testid, testid.removeprefix("decide-eat-") if eat else "keep"
+
+
+def test_pass_and_play_secret_keep_or_eat(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    """M4: three humans, all satisfied: each decides keep or eat behind the privacy screen, and
+    no one's decision shows on the page before the reveal; then all are revealed together."""
+    setup_game(page, base_url, 3, [0, 1, 2], seed=11)
+    decided: dict[int, str] = {}
+    decide_passes = 0
+    shots: set[str] = set()
+    for _ in range(60):
+        phase = wait_turn(page)
+        if phase == "pass":
+            screen = page.get_by_test_id("privacy-screen")
+            if decided and table(page).get_attribute("data-phase") == "decide":
+                # behind the screen the table is the spectator's: no decision shows there either
+                expect(table(page)).to_have_attribute("data-viewer", "spectator")
+                expect(screen).to_contain_text("It is time to keep or eat, in secret.")
+                expect(page.get_by_test_id("decide-wait")).to_have_text(
+                    "Everyone decides at the same time: keep or eat. "
+                    "Waiting for the others' decisions."
+                )
+                assert_decisions_hidden(page, decided)
+                decide_passes += 1
+                if "pass" not in shots:
+                    shots.add("pass")
+                    shot(page, "marie-m4-privacy", both=True)
+            page.get_by_test_id("privacy-continue").click()
+            continue
+        viewer = int(str(table(page).get_attribute("data-viewer")))
+        if phase == "vote":
+            page.get_by_test_id("vote-up").click()  # nobody dissatisfied: no redistribution
+            continue
+        if phase == "decide":
+            assert secret_decision(page, viewer), "M4: every human decides about his own pair"
+            assert_decisions_hidden(page, decided)
+            expect(page.get_by_test_id("prompt")).to_contain_text("in secret")
+            if decided and "decide" not in shots:
+                shots.add("decide")
+                shot(page, "marie-m4-decide", both=True)
+            _, what = decide_button(page, eat=not decided)  # the first one eats a card
+            decided[viewer] = what
+            continue
+        if decided:
+            break  # all three decided: the reveal, and the next round's pile
+        act(page, phase)
+    else:  # pragma: no cover
+        raise AssertionError("never got through the secret keep-or-eat decision")
+    assert len(decided) == 3 and decide_passes >= 2
+    # revealed together: every decision, what was eaten too (it was face up before)
+    for seat, what in decided.items():
+        chip = page.get_by_test_id(f"decision-{seat}")
+        expect(chip).to_have_attribute("data-status", "revealed")
+        expect(chip).to_have_attribute("data-eat", "" if what == "keep" else what)
+        eaten = page.get_by_test_id(f"eaten-{seat}").locator("[data-card]")
+        expect(eaten).to_have_count(0 if what == "keep" else 1)
+    expect(page.get_by_test_id("log")).to_contain_text("All decisions are in")
+    shot(page, "marie-m4-revealed", both=True)
+
+
+def test_one_human_with_bots_secret_keep_or_eat(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    """M4 with one human and three bots: no privacy screen; the human decides first (the bots
+    wait for him, as in the vote), then waits for the others' decisions, then the reveal."""
+    setup_game(page, base_url, 4, [0], seed=2)
+    for _ in range(200):
+        phase = wait_turn(page)
+        assert phase != "pass", "one human: never a privacy screen"
+        if phase == "decide" and secret_decision(page, 0):
+            break
+        if phase == "vote":
+            page.get_by_test_id("vote-up").click()
+        else:
+            act(page, phase)
+    else:  # pragma: no cover
+        raise AssertionError("never reached a round without redistribution")
+    for seat in (1, 2, 3):  # the bots decide after the human
+        chip = page.get_by_test_id(f"decision-{seat}")
+        assert chip.get_attribute("data-status") in ("waiting", "forced")
+    expect(page.get_by_test_id("prompt")).to_contain_text("in secret")
+    expect(page.get_by_test_id("prompt")).to_have_text(
+        "Keep or eat your own pair, in secret: the others see it once everyone has decided."
+    )
+    shot(page, "marie-m4-bots-decide", both=True)
+    ply = int(str(table(page).get_attribute("data-ply")))
+    page.get_by_test_id("lang-ja").click()
+    expect(page.get_by_test_id("prompt")).to_contain_text("秘密で決めてください")
+    page.evaluate("localStorage.setItem('pygames.speed', 'normal')")  # paced: the wait shows
+    _, what = decide_button(page, eat=True)
+    # while the bots decide (0.7 s each at this pace): the human's own decision, and waiting
+    expect(page.get_by_test_id("decide-wait")).to_have_text(
+        f"{what}を食べる決めました。他のプレイヤーの決定を待っています。"
+    )
+    expect(page.get_by_test_id("decision-0")).to_have_attribute("data-eat", what)
+    shot(page, "marie-m4-bots-waiting-ja")
+    page.evaluate("localStorage.setItem('pygames.speed', 'instant')")
+    phase = wait_turn(page)
+    assert phase != "pass" and int(str(table(page).get_attribute("data-ply"))) > ply + 1
+    chip = page.get_by_test_id("decision-0")
+    expect(chip).to_have_attribute("data-status", "revealed")
+    expect(chip).to_have_attribute("data-eat", what)
+    for seat in (1, 2, 3):
+        expect(page.get_by_test_id(f"decision-{seat}")).to_have_attribute("data-status", "revealed")
+    page.get_by_test_id("lang-en").click()
+    expect(page.get_by_test_id("log")).to_contain_text("All decisions are in")
+    shot(page, "marie-m4-bots-revealed", both=True)
+
+
 def hand_after_pile_one(page: Page, url: str) -> list[int]:
     page.goto(url)
     phase = wait_turn(page)
@@ -276,7 +418,8 @@ def test_bots_are_paced_and_announced(page: Page, base_url: str) -> None:
 
 
 # What the table shows after each of its draws, read from the page as it is drawn: every seat's
-# score, pair, vote chip, kept counts, eaten cards and elder badge, and the tappable moves.
+# score, pair, vote chip, keep/eat decision chip, kept counts, eaten cards and elder badge, and the
+# tappable moves.
 WATCH = r"""
 () => {
   window.__marie = [];
@@ -291,6 +434,8 @@ WATCH = r"""
       .map((c) => [c.dataset.number, Number(c.dataset.count)])),
     eaten: cards(el, '[data-testid^="eaten-"] [data-card]'),
     vote: el.querySelector('.vote-chip')?.dataset.vote ?? null,
+    decision: el.querySelector('.decision-chip')?.dataset.status ?? null,
+    decisionEat: el.querySelector('.decision-chip')?.dataset.eat ?? null,
     elder: el.querySelector('[data-testid^="elder-"]') !== null,
   });
   const read = (root) => ({
@@ -337,6 +482,10 @@ def check_drawing(drawn: dict[str, Any], view: dict[str, Any]) -> None:
             sv["pair"]
         ), at
         assert shown["vote"] == sv["vote"], at
+        decision = sv["decision"] or {}
+        assert shown["decision"] == decision.get("status"), at
+        eat = decision.get("eat")
+        assert shown["decisionEat"] == (None if eat is None else " ".join(map(str, eat))), at
         assert shown["kept"] == {n: c for n, c in sv["kept"].items() if c}, at
         assert shown["eaten"] == sv["eaten"], at
         assert shown["elder"] == (view["elder"] == s), at
@@ -348,8 +497,9 @@ def test_all_bot_game_shows_what_the_engine_says(
 ) -> None:
     """Bots at the fastest speed play a whole game; every drawing of the table (draws are
     coalesced per frame, so not every position is drawn) shows each seat's score, pair, vote,
-    kept cards, eaten cards and elder badge as the engine's spectator view of that ply says (and
-    the console oracle of conftest.py fails the test on any console error or CSP violation)."""
+    keep/eat decision, kept cards, eaten cards and elder badge as the engine's spectator view of
+    that ply says (and the console oracle of conftest.py fails the test on any console error or
+    CSP violation)."""
     page.goto(f"{base_url}#/setup/marie")
     page.evaluate(WATCH)
     setup_game(page, base_url, players, [], seed=seed)  # the same document: the watch stays

@@ -227,6 +227,7 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         expect(cell).to_have_attribute("data-score", str(final["result"]["scores"][seat]))
     winner = final["result"]["winners"][0]
     expect(page.get_by_test_id(f"result-row-{winner}")).to_have_attribute("data-winner", "yes")
+    expect(page.get_by_test_id("end-crown")).to_have_count(1)
     assert max(final["result"]["scores"]) >= 27
     assert {"buy", "rearrange", "move"} <= done, done
     shot(page, "yadokashi-end", both=True)
@@ -473,6 +474,7 @@ def test_y10_a_capped_game_ends_with_no_winner(
     for seat in range(3):
         expect(page.get_by_test_id(f"result-row-{seat}")).to_have_attribute("data-winner", "no")
     expect(end.locator(".is-winner")).to_have_count(0)
+    expect(end.get_by_test_id("end-crown")).to_have_count(0)  # nobody is crowned
     shot(page, f"yadokashi-capped-{lang}", both=True)
     page.get_by_test_id("watch-replay").click()
     viewer = page.get_by_test_id("replay")

@@ -77,11 +77,11 @@ def record_hash(game: str, players: int, seed: int, levels: tuple[str, ...]) -> 
 
 # computed in CPython 3.11.7; Python 3.12.1, 3.13.0 and Pyodide give the same
 GOLDEN: dict[str, str] = {
-    "marie-3p-2501": "2dc18814b0826feca7ebbb83f48e2a9ddde22e5eee2029aabfa8c72ddd0ca148",
-    "marie-3p-2502": "83101c46212926e02cd3e51a33a97c6e68d3bee3da8fb136277ca1754450bb6a",
+    "marie-3p-2501": "1206681a2f20f0d5ae4b1fd7a294ecb624806e69d7ab64a5dedd15eb752e8090",
+    "marie-3p-2502": "02cecae4606eb1498bb4cc6180b7f1a0b548fabf7cd6c33b273f91c51ad3083c",
     "marie-4p-2501": "37bb7ec3a762a1de161c101f17fd2be4743acba096708a7c676ef80eb267eba5",
-    "marie-4p-2502": "3f89bb5a4a8847d7a6c01ec56ec97a5ad48913defaec4e49ede504bf72dff887",
-    "marie-5p-2501": "31a164230bd5949a2380c75105257fc3438d6aa454b11b728edb3bfcb036f849",
+    "marie-4p-2502": "22e964d529ea3a35185174a1453cee9721f2760b69a1b2a16b83bf1b2bb398bf",
+    "marie-5p-2501": "32c315d41d8fa58829494b9aaa157cfef7e915a5455935c753282e9561c7e0a6",
     "marie-5p-2502": "6239fc88c7ea4b31c7b0ec7a8fda7958a51e3d711df061c15add4d2d16f9efa4",
     "hitokai-3p-2501": "659b8bf46e7541dab1a509d44a315597df9b68f17c4ea4f64bf03b7d5a367e85",
     "hitokai-3p-2502": "3c8c9faf328b5a4fba7d1a28b5ac8c7b35c76c2421b5ce8bd0ed540280d6073b",

@@ -93,7 +93,7 @@ def test_keep_and_eat_moves_say_what_is_eaten_and_what_is_kept() -> None:
     draft(s, 1, ["pick12", "pick34"])
     for seat in (0, 1, 2):
         s.apply(seat, "up")
-    assert s.holding == [5, 6]
+    assert s.held(2) == [5, 6]  # M4: each seat decides about its own pair, all at once
     assert by_a(s, 2) == {
         "eat5": {"a": "eat5", "kind": "eat", "cards": [5], "keep": [6]},
         "eat56": {"a": "eat56", "kind": "eat", "cards": [5, 6], "keep": []},

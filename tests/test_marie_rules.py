@@ -1,4 +1,5 @@
-"""Scenario tests: one rule of Marie's Table (and each ruling M1-M3) per test."""
+"""Scenario tests: one rule of Marie's Table (and each ruling M1-M3) per test; M4 in
+test_marie_m4.py."""
 
 from __future__ import annotations
 
@@ -111,14 +112,16 @@ def test_m3_votes_hidden_until_all_are_in() -> None:
     assert [seat["vote"] for seat in s.view(0)["seats"]] == ["up", "down", "up"]
 
 
-def test_one_dissatisfied_everyone_takes_own_pair_youngest_first() -> None:
+def test_one_dissatisfied_everyone_takes_own_pair_and_decides_at_once() -> None:
     s = make(3, [[1, 2, 3, 4, 5, 6]], elder=0)
     draft(s, 1, ["pick12", "pick34"])
     for seat, vote in ((0, "up"), (1, "down"), (2, "up")):
         s.apply(seat, vote)
-    assert s.phase == "decide" and s.to_move() == [2] and s.holding == [5, 6]
+    # M4: no redistribution, so every seat decides about its own pair at the same time
+    assert s.phase == "decide" and s.to_move() == [0, 1, 2] and not s.redistribute
+    assert [s.held(seat) for seat in range(3)] == [[1, 2], [3, 4], [5, 6]]
     s.apply(2, "keep")
-    assert s.to_move() == [1] and s.holding == [3, 4]
+    assert s.to_move() == [0, 1]
     s.apply(1, "keep")
     s.apply(0, "keep")
     assert s.kept[0][1] == s.kept[0][2] == 1
@@ -192,7 +195,8 @@ def test_eat_limit_two_per_game_and_forced_keep() -> None:
     draft(s, 2, ["pick12", "pick34"])  # order 2, 0, 1: seat 1 gets 5,6
     for seat in range(3):
         s.apply(seat, "up")
-    # youngest (1) first, then 0, then seat 2 whose two eats are used: kept automatically
+    # seat 2's two eats are used: it keeps without a decision, the others decide (M4)
+    assert s.to_move() == [0, 1] and s.legal_actions(2) == []
     s.apply(1, "keep")
     assert s.to_move() == [0]
     s.apply(0, "keep")
@@ -205,6 +209,8 @@ def test_eat_one_keeps_the_other() -> None:
     for seat in range(3):
         s.apply(seat, "up")
     s.apply(2, "eat6")
+    s.apply(1, "keep")
+    s.apply(0, "keep")  # M4: the decisions count once all are in
     assert s.eaten[2] == [6] and s.kept[2][5] == 1 and s.kept[2][6] == 0
     assert s.view(0)["seats"][2]["eats_left"] == 1
 

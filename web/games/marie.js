@@ -26,6 +26,21 @@ Object.assign(STRINGS, {
   m_waitTake: { en: '{0} takes a pair.', ja: '{0}が2枚を取ります。' },
   m_decide: { en: 'Keep or eat the cards you took.', ja: '取った2枚を確定するか、食べるか選んでください。' },
   m_waitDecide: { en: '{0} decides: keep or eat.', ja: '{0}が確定するか食べるかを選んでいます。' },
+  m_decideSecret: { en: 'Keep or eat your own pair, in secret: the others see it once everyone has decided.', ja: '自分の2枚を確定するか食べるか、秘密で決めてください。全員が決めるまで誰にも見えません。' },
+  m_decidedWait: { en: "Your decision is in. Waiting for the others' decisions.", ja: '決めました。他のプレイヤーの決定を待っています。' },
+  m_waitDecideAll: { en: "Everyone decides at the same time: keep or eat. Waiting for the others' decisions.", ja: '全員が同時に、確定するか食べるかを決めます。他のプレイヤーの決定を待っています。' },
+  m_passDecide: { en: 'It is time to keep or eat, in secret.', ja: '確定するか食べるかを秘密で決める時間です。' },
+  m_deciding: { en: 'Deciding…', ja: '考え中…' },
+  m_decidedChip: { en: 'Decided', ja: '決定済み' },
+  m_mustKeep: { en: 'Keeps (no eats left)', ja: '確定のみ(食べ終わり)' },
+  m_keepsBoth: { en: 'Keeps both', ja: '2枚とも確定する' },
+  m_eatsOne: { en: 'Eats the {0}', ja: '{0}を食べる' },
+  m_eatsBoth: { en: 'Eats both', ja: '2枚とも食べる' },
+  m_keptBoth: { en: 'Kept both', ja: '2枚とも確定した' },
+  m_ateOne: { en: 'Ate the {0}', ja: '{0}を食べた' },
+  m_ateBoth: { en: 'Ate both', ja: '2枚とも食べた' },
+  m_roundWas: { en: 'R{0}: {1}', ja: '第{0}R:{1}' },
+  m_roundWasTitle: { en: 'Round {0}: {1}', ja: '第{0}ラウンド:{1}' },
   m_redistribute: { en: 'Two or more are dissatisfied: the pairs change hands, youngest first.', ja: '不満が2人以上:末の弟から順に2枚を取り合います。' },
   m_ownPairs: { en: 'Everyone takes his own pair.', ja: '全員が自分の2枚を獲得します。' },
   m_pile: { en: 'Pile {0}', ja: '山{0}' },
@@ -127,6 +142,21 @@ function takePrompt(v, ctx, name) {
   return takes.every((m) => m.owner === ctx.viewer) ? t('m_takeOwn') : t('m_take');
 }
 
+function decidePrompt(v, ctx, name) {
+  return movesOf(ctx, 'keep').length ? t('m_decide') : tn('m_waitDecide', name(v.taker));
+}
+
+/** The viewer's own seat view (null for a spectator). */
+function mySeat(v, ctx) {
+  return ctx.viewer !== null && ctx.viewer !== undefined ? v.seats[ctx.viewer] : null;
+}
+
+/** M4: everyone decides at once, in secret; the viewer's own decision shows once it is in. */
+function secretDecidePrompt(v, ctx) {
+  if (movesOf(ctx, 'keep').length) return t('m_decideSecret');
+  return mySeat(v, ctx)?.decision?.status === 'decided' ? t('m_decidedWait') : t('m_waitDecideAll');
+}
+
 /** What the viewer is asked to do, or who is acting. */
 export function prompt(snap, ctx) {
   const v = snap.view;
@@ -136,8 +166,7 @@ export function prompt(snap, ctx) {
     case 'draft': return draftPrompt(v, ctx, name);
     case 'vote': return votePrompt(v, ctx);
     case 'take': return takePrompt(v, ctx, name);
-    case 'decide':
-      return movesOf(ctx, 'keep').length ? t('m_decide') : tn('m_waitDecide', name(v.taker));
+    case 'decide': return v.simultaneous ? secretDecidePrompt(v, ctx) : decidePrompt(v, ctx, name);
     default: return '';
   }
 }
@@ -155,6 +184,42 @@ function voteChip(vote) {
   const [ic, key] = VOTE_CHIPS[vote] || [];
   if (!ic) return null;
   return h('span', { class: `vote-chip vote-${vote}`, data: { vote } }, icon(ic), h('span', { text: t(key) }));
+}
+
+/** A decision as words: what the seat keeps or eats (its own pending one), or kept or ate. */
+function decisionWords(d) {
+  const done = d.status === 'revealed';
+  if (!d.eat.length) return t(done ? 'm_keptBoth' : 'm_keepsBoth');
+  if (d.keep.length) return t(done ? 'm_ateOne' : 'm_eatsOne', d.eat[0]);
+  return t(done ? 'm_ateBoth' : 'm_eatsBoth');
+}
+
+/**
+ * The keep/eat chip of a seat: deciding, decided (what, only on the seat's own view), keeping
+ * with no eats left, or revealed (marked with its round while the next round is drafted). The
+ * engine's view says which and what may be shown.
+ */
+function decisionChip(d, s, { mark = true, round = null } = {}) {
+  if (!d) return null;
+  const shown = Array.isArray(d.eat) && Array.isArray(d.keep);
+  let ic = 'hourglass';
+  let text = t('m_deciding');
+  if (d.status === 'forced') {
+    ic = 'check';
+    text = t('m_mustKeep');
+  } else if (shown) {
+    ic = d.eat.length ? 'fork' : 'check';
+    text = decisionWords(d);
+  } else if (d.status === 'decided') {
+    ic = 'check';
+    text = t('m_decidedChip');
+  }
+  const earlier = round !== null && d.round !== round;
+  const data = { status: d.status, round: d.round, ...(shown ? { eat: d.eat.join(' '), keep: d.keep.join(' ') } : {}) };
+  return h('span', {
+    class: `decision-chip decision-${d.status}`, testid: mark ? `decision-${s}` : undefined, data,
+    title: earlier ? t('m_roundWasTitle', d.round, text) : undefined,
+  }, icon(ic), h('span', { text: earlier ? t('m_roundWas', d.round, text) : text }));
 }
 
 function keptChips(sv, s) {
@@ -214,7 +279,8 @@ function seatPanel(snap, ctx, s) {
     testid: `seat-${s}`, data: { seat: s },
   },
   seatHead(snap, ctx, s),
-  h('div', { class: 'seat-pair-row' }, pairNode(sv, ctx, s), voteChip(sv.vote)),
+  h('div', { class: 'seat-pair-row' }, pairNode(sv, ctx, s), voteChip(sv.vote),
+    decisionChip(sv.decision, s, { round: snap.view.round })),
   keptChips(sv, s),
   h('div', { class: 'eaten-row', testid: `eaten-${s}` },
     icon('fork', 'fork'),
@@ -349,8 +415,36 @@ function decideButton(m) {
   });
 }
 
+/** M4: the viewer decides about his own pair (the cards come from the engine's moves). */
+function secretDecideZone(snap, ctx) {
+  const v = snap.view;
+  const moves = decideMoves(ctx);
+  const mine = mySeat(v, ctx);
+  if (!moves.length) {
+    const done = mine?.decision?.status === 'decided';
+    return h('div', { class: 'zone zone-wait zone-secret' },
+      done && mine.pair?.cards ? cardRow(mine.pair.cards, 'md') : null,
+      h('p', { class: 'zone-note zone-note-row', testid: 'decide-wait' },
+        done ? decisionChip(mine.decision, ctx.viewer, { mark: false }) : null,
+        h('span', { text: done ? t('m_decidedWait') : t('m_waitDecideAll') })));
+  }
+  const cards = movesOf(ctx, 'keep')[0]?.cards || [];
+  return decideChoice(v, ctx, t('m_ownPair'), cards, moves);
+}
+
+function decideChoice(v, ctx, title, cards, moves) {
+  const left = v.seats[ctx.viewer]?.eats_left ?? 0;
+  const most = v.scoring?.max_eaten;
+  return h('div', { class: 'zone zone-decide' },
+    h('div', { class: 'holding' }, h('h3', { class: 'zone-title', text: title }), cardRow(cards, 'lg')),
+    h('div', { class: 'decide-side' },
+      h('div', { class: 'decide-buttons', testid: 'decide' }, moves.map(decideButton)),
+      h('p', { class: 'zone-note', text: left > 0 ? t('m_eatsLeft', left, most) : t('m_noEatsLeft', most) })));
+}
+
 function decideZone(snap, ctx) {
   const v = snap.view;
+  if (v.simultaneous) return secretDecideZone(snap, ctx);
   const holding = v.holding || [];
   const moves = decideMoves(ctx);
   if (!moves.length) {
@@ -360,13 +454,7 @@ function decideZone(snap, ctx) {
   }
   const from = v.holding_from;
   const title = from === ctx.viewer ? t('m_ownPair') : t('m_tookFrom', ctx.names[from]);
-  const left = v.seats[ctx.viewer]?.eats_left ?? 0;
-  const most = v.scoring?.max_eaten;
-  return h('div', { class: 'zone zone-decide' },
-    h('div', { class: 'holding' }, h('h3', { class: 'zone-title', text: title }), cardRow(holding, 'lg')),
-    h('div', { class: 'decide-side' },
-      h('div', { class: 'decide-buttons', testid: 'decide' }, moves.map(decideButton)),
-      h('p', { class: 'zone-note', text: left > 0 ? t('m_eatsLeft', left, most) : t('m_noEatsLeft', most) })));
+  return decideChoice(v, ctx, title, holding, moves);
 }
 
 function actionZone(snap, ctx) {
@@ -488,4 +576,11 @@ function select(ctx, data) {
 
 export const actions = { select };
 
-export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions };
+// ---------------------------------------------------------------- pass-and-play
+
+/** The privacy screen's hint when the tablet goes round for the secret keep/eat (M4). */
+export function passHint(snap) {
+  return snap.view?.phase === 'decide' && snap.view.simultaneous ? 'm_passDecide' : undefined;
+}
+
+export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions, passHint };

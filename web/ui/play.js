@@ -322,7 +322,7 @@ export class Table {
 
   showPass() {
     removePrivacy();
-    const hint = this.snap.view?.phase === 'vote' ? 'passVote' : undefined;
+    const hint = this.module.passHint?.(this.snap) ?? (this.snap.view?.phase === 'vote' ? 'passVote' : undefined);
     const undo = this.passUndo !== null ? { name: this.names[this.passUndo] } : undefined;
     privacyScreen(this.names[this.passSeat], { hint, undo }).then((how) => {
       const resolve = this.passResolve;
@@ -587,7 +587,8 @@ export class Table {
     const snap = this.snap;
     const result = snap.result || {};
     const winners = (result.winners || []).map((s) => this.names[s]);
-    const crown = icon('crown', 'crown');
+    // a crown only over a winner: a game stopped unfinished (Y10) names nobody and crowns nobody
+    const crown = winners.length ? icon('crown', 'crown') : null;
     let title;
     if (!winners.length) title = t('noWinner');
     else if (winners.length > 1) title = tn('winnersAre', h('b', { class: 'who', text: winners.join(t('listSep')) }));
@@ -602,7 +603,7 @@ export class Table {
       : null;
     return h('section', { class: 'end-screen', testid: 'end-screen' },
       h('div', { class: 'end-head' },
-        h('div', { class: 'end-crown' }, crown),
+        crown ? h('div', { class: 'end-crown', testid: 'end-crown' }, crown) : null,
         h('div', {},
           h('h2', { class: 'end-title', testid: 'winners' }, title),
           tie ? h('p', { class: 'end-tie', testid: 'tie-break', text: tie }) : null)),

@@ -74,7 +74,7 @@ class MarieHeuristicBot(Bot):
                 return best_settle(kept, pair, eats_left, rounds_left), a
 
             return max(legal, key=pair_value)
-        holding = state.holding or []
+        holding = state.held(seat)  # M4: its own pair; M2: the pair it took
         options = _settle_options(kept, holding, eats_left, rounds_left)
         return max((a for a in legal if a in options), key=lambda a: (options[a], a))
 

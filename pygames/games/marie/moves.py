@@ -8,9 +8,13 @@ and sends back ``a`` unchanged.
   ``cards`` from the draft hand and pass the rest (``passed``) to seat ``to``;
 - ``vote``: ``{"a": "up", "kind": "vote", "vote": "up"}`` and ``"down"``;
 - ``take``: ``{"a": "take2", "kind": "take", "owner": 2, "cards": [1, 6]}``: take seat 2's pair;
-- ``keep``: ``{"a": "keep", "kind": "keep", "cards": [3, 5]}``: keep both cards held;
+- ``keep``: ``{"a": "keep", "kind": "keep", "cards": [3, 5]}``: keep both cards of the pair the
+  seat decides about (the one it took, M2, or its own, M4);
 - ``eat``: ``{"a": "eat3", "kind": "eat", "cards": [3], "keep": [5]}``: eat ``cards``, keep the
   rest (``keep``, empty when both are eaten).
+
+In the simultaneous decision (M4) every seat that may still eat has its own keep/eat moves at
+once, each about its own pair.
 """
 
 from __future__ import annotations
@@ -23,8 +27,8 @@ if TYPE_CHECKING:
     from pygames.games.marie.rules import Action, MarieState
 
 
-def describe(state: MarieState, a: str, act: Action) -> JSONDict:
-    """The move of the legal action ``a`` (parsed as ``act``) of the seat to act."""
+def describe(state: MarieState, seat: int, a: str, act: Action) -> JSONDict:
+    """The move of the legal action ``a`` (parsed as ``act``) of ``seat``, a seat to act."""
     kind, args = act.kind, list(act.args)
     if kind == "pile":
         return {"a": a, "kind": "pile", "pile": args[0], "size": len(state.piles[args[0] - 1])}
@@ -33,7 +37,7 @@ def describe(state: MarieState, a: str, act: Action) -> JSONDict:
             "a": a,
             "kind": "pick",
             "cards": args,
-            "passed": _without(state.hand, args),
+            "passed": without(state.hand, args),
             "to": state.order[state.drafter_pos + 1],
         }
     if kind in ("up", "down"):
@@ -45,13 +49,13 @@ def describe(state: MarieState, a: str, act: Action) -> JSONDict:
             "owner": args[0],
             "cards": sorted(state.pairs[args[0]] or []),
         }
-    holding = sorted(state.holding or [])
+    holding = state.held(seat)
     if kind == "keep":
         return {"a": a, "kind": "keep", "cards": holding}
-    return {"a": a, "kind": "eat", "cards": args, "keep": _without(holding, args)}
+    return {"a": a, "kind": "eat", "cards": args, "keep": without(holding, args)}
 
 
-def _without(cards: list[int], taken: list[int]) -> list[int]:
+def without(cards: list[int], taken: list[int]) -> list[int]:
     """``cards`` (sorted) less one copy of each of ``taken``."""
     rest = sorted(cards)
     for c in taken:

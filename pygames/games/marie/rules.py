@@ -4,6 +4,9 @@ Notation (seat-relative actions, chess-UCI style):
 ``pile3`` choose pile 3 (1-based, as dealt); ``pick35`` keep a 3 and a 5 from the draft hand;
 ``up`` / ``down`` vote satisfied / dissatisfied; ``take2`` take seat 2's pair; ``keep`` keep both
 cards; ``eat3`` eat the 3 and keep the other; ``eat35`` eat both.
+
+Keep or eat: after a redistribution each taker decides as he takes (M2); otherwise every seat
+decides for its own pair at the same time, in secret until all are in (M4).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
 from pygames.core.util import copy_json, name_slots, reshuffle
-from pygames.games.marie.moves import describe
+from pygames.games.marie.moves import describe, without
 
 NUMBERS = range(1, 8)
 COPIES = 8
@@ -88,6 +91,25 @@ def cards_text(cards: list[int]) -> tuple[str, str]:
     return en, "と".join(map(str, ordered))
 
 
+def _decision_text(keep: list[int], eat: list[int], future: bool) -> tuple[str, str]:
+    """A keep/eat decision as a log line (``{0}`` the seat): done, or (``future``) to come."""
+    ken, kja = cards_text(keep)
+    if not eat:
+        if future:
+            return f"{{0}} will keep {ken}.", f"{{0}}は{kja}を確定します。"
+        return f"{{0}} keeps {ken}.", f"{{0}}は{kja}を確定しました。"
+    een, eja = cards_text(eat)
+    if future:
+        return (
+            f"{{0}} will eat {een}" + (f" and keep {ken}." if keep else "."),
+            f"{{0}}は{eja}を食べ" + (f"、{kja}を確定します。" if keep else "ます。"),
+        )
+    return (
+        f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
+        f"{{0}}は{eja}を食べ" + (f"、{kja}を確定しました。" if keep else "ました。"),
+    )
+
+
 class MarieState(GameState):
     """A game of Marie's Table for 3 to 5 players."""
 
@@ -117,6 +139,11 @@ class MarieState(GameState):
         self.eaten: list[list[int]] = [[] for _ in range(players)]
         self.history: list[list[JSONDict]] = [[] for _ in range(players)]
         self.last_votes: list[bool] | None = None
+        #: M4: each seat's secret keep/eat decision (the cards it eats) until all are in
+        self.decisions: list[list[int] | None] = [None] * players
+        #: each seat's keep/eat decision once all may see it ({eat, keep, round}); kept
+        #: on show through the next round's draft, until its pairs are revealed
+        self.settled: list[JSONDict | None] = [None] * players
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -162,6 +189,7 @@ class MarieState(GameState):
         self.take_pos = 0
         self.holding = None
         self.holding_from = None
+        self.decisions = [None] * n
         self.say(
             f"Round {self.round + 1}: {{0}} is the elder brother.",
             f"第{self.round + 1}ラウンド:{{0}}が兄者です。",
@@ -179,8 +207,24 @@ class MarieState(GameState):
         return list(reversed(self.order))
 
     def taker(self) -> int:
-        """The seat taking (or deciding) now in the take step."""
+        """The seat taking (or deciding) now in the take step of a redistribution."""
         return self.take_order()[self.take_pos]
+
+    @property
+    def simultaneous(self) -> bool:
+        """True while every seat decides keep or eat for its own pair at once (M4)."""
+        return self.phase == "decide" and not self.redistribute
+
+    def must_decide(self, seat: int) -> bool:
+        """In the simultaneous decision (M4): ``seat`` has not decided yet and may still eat
+        (a seat with no eats left keeps its pair without a decision)."""
+        return self.decisions[seat] is None and len(self.eaten[seat]) < MAX_EATEN
+
+    def held(self, seat: int) -> list[int]:
+        """The pair ``seat`` decides about now: its own (M4), or the one it took (M2)."""
+        if self.simultaneous:
+            return sorted(self.pairs[seat] or [])
+        return sorted(self.holding or [])
 
     def to_move(self) -> list[int]:
         """Seats that must act now."""
@@ -190,6 +234,8 @@ class MarieState(GameState):
             return [self.order[self.drafter_pos]]
         if self.phase == "vote":
             return [s for s in range(self.players) if self.votes[s] is None]
+        if self.simultaneous:
+            return [s for s in range(self.players) if self.must_decide(s)]
         if self.phase in ("take", "decide"):
             return [self.taker()]
         return []
@@ -213,20 +259,21 @@ class MarieState(GameState):
 
     def moves(self, seat: int) -> list[JSONDict]:
         """Every legal action as a move with its kind and fields (see :mod:`.moves`)."""
-        return [describe(self, a, Action.parse(a)) for a in self.legal_actions(seat)]
+        return [describe(self, seat, a, Action.parse(a)) for a in self.legal_actions(seat)]
 
     def available_pairs(self, seat: int) -> list[int]:
         """Owners of the pairs ``seat`` may take in a redistribution."""
         return [o for o in range(self.players) if self.pairs[o] is not None and o != seat]
 
     def _decide_actions(self, seat: int) -> list[str]:
-        assert self.holding is not None
+        pair = self.held(seat)
+        assert len(pair) == 2
         acts = {"keep"}
         left = MAX_EATEN - len(self.eaten[seat])
         if left >= 1:
-            acts.update(f"eat{c}" for c in self.holding)
+            acts.update(f"eat{c}" for c in pair)
         if left >= 2:
-            a, b = sorted(self.holding)
+            a, b = sorted(pair)
             acts.add(f"eat{a}{b}")
         return sorted(acts)
 
@@ -325,6 +372,7 @@ class MarieState(GameState):
         self.say("{0} receives the last 2 cards.", "{0}が最後の2枚を受け取りました。", [young])
         self.revealed = True
         self.phase = "vote"
+        self.settled = [None] * self.players  # the last round's decisions leave the table
         for s in self.order:
             en, ja = cards_text(self.pairs[s] or [])
             self.say(f"{{0}} reveals {en}.", f"{{0}}の2枚は{ja}です。", [s])
@@ -361,22 +409,32 @@ class MarieState(GameState):
                 "Two or more are dissatisfied: the pairs are redistributed, youngest first.",
                 "不満が2人以上:末の弟から順に、他の兄弟の2枚を取ります。",
             )
-        else:
-            self.say(
-                "Fewer than two are dissatisfied: everyone takes his own pair.",
-                "不満は2人未満:全員が自分の2枚を獲得します。",
-            )
+            self.take_pos = 0
+            self._advance_take()
+            return
+        self.say(
+            "Fewer than two are dissatisfied: everyone takes his own pair and decides, in "
+            "secret, to keep or eat.",
+            "不満は2人未満:全員が自分の2枚を獲得し、確定するか食べるかを秘密で決めます。",
+        )
+        self._start_decisions()
+
+    def _start_decisions(self) -> None:
+        """M4: every seat that may still eat decides at once; none left: reveal at once."""
         self.take_pos = 0
-        self._advance_take()
+        self.decisions = [None] * self.players
+        self.phase = "decide"
+        if not self.to_move():
+            self._reveal_decisions()
 
     def _advance_take(self) -> None:
-        """Move the take step on, applying what no one has a choice about: taking one's own
-        pair, the last pair left (the elder's exception included), keeping when no eat is
-        left."""
+        """Move the take step of a redistribution (M2) on, applying what no one has a choice
+        about: taking the last pair left (the elder's exception included), keeping when no eat
+        is left."""
         while self.take_pos < self.players:
             taker = self.taker()
             if self.holding is None:
-                choices = self.available_pairs(taker) if self.redistribute else []
+                choices = self.available_pairs(taker)
                 if len(choices) >= 2:
                     self.phase = "take"
                     return
@@ -412,30 +470,49 @@ class MarieState(GameState):
         self._advance_take()
 
     def _do_decide(self, seat: int, act: Action) -> None:
-        self._settle(seat, list(act.args) if act.kind == "eat" else [])
+        eat = list(act.args) if act.kind == "eat" else []
+        if self.simultaneous:
+            self._decide_in_secret(seat, eat)
+            return
+        self._settle(seat, eat)
         self._advance_take()
 
+    def _decide_in_secret(self, seat: int, eat: list[int]) -> None:
+        """M4: the decision stays the seat's own (its log line too) until all are in."""
+        self.decisions[seat] = eat
+        en, ja = _decision_text(without(self.held(seat), eat), eat, future=True)
+        self.say("{0} has decided.", "{0}が決めました。", [seat], {seat: t(en, ja)})
+        if not self.to_move():
+            self._reveal_decisions()
+
+    def _reveal_decisions(self) -> None:
+        """M4: every decision is shown at once, one line each, youngest first; a seat with no
+        eats left keeps its pair."""
+        self.say("All decisions are in:", "全員の決定がそろいました。")
+        for seat in self.take_order():
+            pair = self.pairs[seat]
+            assert pair is not None
+            self.pairs[seat] = None
+            self._record_decision(seat, pair, self.decisions[seat] or [])
+        self.decisions = [None] * self.players
+        self._end_round()
+
     def _settle(self, seat: int, eat: list[int]) -> None:
+        """M2: the taker's decision about the pair he holds, seen by all at once."""
         assert self.holding is not None
-        keep = list(self.holding)
-        for c in eat:
-            keep.remove(c)
-        for c in keep:
-            self.kept[seat][c] += 1
-        self.eaten[seat].extend(eat)
-        ken, kja = cards_text(keep)
-        if eat:
-            een, eja = cards_text(eat)
-            self.say(
-                f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
-                f"{{0}}は{eja}を食べ" + (f"、{kja}を確定しました。" if keep else "ました。"),
-                [seat],
-            )
-        else:
-            self.say(f"{{0}} keeps {ken}.", f"{{0}}は{kja}を確定しました。", [seat])
+        self._record_decision(seat, self.holding, eat)
         self.holding = None
         self.holding_from = None
         self.take_pos += 1
+
+    def _record_decision(self, seat: int, pair: list[int], eat: list[int]) -> None:
+        keep = without(pair, eat)
+        for c in keep:
+            self.kept[seat][c] += 1
+        self.eaten[seat].extend(eat)
+        self.settled[seat] = {"eat": sorted(eat), "keep": keep, "round": self.round + 1}
+        en, ja = _decision_text(keep, eat, future=False)
+        self.say(en, ja, [seat])
 
     def _end_round(self) -> None:
         self.round += 1
@@ -522,6 +599,28 @@ class MarieState(GameState):
             return "up" if self.last_votes[owner] else "down"
         return None
 
+    def _decision_view(self, owner: int, seat: int | None) -> JSONDict | None:
+        """M4: ``waiting`` / ``decided`` (what, to the owner only) / ``forced`` (no eats left:
+        keeps); after the reveal (and as each is made in M2) ``revealed`` for all, until the next
+        round's pairs are revealed."""
+        if self.simultaneous:
+            return {**self._pending_view(owner, seat), "round": self.round + 1}
+        shown = self.settled[owner]
+        if shown is None:
+            return None
+        return {"status": "revealed", **copy_json(shown)}
+
+    def _pending_view(self, owner: int, seat: int | None) -> JSONDict:
+        pair = self.pairs[owner] or []
+        pending = self.decisions[owner]
+        if pending is None and len(self.eaten[owner]) >= MAX_EATEN:
+            return {"status": "forced", "eat": [], "keep": sorted(pair)}
+        if pending is None:
+            return {"status": "waiting", "eat": None, "keep": None}
+        if owner == seat:
+            return {"status": "decided", "eat": sorted(pending), "keep": without(pair, pending)}
+        return {"status": "decided", "eat": None, "keep": None}
+
     def _view(self, seat: int | None) -> JSONDict:
         drafting = self.order[self.drafter_pos] if self.phase == "draft" else None
         seats = []
@@ -530,6 +629,7 @@ class MarieState(GameState):
                 {
                     "pair": self._pair_view(s, seat),
                     "vote": self._vote_view(s, seat),
+                    "decision": self._decision_view(s, seat),
                     "kept": {str(n): self.kept[s][n] for n in NUMBERS},
                     "eaten": list(self.eaten[s]),
                     "eats_left": MAX_EATEN - len(self.eaten[s]),
@@ -538,6 +638,7 @@ class MarieState(GameState):
                 }
             )
         taking = self.phase in ("take", "decide")
+        one_taker = taking and not self.simultaneous
         return {
             "phase": self.phase,
             "round": min(self.round + 1, self.rounds),
@@ -555,7 +656,8 @@ class MarieState(GameState):
             "hand": sorted(self.hand) if drafting is not None and drafting == seat else None,
             "revealed": self.revealed,
             "redistribute": self.redistribute if taking else None,
-            "taker": self.taker() if taking else None,
+            "simultaneous": self.simultaneous,
+            "taker": self.taker() if one_taker else None,
             "holding": sorted(self.holding) if self.holding else None,
             "holding_from": self.holding_from,
             "seats": seats,
@@ -564,17 +666,20 @@ class MarieState(GameState):
         }
 
     def secret_pending(self) -> bool:
-        """True while a kept pair or a vote is hidden."""
+        """True while a kept pair, a vote or a keep/eat decision (M4) is hidden."""
         if self.phase == "draft":
             return self.drafter_pos > 0
         if self.phase == "vote":
             return any(v is not None for v in self.votes)
+        if self.simultaneous:
+            return any(d is not None for d in self.decisions)
         return False
 
     def determinize(self, seat: int, rng: Rng) -> MarieState:
         """Resample every card ``seat`` has not seen, keeping what it knows (its own hand, its
-        pair, and that what it passed on lies downstream); forget other seats' pending votes
-        (resampled), their private log lines and their draft history of this round.
+        pair, and that what it passed on lies downstream); forget other seats' pending votes and
+        keep/eat decisions (M4) (resampled among their legal ones), their private log lines and
+        their draft history of this round.
 
         The result depends only on what ``seat`` knows and on ``rng``: two states the seat
         cannot tell apart determinize to the same state.
@@ -607,6 +712,10 @@ class MarieState(GameState):
             s.votes = [
                 v if i == seat or v is None else rng.below(2) == 1 for i, v in enumerate(s.votes)
             ]
+        if s.simultaneous:  # that a seat has decided is public; what it decided is not
+            for i, pending in enumerate(s.decisions):
+                if i != seat and pending is not None:
+                    s.decisions[i] = list(Action.parse(rng.choice(s._decide_actions(i))).args)
         s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
@@ -615,7 +724,8 @@ class MarieState(GameState):
     _FIELDS = (
         "piles", "pile_used", "unused", "rounds", "round", "elder", "phase", "order",
         "drafter_pos", "hand", "pairs", "revealed", "votes", "redistribute", "take_pos",
-        "holding", "holding_from", "kept", "eaten", "history", "last_votes",
+        "holding", "holding_from", "kept", "eaten", "history", "last_votes", "decisions",
+        "settled",
     )  # fmt: skip
 
     def to_json(self) -> JSONDict:
@@ -648,13 +758,18 @@ class MarieState(GameState):
         s.eaten = [list(e) for e in self.eaten]
         s.history = [list(h) for h in self.history]
         s.last_votes = None if self.last_votes is None else list(self.last_votes)
+        s.decisions = [None if d is None else list(d) for d in self.decisions]
+        s.settled = list(self.settled)
         return s
 
     def undo_allowed(self, seat: int, action: str) -> bool:
-        """A take, a keep/eat choice, or a vote that is not the last one can be taken back.
-        Choosing a pile shows it to the elder and a pick hands cards to the next brother (or
-        reveals all pairs): those are final. The last vote reveals every vote: final too."""
+        """A take, a keep/eat choice (M2), or a vote or a secret keep/eat choice (M4) that is
+        not the last one can be taken back. Choosing a pile shows it to the elder and a pick
+        hands cards to the next brother (or reveals all pairs): those are final. The last vote
+        reveals every vote, the last secret decision every decision: final too."""
         kind = Action.parse(action).kind
+        if kind in ("keep", "eat") and self.simultaneous:
+            return len(self.to_move()) > 1
         if kind in ("take", "keep", "eat"):
             return True
         if kind in ("up", "down"):
