@@ -200,6 +200,10 @@ def test_m4_a_seat_with_no_eats_left_keeps_without_deciding() -> None:
     for seat in range(3):
         s2.apply(seat, "up")
     assert s2.phase == "pile" and s2.round == 1 and s2.kept[1][3] == s2.kept[1][4] == 1
+    said = [e["text"]["en"] for e in s2.log_for(None)]
+    assert not any("in secret" in line for line in said), said  # no decision was asked for
+    assert any("no one may eat any more" in line for line in said), said
+    assert any("in secret" in e["text"]["en"] for e in s.log_for(None))  # seat 1 was asked
 
 
 def test_m4_a_seat_decides_once_and_only_about_its_own_pair() -> None:

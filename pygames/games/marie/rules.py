@@ -412,11 +412,6 @@ class MarieState(GameState):
             self.take_pos = 0
             self._advance_take()
             return
-        self.say(
-            "Fewer than two are dissatisfied: everyone takes his own pair and decides, in "
-            "secret, to keep or eat.",
-            "不満は2人未満:全員が自分の2枚を獲得し、確定するか食べるかを秘密で決めます。",
-        )
         self._start_decisions()
 
     def _start_decisions(self) -> None:
@@ -424,8 +419,19 @@ class MarieState(GameState):
         self.take_pos = 0
         self.decisions = [None] * self.players
         self.phase = "decide"
-        if not self.to_move():
-            self._reveal_decisions()
+        if self.to_move():
+            self.say(
+                "Fewer than two are dissatisfied: everyone takes his own pair and decides, in "
+                "secret, to keep or eat.",
+                "不満は2人未満:全員が自分の2枚を獲得し、確定するか食べるかを秘密で決めます。",
+            )
+            return
+        self.say(
+            "Fewer than two are dissatisfied: everyone takes his own pair; no one may eat any "
+            "more, so every pair is kept.",
+            "不満は2人未満:全員が自分の2枚を獲得します。もう誰も食べられないので、すべて確定します。",
+        )
+        self._reveal_decisions()
 
     def _advance_take(self) -> None:
         """Move the take step of a redistribution (M2) on, applying what no one has a choice
