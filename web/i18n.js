@@ -177,6 +177,93 @@ const S = {
   },
   deleteThisSave: { en: 'Delete this saved game', ja: 'この保存を削除する' },
   vsLabel: { en: 'Players', ja: '参加者' },
+  saveFull: {
+    en: "This device's storage is full: this game is not being saved now. You can keep playing; your earlier saves are kept.",
+    ja: 'この端末の保存領域がいっぱいのため、このゲームは今は保存されていません。このまま遊べます。以前の保存は残っています。',
+  },
+  saveBack: { en: 'The game is being saved again.', ja: 'ゲームの保存を再開しました。' },
+  movedOnTab: {
+    en: 'This game moved on in another tab. Reload it to go on from there; moves made here are not saved.',
+    ja: 'このゲームは別のタブで進みました。再読み込みして、そこから続けてください。ここでの手は保存されません。',
+  },
+  movedOnReload: { en: 'Reload the game', ja: 'ゲームを再読み込み' },
+  followedTab: { en: 'This game moved on in another tab: here is where it stands.', ja: 'このゲームは別のタブで進みました。最新の状態を表示しています。' },
+
+  // the games on this device: kept for good or not, export and import
+  storageTitle: { en: 'Your games on this device', ja: 'この端末のゲーム' },
+  storageKept: { en: 'Saved games are kept on this device.', ja: '保存したゲームはこの端末に残ります。' },
+  storageKeptHint: {
+    en: "They stay until you delete them or clear this site's data.",
+    ja: '削除するか、このサイトのデータを消去するまで残ります。',
+  },
+  storageMayClear: {
+    en: 'The browser may clear saved games when space runs short.',
+    ja: '空き容量が足りなくなると、ブラウザが保存したゲームを消すことがあります。',
+  },
+  storageMayClearHint: {
+    en: 'Export them now and then to keep a copy.',
+    ja: 'ときどき書き出して、控えを残しておくと安心です。',
+  },
+  storageChecking: { en: 'Checking how this browser keeps saved games…', ja: 'このブラウザでの保存のされ方を確認しています…' },
+  exportAll: { en: 'Export all games', ja: 'すべてのゲームを書き出す' },
+  exportNone: { en: 'There are no games to export yet.', ja: '書き出すゲームはまだありません。' },
+  exportDoneOne: { en: '1 game exported to {1}.', ja: '1件のゲームを{1}に書き出しました。' },
+  exportDoneMany: { en: '{0} games exported to {1}.', ja: '{0}件のゲームを{1}に書き出しました。' },
+  importGames: { en: 'Import a file', ja: 'ファイルを読み込む' },
+  importHint: {
+    en: 'A file of exported games (added to these), or one game record to watch as a replay.',
+    ja: '書き出したゲームのファイル(ここに追加されます)、またはリプレイで見るゲームの記録1件を読み込めます。',
+  },
+  importChecking: { en: 'Checking the file…', ja: 'ファイルを確認しています…' },
+  importAddedOne: { en: '1 game added.', ja: '1件のゲームを追加しました。' },
+  importAddedMany: { en: '{0} games added.', ja: '{0}件のゲームを追加しました。' },
+  importNothingNew: { en: 'No game added.', ja: '追加されたゲームはありません。' },
+  importSameOne: { en: '1 was already on this device.', ja: '1件はすでにこの端末にありました。' },
+  importSameMany: { en: '{0} were already on this device.', ja: '{0}件はすでにこの端末にありました。' },
+  importOlder: {
+    en: '{0} older finished games were left out: the list keeps the {1} newest.',
+    ja: '古い終わったゲーム{0}件は追加していません(一覧には新しい{1}件まで残ります)。',
+  },
+  importTooBig: { en: 'This file is too large (more than {0} MB). Nothing was changed.', ja: 'このファイルは大きすぎます({0} MB超)。何も変更していません。' },
+  importUnreadable: { en: 'This file could not be read. Nothing was changed.', ja: 'このファイルを読み込めませんでした。何も変更していません。' },
+  importEmpty: { en: 'This file is empty. Nothing was changed.', ja: 'このファイルは空です。何も変更していません。' },
+  importNotJson: {
+    en: 'This file is not JSON: it is neither a file of exported games nor a game record. Nothing was changed.',
+    ja: 'このファイルはJSONではありません。書き出したゲームのファイルでも、ゲームの記録でもありません。何も変更していません。',
+  },
+  importWrongFormat: {
+    en: 'This file is neither a file of exported games nor a game record. Nothing was changed.',
+    ja: 'このファイルは、書き出したゲームのファイルでも、ゲームの記録でもありません。何も変更していません。',
+  },
+  importWrongVersion: {
+    en: 'This file of games has version {0}; this app reads version {1}. Nothing was changed.',
+    ja: 'このゲームのファイルの版は{0}です。このアプリが読めるのは版{1}です。何も変更していません。',
+  },
+  importUnknownGame: {
+    en: 'This file holds a game this app does not have ("{0}"). Nothing was changed.',
+    ja: 'このファイルには、このアプリにないゲーム(「{0}」)が入っています。何も変更していません。',
+  },
+  importDamaged: {
+    en: 'Game {0} in this file is damaged. Nothing was changed.',
+    ja: 'このファイルの{0}件目のゲームが壊れています。何も変更していません。',
+  },
+  importRefused: {
+    en: 'Game {0} in this file could not be opened. Nothing was changed.',
+    ja: 'このファイルの{0}件目のゲームを開けませんでした。何も変更していません。',
+  },
+  importRecordRefused: { en: 'This game record could not be opened.', ja: 'このゲームの記録は開けませんでした。' },
+  importFull: {
+    en: "There is not enough room on this device for these games. Nothing was changed.",
+    ja: 'この端末にはこれらのゲームを保存する空きがありません。何も変更していません。',
+  },
+  importBlocked: {
+    en: 'This browser does not let the page store games. Nothing was changed.',
+    ja: 'このブラウザではゲームを保存できません。何も変更していません。',
+  },
+  importNoEngine: {
+    en: 'The game engine is needed to check this file, and it could not start. Nothing was changed.',
+    ja: 'このファイルの確認にはゲームエンジンが必要ですが、起動できませんでした。何も変更していません。',
+  },
 
   // undo
   undo: { en: 'Undo', ja: '取り消し' },

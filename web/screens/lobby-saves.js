@@ -1,12 +1,27 @@
 // The lobby's lists of the games kept on this device: the games to continue (saved after every
-// action) and the finished ones (with their replay), each with a way to delete it.
+// action) and the finished ones (with their replay), each with a way to delete it; and the
+// device's storage: whether the browser keeps it for good, "Export all games" and "Import".
 
 import { h, button } from '../ui/dom.js';
 import { t, tx, lang } from '../i18n.js';
 import { cardEl, cakeLogo, icon } from '../ui/card.js';
 import { confirmDialog } from '../ui/dialogs.js';
-import { listSaves, listHistory, deleteSave, deleteHistory, removeKey } from '../ui/saves.js';
+import {
+  listSaves, listHistory, deleteSave, deleteHistory, removeKey, storeAll, persistence, onPersistence,
+  checkPersistence, HISTORY_MAX,
+} from '../ui/saves.js';
+import {
+  exportData, exportCount, exportFileName, downloadJson, readTextFile, readContent, planImport, recordFragment,
+} from '../ui/saves-file.js';
+import { ask } from '../ui/errors.js';
 import { playable } from '../ui/games.js';
+
+/**
+ * A line under the storage buttons: what an export or an import did (the `key` and `args` of
+ * each of its sentences, `error` an engine's own sentence after them), drawn again in the other
+ * language.
+ * @typedef {{parts: import('../ui/saves-file.js').Refusal[], error?: import('../types.js').Text, tone: 'ok' | 'bad' | 'busy'}} SavesNote
+ */
 
 /**
  * What the lists need from the lobby.
@@ -14,13 +29,15 @@ import { playable } from '../ui/games.js';
  * @property {any[] | null} games the catalogue (null while it is on its way)
  * @property {() => void} rerender draw the lobby again (after a deletion)
  * @property {(id: string) => void} resume continue the saved game `id`
+ * @property {() => Promise<any>} engine the engine once ready (rejects if it failed to start)
+ * @property {() => boolean} shown whether the lobby is still the screen on show
+ * @property {SavesNote | null} note what the last export or import did
  */
 
 /**
  * The lists' buttons, by their `data-action` (one listener on the lobby reads it).
- * @type {Record<string, (host: SavesHost, data: DOMStringMap) => void | Promise<void>>}
  */
-export const SAVES_ACTIONS = {
+export const SAVES_ACTIONS = /** @type {Record<string, (host: SavesHost, data: DOMStringMap, el: HTMLElement) => void | Promise<void>>} */ ({
   continue: (host, data) => host.resume(data.id),
   'delete-save': async (host, data) => {
     if (await confirmDialog(t('deleteSaveQ'), { ok: t('deleteSave'), danger: true })) {
@@ -38,6 +55,24 @@ export const SAVES_ACTIONS = {
     const known = knownGames(host.games);
     for (const d of listSaves(known).damaged.concat(listHistory(known).damaged)) removeKey(d.key);
     host.rerender();
+  },
+  'export-all': (host) => exportAll(host),
+  'import-pick': (_host, _data, el) => {
+    const input = el.closest('[data-testid=saves-tools]')?.querySelector('[data-testid=import-file]');
+    if (input instanceof HTMLInputElement) input.click();
+  },
+});
+
+/**
+ * The storage controls' inputs, by their `data-action` (the lobby's `change` listener): a file
+ * chosen to import.
+ * @type {Record<string, (host: SavesHost, input: HTMLInputElement) => void>}
+ */
+export const SAVES_INPUTS = {
+  'import-file': (host, input) => {
+    const file = input.files?.[0];
+    input.value = ''; // the same file may be chosen again
+    if (file) importFile(host, file);
   },
 };
 
@@ -189,4 +224,248 @@ export function finishedSection(host) {
   return h('section', { class: 'saved finished', testid: 'finished', 'aria-labelledby': 'finished-title' },
     h('h2', { class: 'section-head', id: 'finished-title', text: t('historyTitle') }),
     h('ul', { class: 'saved-list', testid: 'finished-list' }, items.map((entry) => finishedRow(entry, host))));
+}
+
+// ------------------------------------------------------------------ storage: keep, export, import
+
+/**
+ * Draw what the browser does with the saved games into `el`.
+ * @param {HTMLElement} el
+ * @param {'yes' | 'no' | 'unknown'} state
+ */
+function paintStorage(el, state) {
+  el.dataset.state = state;
+  const text = { yes: 'storageKept', no: 'storageMayClear', unknown: 'storageChecking' }[state];
+  const hint = { yes: 'storageKeptHint', no: 'storageMayClearHint', unknown: null }[state];
+  el.replaceChildren(
+    icon(state === 'yes' ? 'check' : 'hourglass', 'storage-icon'),
+    h('span', { class: 'storage-words' },
+      h('span', { class: 'storage-text', testid: 'storage-text', text: t(text) }),
+      hint ? h('span', { class: 'storage-hint', testid: 'storage-hint', text: t(hint) }) : null));
+}
+
+// the state changes (the browser answered, or granted persistence when a game was saved)
+onPersistence((state) => {
+  for (const el of document.querySelectorAll('[data-testid=storage-state]')) {
+    if (el instanceof HTMLElement) paintStorage(el, state);
+  }
+});
+
+/** The line that says whether the browser keeps the saved games for good. */
+function storageLine() {
+  const el = h('div', { class: 'storage-state', testid: 'storage-state' });
+  paintStorage(el, persistence());
+  // not known yet: drawn again with the answer (the line may not be in the page yet)
+  if (persistence() === 'unknown') checkPersistence().then((state) => paintStorage(el, state));
+  return el;
+}
+
+/**
+ * The line that says what the last export or import did.
+ * @param {SavesNote | null} note
+ */
+function noteLine(note) {
+  const el = h('p', { class: 'saves-note', testid: 'saves-note', role: 'status', 'aria-live': 'polite' });
+  paintNote(el, note);
+  return el;
+}
+
+/**
+ * @param {HTMLElement} el
+ * @param {SavesNote | null} note
+ */
+function paintNote(el, note) {
+  el.dataset.tone = note ? note.tone : 'none';
+  el.textContent = note ? noteText(note) : '';
+}
+
+/** @param {SavesNote} note */
+function noteText(note) {
+  const words = note.parts.map((part) => t(part.key, ...(part.args || [])));
+  if (note.error) words.push(tx(note.error));
+  return words.join(lang() === 'ja' ? '' : ' ');
+}
+
+/**
+ * A note of one sentence.
+ * @param {string} key
+ * @param {'ok' | 'bad' | 'busy'} tone
+ * @param {{args?: (string | number)[], error?: import('../types.js').Text}} [more]
+ * @returns {SavesNote}
+ */
+function note1(key, tone, { args, error } = {}) {
+  return { parts: [{ key, args }], error, tone };
+}
+
+/**
+ * A refusal as a note.
+ * @param {import('../ui/saves-file.js').Refusal} why
+ * @returns {SavesNote}
+ */
+function refused(why) {
+  return { parts: [{ key: why.key, args: why.args }], error: why.error, tone: 'bad' };
+}
+
+/**
+ * Say what an export or an import did (in the lobby on show, and in its next drawings).
+ * @param {SavesHost} host
+ * @param {SavesNote | null} note
+ */
+function setNote(host, note) {
+  host.note = note;
+  for (const el of document.querySelectorAll('[data-testid=saves-note]')) {
+    if (el instanceof HTMLElement) paintNote(el, note);
+  }
+}
+
+/**
+ * The device's storage: whether it is kept for good, "Export all games" and "Import".
+ * @param {SavesHost} host
+ */
+export function storageSection(host) {
+  const count = exportCount(knownGames(host.games));
+  const exportBtn = button(t('exportAll'), {
+    class: 'btn', testid: 'export-all', data: { action: 'export-all' }, disabled: count === 0,
+    title: count === 0 ? t('exportNone') : undefined,
+  });
+  const importBtn = button(t('importGames'), {
+    class: 'btn', testid: 'import-pick', data: { action: 'import-pick' }, 'aria-describedby': 'import-hint',
+  });
+  const input = h('input', {
+    type: 'file', accept: '.json,application/json,text/plain', hidden: true, tabindex: '-1',
+    testid: 'import-file', 'aria-label': t('importGames'), data: { action: 'import-file' },
+  });
+  return h('section', { class: 'saved saves-tools', testid: 'saves-tools', 'aria-labelledby': 'tools-title' },
+    h('h2', { class: 'section-head', id: 'tools-title', text: t('storageTitle') }),
+    h('div', { class: 'tools-row' },
+      storageLine(),
+      h('div', { class: 'tools-actions' }, exportBtn, importBtn, input)),
+    h('p', { class: 'tools-hint', id: 'import-hint', text: t('importHint') }),
+    noteLine(host.note));
+}
+
+/**
+ * "Export all games": one JSON file with every game kept here.
+ * @param {SavesHost} host
+ */
+function exportAll(host) {
+  const data = exportData(knownGames(host.games));
+  const n = data.saves.length + data.finished.length;
+  if (!n) {
+    setNote(host, note1('exportNone', 'bad'));
+    return;
+  }
+  const name = exportFileName();
+  downloadJson(name, data);
+  setNote(host, note1(n === 1 ? 'exportDoneOne' : 'exportDoneMany', 'ok', { args: [n, name] }));
+}
+
+/**
+ * The engine, or null (and the note says why) when it could not start.
+ * @param {SavesHost} host
+ */
+async function engineFor(host) {
+  try {
+    return await host.engine();
+  } catch (_) {
+    setNote(host, note1('importNoEngine', 'bad'));
+    return null;
+  }
+}
+
+/** An import is on its way (a file chosen meanwhile is not read: the note says "Checking the file…"). */
+let importing = false;
+
+/**
+ * Import a chosen file: a file of saved games (merged into this device's) or one game record
+ * (opened in the replay viewer). A refused file changes nothing.
+ * @param {SavesHost} host
+ * @param {File} file
+ */
+async function importFile(host, file) {
+  if (importing) return;
+  importing = true;
+  try {
+    setNote(host, note1('importChecking', 'busy'));
+    const read = await readTextFile(file);
+    if ('why' in read) {
+      setNote(host, refused(read.why));
+      return;
+    }
+    const content = readContent(read.text, knownGames(host.games));
+    if (content.kind === 'refused') setNote(host, refused(content.why));
+    else if (content.kind === 'saves') await importSaves(host, content.data);
+    else await openRecord(host, content.kind === 'link' ? { link: content.link } : { record: content.record });
+  } finally {
+    importing = false;
+  }
+}
+
+/**
+ * One game record: the engine checks it; then the replay viewer shows it.
+ * @param {SavesHost} host
+ * @param {{link: string} | {record: object}} request
+ */
+async function openRecord(host, request) {
+  const eng = await engineFor(host);
+  if (!eng) return;
+  const ans = await ask(eng, { cmd: 'replay', ...request, ply: 0 });
+  if (!ans.ok) {
+    setNote(host, note1('importRecordRefused', 'bad', { error: ans.error }));
+    return;
+  }
+  setNote(host, null);
+  if (host.shown()) location.hash = `#/replay&${'link' in request ? request.link : recordFragment(request.record)}`;
+}
+
+/**
+ * A file of saved games: every new game is checked by the engine, then all are stored together
+ * (or none, and the note says why).
+ * @param {SavesHost} host
+ * @param {any} data
+ */
+async function importSaves(host, data) {
+  const plan = planImport(data, knownGames(host.games));
+  if ('why' in plan) {
+    setNote(host, refused(plan.why));
+    return;
+  }
+  if (plan.add.length) {
+    const eng = await engineFor(host);
+    if (!eng) return;
+    for (const { kind, entry, index } of plan.add) {
+      const ans = await ask(eng, { cmd: 'replay', link: kind === 'save' ? entry.save : entry.record, ply: 0 });
+      if (!ans.ok) {
+        setNote(host, note1('importRefused', 'bad', { args: [index], error: ans.error }));
+        return;
+      }
+      if (ans.game !== entry.game || ans.players !== entry.players) {
+        setNote(host, note1('importDamaged', 'bad', { args: [index] }));
+        return;
+      }
+    }
+  }
+  const why = storeAll(plan.add);
+  if (why) {
+    setNote(host, note1(why === 'full' ? 'importFull' : 'importBlocked', 'bad'));
+    return;
+  }
+  setNote(host, importedNote(plan));
+  if (!host.shown()) return;
+  host.rerender();
+  // the lists above grew: the player still sees what the import did
+  document.querySelector('[data-testid=saves-note]')?.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * What an import added, and what it left out.
+ * @param {import('../ui/saves-file.js').ImportPlan} plan
+ * @returns {SavesNote}
+ */
+function importedNote(plan) {
+  const n = plan.add.length;
+  const parts = [{ key: n === 0 ? 'importNothingNew' : n === 1 ? 'importAddedOne' : 'importAddedMany', args: [n] }];
+  if (plan.same) parts.push({ key: plan.same === 1 ? 'importSameOne' : 'importSameMany', args: [plan.same] });
+  if (plan.older) parts.push({ key: 'importOlder', args: [plan.older, HISTORY_MAX] });
+  return { parts, tone: 'ok' };
 }

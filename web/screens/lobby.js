@@ -7,7 +7,8 @@ import { icon } from '../ui/card.js';
 import { offlineReady } from '../ui/pwa.js';
 import { playable } from '../ui/games.js';
 import { page, gameMeta, tileArt } from './common.js';
-import { continueSection, finishedSection, SAVES_ACTIONS } from './lobby-saves.js';
+import { continueSection, finishedSection, storageSection, SAVES_ACTIONS, SAVES_INPUTS } from './lobby-saves.js';
+import { checkPersistence } from '../ui/saves.js';
 import { resumeSave } from './table.js';
 
 // The lobby's first drawing in a page is laid out a piece a frame (the hero, the grid, each game
@@ -84,15 +85,15 @@ function offlineNote() {
 }
 
 /**
- * The lists of kept games; stored data never breaks the lobby.
+ * The lists of kept games and the storage controls; stored data never breaks the lobby.
  * @param {import('./lobby-saves.js').SavesHost} host
  */
 function keptGames(host) {
   try {
-    return [continueSection(host), finishedSection(host)];
+    return [continueSection(host), finishedSection(host), storageSection(host)];
   } catch (err) {
     console.error(err);
-    return [null, null];
+    return [null, null, null];
   }
 }
 
@@ -107,17 +108,21 @@ export function lobbyScreen(shell) {
   const s = {
     games: null,
     failed: false,
+    note: null,
     rerender() { if (router.showing(s)) s.render(); },
     resume(id) { resumeSave(shell, id, { push: true }); },
+    engine() { return shell.engine.ready(); },
+    shown() { return router.showing(s); },
     render() {
       const grid = h('div', { class: 'game-grid', testid: 'game-list' });
       // the grid's cells: a tile per game (each built when it is laid out), or a notice
       const cells = s.games
         ? s.games.map((g) => () => gameTile(g))
         : [h('p', { class: 'notice', text: s.failed ? t('catalogFailed') : '…' })];
-      const [saved, finished] = keptGames(s);
+      const [saved, finished, storage] = keptGames(s);
       const section = page('lobby', 'lobby');
       section.addEventListener('click', (ev) => onClick(s, ev));
+      section.addEventListener('change', (ev) => onChange(s, ev));
       /** @type {[HTMLElement, Node | (() => Node) | null][]} */
       const pieces = [
         [section, h('div', { class: 'hero' },
@@ -129,6 +134,7 @@ export function lobbyScreen(shell) {
         ...cells.map((cell) => /** @type {[HTMLElement, Node | (() => Node)]} */ ([grid, cell])),
         [section, h('p', { class: 'lobby-note', text: t('moreSoon') })],
         [section, finished],
+        [section, storage],
         [section, howTo()],
         [section, h('p', { class: 'lobby-note small', text: `${t('offlineNote')} ${t('savedNote')}` })],
         [section, offlineNote()],
@@ -141,6 +147,7 @@ export function lobbyScreen(shell) {
   };
   shell.games.list().then((games) => { s.games = games; s.rerender(); })
     .catch(() => { s.failed = true; s.rerender(); });
+  checkPersistence(); // the storage line shows the browser's answer (it may have changed)
   return s;
 }
 
@@ -152,5 +159,16 @@ export function lobbyScreen(shell) {
 function onClick(host, ev) {
   const target = ev.target instanceof Element ? ev.target.closest('[data-action]') : null;
   const action = target instanceof HTMLElement ? SAVES_ACTIONS[target.dataset.action] : null;
-  if (action && target instanceof HTMLElement) action(host, target.dataset);
+  if (action && target instanceof HTMLElement) action(host, target.dataset, target);
+}
+
+/**
+ * An input of the lobby changed (a file chosen to import): its `data-action`.
+ * @param {import('./lobby-saves.js').SavesHost} host
+ * @param {Event} ev
+ */
+function onChange(host, ev) {
+  const input = ev.target;
+  const action = input instanceof HTMLInputElement ? SAVES_INPUTS[input.dataset.action] : null;
+  if (action && input instanceof HTMLInputElement) action(host, input);
 }

@@ -94,8 +94,7 @@ export async function registerServiceWorker(after) {
   navigator.serviceWorker.ready.then(() => {
     html.dataset.offline = 'ready';
     for (const fn of readyListeners) fn();
-    // ask the browser to keep the stored site and the saved games (it may say no)
-    navigator.storage?.persist?.().catch(() => {});
+    // persistent storage is asked once, when a first game is saved (ui/saves.js)
   });
   // look for a new version when the tablet comes back to the app
   document.addEventListener('visibilitychange', () => {

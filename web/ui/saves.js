@@ -3,12 +3,18 @@
 // entry never spoils the others; anything unreadable is reported and skipped, never fatal.
 //
 //   pygames.save.<id>  a game in progress: {v, id, game, players, names, kinds, created, updated,
-//                      ply, round, save}   (save: the snapshot's `save`, the full record "g=...")
+//                      ply, round, save, rev}   (save: the snapshot's `save`, the full record
+//                      "g=..."; rev: its revision, one more at every write, 0 when absent)
 //   pygames.done.<id>  a finished game: {v, id, game, players, names, kinds, created, finished,
 //                      ply, record, scores, winners}   (record: the whole record "g=...")
 //
 // sessionStorage "pygames.current" = {id, hash} ties this tab's address to its save, so a reload
 // of a game in progress resumes the full save (with its hidden moves), not the public link.
+//
+// Two tabs on one game: a write names the revision it builds on, and is refused (`conflict`)
+// when another tab has written since; the tab's table then follows the save or offers to
+// reload it (screens/table.js), so an older position never overwrites a newer one. A full
+// storage refuses a write (`full`): the stored entry stays as it was, nothing else is removed.
 
 const VERSION = 1;
 const SAVE_PREFIX = 'pygames.save.';
@@ -126,15 +132,91 @@ export function getHistory(id) {
   return readOne(DONE_PREFIX, 'done', id);
 }
 
-function write(key, value) {
-  const store = local();
-  if (!store) return false;
+/**
+ * Whether an error of `setItem` says the storage is full (the name differs by browser).
+ * @param {any} err
+ */
+export function isQuotaError(err) {
+  const name = err && typeof err === 'object' ? String(err.name || '') : '';
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED'
+    || (err instanceof DOMException && (err.code === 22 || err.code === 1014));
+}
+
+/**
+ * Store `value` under `key`: null when stored, else why not ('full': no room, 'blocked': no
+ * storage). A refused write leaves the key's previous value as it was.
+ * @param {string} key
+ * @param {any} value
+ * @returns {'full' | 'blocked' | null}
+ */
+function putItem(key, value) {
+  const area = local();
+  if (!area) return 'blocked';
   try {
-    store.setItem(key, JSON.stringify(value));
-    return true;
-  } catch (_) {
-    return false; // full or blocked: the caller says so
+    area.setItem(key, JSON.stringify(value));
+    return null;
+  } catch (err) {
+    return isQuotaError(err) ? 'full' : 'blocked'; // the caller says so
   }
+}
+
+/**
+ * Whether `entry` reads as a kept game of `kind` ('save': in progress, 'done': finished) under
+ * its own id: null when it does, else a short reason (the shape only: the engine judges the
+ * record).
+ * @param {any} entry
+ * @param {'save' | 'done'} kind
+ */
+export function entryProblem(entry, kind) {
+  const id = entry && typeof entry === 'object' ? entry.id : null;
+  if (typeof id !== 'string' || !ID.test(id)) return 'no id';
+  if (entry.rev !== undefined && !isInt(entry.rev, 0, Number.MAX_SAFE_INTEGER)) return 'bad revision';
+  return problem(entry, id, kind);
+}
+
+/**
+ * Whether a game with this id is kept on this device (in progress or finished, readable or
+ * not).
+ * @param {string} id
+ */
+export function isKept(id) {
+  const area = local();
+  if (!area) return false;
+  try {
+    return area.getItem(SAVE_PREFIX + id) !== null || area.getItem(DONE_PREFIX + id) !== null;
+  } catch (_) {
+    return false;
+  }
+}
+
+/**
+ * Store kept games all together or not at all (`kind` per entry: 'save' or 'done'): null when
+ * all are stored, else why not; after a refusal the storage is as it was (the entries written
+ * before it are removed again; they were new).
+ * @param {{kind: 'save' | 'done', entry: any}[]} items
+ * @returns {'full' | 'blocked' | null}
+ */
+export function storeAll(items) {
+  const written = [];
+  for (const { kind, entry } of items) {
+    const key = (kind === 'save' ? SAVE_PREFIX : DONE_PREFIX) + entry.id;
+    const why = putItem(key, entry);
+    if (why) {
+      for (const done of written) removeKey(done);
+      return why;
+    }
+    written.push(key);
+  }
+  if (items.some((item) => item.kind === 'save')) askPersistence();
+  return null;
+}
+
+/**
+ * The revision of a stored entry (0 for an entry written before revisions were kept).
+ * @param {any} entry
+ */
+export function revOf(entry) {
+  return entry && Number.isInteger(entry.rev) && entry.rev >= 0 ? entry.rev : 0;
 }
 
 export function removeKey(key) {
@@ -172,25 +254,61 @@ function base(snap, id, created) {
 }
 
 /**
- * Store the game in progress of a snapshot (after every action). Returns false if the device
- * refused to store it.
+ * What a write of a table's game did: `ok` (then `rev`, the stored revision, and `save`, the
+ * stored record) or why not: `conflict` (another tab wrote a newer revision, or finished the
+ * game), `full` (no room: the previous save is kept), `blocked` (no storage) or `invalid`.
+ * @typedef {{ok: true, rev: number, save: string} | {ok: false, reason: 'conflict' | 'full' | 'blocked' | 'invalid'}} WriteResult
  */
-export function writeSave(id, snap, created) {
+
+/**
+ * Store the game in progress of a snapshot (after every action), built on revision `rev` of its
+ * save (the one this tab read or wrote last). Refused when the stored save has moved on to
+ * another revision, unless it already holds this very position; a position already stored is
+ * not written again.
+ * @param {string} id
+ * @param {any} snap
+ * @param {number} created
+ * @param {number} [rev]
+ * @returns {WriteResult}
+ */
+export function writeSave(id, snap, created, rev = 0) {
   const entry = {
     ...base(snap, id, created),
     updated: Date.now(),
     round: roundOf(snap.view),
     save: snap.save,
   };
-  if (!FRAGMENT.test(entry.save || '')) return false;
-  return write(SAVE_PREFIX + id, entry);
+  if (!FRAGMENT.test(entry.save || '')) return { ok: false, reason: 'invalid' };
+  const stored = getSave(id);
+  if (stored && stored.save === entry.save) return { ok: true, rev: revOf(stored), save: entry.save };
+  if (stored ? revOf(stored) !== rev : getHistory(id)) return { ok: false, reason: 'conflict' };
+  const next = (stored ? revOf(stored) : rev) + 1;
+  const why = putItem(SAVE_PREFIX + id, { ...entry, rev: next });
+  if (why) return { ok: false, reason: why };
+  askPersistence();
+  return { ok: true, rev: next, save: entry.save };
 }
 
-/** A game just ended: drop it from the games in progress and keep it in the history. */
-export function finishSave(id, snap, created) {
-  deleteSave(id);
+/**
+ * A game just ended: keep it in the history, then drop it from the games in progress (built on
+ * revision `rev` of its save, as for writeSave). When the history cannot be written the save in
+ * progress stays as it was.
+ * @param {string} id
+ * @param {any} snap
+ * @param {number} created
+ * @param {number} [rev]
+ * @returns {WriteResult}
+ */
+export function finishSave(id, snap, created, rev = 0) {
   const record = snap.share || snap.save;
-  if (!FRAGMENT.test(record || '')) return false;
+  if (!FRAGMENT.test(record || '')) return { ok: false, reason: 'invalid' };
+  const stored = getSave(id);
+  const done = getHistory(id);
+  if (!stored && done) {
+    // finished in another tab already: the same game, or another ending
+    return done.record === record ? { ok: true, rev, save: record } : { ok: false, reason: 'conflict' };
+  }
+  if (stored && revOf(stored) !== rev && stored.save !== snap.save) return { ok: false, reason: 'conflict' };
   const entry = {
     ...base(snap, id, created),
     finished: Date.now(),
@@ -198,11 +316,93 @@ export function finishSave(id, snap, created) {
     scores: Array.isArray(snap.result?.scores) ? snap.result.scores : [],
     winners: Array.isArray(snap.result?.winners) ? snap.result.winners : [],
   };
-  const ok = write(DONE_PREFIX + id, entry);
+  const why = putItem(DONE_PREFIX + id, entry);
+  if (why) return { ok: false, reason: why };
+  deleteSave(id);
   // a short history: the oldest go
   const { items } = listHistory();
   for (const old of items.slice(HISTORY_MAX)) deleteHistory(old.id);
-  return ok;
+  return { ok: true, rev, save: record };
+}
+
+// ------------------------------------------------------------------ persistent storage
+
+/** @type {'yes' | 'no' | 'unknown'} whether the browser keeps this site's storage for good */
+let persistent = 'unknown';
+let persistAsked = false;
+const persistListeners = new Set();
+
+/** The storage manager, or null where the page has none. */
+function storageManager() {
+  try {
+    const manager = navigator.storage;
+    return manager && typeof manager === 'object' ? manager : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** @param {'yes' | 'no' | 'unknown'} value */
+function setPersistent(value) {
+  if (value === persistent) return;
+  persistent = value;
+  for (const fn of persistListeners) fn(value);
+}
+
+/**
+ * Whether saved games are kept for good (`yes`), may be cleared by the browser when space runs
+ * short (`no`), or not known yet / not knowable here (`unknown`).
+ */
+export function persistence() {
+  return persistent;
+}
+
+/**
+ * Call `fn(state)` whenever the persistence state changes; returns a function that stops it.
+ * @param {(state: 'yes' | 'no' | 'unknown') => void} fn
+ */
+export function onPersistence(fn) {
+  persistListeners.add(fn);
+  return () => persistListeners.delete(fn);
+}
+
+/**
+ * Ask the browser (navigator.storage.persisted) whether the storage is persistent; resolves
+ * with the state, never rejects (no API: `no`, the browser may clear it).
+ * @returns {Promise<'yes' | 'no' | 'unknown'>}
+ */
+export async function checkPersistence() {
+  const manager = storageManager();
+  if (!manager || typeof manager.persisted !== 'function') {
+    setPersistent('no');
+    return persistent;
+  }
+  try {
+    setPersistent((await manager.persisted()) ? 'yes' : 'no');
+  } catch (_) {
+    setPersistent('no');
+  }
+  return persistent;
+}
+
+/**
+ * Ask once per page for persistent storage (navigator.storage.persist), when a first game is
+ * saved: from then on the saves are worth keeping. Silent where the API is missing or refuses.
+ */
+export function askPersistence() {
+  if (persistAsked) return;
+  persistAsked = true;
+  const manager = storageManager();
+  if (!manager || typeof manager.persist !== 'function') return;
+  (async () => {
+    try {
+      if (typeof manager.persisted === 'function' && await manager.persisted()) {
+        setPersistent('yes');
+        return;
+      }
+      setPersistent((await manager.persist()) ? 'yes' : 'no');
+    } catch (_) { /* refused or unavailable: the lobby says the browser may clear them */ }
+  })();
 }
 
 /** This tab's game: {id, hash} (the address it had when last saved), or null. */
