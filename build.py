@@ -13,9 +13,10 @@ Usage::
 
 ``dist/`` holds everything the site loads: the static shell from ``web/``, the engine wheel
 (built here with :mod:`zipfile`, byte-reproducible), the pinned Pyodide runtime from npm,
-micropip and packaging from PyPI (sha256-checked), ``catalog.json``, ``build.json``, the PNG
-icons of the web app manifest (drawn here) and ``sw.js``, the service worker, with the list of
-every file of the site and a version hash written into it (the offline precache).
+micropip and packaging from PyPI (sha256-checked), ``catalog.json``, ``build.json`` and
+``sw.js``, the service worker, with the list of every file of the site and a version hash
+written into it (the offline precache). The icons are files of ``web/icons/`` (the PNGs drawn
+by ``tools/icons.py``); the build only checks that every icon the site names is there.
 """
 
 from __future__ import annotations
@@ -26,12 +27,10 @@ import functools
 import hashlib
 import http.server
 import json
-import math
 import os
 import re
 import shutil
 import signal
-import struct
 import subprocess
 import sys
 import tempfile
@@ -39,7 +38,6 @@ import threading
 import time
 import tomllib
 import zipfile
-import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -51,7 +49,6 @@ WEB = ROOT / "web"
 DIST = ROOT / "dist"
 PACKAGE = ROOT / "pygames"
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
-ICON_CACHE = ROOT / ".cache" / "icons"
 TEST_WHEEL_CACHE = ROOT / ".cache" / "test-wheels"
 PYODIDE_RUNNER = ROOT / "tools" / "pyodide_tests.mjs"
 VENV = ROOT / ".venv"
@@ -412,192 +409,34 @@ def check_worker_pins(worker: Path) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Icons of the web app manifest: PNGs drawn here (no image library), cached by content
+# Icons: committed in web/icons/ (the PNGs drawn by tools/icons.py), copied with web/
+
+ICON_LINK = re.compile(r'<link\s[^>]*rel="[^"]*icon[^"]*"[^>]*>')
+LINK_HREF = re.compile(r'href="([^"]+)"')
 
 
-Point = tuple[float, float]
-Polygon = list[Point]
-Color = tuple[int, int, int]
+def icon_files(dist: Path) -> list[str]:
+    """The icon files the site names, relative to ``dist``: the manifest's ``icons`` and the
+    ``<link rel="...icon...">`` of index.html."""
+    manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
+    names = [str(icon["src"]) for icon in manifest.get("icons", [])]
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    for link in ICON_LINK.findall(page):
+        href = LINK_HREF.search(link)
+        if href is not None:
+            names.append(href.group(1))
+    return sorted({name.removeprefix("./") for name in names})
 
 
-def hex_color(text: str) -> Color:
-    """``#rrggbb`` -> (r, g, b)."""
-    value = int(text.lstrip("#"), 16)
-    return (value >> 16) & 255, (value >> 8) & 255, value & 255
-
-
-def quad_points(p0: Point, c: Point, p1: Point, steps: int = 12) -> list[Point]:
-    """A quadratic Bezier curve as points (``p0`` excluded)."""
-    out = []
-    for i in range(1, steps + 1):
-        t = i / steps
-        a, b, d = (1 - t) ** 2, 2 * (1 - t) * t, t * t
-        out.append((a * p0[0] + b * c[0] + d * p1[0], a * p0[1] + b * c[1] + d * p1[1]))
-    return out
-
-
-def circle_polygon(cx: float, cy: float, r: float, steps: int = 96) -> Polygon:
-    """A circle as a polygon."""
-    return [
-        (cx + r * math.cos(2 * math.pi * i / steps), cy + r * math.sin(2 * math.pi * i / steps))
-        for i in range(steps)
-    ]
-
-
-def rounded_rect(x0: float, y0: float, x1: float, y1: float, r: float) -> Polygon:
-    """A rectangle with round corners as a polygon."""
-    pts: Polygon = []
-    corners = (
-        (x1 - r, y0 + r, -90),
-        (x1 - r, y1 - r, 0),
-        (x0 + r, y1 - r, 90),
-        (x0 + r, y0 + r, 180),
-    )
-    for cx, cy, start in corners:
-        for i in range(13):
-            a = math.radians(start + 90 * i / 12)
-            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return pts
-
-
-def cream_polygon(dy: float = 0.0) -> Polygon:
-    """The cake's cream with its scalloped lower edge (web/icons/cake.svg units)."""
-    pts: Polygon = [(2, 16 + dy)]
-    pts += quad_points((2, 16 + dy), (2, 11 + dy), (7, 11 + dy))
-    pts.append((17, 11 + dy))
-    pts += quad_points((17, 11 + dy), (22, 11 + dy), (22, 16 + dy))
-    x = 22.0
-    for _ in range(4):
-        pts += quad_points((x, 16 + dy), (x - 2.5, 19 + dy), (x - 5, 16 + dy))
-        x -= 5
-    return pts
-
-
-def icon_layers(full_bleed: bool) -> list[tuple[Color, Polygon]]:
-    """The home-screen icon in a 100x100 design box: a raspberry tile, a plate, the cake."""
-    layers: list[tuple[Color, Polygon]] = []
-    if full_bleed:
-        layers.append((hex_color("#b8354f"), [(0, 0), (100, 0), (100, 100), (0, 100)]))
-    else:
-        layers.append((hex_color("#b8354f"), rounded_rect(4, 4, 96, 96, 22)))
-    layers.append((hex_color("#8f2239"), circle_polygon(50, 52, 35)))
-    layers.append((hex_color("#f0dcc9"), circle_polygon(50, 50, 35)))
-    layers.append((hex_color("#fffdf9"), circle_polygon(50, 50, 32.5)))
-    layers.append((hex_color("#fbf1e6"), circle_polygon(50, 50, 24)))
-    scale, ox, oy = 1.85, 50 - 12 * 1.85, 51 - 15.5 * 1.85
-
-    def place(poly: Polygon) -> Polygon:
-        return [(ox + x * scale, oy + y * scale) for x, y in poly]
-
-    layers.append((hex_color("#c98b5e"), place([(2, 16), (22, 16), (22, 26), (2, 26)])))
-    layers.append((hex_color("#a86a40"), place([(2, 21), (22, 21), (22, 22.2), (2, 22.2)])))
-    for dx, dy in ((-0.45, 0), (0.45, 0), (0, -0.45), (0, 1.0)):
-        layers.append((hex_color("#dfbb9a"), place([(x + dx, y + dy) for x, y in cream_polygon()])))
-    layers.append((hex_color("#fff5ea"), place(cream_polygon())))
-    layers.append((hex_color("#d6404f"), place(circle_polygon(12, 8, 3, 48))))
-    layers.append((hex_color("#f3a0a8"), place(circle_polygon(11, 7, 0.8, 24))))
-    return layers
-
-
-def rasterize(size: int, layers: list[tuple[Color, Polygon]], sub: int = 5) -> bytes:
-    """RGBA pixels of the layers (100x100 design units) at ``size`` px, anti-aliased."""
-    k = size / 100
-    red = [0.0] * (size * size)
-    green = [0.0] * (size * size)
-    blue = [0.0] * (size * size)
-    alpha = [0.0] * (size * size)
-    w = 1 / sub
-    for color, poly in layers:
-        pts = [(x * k, y * k) for x, y in poly]
-        edges = [(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))]
-        edges = [(a, b) if a[1] <= b[1] else (b, a) for a, b in edges if a[1] != b[1]]
-        ys = [p[1] for p in pts]
-        top, bottom = max(0, int(min(ys))), min(size, math.ceil(max(ys)))
-        cr, cg, cb = (c / 255 for c in color)
-        for row in range(top, bottom):
-            cover = [0.0] * (size + 2)
-            diff = [0.0] * (size + 2)
-            lo, hi = size, 0
-            for s in range(sub):
-                y = row + (s + 0.5) * w
-                xs = sorted(
-                    a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
-                    for a, b in edges
-                    if a[1] <= y < b[1]
-                )
-                for i in range(0, len(xs) - 1, 2):
-                    xa, xb = max(0.0, xs[i]), min(float(size), xs[i + 1])
-                    if xb <= xa:
-                        continue
-                    fa, fb = int(xa), int(xb)
-                    lo, hi = min(lo, fa), max(hi, fb)
-                    if fa == fb:
-                        cover[fa] += w * (xb - xa)
-                        continue
-                    cover[fa] += w * (fa + 1 - xa)
-                    diff[fa + 1] += w
-                    diff[fb] -= w
-                    cover[fb] += w * (xb - fb)
-            run = 0.0
-            base = row * size
-            for x in range(lo, min(hi + 1, size)):
-                run += diff[x]
-                a = min(1.0, cover[x] + run)
-                if a <= 0:
-                    continue
-                i = base + x
-                if a >= 1.0:
-                    red[i], green[i], blue[i], alpha[i] = cr, cg, cb, 1.0
-                    continue
-                keep = alpha[i] * (1 - a)
-                out = a + keep
-                red[i] = (cr * a + red[i] * keep) / out
-                green[i] = (cg * a + green[i] * keep) / out
-                blue[i] = (cb * a + blue[i] * keep) / out
-                alpha[i] = out
-    pixels = bytearray(size * size * 4)
-    for offset, channel in enumerate((red, green, blue, alpha)):
-        pixels[offset::4] = bytes(int(v * 255 + 0.5) for v in channel)
-    return bytes(pixels)
-
-
-def png(size: int, rgba: bytes) -> bytes:
-    """A square RGBA PNG file (deterministic bytes)."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        crc = struct.pack(">I", zlib.crc32(kind + data))
-        return struct.pack(">I", len(data)) + kind + data + crc
-
-    stride = size * 4
-    raw = b"".join(b"\x00" + rgba[r * stride : (r + 1) * stride] for r in range(size))
-    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
-    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-    return b"\x89PNG\r\n\x1a\n" + body
-
-
-# name, size in px, full bleed (maskable and Apple touch icons are cropped by the system)
-ICONS = (
-    ("icon-192.png", 192, False),
-    ("icon-512.png", 512, False),
-    ("maskable-512.png", 512, True),
-    ("apple-touch-icon.png", 180, True),
-)
-
-
-def write_icons(out_dir: Path) -> list[Path]:
-    """Write the PNG icons into ``out_dir`` (from .cache/icons/ when drawn before)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name, size, full_bleed in ICONS:
-        layers = icon_layers(full_bleed)
-        key = hashlib.sha256(repr((size, layers)).encode()).hexdigest()[:20]
-        cached = ICON_CACHE / f"{name[:-4]}-{key}.png"
-        if not cached.is_file():
-            ICON_CACHE.mkdir(parents=True, exist_ok=True)
-            cached.write_bytes(png(size, rasterize(size, layers)))
-        shutil.copyfile(cached, out_dir / name)
-        paths.append(out_dir / name)
-    return paths
+def check_icons(dist: Path) -> list[str]:
+    """Make sure every icon the site names is in ``dist``; return their names."""
+    names = icon_files(dist)
+    missing = [name for name in names if not (dist / name).is_file()]
+    if missing:
+        raise BuildError(
+            f"web/ lacks the icons {missing}: draw the PNGs with `python3 tools/icons.py`"
+        )
+    return names
 
 
 # --------------------------------------------------------------------------------------------
@@ -696,8 +535,7 @@ def build(dist: Path = DIST) -> Path:
         "built": built,
     }
     write_json(dist / "build.json", info)
-    icons = write_icons(dist / "icons")
-    log(f"icons/ ({', '.join(path.name for path in icons)})")
+    log(f"icons: {', '.join(check_icons(dist))}")
     version, count = write_precache(dist)
     log(f"sw.js: precache of {count} files, version {version}")
     # the site's version in build.json too: the engine worker keys its memory snapshot with it
@@ -944,14 +782,16 @@ def node_tool_step(name: str, tool: str, args: Sequence[str | Path]) -> Step:
 
 
 def javascript_steps() -> list[Step]:
-    """ESLint over the site, the Node tools and the e2e page scripts (eslint.config.js), then
-    TypeScript's checker over the JSDoc of web/: the page modules (DOM), then the workers."""
+    """ESLint over the site, the Node tools, the e2e page scripts and the browser benchmark's
+    (eslint.config.js), then TypeScript's checker over the JSDoc of web/: the page modules
+    (DOM), the workers (the benchmark's bare worker too), then the benchmark's page side."""
     if not all(path.exists() for path in NODE_TOOLS.values()):
         attempt("npm packages", ensure_pyodide)  # a failed build may have stopped before npm ci
     return [
         node_tool_step("eslint", "eslint", ["--max-warnings", "0", "."]),
         node_tool_step("tsc --noEmit", "tsc", ["--noEmit", "-p", "jsconfig.json"]),
         node_tool_step("tsc --noEmit workers", "tsc", ["--noEmit", "-p", "jsconfig.workers.json"]),
+        node_tool_step("tsc --noEmit bench", "tsc", ["--noEmit", "-p", "jsconfig.bench.json"]),
     ]
 
 
@@ -1132,7 +972,8 @@ def test(extra: Sequence[str]) -> int:
     tools = python.parent
     steps.append(command_step("ruff check", [tools / "ruff", "check", "."]))
     steps.append(command_step("ruff format --check", [tools / "ruff", "format", "--check", "."]))
-    steps.append(command_step("mypy --strict", [tools / "mypy", "--strict", "pygames", "build.py"]))
+    mypy: list[str | Path] = [tools / "mypy", "--strict", "pygames", "build.py", "tools", "tests"]
+    steps.append(command_step("mypy --strict", mypy))
     steps.extend(javascript_steps())
     steps.append(pytest_step(python, "tests", extra))
     if build_step.ok:

@@ -6,7 +6,11 @@
 // - web/worker.js: a module Web Worker (worker globals, no DOM);
 // - web/sw.js: the service worker, a classic script (service worker globals);
 // - tools/*.mjs, tools/*.js, this file: Node.js ES modules;
-// - e2e/*.js: expressions that the browser tests hand to page.evaluate (a script, browser).
+// - e2e/*.js: expressions that the browser tests hand to page.evaluate (a script, browser);
+// - tools/bench/page/*.js: what the browser benchmark hands to page.evaluate and
+//   add_init_script (a script, browser);
+// - tools/bench/bare/*.js: the benchmark's own pages (ES modules in the page), and its bare
+//   engine worker (a module Web Worker).
 
 import js from "@eslint/js";
 import globals from "globals";
@@ -60,7 +64,21 @@ export default [
   },
   {
     files: ["tools/**/*.mjs", "tools/**/*.js", "eslint.config.js"],
+    ignores: ["tools/bench/**"],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ["tools/bench/page/**/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.browser } },
+  },
+  {
+    files: ["tools/bench/bare/**/*.js"],
+    ignores: ["tools/bench/bare/bare-worker.js"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ["tools/bench/bare/bare-worker.js"],
+    languageOptions: { globals: { ...globals.worker } },
   },
   {
     files: ["e2e/**/*.js"],

@@ -18,7 +18,9 @@ LEVELS = ["normal", "random", "random"]
 
 def without_times(report: dict[str, object]) -> dict[str, object]:
     """A report with decision times and the parts left out (they differ between runs)."""
-    bots = [{k: v for k, v in b.items() if k != "decision_ms"} for b in report["bots"]]  # type: ignore[attr-defined]
+    rows = report["bots"]
+    assert isinstance(rows, list)
+    bots = [{k: v for k, v in b.items() if k != "decision_ms"} for b in rows]
     return {**{k: v for k, v in report.items() if k != "parts"}, "bots": bots}
 
 

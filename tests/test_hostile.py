@@ -616,8 +616,8 @@ def test_damaged_records_name_the_problem() -> None:
     assert "not valid JSON" in ask({"cmd": "start", "link": nan})["error"]["en"]
     damaged = ask({"cmd": "start", "link": "#" + fragment_of(nan)})["error"]["en"]
     assert damaged == "The link is damaged."
-    request = '{"cmd": "start", "record": ' + nan + "}"
-    assert check_answer(web.handle(request), "NaN", False)["error"]["en"] == UNREADABLE_REQUEST
+    text = '{"cmd": "start", "record": ' + nan + "}"
+    assert check_answer(web.handle(text), "NaN", False)["error"]["en"] == UNREADABLE_REQUEST
     # nesting that CPython reads but that overflows the stack of Pyodide's interpreter (a fatal
     # error that stops the engine in the page): refused before it is parsed
     deep = dumps(rec).replace('"options":{}', '"options":{"x":' + "[" * 200 + "]" * 200 + "}", 1)
@@ -625,8 +625,8 @@ def test_damaged_records_name_the_problem() -> None:
     assert ask({"cmd": "start", "link": "#" + fragment_of(deep)})["error"]["en"] == (
         "The link is damaged."
     )
-    request = '{"cmd": "start", "record": ' + deep + "}"
-    assert check_answer(web.handle(request), "deep", False)["error"]["en"] == UNREADABLE_REQUEST
+    text = '{"cmd": "start", "record": ' + deep + "}"
+    assert check_answer(web.handle(text), "deep", False)["error"]["en"] == UNREADABLE_REQUEST
     huge = dumps(rec).replace(str(rec["seed"]), HUGE_NUMBER, 1)
     for link in (huge, "#" + fragment_of(huge)):
         answer = ask({"cmd": "start", "link": link})

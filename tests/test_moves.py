@@ -6,6 +6,7 @@ larger than 64 kB."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -83,13 +84,13 @@ def largest_answer(game: str, players: int, seed: int) -> tuple[int, str]:
     }
     largest = (0, "")
 
-    def ask(**req: object) -> dict[str, object]:
+    def ask(**req: object) -> dict[str, Any]:
         nonlocal largest
         text = web.handle(json.dumps(req))
         size = len(text.encode())
         if size > largest[0]:
             largest = (size, str(req.get("cmd")))
-        answer: dict[str, object] = json.loads(text)
+        answer: dict[str, Any] = json.loads(text)
         assert answer["ok"], answer
         return answer
 
@@ -97,14 +98,14 @@ def largest_answer(game: str, players: int, seed: int) -> tuple[int, str]:
     sid = snap["session"]
     try:
         while not snap["over"]:
-            mover = snap["to_move"][0]  # type: ignore[index]
+            mover = snap["to_move"][0]
             seen = ask(cmd="view", session=sid, seat=mover)
-            for choice in seen["choices"]:  # type: ignore[attr-defined]
+            for choice in seen["choices"]:
                 ask(cmd="compose", session=sid, seat=mover, choice=choice["id"], picks=[])
             snap = ask(cmd="bot", session=sid, seat=mover, view_seat=mover, log_from=0)
         # the end as a spectator sees it, and the replay viewer's first questions
         record = ask(cmd="view", session=sid, seat=None)["record"]
-        ask(cmd="replay", record=record, ply=len(record["actions"]), reveal=True)  # type: ignore[arg-type]
+        ask(cmd="replay", record=record, ply=len(record["actions"]), reveal=True)
         ask(cmd="replay", record=record, ply=0, reveal=True)
         ask(cmd="log", record=record)
     finally:

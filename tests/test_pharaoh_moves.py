@@ -139,7 +139,7 @@ def test_foreign_choices_and_seats_are_refused() -> None:
     with pytest.raises(IllegalAction):
         s.compose(B, "declare", [1])  # not to move
     with pytest.raises(IllegalAction):
-        s.compose(A, "declare", "13")  # type: ignore[arg-type]
+        s.compose(A, "declare", "13")  # type: ignore[arg-type]  # not a list: refused
 
 
 def test_no_declaration_choice_when_no_declaration_is_legal() -> None:

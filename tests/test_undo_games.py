@@ -10,6 +10,7 @@ import pytest
 
 from pygames import web
 from pygames.core.rng import Rng
+from pygames.games.baggai.rules import BagGaiState
 
 
 def call(**req: Any) -> dict[str, Any]:
@@ -118,7 +119,9 @@ def test_baggai_only_the_last_secret_price_is_final() -> None:
     while snap["view"]["phase"] == "range":
         seat = snap["to_move"][0]
         legal = legal_now(sid, seat)
-        last = sum(r is None for r in web._SESSIONS[sid].state.ranges) == 1  # type: ignore[attr-defined]
+        state = web._SESSIONS[sid].state
+        assert isinstance(state, BagGaiState)
+        last = sum(r is None for r in state.ranges) == 1
         snap = call(cmd="act", session=sid, seat=seat, action=legal[0])
         assert snap["can_undo"] is (not last)
     pending = list(snap["to_move"])

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from pygames import web
+from pygames.core.record import record_from_json, replay
 
 
 def call(**req: Any) -> dict[str, Any]:
@@ -263,7 +264,7 @@ def test_an_answer_carries_at_most_the_newest_log_window() -> None:
     assert replayed["log_total"] == len(full) and len(replayed["view"]["log"]) == web.LOG_WINDOW
     assert all("log" not in v for v in replayed["views"])
     # each seat's view is sent as what it adds to the spectator's
-    state = web.replay(web.record_from_json(record))
+    state = replay(record_from_json(record))
     for seat, diff in enumerate(replayed["views"]):
         whole = {**replayed["view"], **diff}
         mine = state.view(seat)
@@ -330,7 +331,7 @@ def test_a_composed_move_is_applied_in_order_while_it_stays_legal() -> None:
 
 def test_compose_is_refused_clearly_and_changes_nothing() -> None:
     sid = start()["session"]
-    cases = [
+    cases: list[dict[str, Any]] = [
         {"seat": 0, "choice": "no-such-choice", "picks": []},  # Marie has no choices
         {"seat": 1, "choice": "x", "picks": []},  # not to move
         {"seat": 0, "choice": 3, "picks": []},

@@ -32,6 +32,10 @@ A full run takes about 3-4 minutes on a quiet 2-core machine (8 on a busy one); 
 smoke run, ``--only startup,roundtrip,table,playouts`` picks parts, ``--diagnose`` also times the
 site's own worker.js in a page with nothing else.
 
+What runs in the browser is JavaScript in ``tools/bench/``: ``page/*.js``, the scripts handed to
+Playwright (each one function expression for ``page.evaluate``, and ``instrument.js`` for
+``add_init_script``), and ``bare/``, the files of ``_bench/``.
+
 It prints a table and writes JSON (``artifacts/bench/browser.json`` by default).
 ``main(argv) -> int`` is the entry point (``python3 build.py bench`` calls it).
 """
@@ -84,347 +88,33 @@ def log(message: str) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# What runs in the browser
+# What runs in the browser: JavaScript files of tools/bench/ (linted and type-checked there)
 
-# Injected into every page before its own scripts: marks of the page's milestones, long tasks,
-# and a Worker wrapper that timestamps the engine worker's progress messages and keeps the
-# worker at hand (window.__bench.worker) for the round-trip measure.
-INSTRUMENT = r"""
-(() => {
-  if (window.__bench) return;
-  const b = window.__bench = {
-    marks: {}, workers: [], longtasks: [], requests: [], worker: null, frames: [],
-  };
-  const sent = new Map();
-  const now = () => performance.now();
-  // the time between two animation frames: a task and the style, layout and paint after it
-  let lastFrame = 0;
-  const frame = (at) => {
-    if (lastFrame) b.frames.push(at - lastFrame);
-    lastFrame = at;
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) b.longtasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-  } catch (_) { b.noLongtask = true; }
-  const mark = (name) => { if (!(name in b.marks)) b.marks[name] = now(); };
-  const watch = () => {
-    const root = document.documentElement;
-    if (!root) return;
-    const d = root.dataset;
-    if (d.engine === 'ready') mark('engine_ready');
-    if (d.engine === 'failed') mark('engine_failed');
-    if (d.offline === 'ready') mark('offline_ready');
-    // the whole lobby in, tiles included (its first drawing adds a piece a frame, busy meanwhile)
-    const tiles = () => document.querySelector(
-      '[data-testid=lobby]:not([aria-busy]) [data-testid=game-list] .game-tile');
-    if (!('lobby_tiles' in b.marks) && tiles()) {
-      mark('lobby_tiles');
-      // the frame that shows them: rAF runs just before the paint, the task after it follows it
-      requestAnimationFrame(() => setTimeout(() => mark('lobby_tiles_painted'), 0));
-    }
-  };
-  new MutationObserver(watch).observe(document, {
-    subtree: true, childList: true, attributes: true,
-    attributeFilter: ['data-engine', 'data-offline', 'aria-busy'],
-  });
-  const Original = window.Worker;
-  if (!Original) return;
-  window.Worker = class extends Original {
-    constructor(url, options) {
-      super(url, options);
-      const w = { url: String(url), created: now(), progress: [], stages: {} };
-      b.workers.push(w);
-      if (!b.worker) b.worker = this;
-      this.addEventListener('message', (event) => {
-        const data = event.data;
-        if (!data || typeof data !== 'object') return;
-        if (data.type === 'progress') {
-          w.progress.push([data.stage, data.pct, now()]);
-          if (!(data.stage in w.stages)) w.stages[data.stage] = now();
-          if (data.boot) w.boot = data.boot;
-        } else if (data.type === 'snapshot') {
-          w.snapshot = { ...data, at: now() };
-        } else if (data.type === 'failed') {
-          w.failed = String(data.detail || data.error?.en || 'failed');
-        } else if (data.type === 'stage') {
-          // the bare worker: an absolute time, turned into this page's clock
-          w.stages[data.stage] = data.at - performance.timeOrigin;
-        } else if (data.id !== undefined && sent.has(data.id)) {
-          const [cmd, at] = sent.get(data.id);
-          sent.delete(data.id);
-          b.requests.push([cmd, now() - at, at]);
-        }
-      });
-    }
+BENCH_JS = Path(__file__).resolve().parent / "bench"
 
-    postMessage(message, ...rest) {
-      // the page's own requests {id, request}: page to page round trips
-      if (message && message.request && typeof message.id === 'number') {
-        sent.set(message.id, [String(message.request.cmd), now()]);
-      }
-      return super.postMessage(message, ...rest);
-    }
-  };
-})();
-"""
 
-# Runs in the page (after the engine is ready): act requests posted straight to the site's
-# engine worker, timed page to page. For each record (every seat human) whole games are played
-# with random legal actions (seeded), the acting seat being the first seat to move, until that
-# game has had `quota` actions and at least one game has ended: every stage of every game is
-# in the sample.
-ROUND_TRIPS = r"""
-async ({ records, quota }) => {
-  const worker = window.__bench.worker;
-  let counter = 0;
-  const call = (request) => new Promise((resolve, reject) => {
-    const id = `bench-${++counter}`;
-    const timer = setTimeout(() => reject(new Error(`no answer to ${request.cmd}`)), 60000);
-    const listen = (event) => {
-      if (!event.data || event.data.id !== id) return;
-      worker.removeEventListener('message', listen);
-      clearTimeout(timer);
-      resolve(event.data.answer);
-    };
-    worker.addEventListener('message', listen);
-    worker.postMessage({ id, request });
-  });
-  const check = (answer) => {
-    if (!answer.ok) throw new Error(JSON.stringify(answer.error));
-    return answer;
-  };
-  let seed = 12345;
-  const random = () => {  // mulberry32
-    seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  // a random move: one of the discrete moves, or a random complete selection of a choice built
-  // pick by pick with the engine's `compose`, as the page builds one (docs/table-layer.md)
-  const composes = [];
-  const pick = async (snap, seat) => {
-    const moves = snap.moves || [];
-    const choices = snap.choices || [];
-    const k = Math.floor(random() * (moves.length + choices.length));
-    if (k < moves.length) return [moves[k].a];
-    const choice = choices[k - moves.length];
-    let picks = [];
-    for (;;) {
-      const t0 = performance.now();
-      const request = { cmd: 'compose', session: snap.session, seat, choice: choice.id, picks };
-      const ans = check(await call(request));
-      composes.push([snap.game, performance.now() - t0]);
-      if (ans.complete && (!ans.next.length || random() < 0.5)) return ans.actions;
-      if (!ans.next.length) return [moves[0].a];
-      picks = [...picks, ans.next[Math.floor(random() * ans.next.length)]];
-    }
-  };
-  const acts = [];
-  const starts = [];
-  for (const first of records) {
-    let done = 0;
-    let ended = 0;
-    for (let k = 0; done < quota || ended === 0; k++) {
-      const record = { ...first, seed: first.seed + k };
-      let t0 = performance.now();
-      let snap = check(await call({ cmd: 'start', record, seat: null }));
-      starts.push([record.game, performance.now() - t0]);
-      // as the page does: each seat's log is kept, and only the entries it lacks are asked for
-      const logs = new Map();
-      const kept = (answer, seat) => logs.set(seat, answer.log_start + answer.view.log.length);
-      while (!snap.over) {
-        const seat = snap.to_move[0];
-        if (snap.view.seat !== seat) {
-          const log_from = logs.get(seat) ?? 0;
-          snap = check(await call({ cmd: 'view', session: snap.session, seat, log_from }));
-          kept(snap, seat);
-        }
-        const actions = await pick(snap, seat);
-        t0 = performance.now();
-        const log_from = logs.get(seat) ?? 0;
-        const request = { cmd: 'act', session: snap.session, seat, actions, log_from };
-        const answer = check(await call(request));
-        kept(answer, seat);
-        const elapsed = performance.now() - t0;
-        acts.push([record.game, elapsed, JSON.stringify(answer).length, answer.ply]);
-        done += 1;
-        snap = answer;
-      }
-      ended += 1;
-      await call({ cmd: 'close', session: snap.session });
-    }
-  }
-  return { acts, starts, composes };
-}
-"""
+def page_script(name: str) -> str:
+    """The text of ``tools/bench/page/<name>.js``: one function expression that
+    ``page.evaluate`` calls (or, for ``instrument``, a script for ``add_init_script``)."""
+    return (BENCH_JS / "page" / f"{name}.js").read_text(encoding="utf-8")
 
-# Runs in the page (after the engine is ready): the strong bot's decisions (issue 7), as the
-# table asks for them: `bot` requests for the strong seat, repeated while the answer says it is
-# still thinking, timed page to page from the first slice to the answer with the action. Seat 0
-# is strong, the others normal; games are played (new seeds) until `quota` strong decisions.
-STRONG = r"""
-async ({ records, quota }) => {
-  const worker = window.__bench.worker;
-  let counter = 0;
-  const call = (request) => new Promise((resolve, reject) => {
-    const id = `strong-${++counter}`;
-    const timer = setTimeout(() => reject(new Error(`no answer to ${request.cmd}`)), 60000);
-    const listen = (event) => {
-      if (!event.data || event.data.id !== id) return;
-      worker.removeEventListener('message', listen);
-      clearTimeout(timer);
-      resolve(event.data.answer);
-    };
-    worker.addEventListener('message', listen);
-    worker.postMessage({ id, request });
-  });
-  const check = (answer) => {
-    if (!answer.ok) throw new Error(JSON.stringify(answer.error));
-    return answer;
-  };
-  const decisions = [];
-  for (const first of records) {
-    let mine = 0;
-    for (let k = 0; mine < quota; k++) {
-      const record = { ...first, seed: first.seed + k, seats: first.seats.map((s) => ({ ...s })) };
-      record.seats[0].level = 'strong';
-      let snap = check(await call({ cmd: 'start', record, seat: null }));
-      while (!snap.over && mine < quota) {
-        const seat = snap.to_move[0];
-        const t0 = performance.now();
-        let slices = 0;
-        do {
-          snap = check(await call({ cmd: 'bot', session: snap.session, seat, view_seat: null }));
-          slices += 1;
-        } while (snap.thinking);
-        if (seat === 0) {
-          decisions.push([record.game, performance.now() - t0, slices]);
-          mine += 1;
-        }
-      }
-      await call({ cmd: 'close', session: snap.session });
-    }
-  }
-  return decisions;
-}
-"""
 
-BARE_HTML = """<!doctype html>
-<html lang="en" data-engine="loading">
-<head>
-<meta charset="utf-8">
-<title>bare Pyodide + engine wheel</title>
-<link rel="icon" href="data:,">
-<script type="module">
-// The floor: a worker that boots the same Pyodide and installs the same wheel, nothing else.
-const worker = new Worker(new URL('./bare-worker.js', import.meta.url), { type: 'module' });
-window.bareWorker = worker;
-worker.addEventListener('message', ({ data }) => {
-  if (data.type === 'ready') document.documentElement.dataset.engine = 'ready';
-  if (data.type === 'failed') {
-    window.bareError = data.detail;
-    document.documentElement.dataset.engine = 'failed';
-  }
-});
-</script>
-</head>
-<body><p>bare</p></body>
-</html>
-"""
-
-# Diagnosis (--diagnose): the site's own worker.js in a page with nothing else, to tell the cost
-# of the page (app.js, the lobby) from the cost of the worker's own boot.
-WORKER_ONLY_HTML = """<!doctype html>
-<html lang="en" data-engine="loading">
-<head>
-<meta charset="utf-8">
-<title>the site's worker alone</title>
-<link rel="icon" href="data:,">
-<script type="module">
-const worker = new Worker(new URL('../worker.js', import.meta.url), { type: 'module' });
-worker.addEventListener('message', ({ data }) => {
-  if (data.type === 'progress' && data.stage === 'ready') {
-    document.documentElement.dataset.engine = 'ready';
-  }
-  if (data.type === 'failed') {
-    window.bareError = data.detail;
-    document.documentElement.dataset.engine = 'failed';
-  }
-});
-</script>
-</head>
-<body><p>worker only</p></body>
-</html>
-"""
-
-# The bare worker: loadPyodide with packaging + micropip by URL (as the site does, since their
-# hashes are not those of Pyodide's lock file), then micropip.install(engine wheel). After
-# "ready" it imports pygames.web (reported, not counted) and answers playout requests.
-BARE_WORKER = """
-const here = (path) => new URL(path, import.meta.url).href;
-const stage = (name) =>
-  postMessage({ type: 'stage', stage: name, at: performance.timeOrigin + performance.now() });
-let pyodide = null;
-async function boot() {
-  const { loadPyodide } = await import(here('../pyodide/pyodide.mjs'));
-  pyodide = await loadPyodide({
-    indexURL: here('../pyodide/'),
-    packages: [here('../wheels/__PACKAGING__'), here('../wheels/__MICROPIP__')],
-  });
-  stage('booted');
-  const micropip = pyodide.pyimport('micropip');
-  await micropip.install(here('../wheels/__WHEEL__'), { deps: false });
-  stage('installed');
-  postMessage({ type: 'ready' });
-  pyodide.runPython('import pygames.web');
-  stage('imported');
-}
-const booted = boot().catch((error) => {
-  postMessage({ type: 'failed', detail: String(error && error.stack ? error.stack : error) });
-});
-self.onmessage = async ({ data }) => {
-  await booted;
-  try {
-    const scope = pyodide.toPy({});
-    pyodide.runPython(data.code, { globals: scope });
-    const text = scope.get('bench_result');
-    scope.destroy();
-    postMessage({ id: data.id, ok: true, text });
-  } catch (error) {
-    postMessage({ id: data.id, ok: false, text: String(error) });
-  }
-};
-"""
-
-# Run in a page of the site before the fallback visit: the stored engine snapshot (worker.js)
-# damaged, its key kept, so that the next visit tries it, fails and boots normally.
-CORRUPT_SNAPSHOT = r"""
-() => new Promise((resolve, reject) => {
-  const open = indexedDB.open('pygames-engine', 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('snapshot');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    const tx = db.transaction('snapshot', 'readwrite');
-    const store = tx.objectStore('snapshot');
-    const get = store.get('engine');
-    let found = false;
-    get.onsuccess = () => {
-      if (!get.result) return;
-      found = true;
-      const junk = new Uint8Array(1 << 16).map((_, i) => (i * 7919) & 255);
-      store.put({ ...get.result, blob: new Blob([junk]) }, 'engine');
-    };
-    tx.oncomplete = () => { db.close(); resolve(found); };
-    tx.onerror = () => reject(tx.error);
-  };
-})
-"""
+# Injected into every page before its own scripts: the marks, long tasks and frames, and a
+# Worker wrapper that keeps the engine worker at hand (window.__bench)
+INSTRUMENT = page_script("instrument")
+# The end of a timed visit: what the page recorded
+VISIT_RESULT = page_script("visit-result")
+# After the engine is ready: random whole games through the site's worker, act round trips timed
+ROUND_TRIPS = page_script("round-trips")
+# After the engine is ready: the strong bot's decisions, timed as the table asks for them
+STRONG = page_script("strong")
+# Before the fallback visit: the stored engine snapshot damaged, its key kept
+CORRUPT_SNAPSHOT = page_script("corrupt-snapshot")
+# In the bare page: Python code run in the bare worker, its `bench_result` the answer
+RUN_PYTHON = page_script("run-python")
+# The files of the bench's own folder next to the site (_bench/): the bare page and its worker
+# (the floor the site is compared with) and the page of --diagnose (the site's worker alone)
+BARE_FILES = ("bare.html", "bare.js", "bare-worker.js", "worker-only.html", "worker-only.js")
 
 
 class ByteCounter:
@@ -603,14 +293,12 @@ def prepare_site(dist: Path | None, folder: Path) -> Path:
     packaging = next(name for name in sorted(wheels) if name.startswith("packaging-"))
     bare = site / BENCH_DIR
     bare.mkdir()
-    (bare / "bare.html").write_text(BARE_HTML, encoding="utf-8")
-    worker = (
-        BARE_WORKER.replace("__WHEEL__", info["wheel"])
-        .replace("__MICROPIP__", micropip)
-        .replace("__PACKAGING__", packaging)
-    )
-    (bare / "bare-worker.js").write_text(worker, encoding="utf-8")
-    (bare / "worker-only.html").write_text(WORKER_ONLY_HTML, encoding="utf-8")
+    names = {"__WHEEL__": info["wheel"], "__MICROPIP__": micropip, "__PACKAGING__": packaging}
+    for name in BARE_FILES:
+        text = (BENCH_JS / "bare" / name).read_text(encoding="utf-8")
+        for placeholder, wheel in names.items():
+            text = text.replace(placeholder, wheel)
+        (bare / name).write_text(text, encoding="utf-8")
     return site
 
 
@@ -726,25 +414,7 @@ class Bench:
                         log("the engine snapshot was not stored")
             else:
                 page.wait_for_timeout(50)
-            data: dict[str, Any] = page.evaluate(
-                """() => ({
-                  marks: window.__bench.marks,
-                  workers: window.__bench.workers,
-                  longtasks: window.__bench.longtasks,
-                  frames: window.__bench.frames,
-                  paint: Object.fromEntries(performance.getEntriesByType('paint')
-                    .map((e) => [e.name, e.startTime])),
-                  nav: (() => {
-                    const n = performance.getEntriesByType('navigation')[0];
-                    return n ? { responseEnd: n.responseEnd,
-                                 domContentLoaded: n.domContentLoadedEventEnd,
-                                 load: n.loadEventEnd } : null;
-                  })(),
-                  controlled: !!navigator.serviceWorker?.controller,
-                  boot: document.documentElement.dataset.engineBoot || null,
-                  snapshot: document.documentElement.dataset.engineSnapshot || null,
-                })"""
-            )
+            data: dict[str, Any] = page.evaluate(VISIT_RESULT)
         finally:
             page.close()
         data["bytes"], data["requests"] = COUNTER.read()
@@ -1044,19 +714,7 @@ class Bench:
 
     def run_in_pyodide(self, page: Any, code: str) -> str:
         """Run ``code`` in the bare worker; its ``bench_result`` (text) is the answer."""
-        answer: dict[str, Any] = page.evaluate(
-            """(code) => new Promise((resolve) => {
-                const id = Math.random().toString(36).slice(2);
-                const listen = ({ data }) => {
-                  if (data.id !== id) return;
-                  window.bareWorker.removeEventListener('message', listen);
-                  resolve(data);
-                };
-                window.bareWorker.addEventListener('message', listen);
-                window.bareWorker.postMessage({ id, code });
-              })""",
-            code,
-        )
+        answer: dict[str, Any] = page.evaluate(RUN_PYTHON, code)
         if not answer["ok"]:
             raise RuntimeError(f"in Pyodide: {answer['text']}")
         text: str = answer["text"]
