@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from pygames import web
 from pygames.core.record import record_from_json, replay
+from tests.conftest import IN_PYODIDE, NO_SUBPROCESS
 
 
 def call(**req: Any) -> dict[str, Any]:
@@ -343,3 +349,48 @@ def test_compose_is_refused_clearly_and_changes_nothing() -> None:
         answer = call(cmd="compose", session=sid, **case)
         assert answer["ok"] is False and answer["error"]["en"] and answer["error"]["ja"], case
     assert call(cmd="view", session=sid, seat=0)["ply"] == 0
+
+
+#: what the browser's engine worker leaves out of its memory snapshot (web/worker.js IMPORT_ALL):
+#: a module the bridge imported from one of these later would be missing after a snapshot boot
+CLI_ONLY = (
+    "pygames.__main__",
+    "pygames.cli",
+    "pygames.core.arena",
+    "pygames.core.bench",
+    "pygames.core.soak",
+)
+
+BRIDGE_WORKOUT = """
+import json, sys
+from pygames import web
+from pygames.core.registry import all_games
+ask = lambda **req: json.loads(web.handle(json.dumps(req)))
+assert ask(cmd="catalog")["ok"]
+for game in all_games():
+    players = game.min_players
+    seats = [{"name": f"B{i}", "kind": "bot", "level": "normal"} for i in range(players)]
+    record = {"v": 1, "game": game.id, "players": players, "seed": 3, "options": {},
+              "seats": seats, "actions": []}
+    snap = ask(cmd="start", record=record, seat=None)
+    for _ in range(12):
+        if snap.get("over"):
+            break
+        snap = ask(cmd="bot", session=snap["session"], seat=snap["to_move"][0], view_seat=None)
+    assert snap["ok"], snap
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("pygames"))))
+"""
+
+
+@pytest.mark.skipif(IN_PYODIDE, reason=NO_SUBPROCESS)
+def test_the_bridge_needs_no_module_the_browser_snapshot_leaves_out() -> None:
+    """Starting and playing every game through the bridge imports none of the command line's
+    modules, which the engine worker does not import before its memory snapshot."""
+    done = subprocess.run(
+        [sys.executable, "-c", BRIDGE_WORKOUT], capture_output=True, text=True, check=True
+    )
+    imported = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "pygames.web" in imported and "pygames.games.marie.moves" in imported
+    assert not set(CLI_ONLY) & set(imported), sorted(set(CLI_ONLY) & set(imported))
+    worker = (Path(__file__).resolve().parent.parent / "web" / "worker.js").read_text("utf-8")
+    assert all(f'"{name}"' in worker for name in CLI_ONLY)  # the same list as IMPORT_ALL's

@@ -77,4 +77,4 @@ engine.paint();
 // (with the drawing in it, that task took 39-61 ms traced on the test machine; issue 10)
 setTimeout(() => router.route(), 0);
 engine.boot();
-registerServiceWorker(engine.ready());
+registerServiceWorker(engine.kept());

@@ -21,7 +21,7 @@ function start() {
     });
     const ready = Promise.reject(failure);
     ready.catch(() => {});
-    return { ready, call: () => Promise.reject(failure) };
+    return { ready, kept: Promise.resolve(), call: () => Promise.reject(failure) };
   }
 }
 

@@ -4,6 +4,7 @@
 //   const engine = createEngine({ onProgress });   // onProgress({type, stage, pct, boot} | {type: "failed", ...}
 //                                                  //   | {type: "snapshot", stored, ...})
 //   await engine.ready;                            // rejects if the engine could not start
+//   await engine.kept;                             // a first visit's files are in the SW cache
 //   const answer = await engine.call({ cmd: "catalog" });
 
 /**
@@ -30,6 +31,11 @@ export function createEngine({ onProgress } = {}) {
     markFailed = reject;
   });
   ready.catch(() => {}); // callers that only use call() still see the failure there
+  // the files a first visit fetched are in the service worker's cache (or the engine failed)
+  let markKept;
+  const kept = new Promise((resolve) => {
+    markKept = resolve;
+  });
 
   const report = (message) => {
     try {
@@ -44,6 +50,7 @@ export function createEngine({ onProgress } = {}) {
     failure = Object.assign(new Error(error.en), { error, detail });
     report({ type: "failed", error, detail });
     markFailed(failure);
+    markKept();
     for (const { reject } of waiting.values()) reject(failure);
     waiting.clear();
     worker.terminate();
@@ -53,6 +60,8 @@ export function createEngine({ onProgress } = {}) {
     if (data.type === "progress") {
       report(data);
       if (data.stage === "ready") markReady();
+    } else if (data.type === "kept") {
+      markKept();
     } else if (data.type === "snapshot") {
       report(data);
     } else if (data.type === "failed") {
@@ -80,5 +89,5 @@ export function createEngine({ onProgress } = {}) {
     });
   }
 
-  return { ready, call };
+  return { ready, kept, call };
 }

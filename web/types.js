@@ -189,6 +189,9 @@
  * rejects only if the worker died.
  * @typedef {object} Engine
  * @property {Promise<void>} ready
+ * @property {Promise<void>} kept resolves once the files a first visit fetched are in the service
+ *   worker's cache (at once on other visits), or the engine failed: the page registers the
+ *   service worker then
  * @property {(request: Record<string, any>) => Promise<any>} call
  */
 

@@ -39,17 +39,19 @@ const STORE_AFTER_MS = 1500; // the page's first requests come first
 const SNAPSHOT_MAGIC = 1886286592; // the first word of a Pyodide 314 memory snapshot
 const SNAPSHOT_BOOT_MS = 20000; // a snapshot boot slower than this is given up
 
-// Every module of the engine is imported before the snapshot is taken: a snapshot holds the
-// interpreter's memory, not the files of site-packages, so nothing may be imported from the
-// wheel later (the CLI and `python -m` are not for the browser).
+// Every module of the engine the browser can use is imported before the snapshot is taken: a
+// snapshot holds the interpreter's memory, not the files of site-packages, so nothing may be
+// imported from the wheel later. Left out: the command line and its tools (arena, bench, soak),
+// which the browser never runs (tests/test_web.py checks that the bridge needs none of them).
 const IMPORT_ALL = `
 import importlib, pkgutil, pygames, pygames.web
+_cli = ("pygames.__main__", "pygames.cli", "pygames.core.arena", "pygames.core.bench", "pygames.core.soak")
 for _m in pkgutil.walk_packages(pygames.__path__, "pygames."):
-    if _m.name not in ("pygames.__main__", "pygames.cli"):
+    if _m.name not in _cli:
         importlib.import_module(_m.name)
 from pygames.core.registry import all_games as _all_games
 _all_games()
-del _m, _all_games
+del _m, _all_games, _cli
 `;
 
 // micropip, its dependency, and the modules through which they reach JavaScript objects
@@ -74,10 +76,12 @@ async function prefetch(url) {
 // ------------------------------------------------------------------------------ first visit
 
 /**
- * From now on, put every site file this worker fetches into the service worker's cache of this
- * version (`pygames-<site>`, the name sw.js uses), so its precache finds them there.
+ * From now on, keep every site file this worker fetches (a copy of the response) to put into the
+ * service worker's cache of this version (`pygames-<site>`, the name sw.js uses), so its precache
+ * finds them there. The writes wait until the engine is ready (`keptWhen`): done while Pyodide
+ * starts, they slowed a first visit's start by a few hundred milliseconds on a busy machine.
  * @param {string} cacheName
- * @returns {{puts: Promise<unknown>[], keep: (url: string, response: Response) => void}}
+ * @returns {{puts: (() => Promise<unknown>)[], keep: (url: string, response: Response) => void}}
  */
 function keepFetches(cacheName) {
   const puts = [];
@@ -87,7 +91,7 @@ function keepFetches(cacheName) {
   const keep = (url, response) => {
     if (!url.startsWith(root) || url.includes("?") || url.includes("#")) return;
     if (!response.ok || response.status !== 200 || response.type !== "basic") return;
-    puts.push(cache.then((c) => c.put(url, response)).catch(() => {}));
+    puts.push(() => cache.then((c) => c.put(url, response)).catch(() => {}));
   };
   const original = self.fetch.bind(self);
   self.fetch = async (input, init) => {
@@ -280,6 +284,16 @@ function snapshotWithoutInstaller(pyodide) {
   }
 }
 
+/**
+ * Put the files a first visit fetched into the service worker's cache, then tell the page (at
+ * once on other visits): the page registers the service worker then, and its precache skips
+ * them. The engine is ready before that: the cache writes are not in the player's way.
+ * @param {(() => Promise<unknown>)[]} puts
+ */
+function keptWhen(puts) {
+  Promise.all(puts.map((put) => put())).then(() => postMessage({ type: "kept" }));
+}
+
 async function boot() {
   progress("download", 0);
   const first = self.name === "engine first-visit";
@@ -329,6 +343,7 @@ async function boot() {
       if (version !== info.version) throw new Error(`engine ${version}, not ${info.version}`);
       const handle = pyodide.pyimport("pygames.web").handle;
       progress("ready", 100, { boot: "snapshot" });
+      keptWhen(puts);
       return { handle };
     } catch (error) {
       console.info("pygames: the stored engine snapshot cannot be used; a normal start:", String(error));
@@ -387,8 +402,8 @@ async function boot() {
       console.info("pygames: no engine snapshot could be made:", String(error));
     }
   }
-  await Promise.all(puts); // the first visit's files are in the cache before "ready"
   progress("ready", 100, { boot: kind });
+  keptWhen(puts);
   return { handle, snapshot, key };
 }
 

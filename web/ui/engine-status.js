@@ -45,6 +45,20 @@ export class EngineStatus {
     }
   }
 
+  /**
+   * Resolves once the engine worker has put the files a first visit fetched into the service
+   * worker's cache (at once on later visits), or the engine failed to start.
+   * @returns {Promise<void>}
+   */
+  async kept() {
+    try {
+      const { engine } = await import('../boot.js');
+      await engine.kept;
+    } catch (_) {
+      // no engine: the service worker is registered anyway
+    }
+  }
+
   /** The engine once ready; rejects with `{en, ja}` if it failed to start. */
   ready() {
     return this.state === 'ready' ? Promise.resolve(this.engine) : this.settled;
