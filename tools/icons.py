@@ -6,12 +6,13 @@ Usage::
     python3 tools/icons.py           # (re)draw web/icons/*.png
     python3 tools/icons.py --check   # exit 1 if a committed PNG is not what this script draws
 
-The PNGs are committed in ``web/icons/``, next to the SVG icons they are drawn after
-(``icon.svg``, ``cake.svg``), and ``build.py`` copies them into ``dist/icons/`` with the rest of
-``web/``. Each is drawn from polygons in a 100x100 design box (a raspberry tile, a plate, a
-cake), filled with 5x5 anti-aliasing samples per pixel, and written as an RGBA PNG whose bytes
-depend only on the shapes (``tests/test_icons.py`` checks that the committed files are what this
-script draws). Run it after changing a shape and commit the PNGs it writes.
+The PNGs are committed in ``web/icons/``, next to the SVG icon they are drawn after
+(``icon.svg``, the mark of the collection "Five Tables"), and ``build.py`` copies them into
+``dist/icons/`` with the rest of ``web/``. Each is drawn from polygons in a 100x100 design box (a
+raspberry tile, five round tables, a piece on each), filled with 5x5 anti-aliasing samples per
+pixel, and written as an RGBA PNG whose bytes depend only on the shapes (``tests/test_icons.py``
+checks that the committed files are what this script draws). Run it after changing a shape and
+commit the PNGs it writes.
 """
 
 from __future__ import annotations
@@ -53,16 +54,6 @@ def hex_color(text: str) -> Color:
     return (value >> 16) & 255, (value >> 8) & 255, value & 255
 
 
-def quad_points(p0: Point, c: Point, p1: Point, steps: int = 12) -> list[Point]:
-    """A quadratic Bezier curve as points (``p0`` excluded)."""
-    out = []
-    for i in range(1, steps + 1):
-        t = i / steps
-        a, b, d = (1 - t) ** 2, 2 * (1 - t) * t, t * t
-        out.append((a * p0[0] + b * c[0] + d * p1[0], a * p0[1] + b * c[1] + d * p1[1]))
-    return out
-
-
 def circle_polygon(cx: float, cy: float, r: float, steps: int = 96) -> Polygon:
     """A circle as a polygon."""
     return [
@@ -87,45 +78,27 @@ def rounded_rect(x0: float, y0: float, x1: float, y1: float, r: float) -> Polygo
     return pts
 
 
-def cream_polygon(dy: float = 0.0) -> Polygon:
-    """The cake's cream with its scalloped lower edge (web/icons/cake.svg units)."""
-    pts: Polygon = [(2, 16 + dy)]
-    pts += quad_points((2, 16 + dy), (2, 11 + dy), (7, 11 + dy))
-    pts.append((17, 11 + dy))
-    pts += quad_points((17, 11 + dy), (22, 11 + dy), (22, 16 + dy))
-    x = 22.0
-    for _ in range(4):
-        pts += quad_points((x, 16 + dy), (x - 2.5, 19 + dy), (x - 5, 16 + dy))
-        x -= 5
-    return pts
-
-
-def place_cake(poly: Polygon) -> Polygon:
-    """A polygon of cake.svg's 24x24 box moved and scaled onto the plate of the design box."""
-    scale, ox, oy = 1.85, 50 - 12 * 1.85, 51 - 15.5 * 1.85
-    return [(ox + x * scale, oy + y * scale) for x, y in poly]
+# the collection's mark, "Five Tables": five round tables laid out like the five on a die, each
+# with a piece in one game's colour (web/ui/art.js draws the same mark in the page's header)
+TABLE_SPOTS = ((32.0, 32.0), (68.0, 32.0), (50.0, 50.0), (32.0, 68.0), (68.0, 68.0))
+PIECE_COLORS = ("#c8323c", "#e2ac36", "#2b5fa8", "#3d8436", "#22788a")
 
 
 def icon_layers(full_bleed: bool) -> list[Layer]:
     """The home-screen icon in a 100x100 design box, bottom layer first: a raspberry tile
-    (square when ``full_bleed``, else with round corners), a plate, the cake."""
+    (square when ``full_bleed``, else with round corners) and five round tables on it, each
+    with its shadow, its rim, its top and a piece of one game's colour. Everything lies within
+    40 units of the centre, the safe zone of a maskable icon."""
     layers: list[Layer] = []
     if full_bleed:
         layers.append((hex_color("#b8354f"), [(0, 0), (100, 0), (100, 100), (0, 100)]))
     else:
         layers.append((hex_color("#b8354f"), rounded_rect(4, 4, 96, 96, 22)))
-    layers.append((hex_color("#8f2239"), circle_polygon(50, 52, 35)))
-    layers.append((hex_color("#f0dcc9"), circle_polygon(50, 50, 35)))
-    layers.append((hex_color("#fffdf9"), circle_polygon(50, 50, 32.5)))
-    layers.append((hex_color("#fbf1e6"), circle_polygon(50, 50, 24)))
-    layers.append((hex_color("#c98b5e"), place_cake([(2, 16), (22, 16), (22, 26), (2, 26)])))
-    layers.append((hex_color("#a86a40"), place_cake([(2, 21), (22, 21), (22, 22.2), (2, 22.2)])))
-    for dx, dy in ((-0.45, 0), (0.45, 0), (0, -0.45), (0, 1.0)):
-        shadow = [(x + dx, y + dy) for x, y in cream_polygon()]
-        layers.append((hex_color("#dfbb9a"), place_cake(shadow)))
-    layers.append((hex_color("#fff5ea"), place_cake(cream_polygon())))
-    layers.append((hex_color("#d6404f"), place_cake(circle_polygon(12, 8, 3, 48))))
-    layers.append((hex_color("#f3a0a8"), place_cake(circle_polygon(11, 7, 0.8, 24))))
+    for (x, y), piece in zip(TABLE_SPOTS, PIECE_COLORS, strict=True):
+        layers.append((hex_color("#8f2239"), circle_polygon(x, y + 2.5, 12)))
+        layers.append((hex_color("#f0dcc9"), circle_polygon(x, y, 12)))
+        layers.append((hex_color("#fffdf9"), circle_polygon(x, y, 10.5)))
+        layers.append((hex_color(piece), circle_polygon(x, y, 5, 48)))
     return layers
 
 

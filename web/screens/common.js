@@ -2,7 +2,6 @@
 
 import { h, clear } from '../ui/dom.js';
 import { t } from '../i18n.js';
-import { cardEl, cakeLogo } from '../ui/card.js';
 
 /**
  * A screen's page: `<section class="page <cls>" data-testid="<testid>">`.
@@ -22,19 +21,6 @@ export function gameMeta(g) {
   return h('p', { class: 'game-meta' },
     h('span', { class: 'meta-item', text: t('players', g.min_players, g.max_players) }),
     h('span', { class: 'meta-item', text: t('minutes', g.minutes) }));
-}
-
-/**
- * A game's art on its tile and rules page: a fan of cards for Marie's Table, the logo otherwise.
- * @param {string} id
- */
-export function tileArt(id) {
-  if (id === 'marie') {
-    return h('div', { class: 'tile-art', 'aria-hidden': 'true' },
-      [3, 5, 7].map((n, i) => cardEl(n, { size: 'md', extraClass: `fan-${i}` })));
-  }
-  return h('div', { class: 'tile-art tile-art-plain', 'aria-hidden': 'true' },
-    h('span', { class: 'plate' }, cakeLogo()));
 }
 
 /**

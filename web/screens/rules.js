@@ -3,7 +3,8 @@
 import { h, clear } from '../ui/dom.js';
 import { t, tx } from '../i18n.js';
 import { playable } from '../ui/games.js';
-import { page, gameMeta, tileArt, waitingPage } from './common.js';
+import { page, gameMeta, waitingPage } from './common.js';
+import { gameArt } from '../ui/art.js';
 import { gameErrorPage } from './errors.js';
 
 /**
@@ -13,7 +14,7 @@ import { gameErrorPage } from './errors.js';
 function rulesPaper(g) {
   return h('div', { class: 'paper' },
     h('div', { class: 'rules-head' },
-      tileArt(g.id),
+      gameArt(g.id, 'rules'),
       h('div', {},
         h('p', { class: 'kicker', text: t('rulesTitle') }),
         h('h1', { class: 'page-title', testid: 'rules-title', text: tx(g.titles) }),

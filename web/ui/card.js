@@ -108,10 +108,6 @@ function cakeShape(transform, cls) {
   );
 }
 
-export function cakeLogo() {
-  return svg('svg', { class: 'logo', viewBox: '0 0 24 28', 'aria-hidden': 'true' }, cakeShape('translate(0 2)', 'logo-cake'));
-}
-
 function gearPath() {
   // eight teeth around a ring with a hole (drawn with the even-odd rule)
   const pts = [];

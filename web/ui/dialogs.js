@@ -2,8 +2,9 @@
 // and toasts.
 
 import { h, clear, button } from './dom.js';
-import { t, tn } from '../i18n.js';
-import { cakeLogo, icon } from './card.js';
+import { t, tn, onLang } from '../i18n.js';
+import { icon } from './card.js';
+import { collectionMark } from './art.js';
 
 function root() {
   return document.getElementById('overlay-root');
@@ -65,7 +66,7 @@ export function privacyScreen(name, { hint, undo } = {}) {
       'aria-labelledby': 'privacy-title', data: { seatName: name },
     },
     h('div', { class: 'privacy-card' },
-      h('div', { class: 'privacy-logo' }, cakeLogo()),
+      h('div', { class: 'privacy-logo' }, collectionMark()),
       h('h2', { id: 'privacy-title', class: 'privacy-title' }, tn('passTo', nameNode(name))),
       h('p', { class: 'privacy-hint' }, tn('passHint', nameNode(name))),
       hint ? h('p', { class: 'privacy-hint' }, t(hint)) : null,
@@ -97,7 +98,7 @@ export function errorPage(container, { title, message, help, testid = 'error-pag
   container.append(
     h('section', { class: 'page error-page', testid, role: 'alert' },
       h('div', { class: 'error-card' },
-        h('div', { class: 'error-logo' }, cakeLogo()),
+        h('div', { class: 'error-logo' }, collectionMark()),
         h('h1', { class: 'error-title', text: title }),
         message ? h('p', { class: 'error-message', testid: 'error-message', text: message }) : null,
         help ? h('p', { class: 'error-help', text: help }) : null,
@@ -105,16 +106,27 @@ export function errorPage(container, { title, message, help, testid = 'error-pag
 }
 
 /**
- * A modal dialog with arbitrary content (`label`: its name for screen readers); returns {close}.
+ * A modal dialog with arbitrary content (`label`: its name for screen readers, or a function
+ * giving it in the current language); returns {close}. `relabel` puts the content's own words in
+ * a new language when the language is switched while the dialog is open.
  * @param {Node} content
- * @param {{testid?: string, onClose?: () => void, label?: string}} [options]
+ * @param {{testid?: string, onClose?: () => void, label?: string | (() => string), relabel?: () => void}} [options]
  */
-export function modal(content, { testid = 'dialog', onClose, label } = {}) {
+export function modal(content, { testid = 'dialog', onClose, label, relabel } = {}) {
+  const labelText = () => (typeof label === 'function' ? label() : label);
   const closeBtn = button(t('close'), { class: 'btn btn-quiet', testid: 'dialog-close' });
-  const layer = h('div', { class: 'modal', testid, role: 'dialog', 'aria-modal': 'true', 'aria-label': label },
+  const layer = h('div', { class: 'modal', testid, role: 'dialog', 'aria-modal': 'true', 'aria-label': labelText() },
     h('div', { class: 'modal-card' }, content, h('div', { class: 'modal-actions' }, closeBtn)));
   const restore = holdFocus(layer);
+  // the dialog's own words follow a switch of language while it is open (`relabel`: the content's)
+  const offLang = onLang(() => {
+    closeBtn.textContent = t('close');
+    const text = labelText();
+    if (text) layer.setAttribute('aria-label', text);
+    if (relabel) relabel();
+  });
   const close = () => {
+    offLang();
     layer.remove();
     restore();
     if (onClose) onClose();
@@ -158,16 +170,39 @@ export function confirmDialog(question, { ok = t('ok'), cancel = t('cancel'), da
 }
 
 let toastTimer = null;
+let toastClear = null;
+/** @type {(() => string) | null} the words of the toast on show, made again in a new language */
+let toastWords = null;
+
+onLang(() => {
+  const el = document.getElementById('toast');
+  if (el && toastWords) el.textContent = toastWords();
+});
+
+/**
+ * A short message at the bottom of the screen. `text` is a function giving the words in the
+ * current language (so they follow a switch of language while shown), or a fixed string. The
+ * text leaves the page once the toast has faded out.
+ * @param {string | (() => string)} text
+ */
 export function toast(text) {
   let el = document.getElementById('toast');
   if (!el) {
     el = h('div', { id: 'toast', class: 'toast', role: 'status', 'aria-live': 'polite', testid: 'toast' });
     root().append(el);
   }
-  el.textContent = text;
+  toastWords = typeof text === 'function' ? text : () => text;
+  el.textContent = toastWords();
   el.classList.add('show');
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => el.classList.remove('show'), 2600);
+  clearTimeout(toastClear);
+  toastTimer = setTimeout(() => {
+    el.classList.remove('show');
+    toastClear = setTimeout(() => {
+      toastWords = null;
+      el.textContent = '';
+    }, 400);
+  }, 2600);
 }
 
 export function clearOverlays() {

@@ -3,7 +3,8 @@
 
 import { h, clear, button } from './dom.js';
 import { t, lang, setLang } from '../i18n.js';
-import { cakeLogo, icon } from './card.js';
+import { icon } from './card.js';
+import { collectionMark } from './art.js';
 import { openSettings, setBotSpeed } from './settings.js';
 import { speed } from './speed.js';
 
@@ -39,8 +40,9 @@ function gearButton() {
 export function paintHeader() {
   document.getElementById('brand-title').textContent = t('appTitle');
   const logo = document.querySelector('.brand-logo');
-  if (logo && !logo.firstChild) logo.append(cakeLogo());
-  document.title = `${t('appTitle')} · ${lang() === 'ja' ? 'Table Games' : 'テーブルゲーム'}`;
+  if (logo && !logo.firstChild) logo.append(collectionMark());
+  // the collection's name in the page's language first, then in the other one
+  document.title = `${t('appTitle')} · ${lang() === 'ja' ? 'Five Tables' : '五つの卓'}`;
   clear(document.getElementById('topbar-tools')).append(speedBox(), langSwitch(), gearButton());
 }
 
