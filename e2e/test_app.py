@@ -174,9 +174,21 @@ def save_entry(entry_id: str, record: dict[str, Any], minutes_ago: int = 5) -> d
     }
 
 
+DEFAULT_NAMES = {"en": ("Player {0}", "Bot {0}"), "ja": ("プレイヤー{0}", "ボット{0}")}
+
+
+def shown_name(name: str, seat: int, lang: str) -> str:
+    """A seat's name as the page shows it in ``lang``: a default name follows the language."""
+    for kind in range(2):
+        if name in (DEFAULT_NAMES[other][kind].format(seat + 1) for other in DEFAULT_NAMES):
+            return DEFAULT_NAMES[lang][kind].format(seat + 1)
+    return name
+
+
 def named(entries: list[dict[str, Any]], record: dict[str, Any], lang: str = "en") -> list[str]:
-    """Log entries as the page shows them: the seats' names in place of {0}, {1}..."""
-    names = [s["name"] for s in record["seats"]]
+    """Log entries as the page shows them: the seats' names in place of {0}, {1}... (a default
+    name, "Player 2" or "ボット3" of its seat, in the language of the page: issue 24)"""
+    names = [shown_name(s["name"], i, lang) for i, s in enumerate(record["seats"])]
     out = []
     for entry in entries:
         text = entry["text"][lang]

@@ -288,7 +288,7 @@ def test_free_card_chain_and_taking_back_own_payment() -> None:
         # spot 1 bought for 2, then the free card on spot 2 takes that 2 back
         (["R1", "FR", *FILLER4[2:]], "r1-2", (0, 0), "spot 1", "1番", 20 - 2 - 2 + 2),
         # Bank L's 5 taken and 2 paid there, then the free card on spot 1 takes the 2 back
-        (["FR", *FILLER4[1:]], "rL-1", (5, 0), "Bank L", "左のBank", 20 + 5 - 2 - 2 + 2),
+        (["FR", *FILLER4[1:]], "rL-1", (5, 0), "Bank L", "左の銀行", 20 + 5 - 2 - 2 + 2),
     ],
 )
 def test_b16_free_card_takes_back_own_payment_and_the_log_says_so(

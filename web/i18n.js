@@ -4,8 +4,8 @@
 const LANG_KEY = 'pygames.lang';
 
 const S = {
-  appTitle: { en: 'Table Games', ja: 'テーブルゲーム' },
-  appTagline: { en: 'Japanese table games to pass around one tablet', ja: '1台のタブレットを回して遊ぶ、日本のテーブルゲーム' },
+  appTitle: { en: 'Five Tables', ja: '五つの卓' },
+  appTagline: { en: 'Five Japanese table games to pass around one tablet', ja: '五つの卓（いつつのたく）：1台のタブレットを回して遊ぶ、日本のテーブルゲーム五つ' },
   langName: { en: 'English', ja: '日本語' },
   langLabel: { en: 'Language', ja: '言語' },
   home: { en: 'Lobby', ja: 'ロビー' },
@@ -82,7 +82,7 @@ const S = {
   waitingFor: { en: 'Waiting for {0}…', ja: '{0}を待っています…' },
   log: { en: 'Game log', ja: '記録' },
   score: { en: 'Score', ja: '得点' },
-  pts: { en: '{0} pts', ja: '{0}点' },
+  pts: { en: { one: '{0} pt', other: '{0} pts' }, ja: '{0}点' },
   menu: { en: 'Menu', ja: 'メニュー' },
   botSpeed: { en: 'Bot speed', ja: 'ボットの速さ' },
   speed_normal: { en: 'Normal', ja: 'ふつう' },
@@ -154,12 +154,11 @@ const S = {
   finishedAt: { en: 'finished {0}', ja: '{0}終了' },
   moveN: { en: 'move {0}', ja: '{0}手目' },
   roundN: { en: 'Round {0}', ja: '第{0}ラウンド' },
-  savesDamagedOne: {
-    en: '1 saved game could not be read and was skipped.',
-    ja: '保存されたゲーム1件が読み込めなかったため、表示していません。',
-  },
-  savesDamagedMany: {
-    en: '{0} saved games could not be read and were skipped.',
+  savesDamaged: {
+    en: {
+      one: '{0} saved game could not be read and was skipped.',
+      other: '{0} saved games could not be read and were skipped.',
+    },
     ja: '保存されたゲーム{0}件が読み込めなかったため、表示していません。',
   },
   removeDamaged: { en: 'Remove them', ja: '削除する' },
@@ -207,21 +206,21 @@ const S = {
   storageChecking: { en: 'Checking how this browser keeps saved games…', ja: 'このブラウザでの保存のされ方を確認しています…' },
   exportAll: { en: 'Export all games', ja: 'すべてのゲームを書き出す' },
   exportNone: { en: 'There are no games to export yet.', ja: '書き出すゲームはまだありません。' },
-  exportDoneOne: { en: '1 game exported to {1}.', ja: '1件のゲームを{1}に書き出しました。' },
-  exportDoneMany: { en: '{0} games exported to {1}.', ja: '{0}件のゲームを{1}に書き出しました。' },
+  exportDone: { en: { one: '{0} game exported to {1}.', other: '{0} games exported to {1}.' }, ja: '{0}件のゲームを{1}に書き出しました。' },
   importGames: { en: 'Import a file', ja: 'ファイルを読み込む' },
   importHint: {
     en: 'A file of exported games (added to these), or one game record to watch as a replay.',
     ja: '書き出したゲームのファイル(ここに追加されます)、またはリプレイで見るゲームの記録1件を読み込めます。',
   },
   importChecking: { en: 'Checking the file…', ja: 'ファイルを確認しています…' },
-  importAddedOne: { en: '1 game added.', ja: '1件のゲームを追加しました。' },
-  importAddedMany: { en: '{0} games added.', ja: '{0}件のゲームを追加しました。' },
+  importAdded: { en: { one: '{0} game added.', other: '{0} games added.' }, ja: '{0}件のゲームを追加しました。' },
   importNothingNew: { en: 'No game added.', ja: '追加されたゲームはありません。' },
-  importSameOne: { en: '1 was already on this device.', ja: '1件はすでにこの端末にありました。' },
-  importSameMany: { en: '{0} were already on this device.', ja: '{0}件はすでにこの端末にありました。' },
+  importSame: { en: { one: '{0} was already on this device.', other: '{0} were already on this device.' }, ja: '{0}件はすでにこの端末にありました。' },
   importOlder: {
-    en: '{0} older finished games were left out: the list keeps the {1} newest.',
+    en: {
+      one: '{0} older finished game was left out: the list keeps the {1} newest.',
+      other: '{0} older finished games were left out: the list keeps the {1} newest.',
+    },
     ja: '古い終わったゲーム{0}件は追加していません(一覧には新しい{1}件まで残ります)。',
   },
   importTooBig: { en: 'This file is too large (more than {0} MB). Nothing was changed.', ja: 'このファイルは大きすぎます({0} MB超)。何も変更していません。' },
@@ -344,11 +343,40 @@ export function levelName(level) {
   return S[`level_${level}`] ? t(`level_${level}`) : String(level ?? '');
 }
 
+/** The template of an entry in the current language; a plural entry ({one, other}) gives its form for n. */
+function template(entry, n) {
+  const text = entry[current] ?? entry.en;
+  if (text && typeof text === 'object') return text[pluralCategory(n)] ?? text.other;
+  return text;
+}
+
+const pluralRules = new Map();
+
+/** The CLDR plural category of n in the current language ('one', 'other'...: Intl.PluralRules). */
+export function pluralCategory(n) {
+  let rules = pluralRules.get(current);
+  if (!rules) {
+    rules = new Intl.PluralRules(current);
+    pluralRules.set(current, rules);
+  }
+  return rules.select(Number(n));
+}
+
 /** A UI string by key, with {0}, {1}... filled by plain values. */
 export function t(key, ...args) {
   const entry = S[key];
   if (!entry) return key;
-  return fill(entry[current] ?? entry.en, args);
+  return fill(template(entry, args[0]), args);
+}
+
+/**
+ * A UI string about a count: the entry is `{ en: { one, other }, ja }` (each language may be a
+ * plain string when its words do not change with the number); {0} is n, {1}, {2}... the args.
+ */
+export function tp(key, n, ...args) {
+  const entry = S[key];
+  if (!entry) return key;
+  return fill(template(entry, n), [n, ...args]);
 }
 
 export function fill(template, args) {
@@ -376,12 +404,27 @@ export function fillNodes(template, makeNode) {
 /** A UI string by key whose placeholders are DOM nodes. */
 export function tn(key, ...nodes) {
   const entry = S[key];
-  const template = entry ? (entry[current] ?? entry.en) : key;
-  return fillNodes(template, (i) => {
+  const text = entry ? template(entry, nodes[0]) : key;
+  return fillNodes(text, (i) => {
     const n = nodes[i];
     if (n == null) return null;
     return typeof n === 'string' || typeof n === 'number' ? document.createTextNode(String(n)) : n;
   });
+}
+
+/**
+ * A seat's name as shown: a default name the player never edited ("Player 2", "プレイヤー2",
+ * "Bot 3"... for the seat at index i, in either language) follows the current language; any other
+ * name is shown as typed. The record keeps the name it was started with (links and saves stay
+ * the same).
+ */
+export function seatName(name, i) {
+  const text = String(name ?? '');
+  for (const key of ['defaultHuman', 'defaultBot']) {
+    const entry = S[key];
+    if (text === fill(entry.en, [i + 1]) || text === fill(entry.ja, [i + 1])) return t(key, i + 1);
+  }
+  return text;
 }
 
 /** Join a list of names for a sentence ("A, B and C" / "A、B、C"). */

@@ -8,7 +8,7 @@
 
 import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
-import { t, tn, tx, levelName, STRINGS } from '../i18n.js';
+import { t, tn, tp, tx, levelName, STRINGS } from '../i18n.js';
 import { startPlayerField } from '../ui/options.js';
 
 loadStyle(new URL('./baggai.css', import.meta.url).href);
@@ -27,6 +27,8 @@ Object.assign(STRINGS, {
   bg_bank: { en: 'Bank', ja: '銀行' },
   bg_bankL: { en: 'Bank L', ja: '左の銀行' },
   bg_bankR: { en: 'Bank R', ja: '右の銀行' },
+  bg_side_L: { en: 'L', ja: '左' },
+  bg_side_R: { en: 'R', ja: '右' },
   bg_spot: { en: 'Spot {0}', ja: '{0}番' },
   bg_empty: { en: 'empty', ja: '空き' },
   bg_window: { en: 'Shop window', ja: 'ショーウィンドウ' },
@@ -50,12 +52,11 @@ Object.assign(STRINGS, {
   bg_order: { en: '#{0}', ja: '{0}番目' },
   bg_orderTitle: { en: 'Processing order: {0}', ja: '処理順:{0}番目' },
   bg_noRange: { en: 'No range yet', ja: '範囲未定' },
-  bg_rangeOf: { en: '{0} ({1} spots)', ja: '{0}({1}マス)' },
-  bg_rangeOf1: { en: '{0} (1 spot)', ja: '{0}(1マス)' },
+  bg_rangeOf: { en: { one: '{1} ({0} spot)', other: '{1} ({0} spots)' }, ja: '{1}({0}マス)' },
   bg_priceWaiting: { en: 'pricing…', ja: '値付け中…' },
   bg_priceEntered: { en: 'price set', ja: '値付け済み' },
   bg_pricePer: { en: '{0}/spot', ja: '1マス{0}' },
-  bg_bagsN: { en: '{0} bags', ja: 'バッグ{0}枚' },
+  bg_bagsN: { en: { one: '{0} bag', other: '{0} bags' }, ja: 'バッグ{0}枚' },
   bg_vp: { en: '{0} VP', ja: '{0}点' },
   bg_vpTitle: { en: 'Victory points: show-off {0}, parties {1}, money {2}', ja: '勝利点:散財自慢{0}、パーティー{1}、お金{2}' },
   bg_placeTitle: { en: '{0}: total {1}, place {2} ({3} pts at the next party)', ja: '{0}:合計{1}、{2}位(次のパーティーで{3}点)' },
@@ -145,18 +146,24 @@ function spotName(v, i) {
   return t('bg_spot', w.label);
 }
 
+/** A spot's short label as shown: its number, or the side of a bank (L, R / 左, 右). */
+function shortLabel(w, i) {
+  if (!w) return String(i);
+  return w.bank ? t(`bg_side_${w.label}`) : w.label;
+}
+
 /** A range as the window's labels show it ("2–5", "L"). */
 function rangeText(v, r) {
   if (!r) return '';
   const [lo, hi] = r;
-  const a = v.window[lo]?.label ?? String(lo);
-  const b = v.window[hi]?.label ?? String(hi);
+  const a = shortLabel(v.window[lo], lo);
+  const b = shortLabel(v.window[hi], hi);
   return lo === hi ? a : `${a}–${b}`;
 }
 
 function rangeLabel(v, r) {
   const n = r[1] - r[0] + 1;
-  return n === 1 ? t('bg_rangeOf1', rangeText(v, r)) : t('bg_rangeOf', rangeText(v, r), n);
+  return tp('bg_rangeOf', n, rangeText(v, r));
 }
 
 /**
@@ -363,7 +370,7 @@ function previewRange(ctx) {
 
 function spotCell(v, ctx, i, picking, preview) {
   const w = v.window[i];
-  const content = [h('span', { class: 'bg-spot-label', 'aria-hidden': 'true', text: w.bank ? `${t('bg_bank')} ${w.label}` : w.label }),
+  const content = [h('span', { class: 'bg-spot-label', 'aria-hidden': 'true', text: w.bank ? spotName(v, i) : w.label }),
     h('span', { class: 'sr-only', text: spotName(v, i) })];
   if (w.bank) content.push(bankMark());
   else if (w.bag) content.push(bagCard(cardInfo(v, w.bag), { size: 'md' }));
@@ -521,7 +528,7 @@ function stepChip(v, st) {
   if (st.via === 'free') paid = '★';
   else if (st.via === 'leave') paid = '—';
   return h('span', { class: ['bg-step', `via-${st.via}`], role: 'img', title, 'aria-label': label, data: { spot: st.spot, via: st.via } },
-    h('span', { class: 'bg-step-spot', text: v.window[st.spot]?.label ?? '' }),
+    h('span', { class: 'bg-step-spot', text: v.window[st.spot] ? shortLabel(v.window[st.spot], st.spot) : '' }),
     body,
     h('span', { class: 'bg-step-paid', text: paid }));
 }

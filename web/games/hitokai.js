@@ -13,7 +13,7 @@
 import { h, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
 import { startPlayerField } from '../ui/options.js';
-import { t, tn, tx, joinNames, STRINGS } from '../i18n.js';
+import { t, tn, tp, tx, joinNames, STRINGS } from '../i18n.js';
 
 loadStyle(new URL('./hitokai.css', import.meta.url).href);
 
@@ -41,8 +41,7 @@ Object.assign(STRINGS, {
   hk_youOut: { en: 'You are eliminated for this round.', ja: 'あなたはこのラウンド脱落しています。' },
   hk_double: { en: 'worth {0} gold each now', ja: '今は1枚{0}金' },
   hk_gold: { en: '{0} gold', ja: '{0}金' },
-  hk_cards: { en: '{0} cards', ja: '{0}枚' },
-  hk_cards1: { en: '1 card', ja: '1枚' },
+  hk_cards: { en: { one: '{0} card', other: '{0} cards' }, ja: '{0}枚' },
   hk_bonus: { en: 'hand bonus +{0}', ja: '手札ボーナス+{0}' },
   hk_bonusShort: { en: '+{0} hand', ja: '手札+{0}' },
   hk_vp: { en: '{0} VP', ja: '{0}勝点' },
@@ -111,8 +110,7 @@ Object.assign(STRINGS, {
   hk_outNoPoint: { en: 'Eliminated players cannot win the point.', ja: '脱落したプレイヤーはポイントを獲得できません。' },
   hk_nextStart: { en: 'Round {0}: {1} starts.', ja: '第{0}ラウンドは{1}から始めます。' },
   hk_continue: { en: 'Continue to round {0}', ja: '第{0}ラウンドへ進む' },
-  hk_bank: { en: 'Bank: {0} cards', ja: '銀行: {0}枚' },
-  hk_bank1: { en: 'Bank: 1 card', ja: '銀行: 1枚' },
+  hk_bank: { en: { one: 'Bank: {0} card', other: 'Bank: {0} cards' }, ja: '銀行: {0}枚' },
   hk_colPoints: { en: 'Victory points', ja: '勝利点' },
   hk_colRounds: { en: 'Rounds won', ja: '勝ったラウンド' },
   hk_colTotals: { en: 'Round totals', ja: '各ラウンドの合計' },
@@ -143,7 +141,7 @@ function fillName(template, seat, ctx) {
 
 /** "{n} cards" with the singular where English needs it. */
 function cardsText(n, key = 'hk_cards') {
-  return n === 1 ? t(`${key}1`) : t(key, n);
+  return tp(key, n);
 }
 
 /**

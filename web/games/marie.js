@@ -44,9 +44,9 @@ Object.assign(STRINGS, {
   m_redistribute: { en: 'Two or more are dissatisfied: the pairs change hands, youngest first.', ja: '不満が2人以上:末の弟から順に2枚を取り合います。' },
   m_ownPairs: { en: 'Everyone takes his own pair.', ja: '全員が自分の2枚を獲得します。' },
   m_pile: { en: 'Pile {0}', ja: '山{0}' },
-  m_cards: { en: '{0} cards', ja: '{0}枚' },
+  m_cards: { en: { one: '{0} card', other: '{0} cards' }, ja: '{0}枚' },
   m_pileUsed: { en: 'Served', ja: '配り済み' },
-  m_unused: { en: '{0} cards stay out of the game, unseen.', ja: '{0}枚は使われず、誰も見ません。' },
+  m_unused: { en: { one: '{0} card stays out of the game, unseen.', other: '{0} cards stay out of the game, unseen.' }, ja: '{0}枚は使われず、誰も見ません。' },
   m_keepTwo: { en: 'Keep these {0}', ja: 'この{0}枚を残す' },
   m_selectTwo: { en: 'Select {0} cards', ja: '{0}枚選んでください' },
   m_yourCards: { en: 'Your cards', ja: 'あなたの手札' },
@@ -61,6 +61,7 @@ Object.assign(STRINGS, {
   m_ownPair: { en: 'Your own pair', ja: '自分の2枚' },
   m_keepBoth: { en: 'Keep both', ja: '2枚とも確定' },
   m_eatOne: { en: 'Eat the {0}, keep the {1}', ja: '{0}を食べて{1}を確定' },
+  m_eatTwin: { en: 'Eat one {0}, keep the other', ja: '{0}を1枚食べて、もう1枚を確定' },
   m_eatBoth: { en: 'Eat both', ja: '2枚とも食べる' },
   m_eatsLeft: { en: 'You can still eat {0} of your {1} cards this game.', ja: 'ゲーム中に食べられるのはあと{0}枚です(最大{1}枚)。' },
   m_noEatsLeft: { en: 'You have eaten {0} cards already: you must keep.', ja: 'すでに{0}枚食べたので、確定するしかありません。' },
@@ -407,7 +408,8 @@ function decideMoves(ctx) {
 function decideButton(m) {
   const eat = m.kind === 'eat';
   let label = t('m_keepBoth');
-  if (eat) label = m.keep.length ? t('m_eatOne', m.cards[0], m.keep[0]) : t('m_eatBoth');
+  if (eat && !m.keep.length) label = t('m_eatBoth');
+  else if (eat) label = m.cards[0] === m.keep[0] ? t('m_eatTwin', m.cards[0]) : t('m_eatOne', m.cards[0], m.keep[0]);
   return button([eat ? icon('fork') : null, label], {
     class: ['btn', 'btn-lg', eat ? 'btn-eat' : 'btn-primary'],
     testid: eat ? `decide-eat-${m.cards.join('-')}` : 'decide-keep',

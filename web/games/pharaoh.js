@@ -6,7 +6,7 @@
 
 import { h, svg, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
-import { t, tn, levelName, STRINGS } from '../i18n.js';
+import { t, tn, tp, levelName, STRINGS } from '../i18n.js';
 import { startPlayerField } from '../ui/options.js';
 
 loadStyle(new URL('./pharaoh.css', import.meta.url).href);
@@ -15,7 +15,7 @@ Object.assign(STRINGS, {
   ph_round: { en: 'Round', ja: 'ラウンド' },
   ph_auctionOf: { en: 'Auction {0} of {1}', ja: '競り {0}/{1}' },
   ph_deck: { en: 'Deck', ja: '山札' },
-  ph_deckLeft: { en: '{0} cards left in the deck', ja: '山札の残り{0}枚' },
+  ph_deckLeft: { en: { one: '{0} card left in the deck', other: '{0} cards left in the deck' }, ja: '山札の残り{0}枚' },
   ph_offer: { en: 'Offer', ja: '場札' },
   ph_now: { en: 'Now', ja: '競り中' },
   ph_next: { en: 'Next', ja: '次' },
@@ -26,10 +26,8 @@ Object.assign(STRINGS, {
   ph_noBid: { en: 'No bid yet', ja: '宣言なし' },
   ph_hospital: { en: 'Hospital', ja: '病院' },
   ph_hospitalEmpty: { en: 'Empty', ja: '誰もいません' },
-  ph_cardsN: { en: '{0} cards', ja: '{0}枚' },
-  ph_cardsN1: { en: '1 card', ja: '1枚' },
-  ph_members: { en: '{0} members', ja: '隊員{0}人' },
-  ph_members1: { en: '1 member', ja: '隊員1人' },
+  ph_cardsN: { en: { one: '{0} card', other: '{0} cards' }, ja: '{0}枚' },
+  ph_members: { en: { one: '{0} member', other: '{0} members' }, ja: '隊員{0}人' },
   ph_start: { en: 'Start', ja: 'スタート' },
   ph_startTitle: { en: 'Start player of this auction', ja: 'この競りのスタートプレイヤー' },
   ph_horus: { en: 'Horus chip', ja: 'ホルスチップ' },
@@ -39,14 +37,13 @@ Object.assign(STRINGS, {
   ph_passedHorus: { en: 'Horus pass', ja: 'ホルスパス' },
   ph_passedPharaoh: { en: 'Pharaoh pass', ja: 'ファラオパス' },
   ph_passedPlain: { en: 'Passed', ja: 'パス' },
-  ph_handCount: { en: '{0} member cards in hand', ja: '手札の隊員カード{0}枚' },
-  ph_handCount1: { en: '1 member card in hand', ja: '手札の隊員カード1枚' },
+  ph_handCount: { en: { one: '{0} member card in hand', other: '{0} member cards in hand' }, ja: '手札の隊員カード{0}枚' },
   ph_pharaohCards: { en: 'Pharaoh cards', ja: 'ファラオカード' },
   ph_pharaohLeftPlayed: { en: '{0} left, {1} played', ja: '残り{0}枚・使用{1}枚' },
   ph_tent: { en: 'Tent', ja: 'テント' },
   ph_tentEmpty: { en: 'empty', ja: 'なし' },
   ph_noTreasure: { en: 'No treasure yet', ja: '財宝なし' },
-  ph_scoreNow: { en: '{0} items + {1} kinds bonus', ja: '財宝{0}点+種類ボーナス{1}点' },
+  ph_scoreNow: { en: { one: '{0} item + {1} kinds bonus', other: '{0} items + {1} kinds bonus' }, ja: '財宝{0}点+種類ボーナス{1}点' },
   ph_yourHand: { en: 'Your hand', ja: 'あなたの手札' },
   ph_handSpectator: { en: 'You are watching: the hands are hidden.', ja: '観戦中です。手札は見えません。' },
   ph_handHidden: { en: 'Hands are hidden while the tablet is passed.', ja: 'タブレットを渡す間、手札は隠されています。' },
@@ -78,8 +75,7 @@ Object.assign(STRINGS, {
   ph_waitTurn: { en: 'Auction: {0} is to move.', ja: '競り中:{0}の番です。' },
   ph_waitYou: { en: 'Waiting for the others.', ja: 'ほかのプレイヤーを待っています。' },
   ph_scoring: { en: 'Scoring', ja: '得点' },
-  ph_scoreItems: { en: '{0} points per item on your treasures', ja: '財宝の個数1つにつき{0}点' },
-  ph_scoreItems1: { en: '1 point per item on your treasures', ja: '財宝の個数1つにつき1点' },
+  ph_scoreItems: { en: { one: '{0} point per item on your treasures', other: '{0} points per item on your treasures' }, ja: '財宝の個数1つにつき{0}点' },
   ph_scoreKinds: { en: 'Different kinds', ja: '財宝の種類数' },
   ph_scoreFlags: { en: 'Flag member in hand or tent: +{0} each', ja: '手札とテントの旗の隊員:1枚{0}点' },
   ph_removedList: { en: 'Out of the game', ja: '除外された札' },
@@ -91,7 +87,7 @@ Object.assign(STRINGS, {
   ph_colFlags: { en: 'Flag bonus', ja: '旗ボーナス' },
   ph_colTie: { en: 'Tie-break:', ja: '同点判定:' },
   ph_colMembers: { en: 'member sum', ja: '隊員の合計' },
-  ph_kindsN: { en: '{0} kinds', ja: '{0}種類' },
+  ph_kindsN: { en: { one: '{0} kind', other: '{0} kinds' }, ja: '{0}種類' },
   // cards
   ph_member: { en: 'Member {0}', ja: '隊員{0}' },
   ph_flagMember: { en: 'Flag member {0}', ja: '旗の隊員{0}' },
@@ -101,16 +97,11 @@ Object.assign(STRINGS, {
   ph_k_sword: { en: 'Swords', ja: '剣' },
   ph_k_ankh: { en: 'Ankhs', ja: 'アンク' },
   ph_k_gold: { en: 'Gold coins', ja: '金貨' },
-  ph_t_throne: { en: '{0} thrones', ja: '玉座{0}脚' },
-  ph_t_throne1: { en: '1 throne', ja: '玉座1脚' },
-  ph_t_jar: { en: '{0} jars', ja: '壺{0}個' },
-  ph_t_jar1: { en: '1 jar', ja: '壺1個' },
-  ph_t_sword: { en: '{0} swords', ja: '剣{0}本' },
-  ph_t_sword1: { en: '1 sword', ja: '剣1本' },
-  ph_t_ankh: { en: '{0} ankhs', ja: 'アンク{0}個' },
-  ph_t_ankh1: { en: '1 ankh', ja: 'アンク1個' },
-  ph_t_gold: { en: '{0} gold coins', ja: '金貨{0}枚' },
-  ph_t_gold1: { en: '1 gold coin', ja: '金貨1枚' },
+  ph_t_throne: { en: { one: '{0} throne', other: '{0} thrones' }, ja: '玉座{0}脚' },
+  ph_t_jar: { en: { one: '{0} jar', other: '{0} jars' }, ja: '壺{0}個' },
+  ph_t_sword: { en: { one: '{0} sword', other: '{0} swords' }, ja: '剣{0}本' },
+  ph_t_ankh: { en: { one: '{0} ankh', other: '{0} ankhs' }, ja: 'アンク{0}個' },
+  ph_t_gold: { en: { one: '{0} gold coin', other: '{0} gold coins' }, ja: '金貨{0}枚' },
 });
 
 // ---------------------------------------------------------------- cards (drawn from the view's legends)
@@ -125,7 +116,7 @@ function legend(v) {
 
 /** A counted string: the `<key>1` wording for exactly one (English needs it). */
 function count(key, n) {
-  return n === 1 ? t(`${key}1`) : t(key, n);
+  return tp(key, n);
 }
 
 function memberLabel(info) {

@@ -7,7 +7,7 @@
 
 import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
 import { icon, seatMark } from '../ui/card.js';
-import { t, tn, tx, levelName, STRINGS } from '../i18n.js';
+import { t, tn, tp, tx, lang, levelName, STRINGS } from '../i18n.js';
 import { speed } from '../ui/speed.js';
 import { startPlayerField } from '../ui/options.js';
 
@@ -21,8 +21,7 @@ Object.assign(STRINGS, {
     ja: '手番の終わりに誰かの星が{0}以上ならゲーム終了。その中で星が最も多いプレイヤーの勝ちです。同数なら手番プレイヤー、その左隣…の順に優先します。',
   },
   yd_centre: { en: 'Centre', ja: '中央' },
-  yd_centreDice: { en: '{0} dice in the centre', ja: '中央のダイス{0}個' },
-  yd_centreDice1: { en: '1 die in the centre', ja: '中央のダイス1個' },
+  yd_centreDice: { en: { one: '{0} die in the centre', other: '{0} dice in the centre' }, ja: '中央のダイス{0}個' },
   yd_centreEmpty: { en: 'No die in the centre', ja: '中央にダイスはありません' },
   yd_high: { en: 'High', ja: 'ハイ' },
   yd_low: { en: 'Low', ja: 'ロー' },
@@ -33,14 +32,12 @@ Object.assign(STRINGS, {
   yd_piece: { en: "{0}'s piece", ja: '{0}のコマ' },
   yd_ring: { en: 'The ring of shells', ja: 'ヤドの輪' },
   yd_stars: { en: '{0} / {1} ★', ja: '★ {0} / {1}' },
-  yd_starsTitle: { en: '{0} stars: {1} gold, {2} blue, {3} white', ja: '星{0}:金{1}・青{2}・白{3}' },
-  yd_crabsInRow: { en: '{0} crabs in row', ja: 'ヤドカリ{0}人' },
-  yd_crabsInRow1: { en: '1 crab in row', ja: 'ヤドカリ1人' },
+  yd_starsTitle: { en: { one: '{0} star: {1} gold, {2} blue, {3} white', other: '{0} stars: {1} gold, {2} blue, {3} white' }, ja: '星{0}:金{1}・青{2}・白{3}' },
+  yd_crabsInRow: { en: { one: '{0} crab in row', other: '{0} crabs in row' }, ja: 'ヤドカリ{0}人' },
   yd_start: { en: 'Start', ja: 'スタート' },
   // actions
   yd_moveDice: { en: 'Move dice', ja: 'ヒッコシダイス' },
-  yd_moveHelp: { en: 'Before and after the roll, everyone takes 1 ★ per crab in his row; you have {0} crabs now.', ja: '振る前と後に、全員が自分の列のヤドカリ1人につき★1をもらいます。あなたのヤドカリは今{0}人です。' },
-  yd_moveHelp1: { en: 'Before and after the roll, everyone takes 1 ★ per crab in his row; you have 1 crab now.', ja: '振る前と後に、全員が自分の列のヤドカリ1人につき★1をもらいます。あなたのヤドカリは今1人です。' },
+  yd_moveHelp: { en: { one: 'Before and after the roll, everyone takes 1 ★ per crab in his row; you have {0} crab now.', other: 'Before and after the roll, everyone takes 1 ★ per crab in his row; you have {0} crabs now.' }, ja: '振る前と後に、全員が自分の列のヤドカリ1人につき★1をもらいます。あなたのヤドカリは今{0}人です。' },
   yd_callHigh: { en: 'High', ja: 'ハイ' },
   yd_callHighHelp: { en: 'crabs ≥ roll grow', ja: '出目以上が成長' },
   yd_callLow: { en: 'Low', ja: 'ロー' },
@@ -81,10 +78,9 @@ Object.assign(STRINGS, {
   yd_tenantsRolled: { en: 'The centre dice rolled:', ja: '中央のダイスの出目:' },
   yd_tenantsChoose: { en: 'Choose the shells that get a crab (at least one).', ja: 'ヤドカリを乗せるヤドを選んでください(1つ以上)。' },
   yd_tenantsAll: { en: 'All', ja: 'すべて' },
-  yd_tenantsConfirm: { en: 'Place {0} crab(s)', ja: '{0}人を入居させる' },
+  yd_tenantsConfirm: { en: { one: 'Place {0} crab', other: 'Place {0} crabs' }, ja: '{0}人を入居させる' },
   yd_tenantsWarn: { en: 'If the centre empties, the largest crab not placed now goes back to it (if every crab was placed now, the largest of them).', ja: '中央が空になると、今回乗せたものを除いて最も大きいヤドカリが中央へ戻ります(全員が今回乗せたものなら、その中で最も大きいもの)。' },
-  yd_tenantsEvict: { en: 'The centre empties: the crabs on shells {0} go back to it.', ja: '中央が空になるので、ヤド{0}のヤドカリが中央へ戻ります。' },
-  yd_tenantsEvict1: { en: 'The centre empties: the crab on shell {0} goes back to it.', ja: '中央が空になるので、ヤド{0}のヤドカリが中央へ戻ります。' },
+  yd_tenantsEvict: { en: { one: 'The centre empties: the crab on shell {1} goes back to it.', other: 'The centre empties: the crabs on shells {1} go back to it.' }, ja: '中央が空になるので、ヤド{1}のヤドカリが中央へ戻ります。' },
   // prompts
   yd_promptTurn: { en: 'Your turn: choose one action.', ja: 'あなたの番です。アクションを1つ選んでください。' },
   yd_promptRebirth: { en: 'Choose where the size-12 crab is reborn.', ja: '大きさ12のヤドカリの生まれ変わり先を選んでください。' },
@@ -140,7 +136,7 @@ function who(name, seat) {
 }
 
 function counted(key, n) {
-  return n === 1 && STRINGS[`${key}1`] ? t(`${key}1`) : t(key, n);
+  return tp(key, n);
 }
 
 function star(kind) {
@@ -647,7 +643,7 @@ function tenantsPanel(ctx) {
       });
     })),
     evicts.length
-      ? h('p', { class: 'yd-warn', testid: 'tenants-evicts', text: evicts.length === 1 ? t('yd_tenantsEvict1', evicts[0]) : t('yd_tenantsEvict', evicts.join(', ')) })
+      ? h('p', { class: 'yd-warn', testid: 'tenants-evicts', text: tp('yd_tenantsEvict', evicts.length, evicts.join(lang() === 'ja' ? '、' : ', ')) })
       : h('p', { class: 'yd-muted', text: t('yd_tenantsWarn') }),
     h('div', { class: 'yd-panel-foot' }, all, confirm));
 }

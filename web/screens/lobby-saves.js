@@ -3,8 +3,9 @@
 // device's storage: whether the browser keeps it for good, "Export all games" and "Import".
 
 import { h, button } from '../ui/dom.js';
-import { t, tx, lang } from '../i18n.js';
-import { cardEl, cakeLogo, icon } from '../ui/card.js';
+import { t, tx, lang, seatName } from '../i18n.js';
+import { cardEl, icon } from '../ui/card.js';
+import { gameEmblem } from '../ui/art.js';
 import { confirmDialog } from '../ui/dialogs.js';
 import {
   listSaves, listHistory, deleteSave, deleteHistory, removeKey, storeAll, persistence, onPersistence,
@@ -112,7 +113,7 @@ function namesLine(entry, winners = []) {
   return h('p', { class: 'saved-names', 'aria-label': t('vsLabel') },
     entry.names.map((name, i) => h('span', { class: ['saved-name', `seat-c${i}`, win.has(i) ? 'is-winner' : null] },
       win.has(i) ? icon('crown', 'crown-mini') : null,
-      h('b', { class: 'who', text: name }),
+      h('b', { class: 'who', text: seatName(name, i) }),
       entry.kinds?.[i] === 'bot' ? h('span', { class: 'saved-bot', text: t('bot') }) : null,
       Array.isArray(entry.scores) && Number.isFinite(entry.scores[i]) ? h('span', { class: 'saved-score', text: String(entry.scores[i]) }) : null)));
 }
@@ -129,7 +130,7 @@ function savedArt(id) {
     return h('div', { class: 'saved-art saved-art-cards', 'aria-hidden': 'true' },
       [3, 5].map((n, i) => cardEl(n, { size: 'xs', extraClass: `mini-${i}` })));
   }
-  return h('div', { class: 'saved-art', 'aria-hidden': 'true' }, cakeLogo());
+  return h('div', { class: 'saved-art', 'aria-hidden': 'true' }, gameEmblem(id));
 }
 
 /**
@@ -139,7 +140,7 @@ function savedArt(id) {
 function damagedNotice(damaged) {
   if (!damaged.length) return null;
   return h('div', { class: 'saved-damaged', testid: 'saves-damaged', role: 'status' },
-    h('span', { text: damaged.length === 1 ? t('savesDamagedOne') : t('savesDamagedMany', damaged.length) }),
+    h('span', { text: t('savesDamaged', damaged.length) }),
     button(t('removeDamaged'), { class: 'btn btn-quiet btn-sm', testid: 'remove-damaged', data: { action: 'remove-damaged' } }));
 }
 
@@ -357,7 +358,7 @@ function exportAll(host) {
   }
   const name = exportFileName();
   downloadJson(name, data);
-  setNote(host, note1(n === 1 ? 'exportDoneOne' : 'exportDoneMany', 'ok', { args: [n, name] }));
+  setNote(host, note1('exportDone', 'ok', { args: [n, name] }));
 }
 
 /**
@@ -464,8 +465,8 @@ async function importSaves(host, data) {
  */
 function importedNote(plan) {
   const n = plan.add.length;
-  const parts = [{ key: n === 0 ? 'importNothingNew' : n === 1 ? 'importAddedOne' : 'importAddedMany', args: [n] }];
-  if (plan.same) parts.push({ key: plan.same === 1 ? 'importSameOne' : 'importSameMany', args: [plan.same] });
+  const parts = [{ key: n === 0 ? 'importNothingNew' : 'importAdded', args: [n] }];
+  if (plan.same) parts.push({ key: 'importSame', args: [plan.same] });
   if (plan.older) parts.push({ key: 'importOlder', args: [plan.older, HISTORY_MAX] });
   return { parts, tone: 'ok' };
 }

@@ -6,7 +6,8 @@ import { t, tx, lang } from '../i18n.js';
 import { icon } from '../ui/card.js';
 import { offlineReady } from '../ui/pwa.js';
 import { playable } from '../ui/games.js';
-import { page, gameMeta, tileArt } from './common.js';
+import { page, gameMeta } from './common.js';
+import { gameArt } from '../ui/art.js';
 import { continueSection, finishedSection, storageSection, SAVES_ACTIONS, SAVES_INPUTS } from './lobby-saves.js';
 import { checkPersistence } from '../ui/saves.js';
 import { resumeSave } from './table.js';
@@ -55,9 +56,10 @@ function layOut(shell, section, pieces) {
  * @param {any} g its catalogue entry
  */
 function gameTile(g) {
-  const other = lang() === 'ja' ? g.titles.en : g.titles.ja;
+  // in English, the original Japanese title under the English one; in Japanese, no English title
+  const other = lang() === 'ja' ? null : g.titles.ja;
   return h('article', { class: 'game-tile', testid: `game-${g.id}`, data: { game: g.id } },
-    tileArt(g.id),
+    gameArt(g.id),
     h('div', { class: 'tile-body' },
       h('h2', { class: 'tile-title', testid: 'game-title', text: tx(g.titles) }),
       other && other !== tx(g.titles) ? h('p', { class: 'tile-sub', text: other }) : null,

@@ -48,7 +48,7 @@ function persist(shell, save, snap) {
     if (save.full) {
       save.full = false;
       if (saveBannerKind() === 'full') hideSaveBanner();
-      toast(t('saveBack'));
+      toast(() => t('saveBack'));
     }
     return;
   }
@@ -61,7 +61,7 @@ function persist(shell, save, snap) {
     save.full = true;
   } else if (!save.warned) {
     save.warned = true;
-    toast(t('saveFailed'));
+    toast(() => t('saveFailed'));
   }
   if (!snap.over) setCurrentTab(save.id, `#${snap.share}`);
 }
@@ -134,7 +134,7 @@ function watchSave(shell, save, getTable) {
       movedOn(shell, save);
       return;
     }
-    follow(shell, save).then(() => { if (shell.router.screen.ownsAddress) toast(t('followedTab')); });
+    follow(shell, save).then(() => { if (shell.router.screen.ownsAddress) toast(() => t('followedTab')); });
   };
   const keys = [`pygames.save.${save.id}`, `pygames.done.${save.id}`];
   /** @param {StorageEvent} ev */
@@ -285,7 +285,7 @@ export async function openLink(shell, hash) {
 export async function resumeSave(shell, id, { push }) {
   const entry = getSave(id);
   if (!entry) {
-    toast(t('resumeFailed'));
+    toast(() => t('resumeFailed'));
     shell.router.home();
     return;
   }

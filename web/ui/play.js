@@ -11,10 +11,11 @@
 
 import { h, clear, button, sleep } from './dom.js';
 import { place, kept } from './patch.js';
-import { t, tx, tn, lang, onLang, STRINGS } from '../i18n.js';
+import { t, tx, tn, lang, onLang, seatName, STRINGS } from '../i18n.js';
 import { logPanel, appendLogLines } from './log.js';
 import { privacyScreen, removePrivacy, toast, modal } from './dialogs.js';
 import { icon } from './card.js';
+import { gameEmblem } from './art.js';
 import { DELAYS, speed } from './speed.js';
 
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
@@ -103,7 +104,7 @@ export class Table {
   }
 
   get names() {
-    return this.snap.seats.map((s) => s.name);
+    return this.snap.seats.map((s, i) => seatName(s.name, i));
   }
 
   isHuman(seat) {
@@ -351,13 +352,13 @@ export class Table {
     this.busy = false;
     if (!this.alive) return false;
     if (!ans.ok) {
-      toast(t('undoFailed'));
+      toast(() => t('undoFailed'));
       return false;
     }
     this.viewer = seat;
     this.snap = ans;
     this.share();
-    toast(t('undone'));
+    toast(() => t('undone'));
     return true;
   }
 
@@ -395,7 +396,7 @@ export class Table {
     this.busy = false;
     if (!this.alive) return;
     if (!ans.ok) {
-      toast(`${t('actionFailed')} ${tx(ans.error)}`);
+      toast(() => `${t('actionFailed')} ${tx(ans.error)}`);
       this.waiting = 'human';
       this.render();
       return;
@@ -426,7 +427,7 @@ export class Table {
     }
     if (!this.alive || token !== this.composing) return null;
     if (!ans?.ok) {
-      toast(`${t('actionFailed')} ${tx(ans?.error)}`);
+      toast(() => `${t('actionFailed')} ${tx(ans?.error)}`);
       return null;
     }
     return ans;
@@ -577,6 +578,7 @@ export class Table {
       });
     }
     return h('div', { class: ['status-bar', this.waiting === 'human' ? 'my-turn' : null], testid: 'status' },
+      gameEmblem(snap.game), // the game's small emblem (ui/art.js)
       h('div', { class: 'status-chips' }, ...(mod.statusChips ? mod.statusChips(snap, ctx) : [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       undo,
@@ -630,11 +632,14 @@ export class Table {
       }
     } catch (_) { copied = false; }
     const input = h('input', { class: 'link-input', type: 'text', readonly: true, value: url, testid: 'share-link', 'aria-label': t('copyLink') });
-    modal(h('div', { class: 'copy-dialog' },
-      h('p', { class: 'copy-status', text: copied ? t('linkCopied') : t('linkCopyManual') }),
-      input), { testid: 'copy-dialog', label: t('copyLink') });
+    const status = h('p', { class: 'copy-status', testid: 'copy-status', text: copied ? t('linkCopied') : t('linkCopyManual') });
+    const relabel = () => {
+      status.textContent = copied ? t('linkCopied') : t('linkCopyManual');
+      input.setAttribute('aria-label', t('copyLink'));
+    };
+    modal(h('div', { class: 'copy-dialog' }, status, input), { testid: 'copy-dialog', label: () => t('copyLink'), relabel });
     input.select();
-    if (copied) toast(t('linkCopied'));
+    if (copied) toast(() => t('linkCopied'));
   }
 }
 

@@ -14,7 +14,7 @@
 
 import { h, clear, button, sleep } from './dom.js';
 import { place } from './patch.js';
-import { t, tx, tn, onLang } from '../i18n.js';
+import { t, tx, tn, onLang, seatName } from '../i18n.js';
 import { logLine, logScroller } from './log.js';
 import { icon } from './card.js';
 import { speed } from './speed.js';
@@ -35,6 +35,11 @@ export class ReplayViewer {
    * @param {(error: any) => void} o.onFatal
    * @param {HTMLElement[]} [o.actions] extra buttons for the controls bar
    */
+  /** The seats' names as shown now (a default name in the current language). */
+  get names() {
+    return this.recordNames.map((name, i) => seatName(name, i));
+  }
+
   constructor(o) {
     this.container = o.container;
     this.engine = o.engine;
@@ -46,7 +51,8 @@ export class ReplayViewer {
     this.alive = true;
     this.total = o.first.total;
     this.finished = o.first.finished;
-    this.names = o.first.seats.map((s) => s.name);
+    /** @type {string[]} the names in the record (a default one is shown in the current language: `names`) */
+    this.recordNames = o.first.seats.map((s) => s.name);
     /** @type {any[]} the spectator's log of the whole game (read by `begin`) */
     this.fullLog = [];
     this.final = o.first;

@@ -162,7 +162,7 @@ export class Router {
     if (!box.firstElementChild || box.querySelector('[data-testid=opening]')) {
       errorPage(box, { title: t('somethingWrong'), message, help: t('linkBrokenHelp'), testid: 'crash-page' });
     } else {
-      toast(`${t('somethingWrong')} ${message}`);
+      toast(() => `${t('somethingWrong')} ${message}`);
     }
   }
 

@@ -99,7 +99,7 @@ def compose(state: BagGaiState, seat: int, choice: str, picks: list[Any]) -> Com
     if not isinstance(picks, list) or not all(_is_spot(p, last) for p in picks):
         raise illegal(
             f"A range is picked as spot indices 0 (Bank L) to {last} (Bank R).",
-            f"範囲は0(左のBank)から{last}(右のBank)までの場所の番号で選びます。",
+            f"範囲は0(左の銀行)から{last}(右の銀行)までの場所の番号で選びます。",
         )
     spots: list[int] = list(picks)
     if not spots:

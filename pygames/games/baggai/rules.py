@@ -71,7 +71,7 @@ from typing import Any
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import Composed, GameState, JSONDict, Result
 from pygames.core.rng import Rng
-from pygames.core.text import Text, t
+from pygames.core.text import Text, agree, plural, t
 from pygames.core.util import copy_json, name_slots
 from pygames.games.baggai import moves as page_moves
 
@@ -392,7 +392,7 @@ class BagGaiState(GameState):
         s.say(
             "{0} is the first start player; "
             + ", ".join(f"{{{i + 1}}}" for i in range(len(extra)))
-            + " start with ¥21, the others with ¥20.",
+            + f" {agree(len(extra), 'starts', 'start')} with ¥21, the others with ¥20.",
             "{0}が最初のスタートプレーヤーです。"
             + "、".join(f"{{{i + 1}}}" for i in range(len(extra)))
             + "は21万円、他は20万円で始めます。",
@@ -455,9 +455,9 @@ class BagGaiState(GameState):
     def spot_text(self, spot: int) -> tuple[str, str]:
         """A spot's name in English and Japanese."""
         if spot == 0:
-            return "Bank L", "左のBank"
+            return "Bank L", "左の銀行"
         if spot == self.spots + 1:
-            return "Bank R", "右のBank"
+            return "Bank R", "右の銀行"
         return f"spot {spot}", f"{spot}番"
 
     def range_text(self, lo: int, hi: int) -> str:
@@ -935,10 +935,11 @@ class BagGaiState(GameState):
         self.money = [self.money[0] + to_left] + [0] * self.spots + [self.money[last] + to_right]
         self.start = self.processing[0]
         self.say(
-            f"Clean-up: unsold bags leaving the game: {len(left)}; Bank L holds ¥{self.money[0]}, "
+            f"Clean-up: {plural(len(left), 'unsold bag leaves', 'unsold bags leave')} the game; "
+            f"Bank L holds ¥{self.money[0]}, "
             f"Bank R ¥{self.money[last]}. {{0}} was processed first and starts next.",
-            f"片付け:売れ残りのバッグ{len(left)}枚を除外。左のBankは{self.money[0]}万円、"
-            f"右のBankは{self.money[last]}万円。最初に処理した{{0}}が次のスタートプレーヤーです。",
+            f"片付け:売れ残りのバッグ{len(left)}枚を除外。左の銀行は{self.money[0]}万円、"
+            f"右の銀行は{self.money[last]}万円。最初に処理した{{0}}が次のスタートプレーヤーです。",
             [self.start],
         )
 

@@ -79,7 +79,7 @@ from typing import Any
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import Composed, GameState, JSONDict, Result
 from pygames.core.rng import Rng
-from pygames.core.text import Text, t
+from pygames.core.text import Text, agree, plural, t
 from pygames.core.util import reshuffle
 from pygames.games.hitokai import moves as _moves
 
@@ -314,8 +314,9 @@ class HitokaiState(GameState):
         self.last_buyer = None
         self.auctions = []
         self.say(
-            f"Round {self.round}: each player is dealt {size} cards; {len(self.aside)} are left "
-            "out unseen. {0} starts.",
+            f"Round {self.round}: each player is dealt {plural(size, 'card', 'cards')}; "
+            f"{len(self.aside)} {agree(len(self.aside), 'is', 'are')} left out unseen. "
+            "{0} starts.",
             f"第{self.round}ラウンド:各自に{size}枚を配り、{len(self.aside)}枚は見ずに除外します。"
             "{0}から始めます。",
             [self.round_start],

@@ -52,7 +52,7 @@ from typing import Any
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import Composed, GameState, JSONDict, Result
 from pygames.core.rng import Rng
-from pygames.core.text import Text, t
+from pygames.core.text import Text, agree, t
 from pygames.core.util import copy_json, name_slots
 from pygames.games.pharaoh import moves as _moves
 
@@ -506,8 +506,9 @@ class PharaohState(GameState):
     def _remove_card(self) -> None:
         card = self.current
         en, ja = card_text(card)
+        items = 1 if kind_of(card) == "flag" else number_of(card)
         self.say(
-            f"Nobody declared: {en} leaves the game.",
+            f"Nobody declared: {en} {agree(items, 'leaves', 'leave')} the game.",
             f"誰も宣言しなかったため、{ja}はゲームから除外されます。",
         )
         self.removed.append(card)
@@ -520,10 +521,12 @@ class PharaohState(GameState):
         self.front[winner] = []
         en, ja = card_text(card)
         men, mja = members_text(front)
+        his = f"his {agree(len(front), 'member', 'members')} {men}"
+        goes = agree(len(front), "goes", "go")
         if kind_of(card) == "flag":
             self.tents[winner] = sorted(self.tents[winner] + front + [member_of(card)])
             self.say(
-                f"{{0}} wins {en}; it and his members {men} go to his tent.",
+                f"{{0}} wins {en}; it and {his} go to his tent.",
                 f"{{0}}が{ja}を獲得し、手元の隊員{mja}と一緒にテントへ移しました。",
                 [winner],
             )
@@ -531,7 +534,7 @@ class PharaohState(GameState):
             self.treasures[winner].append(card)
             self.hospital = sorted(self.hospital + front)
             self.say(
-                f"{{0}} wins {en}; his members {men} go to the hospital.",
+                f"{{0}} wins {en}; {his} {goes} to the hospital.",
                 f"{{0}}が{ja}を獲得し、手元の隊員{mja}は病院へ送られました。",
                 [winner],
             )

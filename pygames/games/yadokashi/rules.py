@@ -54,7 +54,7 @@ from typing import Any
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import Composed, GameState, JSONDict, Result
 from pygames.core.rng import Rng
-from pygames.core.text import Text, t
+from pygames.core.text import Text, agree, plural, t
 from pygames.core.util import copy_json
 from pygames.games.yadokashi import moves as _moves
 
@@ -143,6 +143,18 @@ def _buy_actions(shell: int, slots: int) -> tuple[str, ...]:
 
 def _list(values: list[int], sep: str = ", ") -> str:
     return sep.join(str(v) for v in values) if values else "-"
+
+
+def _grow_text(shells: list[int]) -> str:
+    """The growth log line in English: one crab grows, or several do."""
+    if len(shells) == 1:
+        return f"The crab on shell {shells[0]} grows."
+    return f"Crabs grow on shells {_list(shells)}."
+
+
+def _price_text(cost: int) -> str:
+    """What a shell cost, in English: ``for free``, ``for 1 star``, ``for 2 stars``."""
+    return "for free" if cost == 0 else f"for {plural(cost, 'star', 'stars')}"
 
 
 class YadokashiState(GameState):
@@ -542,12 +554,13 @@ class YadokashiState(GameState):
             growth.append({"shell": shell, "from": size, "to": size + 1})
         if growth and not self.quiet:
             self.say(
-                f"Crabs grow on shells {_list([g['shell'] for g in growth])}.",
+                _grow_text([g["shell"] for g in growth]),
                 f"ヤド{_list([g['shell'] for g in growth], '、')}のヤドカリが成長しました。",
             )
         if left and not self.quiet:
             self.say(
-                f"Size-12 crabs leave shells {_list(left)} for the centre.",
+                f"{agree(len(left), 'A size-12 crab leaves shell', 'Size-12 crabs leave shells')} "
+                f"{_list(left)} for the centre.",
                 f"大きさ12のヤドカリがヤド{_list(left, '、')}から中央へ戻りました。",
             )
         return growth, left
@@ -666,8 +679,10 @@ class YadokashiState(GameState):
             "position": pos,
         }
         self.say(
-            f"{{0}} buys shell {shell} from {{1}} for {cost} stars and puts it at position {pos}.",
-            f"{{0}}が{{1}}からヤド{shell}を星{cost}つで買い、{pos}番目に置きました。",
+            f"{{0}} buys shell {shell} from {{1}} {_price_text(cost)} "
+            f"and puts it at position {pos}.",
+            f"{{0}}が{{1}}からヤド{shell}を{f'星{cost}つ' if cost else '無料'}で買い、"
+            f"{pos}番目に置きました。",
             [seat, owner],
         )
         self._end_turn(seat)
@@ -723,7 +738,8 @@ class YadokashiState(GameState):
         self.last_tenants = {**self.last_tenants, "placed": list(shells)}
         if shells:
             self.say(
-                f"{{0}} places crabs on shells {_list(shells)}.",
+                f"{{0}} places {agree(len(shells), 'a crab on shell', 'crabs on shells')} "
+                f"{_list(shells)}.",
                 f"{{0}}がヤド{_list(shells, '、')}にヤドカリを乗せました。",
                 [seat],
             )
@@ -802,7 +818,9 @@ class YadokashiState(GameState):
         """The last line: who reached the goal (with their stars) and who wins."""
         reached = [p for p in range(self.players) if self.stars[p] >= GOAL]
         winner = self.result().winners[0]
-        who_en = ", ".join(f"{{{i}}} ({self.stars[p]} stars)" for i, p in enumerate(reached))
+        who_en = ", ".join(
+            f"{{{i}}} ({plural(self.stars[p], 'star', 'stars')})" for i, p in enumerate(reached)
+        )
         who_ja = "、".join(f"{{{i}}}(星{self.stars[p]})" for i, p in enumerate(reached))
         verb = "has" if len(reached) == 1 else "have"
         self.say(
