@@ -1,0 +1,308 @@
+"""Nothing cut off, nothing out of reach (issue 24, part 4).
+
+Every screen of every game (lobby, rules, setup, a table mid-game, the end screen) is checked in
+both orientations (1024x768, 768x1024) and both languages:
+
+* **clipping**: no element that clips its content (computed ``text-overflow: ellipsis``, or
+  ``overflow-x``/``overflow-y`` ``hidden``/``clip``, or a ``-webkit-line-clamp``) and holds
+  text has more content than room (``scrollWidth > clientWidth + 1``, the same for height).
+  The selector is the computed style of every visible element, not a hand-made list, so a new
+  clipping anywhere is caught;
+* **reach**: the screen's primary action (every visible ``.btn-primary`` of the screen, or the
+  lobby's first play button) lies inside the viewport and inside the visible box of every
+  scrolling ancestor, without scrolling;
+* **portrait use** (Yadokashi, The Egyptian Buyer): Yadokashi's ring is at least 60 % of the
+  viewport's height below the header high; under The Egyptian Buyer's content at most 5 % of it
+  stays empty (see ``PORTRAIT_USE``).
+
+Seats carry the setup page's default names of the language ("Player 1", "プレイヤー1", "Bot 2"...):
+the names the issue saw cut. Screenshots go to artifacts/screenshots/layout-*.png.
+
+Screens change through the address's fragment, which keeps the engine loaded: one page per
+language serves every check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import LANDSCAPE, PORTRAIT, READY, link, record_of, resize, simulate
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+SHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
+GAMES = {  # game: (players, seed) of the bot game whose record the checks open
+    "marie": (4, 3),
+    "hitokai": (5, 4),
+    "pharaoh": (3, 2),
+    "baggai": (4, 5),
+    "yadokashi": (3, 6),
+}
+LANGS = ("en", "ja")
+SIZES: tuple[ViewportSize, ...] = (LANDSCAPE, PORTRAIT)
+# Portrait use, for the games that once left large empty areas there: the game's main area,
+# the share of the viewport's height below the header it must cover at least, and the share of
+# that height that may stay empty under the game's content in the table's main column at most.
+# Yadokashi's ring has its own margin inside (its area is the ring); The Egyptian Buyer's column
+# holds blocks of content (its area is the column, and nothing large may stay empty).
+PORTRAIT_USE = {
+    "yadokashi": ("[data-testid=ring]", 0.6, 1.0),
+    "hitokai": (".table-main", 0.4, 0.05),
+}
+
+# Every visible element that clips text and whose content is larger than its box. An element
+# "clips" when its computed text-overflow is ellipsis, its overflow on that axis is hidden or
+# clip, or it clamps lines. It "has text" when a text node below it is not blank (an element
+# that only holds drawings does not count). One pixel of rounding is allowed.
+CLIPPED = """() => {
+  const clips = (value) => value === 'hidden' || value === 'clip';
+  const found = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
+    const css = getComputedStyle(el);
+    const ellipsis = css.textOverflow === 'ellipsis';
+    const clampY = css.webkitLineClamp && css.webkitLineClamp !== 'none';
+    const clipX = ellipsis || clips(css.overflowX);
+    const clipY = clampY || clips(css.overflowY);
+    if (!clipX && !clipY) continue;
+    if (!(el.textContent || '').trim()) continue;
+    if (el.clientWidth <= 1 || el.clientHeight <= 1) continue;  // visually hidden on purpose
+    const wide = clipX && el.scrollWidth > el.clientWidth + 1;
+    const tall = clipY && el.scrollHeight > el.clientHeight + 1;
+    if (!wide && !tall) continue;
+    // the overflow must come from text: some text node below it reaches outside its box
+    const box = el.getBoundingClientRect();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let outside = false;
+    for (let node = walker.nextNode(); node && !outside; node = walker.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      const parent = node.parentElement;
+      if (parent && !parent.checkVisibility({ visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        if (r.width === 0 && r.height === 0) continue;
+        if ((wide && (r.right > box.right + 1 || r.left < box.left - 1))
+          || (tall && (r.bottom > box.bottom + 1 || r.top < box.top - 1))) {
+          outside = true;
+          break;
+        }
+      }
+      if (!outside && ellipsis && wide) outside = true;  // an ellipsis hides the rest itself
+    }
+    if (!outside) continue;
+    const id = el.closest('[data-testid]')?.dataset.testid || '';
+    const cls = typeof el.className === 'string' ? el.className : '';
+    found.push(`<${el.tagName.toLowerCase()} class="${cls}"> in [${id}] `
+      + `${JSON.stringify((el.textContent || '').trim().slice(0, 40))}: `
+      + (wide ? `scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth} ` : '')
+      + (tall ? `scrollHeight ${el.scrollHeight} > clientHeight ${el.clientHeight}` : ''));
+  }
+  return found;
+}"""
+
+# Whether each element of the selector list lies inside the viewport and inside the visible box
+# of every ancestor that scrolls or clips, as laid out now (nothing is scrolled first).
+OUT_OF_REACH = """(selectors) => {
+  const found = [];
+  const scrolls = (value) => value !== 'visible';
+  for (const selector of selectors) {
+    const first = selector.startsWith('first:');
+    const query = first ? selector.slice(6) : selector;
+    let els = [...document.querySelectorAll(query)].filter((el) => el.checkVisibility());
+    if (first) els = els.slice(0, 1);
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      let view = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+      for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+        const css = getComputedStyle(a);
+        if (scrolls(css.overflowX) || scrolls(css.overflowY)) {
+          const b = a.getBoundingClientRect();
+          view = { left: Math.max(view.left, b.left), top: Math.max(view.top, b.top),
+            right: Math.min(view.right, b.right), bottom: Math.min(view.bottom, b.bottom) };
+        }
+      }
+      if (r.left < view.left - 1 || r.top < view.top - 1 || r.right > view.right + 1
+        || r.bottom > view.bottom + 1) {
+        const name = el.dataset.testid || el.className;
+        found.push(`${name} ${JSON.stringify((el.textContent || '').trim().slice(0, 30))} at `
+          + `${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},`
+          + `${Math.round(r.bottom)} outside the visible box ${Math.round(view.left)},`
+          + `${Math.round(view.top)}-${Math.round(view.right)},${Math.round(view.bottom)}`);
+      }
+    }
+  }
+  return found;
+}"""
+
+# The height of the game's main area (the element of the selector) against the viewport's
+# height below the header, and the empty band under the game's content in the table's main
+# column (from the lowest visible element that holds no other element to the column's bottom).
+COVERAGE = """(selector) => {
+  const main = document.querySelector('.table-main');
+  const area = document.querySelector(selector);
+  if (!main || !area) return null;
+  const top = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  let low = -Infinity;
+  for (const el of main.querySelectorAll('*')) {
+    if (el.children.length && el.tagName.toLowerCase() !== 'svg') continue;
+    if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+    const r = el.getBoundingClientRect();
+    if (r.height && el.checkVisibility()) low = Math.max(low, r.bottom);
+  }
+  const room = innerHeight - top;
+  return { area: Math.round(area.getBoundingClientRect().height), room: Math.round(room),
+    empty: Math.round(main.getBoundingClientRect().bottom - low) };
+}"""
+
+SCROLL_TOP = (
+    "() => { scrollTo(0, 0); for (const el of document.querySelectorAll('*')) "
+    "if (el.scrollTop) el.scrollTop = 0; }"
+)
+SETTLE = """async () => {
+  const running = document.getAnimations().filter((a) => a.playState === 'running'
+    && Number.isFinite(a.effect?.getComputedTiming().endTime));
+  const done = Promise.all(running.map((a) => a.finished.catch(() => null)));
+  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2000))]);
+}"""
+PRIMARY = "#app .btn-primary, #overlay-root .btn-primary"
+
+
+class Layout:
+    """The problems found on one language's page; the test fails at its end listing them."""
+
+    def __init__(self, page: Page, lang: str) -> None:
+        self.page = page
+        self.lang = lang
+        self.problems: list[str] = []
+
+    def check(self, name: str, reach: tuple[str, ...] = (PRIMARY,), game: str = "") -> None:
+        """Check the screen in landscape and in portrait (the page ends in landscape)."""
+        for size in SIZES:
+            resize(self.page, size)
+            self.page.evaluate(SETTLE)
+            self.page.evaluate(SCROLL_TOP)
+            where = f"{name} ({self.lang}, {size['width']}x{size['height']})"
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(
+                path=str(SHOTS / f"layout-{name}-{self.lang}-{size['width']}x{size['height']}.png")
+            )
+            for line in self.page.evaluate(CLIPPED):
+                self.problems.append(f"{where}: clipped {line}")
+            for line in self.page.evaluate(OUT_OF_REACH, list(reach)):
+                self.problems.append(f"{where}: out of reach {line}")
+            if game in PORTRAIT_USE and size is PORTRAIT:
+                self.coverage(where, *PORTRAIT_USE[game])
+        resize(self.page, LANDSCAPE)
+
+    def coverage(self, where: str, area: str, share: float, empty: float) -> None:
+        """The game's main area fills the portrait screen (see PORTRAIT_USE)."""
+        cover = self.page.evaluate(COVERAGE, area)
+        if cover is None:
+            self.problems.append(f"{where}: no {area} on the table")
+            return
+        if cover["area"] < share * cover["room"] or cover["empty"] > empty * cover["room"]:
+            self.problems.append(
+                f"{where}: {area} is {cover['area']} px high of {cover['room']} px below the "
+                f"header (at least {share:.0%}), {cover['empty']} px left empty under the "
+                f"game's content (at most {empty:.0%})"
+            )
+
+    def verdict(self) -> None:
+        assert not self.problems, f"{len(self.problems)} problems:\n" + "\n".join(self.problems)
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def lang_page(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Page]:
+    """One page per language; bots move at once."""
+    lang = request.param
+    context = browser.new_context(viewport=dict(LANDSCAPE), locale="en-US")
+    context.add_init_script(
+        "localStorage.setItem('pygames.speed', 'instant');"
+        f"localStorage.setItem('pygames.lang', '{lang}');"
+    )
+    page = context.new_page()
+    page.goto(base_url + "#/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def layout(lang_page: Page) -> Layout:
+    """A :class:`Layout` of the language's page."""
+    return Layout(lang_page, str(lang_page.evaluate("document.documentElement.lang")))
+
+
+# the names the setup page gives by default (web/i18n.js defaultHuman, defaultBot)
+NAMES = {"en": ("Player {0}", "Bot {0}"), "ja": ("プレイヤー{0}", "ボット{0}")}
+
+
+def finished(game: str, lang: str) -> dict[str, Any]:
+    """A finished bot game whose seat 0 is a human; every seat has its default name."""
+    players, seed = GAMES[game]
+    line = simulate(game, players, seed)
+    assert line["finished"], f"{game}: the simulated game did not finish"
+    record = record_of(line)
+    human, bot = NAMES[lang]
+    seats = [
+        {"name": human.format(1), "kind": "human"}
+        if i == 0
+        else {**seat, "name": bot.format(i + 1)}
+        for i, seat in enumerate(record["seats"])
+    ]
+    return {**record, "seats": seats}
+
+
+def cut_before(record: dict[str, Any], seat: int, share: float) -> dict[str, Any]:
+    """The record cut just before ``seat``'s first action at or after ``share`` of the game."""
+    actions = record["actions"]
+    for i in range(int(len(actions) * share), len(actions)):
+        if actions[i].startswith(f"{seat}:"):
+            return {**record, "actions": actions[:i]}
+    raise AssertionError(f"seat {seat} never acts after {share:.0%} of the game")
+
+
+def open_table(page: Page, base_url: str, record: dict[str, Any]) -> str:
+    """Open the record's table; ``over`` at the end, else ``human`` (a human must move)."""
+    page.goto(base_url + link(record))
+    page.wait_for_selector(READY, timeout=30_000)
+    table = page.get_by_test_id("table")
+    return "over" if table.get_attribute("data-waiting") == "over" else "human"
+
+
+def test_lobby_rules_and_setup(lang_page: Page, layout: Layout, base_url: str) -> None:
+    page = lang_page
+    page.goto(base_url + "#/")
+    expect(page.get_by_test_id("game-yadokashi")).to_be_visible()
+    layout.check("lobby", reach=("first:#app .btn-primary",))
+    for game in GAMES:
+        page.goto(base_url + f"#/rules/{game}")
+        expect(page.get_by_test_id("rules-title")).to_be_visible()
+        layout.check(f"rules-{game}", reach=())
+        page.goto(base_url + f"#/setup/{game}")
+        expect(page.get_by_test_id("start-game")).to_be_visible()
+        layout.check(f"setup-{game}", reach=("[data-testid=start-game]",))
+    layout.verdict()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: str) -> None:
+    page = lang_page
+    record = finished(game, layout.lang)
+    if game == "pharaoh":  # the human holds the Horus chip and starts: Horus, Start and You
+        start = {**record, "options": {**record["options"], "start": 0}, "actions": []}
+        assert open_table(page, base_url, start) == "human"
+        expect(page.get_by_test_id("horus-0")).to_be_visible()
+        expect(page.get_by_test_id("start-0")).to_be_visible()
+        layout.check(f"{game}-table-badges")
+    for cut in (0.0, 0.3, 0.6, 0.9):
+        assert open_table(page, base_url, cut_before(record, 0, cut)) == "human"
+        layout.check(f"{game}-table-{int(cut * 100)}", game=game)
+    assert open_table(page, base_url, record) == "over"
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    layout.check(f"{game}-end", reach=("[data-testid=end-screen] .end-actions .btn",))
+    layout.verdict()
