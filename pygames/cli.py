@@ -1,4 +1,4 @@
-"""Command line: ``python -m pygames list | simulate | replay | arena | soak | bench``."""
+"""Command line: ``python -m pygames list | simulate | replay | review | arena | soak | bench``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from pygames.core.play import play_bots, summary
 from pygames.core.protocol import JSONDict
 from pygames.core.record import Record, Seat, new_state, parse_record_text, replay
 from pygames.core.registry import GameInfo, all_games, get_game
+from pygames.core.review import MISTAKE, Budget, Verdict, check_finished, chosen_seats, review
+from pygames.core.review import summary as review_summary
 from pygames.core.rng import SEED_LIMIT
 from pygames.core.text import t
 
@@ -105,6 +107,67 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = replay(record)
         print(_dump(summary(record, state)), flush=True)
     return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Review the decisions of the chosen seats of a finished record: each one searched from
+    that seat's information, the played move against the best found (``--json``: one line per
+    decision, then the summary per seat)."""
+    texts = _records_in(_read_source(args.source))
+    if len(texts) != 1:
+        raise RecordError(
+            t("Give one record to review.", "振り返る記録を一つだけ指定してください。")
+        )
+    record = parse_record_text(texts[0])
+    if not 0 <= args.seed <= 0xFFFF_FFFF:
+        raise RecordError(
+            t("The review's seed must be from 0 to 4294967295.", "シードは0〜4294967295です。")
+        )
+    budget = Budget(args.seconds, args.iterations)
+    check_finished(record)
+    seats = chosen_seats(record, args.seat)
+    if not args.json:
+        print(_review_heading(record, budget))
+    show = _print_verdict_json if args.json else _print_verdict
+    verdicts = review(record, seats, budget, args.seed, show)
+    rows = review_summary(verdicts, seats)
+    if args.json:
+        print(_dump({"summary": rows}))
+    else:
+        _print_review_summary(record, rows)
+    return 0
+
+
+def _review_heading(record: Record, budget: Budget) -> str:
+    info = record.info()
+    search = f"{budget.iterations} iterations" if budget.iterations else f"{budget.seconds:g} s"
+    return (
+        f"{info.titles['en']}, {record.players} players, seed {record.seed}: "
+        f"{search} of search a decision, from each seat's own information\n"
+        f"{'ply':>5}  {'seat':<14}{'played':<14}{'best':<14}"
+        f"{'win played':>11}{'win best':>10}{'loss':>7}"
+    )
+
+
+def _print_verdict_json(verdict: Verdict) -> None:
+    print(_dump(verdict.to_json()), flush=True)
+
+
+def _print_verdict(verdict: Verdict) -> None:
+    mark = "  mistake" if verdict.loss >= MISTAKE else ""
+    best = "=" if verdict.best == verdict.played else verdict.best
+    print(
+        f"{verdict.ply:>5}  {verdict.seat:<14}{verdict.played:<14}{best:<14}"
+        f"{verdict.win_played:>11.1%}{verdict.win_best:>10.1%}{verdict.loss:>7.1%}{mark}",
+        flush=True,
+    )
+
+
+def _print_review_summary(record: Record, rows: list[JSONDict]) -> None:
+    print(f"\n{'seat':<24}{'decisions':>10}{'mean loss':>11}{'mistakes':>10}")
+    for row in rows:
+        name = f"{row['seat']} {record.seats[row['seat']].name}"
+        print(f"{name:<24}{row['decisions']:>10}{row['mean_loss']:>11.1%}{row['mistakes']:>10}")
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -244,6 +307,27 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--game", default=None)
     ben.add_argument("--json", action="store_true")
     ben.set_defaults(func=cmd_bench)
+    rev = sub.add_parser(
+        "review", help="review a finished record's decisions: FILE, - (stdin) or a game link"
+    )
+    rev.add_argument("source", nargs="?", default="-")
+    rev.add_argument(
+        "--seat",
+        type=int,
+        action="append",
+        default=[],
+        help="a seat to review (repeatable; default: every seat)",
+    )
+    rev.add_argument("--seconds", type=float, default=0.5, help="search time a decision")
+    rev.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="search iterations a decision instead of a time: the same review every run",
+    )
+    rev.add_argument("--seed", type=int, default=0, help="the review's own random seed")
+    rev.add_argument("--json", action="store_true", help="one JSON line a decision, then a summary")
+    rev.set_defaults(func=cmd_review)
     rep = sub.add_parser("replay", help="replay a record: FILE, - (stdin) or a share URL")
     rep.add_argument("source", nargs="?", default="-")
     rep.set_defaults(func=cmd_replay)

@@ -27,6 +27,7 @@ from pygames.core.record import (
     strict_json,
 )
 from pygames.core.registry import all_games
+from pygames.core.review import Appraisal, Budget, evaluator, hint_rng
 from pygames.core.search import Search, SearchBot
 from pygames.core.text import t
 
@@ -41,6 +42,9 @@ class Session:
     public_len: int = 0
     search: Search | None = None
     undoable: bool = False
+    #: a hint's search in progress or done, and the (seat, actions played) it was asked at
+    hint: Appraisal | None = None
+    hint_at: tuple[int, int] = (-1, -1)
 
     def push(self, seat: int, action: str) -> None:
         """Apply and record one action (raises, unchanged, if illegal). The legal list is
@@ -307,6 +311,53 @@ def cmd_bot(req: JSONDict) -> JSONDict:
     return out
 
 
+HINT_SECONDS = 1.0  # search per hint in all, in slices of THINK_SLICE
+
+
+def _hint_seat(req: JSONDict, session: Session) -> int:
+    """The seat a hint is asked for: a human seat to move, or a readable refusal."""
+    seat = _seat(req, "seat", session)
+    if seat is None:
+        raise RecordError(t("No such seat.", "その席はありません。"))
+    if session.record.seats[seat].kind == "bot":
+        raise RecordError(
+            t(
+                "Hints are for a player's own seat, not a bot's.",
+                "ヒントはボットの席には出せません。",
+            )
+        )
+    state = session.state
+    if state.is_over() or seat not in state.to_move():
+        raise NotYourTurn(
+            t(
+                "A hint is only for the seat to move, and it is not this seat's turn.",
+                "ヒントは手番の席にだけ出せます。この席の手番ではありません。",
+            )
+        )
+    return seat
+
+
+def cmd_hint(req: JSONDict) -> JSONDict:
+    """Search for a slice from ``seat``'s information (a human seat to move) and rank its moves:
+    ``{ok, thinking, moves: [{a, win, visits}], iterations}``, best first, ``win`` the estimated
+    chance to win after the move. While ``thinking`` is true, ``moves`` is the ranking so far:
+    ask again to go on; stop asking to drop it. The game and its random stream are untouched:
+    the search looks at a determinized copy, with a random stream of its own."""
+    _, session = _session(req)
+    seat = _hint_seat(req, session)
+    record, state = session.record, session.state
+    at = (seat, len(record.actions))
+    hint = session.hint
+    if hint is None or session.hint_at != at:
+        rng = hint_rng(record.seed, state.ply, seat)
+        bot = evaluator(record.info())
+        hint = Appraisal(bot, state, seat, rng, Budget(seconds=HINT_SECONDS))
+        session.hint, session.hint_at = hint, at
+    done = hint.run(THINK_SLICE)
+    moves = [{"a": e.action, "win": e.win, "visits": e.visits} for e in hint.ranking()]
+    return {"ok": True, "thinking": not done, "moves": moves, "iterations": hint.iterations}
+
+
 def cmd_undo(req: JSONDict) -> JSONDict:
     """Take back ``seat``'s last action when the rule allows it (replaying the rest)."""
     sid, session = _session(req)
@@ -414,6 +465,7 @@ COMMANDS: dict[str, Callable[[JSONDict], JSONDict]] = {
     "act": cmd_act,
     "compose": cmd_compose,
     "bot": cmd_bot,
+    "hint": cmd_hint,
     "undo": cmd_undo,
     "replay": cmd_replay,
     "log": cmd_log,

@@ -22,6 +22,10 @@ heuristic's move against a handful of others instead of sampling the whole list 
 
 The bot only ever sees the state :func:`pygames.core.bots.decide` gives it, itself a
 determinization, and re-determinizes it for its own seat: what it knows is what the seat knows.
+
+Every node also sums the win part of its results (:attr:`Node.wins`), which the bot never
+selects by; the coach (:mod:`pygames.core.review`) reports it as a win chance, and may tell an
+iteration which root action to take (``iterate``'s ``first``).
 """
 
 from __future__ import annotations
@@ -47,6 +51,10 @@ class Node:
     available: int = 0
     reward: float = 0.0
     squares: float = 0.0
+    #: the sum of the mover's win part of the results (a win share, or a chance where a cut
+    #: rollout is scored by the game): what the review and the hint report, never what the
+    #: search selects by
+    wins: float = 0.0
     children: dict[str, Node] = field(default_factory=dict)
 
     def ucb(self, c: float) -> float:
@@ -69,18 +77,29 @@ class Node:
 
 def rewards(state: GameState) -> list[float]:
     """Win share (a shared win split) blended with the score rank, each seat in [0, 1]."""
+    return scored(state)[0]
+
+
+def shares(winners: Sequence[int], players: int) -> list[float]:
+    """Each seat's share of the win: 1/k for each of the k winners the result names (a shared
+    win split, a game without winners 0 for all)."""
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+
+
+def scored(state: GameState) -> tuple[list[float], list[float]]:
+    """The rewards of a game's end (:func:`rewards`) and each seat's win share in it; a game
+    not over scores 0.5 and 0.5 for every seat."""
     n = state.players
     if not state.is_over():
-        return [0.5] * n
+        return [0.5] * n, [0.5] * n
     result = state.result()
-    return blend(result.scores, result.winners)
+    return blend(result.scores, result.winners), shares(result.winners, n)
 
 
 def blend(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
     """0.85 x the seat's share of the win + 0.15 x its place between the lowest and highest
     score."""
-    wins = [1.0 / len(winners) if s in winners else 0.0 for s in range(len(scores))]
-    return mix(wins, scores)
+    return mix(shares(winners, len(scores)), scores)
 
 
 def mix(wins: Sequence[float], scores: Sequence[float]) -> list[float]:
@@ -96,10 +115,16 @@ def valued(values: Sequence[float], chances: Sequence[float] | None = None) -> l
     """Rewards of a cut rollout: the win part is each seat's chance to win the game where the
     game gives it, else a share of the leaders by the game's evaluation (``values``); the place
     is by ``values``."""
+    return mix(valued_wins(values, chances), values)
+
+
+def valued_wins(values: Sequence[float], chances: Sequence[float] | None = None) -> list[float]:
+    """The win part of :func:`valued`: the game's chances where it gives them, else a share of
+    the leaders by ``values``."""
     if chances is not None:
-        return mix(chances, values)
+        return list(chances)
     best = max(values)
-    return blend(values, [s for s, v in enumerate(values) if v == best])
+    return shares([s for s, v in enumerate(values) if v == best], len(values))
 
 
 class Search:
@@ -260,43 +285,69 @@ class SearchBot(Bot):
         return search.best()
 
     def iterate(
-        self, root: Node, world: GameState, seat: int, rng: Rng, stage: int | None = None
+        self,
+        root: Node,
+        world: GameState,
+        seat: int,
+        rng: Rng,
+        stage: int | None = None,
+        first: str | None = None,
     ) -> None:
         """One iteration: select and expand in the shared tree, roll out (to the end of
-        ``stage`` where the bot has a ``horizon``), back up."""
+        ``stage`` where the bot has a ``horizon``), back up. ``first``: the root action this
+        iteration must take (legal for ``seat`` in ``world``, weighed or not), for a root that
+        evaluates chosen actions (:mod:`pygames.core.review`); the bot never gives one."""
         node, path = root, []
-        first = True
+        at_root = True
         while not world.is_over():
-            mover = seat if first and seat in world.to_move() else world.to_move()[0]
-            first = False
+            mover = seat if at_root and seat in world.to_move() else world.to_move()[0]
             legal = self.candidates(world, mover)
+            forced = None
+            if at_root and first is not None and mover == seat:
+                forced = self._forced(world, mover, legal, first)
+            at_root = False
+            if forced is not None and forced not in legal:
+                legal = [*legal, forced]
             for a in legal:
                 child = node.children.get(a)
                 if child is not None:
                     child.available += 1
-            untried = [a for a in legal if a not in node.children]
-            if untried and self._may_open(node, legal, untried):
-                action = self._to_open(world, mover, len(legal), untried, rng)
-                child = Node(player=mover, available=1)
-                node.children[action] = child
-                world.apply_unchecked(mover, action)
-                path.append(child)
-                break
-            opened = [a for a in legal if a in node.children]
-            action = max(opened, key=lambda a: node.children[a].ucb(self.exploration))
+            if forced is not None and forced in node.children:
+                action = forced
+            else:
+                untried = [a for a in legal if a not in node.children]
+                if forced is not None or (untried and self._may_open(node, legal, untried)):
+                    action = forced or self._to_open(world, mover, len(legal), untried, rng)
+                    child = Node(player=mover, available=1)
+                    node.children[action] = child
+                    world.apply_unchecked(mover, action)
+                    path.append(child)
+                    break
+                opened = [a for a in legal if a in node.children]
+                action = max(opened, key=lambda a: node.children[a].ucb(self.exploration))
             node = node.children[action]
             world.apply_unchecked(mover, action)
             path.append(node)
         self._rollout(world, rng, stage)
         if self.values is not None and not world.is_over():
             # a cut rollout, scored by the game
-            result = valued(self.values(world), self.chances(world) if self.chances else None)
+            values = self.values(world)
+            chances = self.chances(world) if self.chances else None
+            result, wins = valued(values, chances), valued_wins(values, chances)
         else:
-            result = rewards(world)
+            result, wins = scored(world)
         for n in path:
             n.visits += 1
             n.reward += result[n.player]
             n.squares += result[n.player] * result[n.player]
+            n.wins += wins[n.player]
+
+    def _forced(self, world: GameState, mover: int, legal: list[str], first: str) -> str | None:
+        """``first`` where the searching seat (``mover``, at the root) may take it, else ``None``
+        (the iteration then selects as usual)."""
+        if first in legal or first in world.legal_actions(mover):
+            return first
+        return None
 
     def _may_open(self, node: Node, legal: list[str], untried: list[str]) -> bool:
         """Open another child here? Always while the legal list is short or nothing legal is

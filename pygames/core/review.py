@@ -1,0 +1,438 @@
+"""The coach and the reviewer: the search bot's estimates of a seat's moves, from that seat's view.
+
+An :class:`Appraisal` is one decision searched as the ``strong`` bot searches it (SO-ISMCTS over
+the game's ``normal`` bot, :mod:`pygames.core.search`), from ``state.determinize(seat, rng)``
+and a fresh determinization every iteration: what it knows is what the seat knows, never the
+true hidden state. Its root differs from the bot's in two ways, so that each action it reports
+has a real estimate:
+
+- **a floor of visits**: in a root of at most :data:`SPREAD_LIMIT` actions, each action the
+  search weighs (and the played one) is searched :data:`FLOOR` times before UCB takes over; a
+  longer root widens as the bot's does (the heuristic's choice first), with the played move
+  opened at once;
+- **a check of the played move** (a review only): the last :data:`CHECK_SHARE` of the budget
+  goes to the played move and its rival (the most visited other action), each iteration to the
+  one with fewer visits, so that both are compared on about as many visits, however little the
+  search itself visited the played move.
+
+Each node counts the mover's **win** part of the results (:attr:`pygames.core.search.Node.wins`):
+a seat's share of the win at a game's end (1 for a sole winner, 1/k for each of k winners the
+result names after its tie-break, 0 for a loser or a game without winners), or, where a rollout
+is cut short and scored by the game, the game's own chance to win (The Egyptian Buyer) or the
+share of the leaders by its evaluation (Yadokashi). An action's **win chance** is its mean: in
+[0, 1]. The search itself still selects by its reward (0.85 x win + 0.15 x score place).
+
+A budget is either time (``seconds`` a decision) or a fixed number of ``iterations``: with
+iterations the clock is never read, so a review is the same in every run and in every Python
+(CPython and Pyodide give bit-identical figures).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from pygames.core.errors import RecordError
+from pygames.core.protocol import GameState, JSONDict
+from pygames.core.record import Record, new_state, replay, split_action
+from pygames.core.registry import GameInfo
+from pygames.core.rng import Rng
+from pygames.core.search import Node, SearchBot
+from pygames.core.text import t
+
+#: visits each root action gets before UCB takes over, in a root of at most SPREAD_LIMIT actions
+FLOOR = 4
+#: the longest root list spread with a floor of visits; a longer one widens as the bot's does
+SPREAD_LIMIT = 24
+#: the share of a review's budget spent on the played move and its rival
+CHECK_SHARE = 0.5
+#: the rival is named the better move only if it wins more by this many standard errors
+EVIDENCE = 1.0
+#: a loss of at least this much win chance is a mistake
+MISTAKE = 0.10
+#: the fewest iterations a timed appraisal makes, unless it reaches its hard limit
+MIN_ITERATIONS = 16
+#: the most iterations a timed appraisal makes
+MAX_ITERATIONS = 20_000
+#: a timed appraisal never runs longer than this many times its budget
+HARD_LIMIT = 3.0
+#: the random streams of reviews and hints (a bot's are 1 + ply * 16 + seat)
+REVIEW_STREAM = 1 << 56
+HINT_STREAM = 1 << 57
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The search of one decision: ``seconds`` of it, or exactly ``iterations`` (never reading
+    the clock, so deterministic) when given."""
+
+    seconds: float = 0.5
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise RecordError(
+                t(
+                    f"Give from 1 to {MAX_ITERATIONS} iterations.",
+                    f"反復回数は1〜{MAX_ITERATIONS}にしてください。",
+                )
+            )
+        if self.iterations is None and not 0.0 < self.seconds <= 600.0:
+            raise RecordError(
+                t(
+                    "Give a search time from above 0 to 600 seconds.",
+                    "探索時間は0秒より長く600秒以下にしてください。",
+                )
+            )
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One root action's estimate: its mean win chance over its visits."""
+
+    action: str
+    win: float
+    visits: int
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A reviewed decision: the move played and the best one found, with their win chances."""
+
+    ply: int
+    seat: int
+    played: str
+    best: str
+    win_played: float
+    win_best: float
+
+    @property
+    def loss(self) -> float:
+        """How much win chance the played move gave away (never below 0)."""
+        return round(max(0.0, self.win_best - self.win_played), 4)
+
+    def to_json(self) -> JSONDict:
+        """The review's line for this decision."""
+        return {
+            "ply": self.ply,
+            "seat": self.seat,
+            "played": self.played,
+            "best": self.best,
+            "win_played": self.win_played,
+            "win_best": self.win_best,
+            "loss": self.loss,
+        }
+
+
+def evaluator(info: GameInfo) -> SearchBot:
+    """The search a game's coach uses: its ``strong`` bot's (the game's ``normal`` bot in the
+    rollouts, its evaluation, stage, chances and weighed moves)."""
+    bot = info.make_bot("strong")
+    if isinstance(bot, SearchBot):
+        return bot
+    return SearchBot(
+        info.make_bot("normal"),
+        values=info.values,
+        horizon=info.horizon,
+        chances=info.chances,
+        moves=info.moves,
+    )
+
+
+def win_of(node: Node) -> float:
+    """A node's mean win chance, in [0, 1] (0.0 before any visit)."""
+    if not node.visits:
+        return 0.0
+    return min(1.0, max(0.0, node.wins / node.visits))
+
+
+class Appraisal:
+    """One decision of ``seat`` searched from its information, resumable in slices: every root
+    action it weighs gets a floor of visits and, with ``played`` (a review), the played move is
+    checked against its rival at the end (see the module's docstring)."""
+
+    def __init__(
+        self,
+        bot: SearchBot,
+        state: GameState,
+        seat: int,
+        rng: Rng,
+        budget: Budget,
+        played: str | None = None,
+    ) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.rng = rng
+        self.budget = budget
+        self.played = played
+        self.view = state.determinize(seat, rng)  # the only look at the state given
+        self.legal = list(bot.candidates(self.view, seat))
+        if played is not None and played not in self.legal:
+            self.legal.append(played)
+        self.spread = self.legal if len(self.legal) <= SPREAD_LIMIT else self.legal[:0]
+        if played is not None and played not in self.spread:
+            self.spread = [*self.spread, played]
+        self.floor = self._floor(budget, len(self.spread))
+        self.stage = bot.horizon(self.view) if bot.horizon is not None else None
+        self.root = Node()
+        self.rival: str | None = None  # "" when there is none
+        #: the check's samples: the played move's and the rival's win in the same world
+        self.paired: list[tuple[float, float]] = []
+        self.iterations = 0
+        self.elapsed = 0.0
+
+    @staticmethod
+    def _floor(budget: Budget, spread: int) -> int:
+        """:data:`FLOOR` visits each, or fewer when a fixed budget is too small for them to
+        take more than a third of it (at least one each)."""
+        if budget.iterations is None or not spread:
+            return FLOOR
+        return max(1, min(FLOOR, budget.iterations // (3 * spread)))
+
+    @property
+    def progress(self) -> float:
+        """How much of the budget is spent, from 0 to 1 (or beyond, on time)."""
+        if self.budget.iterations is not None:
+            return self.iterations / self.budget.iterations
+        return self.elapsed / self.budget.seconds
+
+    @property
+    def done(self) -> bool:
+        """Whether the budget is spent: the iterations; or the time, once
+        :data:`MIN_ITERATIONS` are made and every spread action searched once, and
+        :data:`HARD_LIMIT` times it in any case."""
+        if self.budget.iterations is not None:
+            return self.iterations >= self.budget.iterations
+        if self.iterations >= MAX_ITERATIONS:
+            return True
+        if self.elapsed >= HARD_LIMIT * self.budget.seconds:
+            return True
+        least = max(MIN_ITERATIONS, len(self.spread))  # every spread action searched once
+        return self.elapsed >= self.budget.seconds and self.iterations >= least
+
+    def _visits(self, action: str) -> int:
+        child = self.root.children.get(action)
+        return child.visits if child is not None else 0
+
+    def _checking(self) -> bool:
+        """Whether the check of the played move has begun (it then chooses the rival once)."""
+        if self.played is None or self.progress < 1.0 - CHECK_SHARE:
+            return False
+        if self.rival is None:
+            others = [a for a in self.root.children if a != self.played and self._visits(a)]
+            self.rival = max(others, key=lambda a: (self._visits(a), a)) if others else ""
+        return True
+
+    def _first(self) -> str | None:
+        """The root action the next iteration must take: the least visited action below the
+        floor, else none (UCB)."""
+        below = [a for a in self.spread if self._visits(a) < self.floor]
+        return min(below, key=self._visits) if below else None
+
+    def world(self) -> GameState:
+        """A world for one iteration: the seat's view determinized afresh."""
+        return self.view.determinize(self.seat, self.rng)
+
+    def step(self) -> None:
+        """One iteration from a fresh determinization of the seat's view; in the check, two:
+        the played move and its rival in the same world with the same random stream."""
+        world = self.world()
+        played, checking = self.played, self._checking()
+        if played is None or not checking or not self.rival:
+            first = played if checking else self._first()
+            self.bot.iterate(self.root, world, self.seat, self.rng, self.stage, first)
+            self.iterations += 1
+            return
+        stream = Rng(self.rng.next_u32(), self.rng.next_u32())
+        pair = []
+        for action in (played, self.rival):
+            child = self.root.children.get(action)
+            visits, before = (child.visits, child.wins) if child is not None else (0, 0.0)
+            self.bot.iterate(self.root, world.clone(), self.seat, stream.copy(), self.stage, action)
+            child = self.root.children.get(action)
+            if child is not None and child.visits == visits + 1:  # it was taken in this world
+                pair.append(child.wins - before)
+        if len(pair) == 2:
+            self.paired.append((pair[0], pair[1]))
+        self.iterations += 2
+
+    def run(self, seconds: float | None = None) -> bool:
+        """Search until the budget is spent, or for about ``seconds`` more (at least one
+        iteration); returns :attr:`done`. A fixed budget never reads the clock unless a slice
+        is asked."""
+        if seconds is None and self.budget.iterations is not None:
+            while not self.done:
+                self.step()
+            return True
+        start = time.perf_counter()
+        stop = start + (seconds if seconds is not None else self.budget.seconds * HARD_LIMIT)
+        while not self.done:
+            self.step()
+            now = time.perf_counter()
+            self.elapsed += now - start
+            start = now
+            if now >= stop:
+                break
+        return self.done
+
+    def ranking(self) -> list[Estimate]:
+        """The root actions searched, best first: by visits (the search's confidence, as the
+        bot plays the most visited), then by win chance, then by notation."""
+        estimates = [
+            Estimate(a, round(win_of(c), 4), c.visits)
+            for a, c in self.root.children.items()
+            if c.visits
+        ]
+        return sorted(estimates, key=lambda e: (-e.visits, -e.win, e.action))
+
+    def _evidence(self) -> bool:
+        """Whether the rival beats the played move in the paired samples by more than
+        :data:`EVIDENCE` standard errors of their mean difference."""
+        n = len(self.paired)
+        diffs = [r - p for p, r in self.paired]
+        mean = math.fsum(diffs) / n
+        if n < 2:
+            return mean > 0.0
+        variance = math.fsum((d - mean) * (d - mean) for d in diffs) / (n - 1)
+        return mean > EVIDENCE * math.sqrt(variance / n)
+
+    def verdict(self, ply: int) -> Verdict:
+        """The review of the played move. With a check, its win chance and its rival's are the
+        means of their paired samples (the same worlds and random streams: their difference is
+        not the noise of different deals), and the best is the better of the two (the played
+        move on a tie); without one (a budget too small for it, or nothing else searched), the
+        root means of the played move and of the most visited other action."""
+        if self.played is None:
+            raise ValueError("a verdict needs the played move")
+        if self.paired and self.rival:
+            n = len(self.paired)
+            win_played = round(math.fsum(p for p, _ in self.paired) / n, 4)
+            win_rival = round(math.fsum(r for _, r in self.paired) / n, 4)
+            if not self._evidence():
+                win_rival = win_played
+            rival: str | None = self.rival
+        else:
+            played = self.root.children.get(self.played)
+            win_played = round(win_of(played), 4) if played is not None else 0.0
+            others = [a for a in self.root.children if a != self.played and self._visits(a)]
+            rival = max(others, key=lambda a: (self._visits(a), a)) if others else None
+            win_rival = round(win_of(self.root.children[rival]), 4) if rival else 0.0
+        if rival and win_rival > win_played:
+            return Verdict(ply, self.seat, self.played, rival, win_played, win_rival)
+        return Verdict(ply, self.seat, self.played, self.played, win_played, win_played)
+
+
+def review_rng(record_seed: int, seed: int, ply: int, seat: int) -> Rng:
+    """The random stream of one reviewed decision: fixed by the record's seed, the review's
+    ``seed``, the ply and the seat."""
+    return Rng.from_seed(record_seed, stream=REVIEW_STREAM + (seed * 65_536 + ply) * 16 + seat)
+
+
+def hint_rng(record_seed: int, ply: int, seat: int) -> Rng:
+    """The random stream of a hint (none of the game's or its bots' streams)."""
+    return Rng.from_seed(record_seed, stream=HINT_STREAM + ply * 16 + seat)
+
+
+def appraise(
+    bot: SearchBot,
+    state: GameState,
+    seat: int,
+    played: str,
+    rng: Rng,
+    budget: Budget,
+    ply: int | None = None,
+) -> Verdict:
+    """The review of one decision: ``seat`` played ``played`` in ``state`` (searched from the
+    seat's information only)."""
+    appraisal = Appraisal(bot, state, seat, rng, budget, played)
+    appraisal.run()
+    return appraisal.verdict(state.ply if ply is None else ply)
+
+
+def chosen_seats(record: Record, seats: Sequence[int] | None) -> list[int]:
+    """The seats to review, in order: ``seats`` (each checked), or every seat when none."""
+    if not seats:
+        return list(range(record.players))
+    for seat in seats:
+        if not 0 <= seat < record.players:
+            raise RecordError(
+                t(
+                    f"No seat {seat}: this game has seats 0 to {record.players - 1}.",
+                    f"席{seat}はありません。この記録の席は0〜{record.players - 1}です。",
+                )
+            )
+    return sorted(set(seats))
+
+
+def check_finished(record: Record) -> None:
+    """Refuse a record whose game is not over (only a finished game is reviewed), or whose
+    actions do not apply (a :class:`~pygames.core.errors.ReplayError` names the first)."""
+    if not replay(record).is_over():
+        raise RecordError(
+            t(
+                "This game is not over: only a finished game can be reviewed.",
+                "このゲームはまだ終わっていません。振り返りは終わったゲームだけです。",
+            )
+        )
+
+
+def decisions(
+    record: Record, seats: Sequence[int] | None = None, upto: int | None = None
+) -> Iterator[tuple[int, int, str, GameState]]:
+    """``(ply, seat, action, state before it)`` of each decision of the chosen seats (all by
+    default) in a finished record, among its first ``upto`` actions (all by default), forced
+    moves (one legal action) left out; the state is the replayed one (valid until the next
+    item), handed on to :class:`Appraisal` only. A record whose game is not over, or whose
+    actions do not apply, is refused."""
+    chosen = chosen_seats(record, seats)
+    check_finished(record)
+    state = new_state(record)
+    for i, entry in enumerate(record.actions[:upto]):
+        seat, action = split_action(entry, i, record.players)
+        if seat in chosen and len(state.legal_actions(seat)) > 1:
+            yield i, seat, action, state
+        state.apply_unchecked(seat, action)
+
+
+def review(
+    record: Record,
+    seats: Sequence[int] | None = None,
+    budget: Budget | None = None,
+    seed: int = 0,
+    each: Callable[[Verdict], None] | None = None,
+    upto: int | None = None,
+) -> list[Verdict]:
+    """Review the decisions of the chosen seats of a finished record, in the order played, among
+    its first ``upto`` actions (all by default); ``each`` is called with every verdict as it is
+    made."""
+    budget = budget or Budget()
+    bot = evaluator(record.info())
+    out = []
+    for ply, seat, action, state in decisions(record, seats, upto):
+        rng = review_rng(record.seed, seed, ply, seat)
+        verdict = appraise(bot, state, seat, action, rng, budget, ply)
+        out.append(verdict)
+        if each is not None:
+            each(verdict)
+    return out
+
+
+def summary(verdicts: Sequence[Verdict], seats: Sequence[int]) -> list[JSONDict]:
+    """Per seat: the decisions reviewed, the mean loss per decision and the mistakes (a loss of
+    at least :data:`MISTAKE`)."""
+    rows = []
+    for seat in seats:
+        mine = [v for v in verdicts if v.seat == seat]
+        losses = [v.loss for v in mine]
+        mean = round(math.fsum(losses) / len(losses), 4) if losses else 0.0
+        rows.append(
+            {
+                "seat": seat,
+                "decisions": len(mine),
+                "mean_loss": mean,
+                "mistakes": sum(1 for x in losses if x >= MISTAKE),
+            }
+        )
+    return rows
