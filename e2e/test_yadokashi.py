@@ -380,6 +380,7 @@ def test_an_all_bot_game_shows_the_view_after_every_answer(
     }
     page.add_init_script(f"localStorage.setItem('pygames.speed', '{pace}');")
     page.add_init_script(CAPTURE)
+    page.emulate_media(reduced_motion="reduce")  # the places drawn, not moves to them (ui/flip.js)
     page.goto(base_url + link(rec))
     expect(table(page)).to_have_attribute("data-waiting", "over", timeout=120_000)
     expect(page.get_by_test_id("end-screen")).to_be_visible()

@@ -570,10 +570,12 @@ class Bench:
 
     # ---------------------------------------------------------------------------- long tasks
     def games_through_the_table(self, games: list[dict[str, Any]]) -> dict[str, Any]:
-        """One all-bot game of each game played by the real table at instant speed; the
-        longest main-thread task while each plays, and the bot requests' round trips."""
+        """One all-bot game of each game played by the real table at the bot speed of
+        ``--table-speed`` (instant by default; at fast or normal the pieces' moves are animated);
+        the longest main-thread task while each plays, and the bot requests' round trips."""
         context = self.context()
-        context.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
+        speed = json.dumps(self.args.table_speed)
+        context.add_init_script(f"localStorage.setItem('pygames.speed', {speed});")
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -585,6 +587,7 @@ class Bench:
             )
             boot = page.evaluate("window.__bench.longtasks")
             out["boot_longest_ms"] = round(max((d for _, d in boot), default=0.0), 1)
+            out["speed"] = self.args.table_speed
             cdp = context.new_cdp_session(page) if self.args.profile else None
             for i, g in enumerate(games):
                 start = page.evaluate("performance.now()")
@@ -960,7 +963,8 @@ def print_table(report: dict[str, Any]) -> None:
     if play:
         lines.append("")
         lines.append(
-            f"all-bot games through the table (instant speed); boot's longest task "
+            f"all-bot games through the table ({play.get('speed', 'instant')} speed); "
+            "boot's longest task "
             f"{play['boot_longest_ms']:.0f} ms"
         )
         for game, g in play.items():
@@ -1059,6 +1063,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "--only",
         default="startup,roundtrip,table,strong,playouts",
         help="which parts to run (comma-separated; default: all five)",
+    )
+    parser.add_argument(
+        "--table-speed",
+        choices=("instant", "fast", "normal"),
+        default="instant",
+        help="the bots' speed in the table part (default instant; fast and normal animate moves)",
     )
     parser.add_argument("--dist", type=Path, default=None, help="a built site to use (copied)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the JSON report")

@@ -219,9 +219,9 @@ function brandFace(c) {
 /**
  * A bag card (40x56 face): brand colour, brand letter in the corner, number or special mark.
  * @param {Record<string, any>} c a card object (see cardInfo)
- * @param {{size?: string, cls?: string}} [o]
+ * @param {{size?: string, cls?: string, flip?: string}} [o] `flip`: the id it keeps as it moves (ui/flip.js)
  */
-export function bagCard(c, { size = 'md', cls } = {}) {
+export function bagCard(c, { size = 'md', cls, flip } = {}) {
   let brandCls = c.brand ? `b-${c.brand}` : 'b-none';
   let face;
   if (c.kind === 'showoff') {
@@ -234,7 +234,7 @@ export function bagCard(c, { size = 'md', cls } = {}) {
   const label = cardLabel(c);
   return h('span', {
     class: ['bg-card', `bg-${size}`, `k-${c.kind}`, brandCls, cls], role: 'img', 'aria-label': label, title: label,
-    data: { code: c.code, brand: c.brand ?? '', kind: c.kind },
+    data: { code: c.code, brand: c.brand ?? '', kind: c.kind }, 'data-flip': flip,
   }, svg('svg', { class: 'bg-face', viewBox: '0 0 40 56', 'aria-hidden': 'true' },
     svg('rect', { class: 'bg-face-bg', x: 1, y: 1, width: 38, height: 54, rx: 5 }), face));
 }
@@ -373,7 +373,7 @@ function spotCell(v, ctx, i, picking, preview) {
   const content = [h('span', { class: 'bg-spot-label', 'aria-hidden': 'true', text: w.bank ? spotName(v, i) : w.label }),
     h('span', { class: 'sr-only', text: spotName(v, i) })];
   if (w.bank) content.push(bankMark());
-  else if (w.bag) content.push(bagCard(cardInfo(v, w.bag), { size: 'md' }));
+  else if (w.bag) content.push(bagCard(cardInfo(v, w.bag), { size: 'md', flip: `bg-w${v.round}-${i}` }));
   else content.push(h('span', { class: 'bg-slot', 'aria-hidden': 'true' }));
   content.push(w.money ? coin(w.money, 'bg-spot-money') : h('span', { class: 'bg-coin is-none', text: '' }));
   const isCursor = v.cursor === i && isNum(v.buyer);
@@ -489,7 +489,7 @@ function seatPanel(snap, ctx, s) {
     priceBit(sv, s)),
   h('div', { class: 'bg-seat-line' }, h('span', { class: 'bg-brands' }, brandBits(v, sv, s))),
   h('div', { class: 'bg-seat-bags', testid: `bags-${s}`, data: { count: bags.length } },
-    bags.length ? bags.map((c) => bagCard(cardInfo(v, c), { size: 'xs' })) : h('span', { class: 'bg-sub', text: t('bg_noneYet') })));
+    bags.length ? bags.map((c, k) => bagCard(cardInfo(v, c), { size: 'xs', flip: `bg-s${s}-${k}` })) : h('span', { class: 'bg-sub', text: t('bg_noneYet') })));
 }
 
 // ---------------------------------------------------------------- the reveal (this round or the last)

@@ -149,8 +149,8 @@ function cardsText(n, key = 'hk_cards') {
  * @param {number} n
  * @param {string | Array<string | null>} [cls]
  */
-function chip(n, cls = '') {
-  return h('span', { class: ['hk-chip', cls], text: String(n) });
+function chip(n, cls = '', attrs = {}) {
+  return h('span', { class: ['hk-chip', cls], text: String(n), ...attrs });
 }
 
 /** Whether a card worth `gold` now is worth more than a plain card (`view.gold`). */
@@ -380,7 +380,7 @@ function daughterRow(v, ctx) {
     const current = d.number === v.daughter && v.phase !== 'over';
     return h('div', {
       class: ['hk-daughter', `is-${d.status}`, current ? 'is-current' : null, d.buyer !== null ? `seat-c${d.buyer}` : null],
-      role: 'listitem', testid: `daughter-${d.number}`,
+      role: 'listitem', testid: `daughter-${d.number}`, 'data-flip': `hk-track-${d.number}`,
       data: { status: d.status, buyer: d.buyer ?? undefined, price: d.price ?? undefined },
       'aria-current': current ? 'true' : undefined,
     }, h('span', { class: 'hk-dnum', text: String(d.number) }), daughterCaption(v, d, current, ctx));
@@ -468,7 +468,7 @@ function seatRow(snap, ctx, s) {
   h('td', { class: 'hk-c-status', testid: `auction-seat-${s}`, data: { status: st.status } }, st.nodes),
   h('td', { class: 'hk-c-num', testid: `hand-size-${s}`, data: { value: sv.hand_size }, title: cardsText(sv.hand_size), text: String(sv.hand_size) }),
   h('td', { class: 'hk-c-daughters', testid: `seat-daughters-${s}`, data: { daughters: sv.daughters.join(' ') } },
-    h('span', { class: 'hk-row' }, sv.daughters.map((d) => chip(d, 'hk-xs hk-dchip')))),
+    h('span', { class: 'hk-row' }, sv.daughters.map((d) => chip(d, 'hk-xs hk-dchip', { 'data-flip': `hk-d-${d}`, 'data-flip-from': `hk-track-${d}` })))),
   h('td', { class: 'hk-c-num', testid: `total-${s}`, data: { value: sv.total }, title: t('hk_totalParts', sv.daughter_points, sv.bonus) },
     h('b', { class: 'hk-total', text: String(sv.total) }), sv.bonus ? h('span', { class: 'hk-small', text: ` (${t('hk_bonusShort', sv.bonus)})` }) : null),
   h('td', { class: 'hk-c-num hk-vp', testid: `vp-${s}`, data: { value: sv.points }, title: t('hk_vp', sv.points) }, icon('crown', 'crown-mini'), String(sv.points)));

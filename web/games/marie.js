@@ -89,8 +89,14 @@ function signed(n) {
   return '0';
 }
 
-function cardRow(cards, size = 'sm', cls = 'card-row') {
-  return h('div', { class: cls }, cards.map((n) => cardEl(n, { size })));
+function cardRow(cards, size = 'sm', cls = 'card-row', attrs = {}) {
+  return h('div', { class: cls, ...attrs }, cards.map((n) => cardEl(n, { size })));
+}
+
+/** The move-following id of the pair `owner` kept this round (ui/flip.js): the two cards travel
+ * as one from the owner's seat to whoever takes them. */
+function pairFlip(v, owner) {
+  return owner === null || owner === undefined ? {} : { 'data-flip': `mr-pair-${v.round}-${owner}` };
 }
 
 /** The offered moves of `kind` (none in the replay viewer or when the viewer cannot act). */
@@ -227,7 +233,7 @@ function keptChips(sv, s) {
   const numbers = sv.breakdown?.numbers || {};
   const chips = numbersOf(sv.breakdown).filter((n) => numbers[String(n)].count).map((n) => {
     const { count, points } = numbers[String(n)];
-    return h('span', { class: 'kept-chip', data: { number: n, count }, title: `${n} ×${count}: ${signed(points)}` },
+    return h('span', { class: 'kept-chip', 'data-flip': `mr-kept-${s}-${n}`, data: { number: n, count }, title: `${n} ×${count}: ${signed(points)}` },
       cardEl(n, { size: 'xs', label: `${n} ×${count}` }),
       h('span', { class: 'kept-count', text: `×${count}` }),
       h('span', { class: ['kept-points', points < 0 ? 'neg' : 'pos'], text: signed(points) }));
@@ -236,16 +242,16 @@ function keptChips(sv, s) {
   return h('div', { class: 'kept', testid: `kept-${s}` }, chips);
 }
 
-function pairNode(sv, ctx, s) {
+function pairNode(sv, ctx, s, flip = {}) {
   if (!sv.pair) return h('div', { class: 'pair pair-empty', data: { pair: 'none' } });
   const cards = sv.pair.cards
     ? sv.pair.cards.map((n) => cardEl(n, { size: 'sm' }))
     : [backEl('sm'), backEl('sm')];
   const shown = sv.pair.cards ? 'open' : 'hidden';
   const take = moveWith(ctx, 'take', 'owner', s);
-  if (!take) return h('div', { class: 'pair', data: { pair: shown } }, cards);
+  if (!take) return h('div', { class: 'pair', data: { pair: shown }, ...flip }, cards);
   return button(cards, {
-    class: 'pair pair-take', testid: `take-${s}`, data: { action: 'move', a: take.a, pair: shown },
+    ...flip, class: 'pair pair-take', testid: `take-${s}`, data: { action: 'move', a: take.a, pair: shown },
     'aria-label': ctx.viewer === s ? t('m_takeMine') : t('m_takeFrom', ctx.names[s]),
   });
 }
@@ -280,7 +286,7 @@ function seatPanel(snap, ctx, s) {
     testid: `seat-${s}`, data: { seat: s },
   },
   seatHead(snap, ctx, s),
-  h('div', { class: 'seat-pair-row' }, pairNode(sv, ctx, s), voteChip(sv.vote),
+  h('div', { class: 'seat-pair-row' }, pairNode(sv, ctx, s, pairFlip(snap.view, s)), voteChip(sv.vote),
     decisionChip(sv.decision, s, { round: snap.view.round })),
   keptChips(sv, s),
   h('div', { class: 'eaten-row', testid: `eaten-${s}` },
@@ -438,7 +444,7 @@ function decideChoice(v, ctx, title, cards, moves) {
   const left = v.seats[ctx.viewer]?.eats_left ?? 0;
   const most = v.scoring?.max_eaten;
   return h('div', { class: 'zone zone-decide' },
-    h('div', { class: 'holding' }, h('h3', { class: 'zone-title', text: title }), cardRow(cards, 'lg')),
+    h('div', { class: 'holding' }, h('h3', { class: 'zone-title', text: title }), cardRow(cards, 'lg', 'card-row', v.simultaneous ? {} : pairFlip(v, v.holding_from))),
     h('div', { class: 'decide-side' },
       h('div', { class: 'decide-buttons', testid: 'decide' }, moves.map(decideButton)),
       h('p', { class: 'zone-note', text: left > 0 ? t('m_eatsLeft', left, most) : t('m_noEatsLeft', most) })));
@@ -451,7 +457,7 @@ function decideZone(snap, ctx) {
   const moves = decideMoves(ctx);
   if (!moves.length) {
     return h('div', { class: 'zone zone-wait' },
-      cardRow(holding, 'md'),
+      cardRow(holding, 'md', 'card-row', pairFlip(v, v.holding_from)),
       h('p', { class: 'zone-note' }, tn('m_waitDecide', who(ctx.names[v.taker], v.taker))));
   }
   const from = v.holding_from;

@@ -232,7 +232,7 @@ export function deckCard(L, card, opts = {}) {
   const info = L.deck[card] || { kind: 'gold', number: 0 };
   const { kind, number: n } = info;
   if (info.member !== undefined) {
-    return memberCard(L, info.member, { ...opts, label: opts.label ?? deckLabel(info), data: { deck: card, ...(opts.data || {}) } });
+    return memberCard(L, info.member, { ...opts, label: opts.label ?? deckLabel(info), data: { deck: card, ...(opts.data || {}) }, 'data-flip': `ph-d-${card}` });
   }
   const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
     svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
@@ -243,6 +243,7 @@ export function deckCard(L, card, opts = {}) {
   return cardBox(face, {
     ...opts, label: opts.label ?? deckLabel(info),
     cls: ['ph-treasure', `k-${kind}`, opts.cls], data: { deck: card, kind, items: n, ...(opts.data || {}) },
+    'data-flip': `ph-d-${card}`,
   });
 }
 
@@ -264,8 +265,16 @@ function backCard(opts = {}) {
   return cardBox(face, { ...opts, cls: ['ph-back', opts.cls] });
 }
 
-function memberRow(L, cards, size = 'xs', cls = '') {
-  return h('div', { class: ['ph-row', cls] }, cards.map((c) => memberCard(L, c, { size })));
+/**
+ * The move-following id of seat `s`'s member card `c` (ui/flip.js): every seat has cards of the
+ * same numbers, so the id names the seat too; a card in the hospital has no known owner.
+ */
+function memberFlip(s, c) {
+  return s === null || s === undefined ? undefined : `ph-m${s}-${c}`;
+}
+
+function memberRow(L, cards, size = 'xs', cls = '', seat = null) {
+  return h('div', { class: ['ph-row', cls] }, cards.map((c) => memberCard(L, c, { size, 'data-flip': memberFlip(seat, c) })));
 }
 
 function who(name, seat) {
@@ -417,7 +426,7 @@ function hospital(L, v) {
       h('span', { class: 'ph-label', text: t('ph_hospital') }),
       cards.length ? h('span', { class: 'ph-count', text: `${count('ph_cardsN', cards.length)} · ${count('ph_members', membersOf(L, cards))}` }) : null),
     cards.length
-      ? h('div', { class: 'ph-row ph-hosp-cards', tabindex: '0', role: 'group', 'aria-label': t('ph_hospital') }, cards.map((c) => memberCard(L, c, { size: 'xs' })))
+      ? h('div', { class: 'ph-row ph-hosp-cards', tabindex: '0', role: 'group', 'aria-label': t('ph_hospital') }, cards.map((c, i) => memberCard(L, c, { size: 'xs', 'data-flip': `ph-h${i}-${c}` })))
       : h('span', { class: 'ph-empty', text: t('ph_hospitalEmpty') }));
 }
 
@@ -450,7 +459,7 @@ function treasureChips(sv, s) {
   for (const [kind, items] of Object.entries(sv.treasures || {})) {
     if (!items.length) continue;
     chips.push(h('span', {
-      class: ['ph-kind', `k-${kind}`], data: { kind, items: items.join(',') }, role: 'img',
+      class: ['ph-kind', `k-${kind}`], data: { kind, items: items.join(',') }, role: 'img', 'data-flip': `ph-t-${s}-${kind}-${items.length}`,
       title: `${t(`ph_k_${kind}`)}: ${items.join(' + ')}`, 'aria-label': `${t(`ph_k_${kind}`)}: ${items.join(' + ')}`,
     }, glyph(kind), h('span', { class: 'ph-kind-n', text: items.join('·') })));
   }
@@ -479,7 +488,7 @@ function frontArea(L, v, sv, s) {
     const lead = v.leader === s;
     const declared = sv.declared ?? sv.front_total;
     body = [
-      memberRow(L, sv.front, 'xs', 'ph-front-cards'),
+      memberRow(L, sv.front, 'xs', 'ph-front-cards', s),
       h('span', {
         class: ['ph-declared', lead ? 'is-leading' : null], testid: `declared-${s}`, data: { declared },
         title: lead ? t('ph_leading') : t('ph_declares'),
@@ -508,7 +517,7 @@ function seatStats(L, sv, s) {
     pharaohTokens(sv, s),
     h('span', { class: 'ph-stat ph-tent', testid: `tent-${s}`, data: { count: sv.tent.length }, title: t('ph_tent') },
       glyph('tent'),
-      sv.tent.length ? memberRow(L, sv.tent, 'xs', 'ph-tent-cards') : h('span', { class: 'ph-empty', text: t('ph_tentEmpty') })));
+      sv.tent.length ? memberRow(L, sv.tent, 'xs', 'ph-tent-cards', s) : h('span', { class: 'ph-empty', text: t('ph_tentEmpty') })));
 }
 
 function seatPanel(snap, ctx, s) {
@@ -539,10 +548,11 @@ function handCards(L, hand, ctx, choice) {
   const ans = currentAnswer(ui);
   const next = ans ? new Set(ans.next) : null;
   return hand.map((c, i) => {
-    if (!choice) return memberCard(L, c, { size: 'lg', cls: 'hand-card', testid: 'hand-card' });
+    const flip = memberFlip(ctx.viewer, c);
+    if (!choice) return memberCard(L, c, { size: 'lg', cls: 'hand-card', testid: 'hand-card', 'data-flip': flip });
     const on = ui.picked.includes(i);
     return memberCard(L, c, {
-      size: 'lg', tag: 'button', cls: ['hand-card', on ? 'is-selected' : null], testid: 'hand-card',
+      size: 'lg', tag: 'button', cls: ['hand-card', on ? 'is-selected' : null], testid: 'hand-card', 'data-flip': flip,
       'aria-pressed': on ? 'true' : 'false', data: { action: 'pick', index: i },
       disabled: !on && next !== null && !next.has(c),
     });

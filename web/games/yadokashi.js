@@ -347,6 +347,7 @@ function shellCard(item, names, extra) {
     class: ['yd-shell', `seat-c${owner}`, item.crab ? 'has-crab' : 'is-empty', tap ? 'is-tappable' : null, ...extra.cls],
     testid: `shell-${item.shell}`,
     'data-key': `shell-${item.shell}`,
+    'data-flip': `yd-shell-${item.shell}`, 'data-flip-at': `${owner}-${item.position}`,
     data: {
       shell: item.shell, owner, position: item.position, crab: item.crab ?? undefined, ring: extra.index,
       action: tap?.action, a: tap?.a,
@@ -391,7 +392,7 @@ function ringItem(place, snap, ctx, marks) {
     const label = t('yd_piece', ctx.names[s]);
     return h('div', {
       class: ['yd-piece', `seat-c${s}`, v.current === s && !snap.over ? 'is-current' : null],
-      testid: `piece-${s}`, 'data-key': `piece-${s}`, data: { ring: index }, role: 'img', title: label, 'aria-label': label, vars,
+      testid: `piece-${s}`, 'data-key': `piece-${s}`, 'data-flip': `yd-piece-${s}`, 'data-flip-at': String(index), data: { ring: index }, role: 'img', title: label, 'aria-label': label, vars,
     }, seatMark(s, 'yd-piece-mark'));
   }
   const cls = [];

@@ -17,6 +17,8 @@ import { privacyScreen, removePrivacy, toast, modal } from './dialogs.js';
 import { icon } from './card.js';
 import { gameEmblem } from './art.js';
 import { DELAYS, speed } from './speed.js';
+import { reducedMotion } from './settings.js';
+import { measure, settle, highlight, DURATIONS } from './flip.js';
 
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
 
@@ -86,6 +88,12 @@ export class Table {
     this.frameRequest = 0;
     this.composing = 0; // bumped whenever the decision changes: late compose answers are dropped
     this.onClick = (ev) => this.handleClick(ev);
+    // moves you can follow (ui/flip.js): the ply and viewer last drawn, who made the snapshot on
+    // the table ('bot' or 'human'), and the pieces the last bot move moved (highlighted)
+    this.drawnAt = null;
+    this.madeBy = 'human';
+    /** @type {Set<string>} */
+    this.lastMoved = new Set();
   }
 
   /** The snapshot on the table; a new decision (another ply or viewer) gets fresh UI state. */
@@ -304,6 +312,7 @@ export class Table {
         const rest = DELAYS[speed()] - (performance.now() - started);
         if (rest > 0) await sleep(rest);
         if (!this.alive) return;
+        this.madeBy = 'bot';
         this.snap = ans;
         this.share();
       }
@@ -356,6 +365,7 @@ export class Table {
       return false;
     }
     this.viewer = seat;
+    this.madeBy = 'human';
     this.snap = ans;
     this.share();
     toast(() => t('undone'));
@@ -401,6 +411,7 @@ export class Table {
       this.render();
       return;
     }
+    this.madeBy = 'human';
     this.snap = ans;
     this.share();
     this.pump();
@@ -516,14 +527,36 @@ export class Table {
       snap.over ? this.endScreen(ctx) : mod.table(snap, ctx),
     ];
     const side = [this.logNode(view.log || []), ...(mod.side ? mod.side(snap, ctx) : [])];
+    // a new position of the same viewer: its pieces travel to their new places (ui/flip.js)
+    const last = this.drawnAt;
+    const sameViewer = last !== null && last.viewer === this.viewer;
+    const moved = sameViewer && last.ply !== snap.ply && !snap.over;
+    if (!sameViewer || moved) this.lastMoved = new Set(); // the highlight moves on with the game
+    this.drawnAt = { ply: snap.ply, viewer: this.viewer };
+    const before = moved ? measure(root) : null;
+    for (const node of [...main, ...side]) if (node instanceof Element) highlight(node, this.lastMoved);
     place(frame.main, main);
     place(frame.side, side);
+    if (before) this.follow(root, before);
     root.dataset.drawn = String(Number(root.dataset.drawn || 0) + 1);
     // a drawing may name the control a keyboard player goes on from (a summary's "Continue"):
     // it gets the focus once, when it first appears
     const auto = root.querySelector('[data-autofocus]');
     if (auto instanceof HTMLElement && auto !== this.autofocused) auto.focus();
     this.autofocused = auto;
+  }
+
+  /**
+   * After a redraw to a new position: animate the pieces that moved (none at the instant speed
+   * or with reduced motion) and highlight those of a bot's move until the next move.
+   * @param {HTMLElement} root
+   * @param {Map<string, import('./flip.js').Place>} before
+   */
+  follow(root, before) {
+    const duration = reducedMotion() ? 0 : DURATIONS[speed()] ?? 0;
+    const changed = settle(root, before, duration);
+    this.lastMoved = this.madeBy === 'bot' ? changed : new Set();
+    highlight(root, this.lastMoved);
   }
 
   /** The table's frame (the section, its main part and its side), made once and kept. */
