@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from e2e.conftest import (
     INSTANT_BOTS,
@@ -199,18 +199,21 @@ def test_link_copied_toast_and_default_names_follow_the_language(page: Page, bas
     assert toast.inner_text() == "Link copied." and status.inner_text() == "Link copied."
     # the language changes while the dialog and the toast are up: both follow
     page.evaluate("async () => (await import('./i18n.js')).setLang('ja')")
-    assert toast.inner_text() == "リンクをコピーしました。"
-    assert status.inner_text() == "リンクをコピーしました。"
-    assert page.get_by_test_id("dialog-close").inner_text() == "閉じる"
+    # the page redraws in the next frame: wait for it, then read
+    expect(toast).to_have_text("リンクをコピーしました。")
+    expect(status).to_have_text("リンクをコピーしました。")
+    expect(page.get_by_test_id("dialog-close")).to_have_text("閉じる")
     page.keyboard.press("Escape")
+    wait_true(page, "document.body.innerText.includes('ボット1')", timeout=6000)
     text = page.evaluate("document.body.innerText")
     assert "ボット1" in text and "ボット3" in text and "Bot 7" in text, text
     assert "Bot 1" not in text and "Bot 3" not in text and "Link copied" not in text
     # once faded out, the toast leaves no words behind (in no language)
     wait_true(page, "!document.getElementById('toast').textContent", timeout=6000)
     page.get_by_test_id("lang-en").click()
+    wait_true(page, "document.body.innerText.includes('Bot 1')", timeout=6000)
     text = page.evaluate("document.body.innerText")
-    assert "Bot 1" in text and "ボット1" not in text and "Link copied" not in text
+    assert "Bot 1" in text and "ボット1" not in text and "Link copied" not in text, text
 
 
 def twin_pair_game() -> tuple[dict[str, Any], int]:
