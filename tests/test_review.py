@@ -40,6 +40,7 @@ from pygames.core.review import (
 )
 from pygames.core.rng import Rng
 from pygames.games.hitokai.rules import HitokaiState
+from tests.test_search import midgame
 
 GAMES = [g.id for g in all_games()]
 KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss"]
@@ -51,18 +52,6 @@ def bot_game(game: str, players: int, seed: int, levels: list[str]) -> Record:
     record = Record(game, players, seed, {}, seats, [])
     play_bots(record, new_state(record))
     return record
-
-
-def midgame(game: str, players: int, seed: int) -> GameState:
-    """A position reached by random play, somewhere in the game."""
-    state = get_game(game).state_class.new(players, seed, {})
-    rng = Rng.from_seed(seed, 9)
-    for _ in range(rng.below(40)):
-        if state.is_over():
-            break
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
 
 
 def positions(game: str, players: int, samples: int) -> list[tuple[int, GameState, int]]:

@@ -8,35 +8,14 @@ import json
 import pytest
 
 from pygames.core.rng import Rng
-from pygames.games.yadokashi.bot import ScriptedRng
 from pygames.games.yadokashi.rules import ACTION_CAP, TURN_CAP, YadokashiState
 from tests.conftest import ask
+from tests.test_yadokashi_rules import make, rig
 
 R3 = [[1, 2, 3, 4], [9, 10, 11, 12, 13], [5, 6, 7, 8]]
 R4 = [[1, 2, 3, 4], [13, 14, 15, 16], [9, 10, 11, 12], [5, 6, 7, 8]]
 Y9_EN = "every crab on the ring was placed this turn"
 Y9_JA = "全員この手番に入居したばかり"
-
-
-def make(
-    rows: list[list[int]], crabs: dict[int, int], stars: list[int] | None = None
-) -> YadokashiState:
-    """Seat 0 to move in a position with the given rows, crabs (shell -> size) and stars."""
-    players = len(rows)
-    s = YadokashiState.new(players, 1, {"start": 0})
-    s.rows = [list(r) for r in rows]
-    s.crabs = dict(crabs)
-    s.centre = 6 - len(crabs)
-    s.stars = list(stars) if stars is not None else [1] * players
-    s.income_total = sum(s.stars) - players
-    s.current = 0
-    assert s.invariant_errors() == []
-    return s
-
-
-def rig(state: YadokashiState, *faces: int) -> None:
-    """The next die rolls of the game will be ``faces``."""
-    state.rng = ScriptedRng(list(faces), Rng.from_seed(5))
 
 
 def tenants_done(state: YadokashiState, action: str) -> bool:
