@@ -3,16 +3,20 @@
 //
 // page -> worker: {id, request}
 // worker -> page: {type: "progress", stage, pct, boot?} | {type: "failed", error: {en, ja}, detail}
-//                 | {type: "snapshot", stored, bytes?, raw?, ms?, detail?} | {id, answer}
+//                 | {type: "kept"} | {type: "snapshot-wanted"} | {id, answer}
+// snapshot maker -> page: {type: "snapshot", stored, bytes?, raw?, ms?, detail?}
 //
-// Instant start (issue 22): a normal boot runs Pyodide with `_makeSnapshot`, and as soon as the
-// engine is imported (before any request, so no game session is inside) it takes a memory
-// snapshot of the interpreter. Later, away from the player's first requests, the snapshot is
-// gzipped (CompressionStream, in slices) and kept in IndexedDB, keyed by the site's build version
-// and the Pyodide version; only one is kept, and the service worker deletes it when a new build
-// is activated. The next visit boots from it in a fraction of the time. Anything wrong with it
-// (missing, corrupt, another version, the API refusing) gives a normal boot, logged once with
-// console.info, and a new snapshot.
+// Instant start (issue 22). The engine's worker boots from the memory snapshot stored on the
+// device when there is one of this build: a fraction of a normal start. Otherwise it starts as
+// a bare page would (Pyodide, micropip, the engine wheel) and, once ready, tells the page that a
+// snapshot is wanted. The page then starts this same script a second time, named
+// "engine snapshot-maker", in idle time (once the service worker serves the site, so nothing is
+// downloaded twice): that worker boots with `_makeSnapshot`, imports every engine module the
+// browser uses, takes the snapshot, gzips it (CompressionStream) and keeps it in IndexedDB, keyed
+// by the site's build version and the Pyodide version; only one is kept, and the service worker
+// deletes it when a new build is activated. Then the page ends that worker. Anything wrong with
+// a stored snapshot (missing, corrupt, another version, the API refusing) gives a normal boot,
+// logged once with console.info, and a new snapshot.
 //
 // On a first visit (the page says so in the worker's name: no service worker controls it yet)
 // the site files this worker fetches are also put in the cache the service worker will fill,
@@ -34,8 +38,7 @@ let shown = { stage: "", pct: 0 };
 const SNAPSHOT_DB = "pygames-engine";
 const SNAPSHOT_STORE = "snapshot";
 const SNAPSHOT_RECORD = "engine"; // the one record: only one snapshot is ever kept
-const SLICE = 1 << 20; // bytes gzipped at a time, so that requests are answered in between
-const STORE_AFTER_MS = 1500; // the page's first requests come first
+const SLICE = 1 << 20; // bytes gzipped at a time
 const SNAPSHOT_MAGIC = 1886286592; // the first word of a Pyodide 314 memory snapshot
 const SNAPSHOT_BOOT_MS = 20000; // a snapshot boot slower than this is given up
 
@@ -231,7 +234,7 @@ function within(promise, ms, what) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** gzip in slices with a pause between them, so that requests are answered meanwhile. */
+/** gzip in slices with a pause between them (the worker stays responsive to being ended). */
 async function gzip(bytes) {
   const compressor = new CompressionStream("gzip");
   const writer = compressor.writable.getWriter();
@@ -244,15 +247,21 @@ async function gzip(bytes) {
   return out;
 }
 
-/** Gzip and store the snapshot, then tell the page (its time and sizes, for the bench). */
-async function storeSnapshot(key, raw) {
+/**
+ * Gzip and store the snapshot, then tell the page (the time to store it and to make it, its
+ * sizes: for the bench).
+ * @param {string} key
+ * @param {Uint8Array} raw
+ * @param {number} makeMs the maker's start until the snapshot was taken
+ */
+async function storeSnapshot(key, raw, makeMs) {
   const started = performance.now();
   try {
     const blob = await gzip(raw);
     const record = { key, blob, raw: raw.length, made: new Date().toISOString() };
     await onSnapshots("readwrite", (store) => store.put(record, SNAPSHOT_RECORD));
     const ms = Math.round(performance.now() - started);
-    postMessage({ type: "snapshot", stored: true, bytes: blob.size, raw: raw.length, ms });
+    postMessage({ type: "snapshot", stored: true, bytes: blob.size, raw: raw.length, ms, make_ms: makeMs });
   } catch (error) {
     console.info("pygames: the engine snapshot was not stored:", String(error));
     postMessage({ type: "snapshot", stored: false, detail: String(error) });
@@ -262,14 +271,11 @@ async function storeSnapshot(key, raw) {
 // ------------------------------------------------------------------------------ boot
 
 /**
- * @returns {Promise<{handle: any, snapshot?: Uint8Array | null, key?: string}>}
- */
-/**
  * Take the memory snapshot once the engine is installed and imported. A snapshot may hold no
  * reference from Python to a JavaScript object other than Pyodide's own, and micropip keeps some
- * (through `pyodide_js` and `pyodide.http`): the installer's modules are forgotten first, as it is never needed
- * again in this worker, and Pyodide's list of loaded packages is emptied while the snapshot is
- * taken (the check wants it as at start-up), then put back.
+ * (through `pyodide_js` and `pyodide.http`): the installer's modules are forgotten first, as it is
+ * never needed again in the snapshot maker, and Pyodide's list of loaded packages is emptied while
+ * the snapshot is taken (the check wants it as at start-up), then put back.
  * @param {any} pyodide
  * @returns {Uint8Array}
  */
@@ -294,18 +300,89 @@ function keptWhen(puts) {
   Promise.all(puts.map((put) => put())).then(() => postMessage({ type: "kept" }));
 }
 
+/** Can this browser keep a snapshot (IndexedDB, gzip streams)? */
+const canSnapshot = () =>
+  typeof indexedDB !== "undefined" &&
+  typeof CompressionStream !== "undefined" &&
+  typeof DecompressionStream !== "undefined";
+
+/** The options of every Pyodide start: everything from this site. */
+const pyodideOptions = () => ({
+  indexURL: here("./pyodide/"),
+  lockFileURL: here("./pyodide/pyodide-lock.json"),
+  packageBaseUrl: here("./pyodide/"),
+  stdout: (line) => console.log(line),
+  stderr: (line) => console.warn(line),
+});
+
+// Pure wheels from PyPI (pinned in build.py), loaded by URL while the interpreter starts: their
+// hashes are not the ones in Pyodide's lock file.
+const SUPPORT = [
+  "./wheels/packaging-26.1-py3-none-any.whl",
+  "./wheels/micropip-0.11.1-py3-none-any.whl",
+];
+
+/**
+ * Install the engine wheel of this site with micropip. The worker fetches the wheel itself and
+ * hands it to micropip through Pyodide's file system (an `emfs:` URL): a fetch made from Python
+ * would leave references to JavaScript objects (the response) that a memory snapshot cannot hold.
+ * @param {any} pyodide
+ * @param {string} wheel the file name
+ * @param {Promise<ArrayBuffer>} bytes its bytes (fetched while Pyodide started)
+ */
+async function installEngine(pyodide, wheel, bytes) {
+  const support = SUPPORT.map(here);
+  await pyodide.loadPackage(support, { messageCallback: () => {} }); // no-op when loaded already
+  const wheelPath = `/tmp/wheels/${wheel}`;
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(wheelPath, new Uint8Array(await bytes));
+  const micropip = pyodide.pyimport("micropip");
+  await micropip.install(`emfs:${wheelPath}`, { deps: false });
+  micropip.destroy();
+  pyodide.FS.unlink(wheelPath);
+  // the install's promise lets go of its callbacks on the next task: a snapshot taken before
+  // would hold them
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The engine wheel's bytes, fetched at once (awaited later: no unhandled rejection meanwhile). */
+function fetchWheel(wheel) {
+  const bytes = prefetch(here(`./wheels/${wheel}`)).then((r) => r.arrayBuffer());
+  bytes.catch(() => {});
+  return bytes;
+}
+
+/**
+ * Start from the stored snapshot `record`; throws if it cannot be used (the caller falls back).
+ * @param {any} loadPyodide
+ * @param {Promise<Uint8Array>} bytes the snapshot, being gunzipped
+ * @param {{version: string}} info build.json
+ */
+async function bootFromSnapshot(loadPyodide, bytes, info) {
+  progress("start", 30, { boot: "snapshot" });
+  const booting = loadPyodide({ ...pyodideOptions(), _loadSnapshot: bytes });
+  booting.catch(() => {}); // awaited just below, or given up
+  const pyodide = await within(booting, SNAPSHOT_BOOT_MS, "the snapshot boot");
+  progress("install", 90, { boot: "snapshot" });
+  const version = pyodide.runPython("import pygames; pygames.__version__");
+  if (version !== info.version) throw new Error(`engine ${version}, not ${info.version}`);
+  return pyodide.pyimport("pygames.web").handle;
+}
+
+/**
+ * The engine's start: from the stored snapshot of this build when there is one, otherwise as a
+ * bare page starts (the snapshot is made later by another worker: `wanted`).
+ * @returns {Promise<{handle: any, wanted: boolean}>}
+ */
 async function boot() {
   progress("download", 0);
   const first = self.name === "engine first-visit";
   // what does not depend on build.json starts at once: Pyodide's two modules, the database
   const pyodideModule = import(here("./pyodide/pyodide.mjs"));
   import(here("./pyodide/pyodide.asm.mjs")).catch(() => {}); // loadPyodide imports it again
-  const canSnapshot =
-    typeof indexedDB !== "undefined" &&
-    typeof CompressionStream !== "undefined" &&
-    typeof DecompressionStream !== "undefined";
+  const snapshots = canSnapshot();
   // the stored snapshot is read while build.json (its key) comes
-  const reading = canSnapshot ? readSnapshot(openSnapshots()) : null;
+  const reading = snapshots ? readSnapshot(openSnapshots()) : null;
   const infoResponse = await prefetch(here("./build.json"));
   const infoCopy = first ? infoResponse.clone() : null;
   const info = await infoResponse.json();
@@ -316,35 +393,20 @@ async function boot() {
     puts = kept.puts;
   }
   const key = `${info.site || info.built}/${info.pyodide}`;
-  const { record, why } = reading
-    ? snapshotOf(await reading, key)
-    : { record: null, why: null };
+  const { record, why } = reading ? snapshotOf(await reading, key) : { record: null, why: null };
   // the snapshot is gunzipped while Pyodide's module loads and its wasm compiles
   const bytes = record ? gunzip(record.blob, record.raw) : null;
   bytes?.catch(() => {}); // awaited by loadPyodide below
   const { loadPyodide } = await pyodideModule;
-  const common = {
-    indexURL: here("./pyodide/"),
-    lockFileURL: here("./pyodide/pyodide-lock.json"),
-    packageBaseUrl: here("./pyodide/"),
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  };
+  const wanted = snapshots && Boolean(info.site);
 
   let kind = "normal";
-  if (record) {
-    progress("start", 30, { boot: "snapshot" });
+  if (record && bytes) {
     try {
-      const booting = loadPyodide({ ...common, _loadSnapshot: bytes });
-      booting.catch(() => {}); // awaited just below, or given up
-      const pyodide = await within(booting, SNAPSHOT_BOOT_MS, "the snapshot boot");
-      progress("install", 90, { boot: "snapshot" });
-      const version = pyodide.runPython("import pygames; pygames.__version__");
-      if (version !== info.version) throw new Error(`engine ${version}, not ${info.version}`);
-      const handle = pyodide.pyimport("pygames.web").handle;
+      const handle = await bootFromSnapshot(loadPyodide, bytes, info);
       progress("ready", 100, { boot: "snapshot" });
       keptWhen(puts);
-      return { handle };
+      return { handle, wanted: false };
     } catch (error) {
       console.info("pygames: the stored engine snapshot cannot be used; a normal start:", String(error));
       await deleteSnapshot();
@@ -354,57 +416,44 @@ async function boot() {
     console.info(`pygames: the stored engine snapshot is ${why}; a normal start`);
   }
 
-  // The normal boot: micropip installs the engine wheel of this site. The worker fetches the
-  // wheel itself and hands it to micropip through Pyodide's file system (an `emfs:` URL): a
-  // fetch made from Python would leave references to JavaScript objects (the response) that a
-  // memory snapshot cannot hold.
-  const engineWheel = prefetch(here(`./wheels/${info.wheel}`)).then((r) => r.arrayBuffer());
-  engineWheel.catch(() => {}); // awaited below; no unhandled rejection meanwhile
-  // Pure wheels from PyPI (pinned in build.py), loaded by URL while the interpreter starts:
-  // their hashes are not the ones in Pyodide's lock file.
-  const support = [
-    here("./wheels/packaging-26.1-py3-none-any.whl"),
-    here("./wheels/micropip-0.11.1-py3-none-any.whl"),
-  ];
+  // The normal start, as a bare page's: Pyodide, micropip, the engine wheel.
+  const engineWheel = fetchWheel(info.wheel);
   // a first visit shows the download as it goes (meter), then "start"; otherwise "start" now
   if (puts.length === 0) progress("start", Math.max(10, shown.pct), { boot: kind });
-  let pyodide;
-  let makeSnapshot = canSnapshot && Boolean(info.site);
-  const options = { ...common, packages: support };
-  try {
-    pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
-  } catch (error) {
-    if (!makeSnapshot) throw error;
-    console.info("pygames: Pyodide refused to start for a snapshot; a start without:", String(error));
-    makeSnapshot = false;
-    pyodide = await loadPyodide(options);
-  }
+  const pyodide = await loadPyodide({ ...pyodideOptions(), packages: SUPPORT.map(here) });
   progress("install", Math.max(70, shown.pct), { boot: kind });
-  await pyodide.loadPackage(support, { messageCallback: () => {} }); // no-op when loaded above
-  const wheelPath = `/tmp/wheels/${info.wheel}`;
-  pyodide.FS.mkdirTree("/tmp/wheels");
-  pyodide.FS.writeFile(wheelPath, new Uint8Array(await engineWheel));
-  const micropip = pyodide.pyimport("micropip");
-  await micropip.install(`emfs:${wheelPath}`, { deps: false });
-  micropip.destroy();
-  pyodide.FS.unlink(wheelPath);
-  // the install's promise lets go of its callbacks on the next task: a snapshot taken before
-  // would hold them
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await installEngine(pyodide, info.wheel, engineWheel);
   progress("install", Math.max(85, shown.pct), { boot: kind });
-  pyodide.runPython(IMPORT_ALL);
   const handle = pyodide.pyimport("pygames.web").handle;
-  let snapshot = null;
-  if (makeSnapshot) {
-    try {
-      snapshot = snapshotWithoutInstaller(pyodide);
-    } catch (error) {
-      console.info("pygames: no engine snapshot could be made:", String(error));
-    }
-  }
   progress("ready", 100, { boot: kind });
   keptWhen(puts);
-  return { handle, snapshot, key };
+  return { handle, wanted };
+}
+
+/**
+ * The snapshot maker's whole life: a start with `_makeSnapshot`, every engine module imported,
+ * the snapshot taken, gzipped and stored; the page is told (and then ends this worker).
+ */
+async function makeSnapshot() {
+  const started = performance.now();
+  try {
+    const info = await (await prefetch(here("./build.json"))).json();
+    const key = `${info.site || info.built}/${info.pyodide}`;
+    const engineWheel = fetchWheel(info.wheel);
+    const { loadPyodide } = await import(here("./pyodide/pyodide.mjs"));
+    const pyodide = await loadPyodide({
+      ...pyodideOptions(),
+      packages: SUPPORT.map(here),
+      _makeSnapshot: true,
+    });
+    await installEngine(pyodide, info.wheel, engineWheel);
+    pyodide.runPython(IMPORT_ALL);
+    const raw = snapshotWithoutInstaller(pyodide);
+    await storeSnapshot(key, raw, Math.round(performance.now() - started));
+  } catch (error) {
+    console.info("pygames: no engine snapshot could be made:", String(error));
+    postMessage({ type: "snapshot", stored: false, detail: String(error) });
+  }
 }
 
 const pending = [];
@@ -425,26 +474,29 @@ function answer({ id, request }) {
   postMessage({ id, answer: reply });
 }
 
-self.onmessage = (event) => {
-  if (handle) answer(event.data);
-  else pending.push(event.data);
-};
+function serve() {
+  self.onmessage = (event) => {
+    if (handle) answer(event.data);
+    else pending.push(event.data);
+  };
+  boot().then(
+    (booted) => {
+      handle = booted.handle;
+      for (const message of pending.splice(0)) answer(message);
+      if (booted.wanted) postMessage({ type: "snapshot-wanted" });
+    },
+    (error) => {
+      postMessage({
+        type: "failed",
+        error: {
+          en: "The game engine could not start. Reload the page to try again.",
+          ja: "ゲームエンジンを起動できませんでした。ページを再読み込みしてください。",
+        },
+        detail: String(error && error.stack ? error.stack : error),
+      });
+    },
+  );
+}
 
-boot().then(
-  (booted) => {
-    handle = booted.handle;
-    for (const message of pending.splice(0)) answer(message);
-    const { snapshot, key } = booted;
-    if (snapshot && key) setTimeout(() => storeSnapshot(key, snapshot), STORE_AFTER_MS);
-  },
-  (error) => {
-    postMessage({
-      type: "failed",
-      error: {
-        en: "The game engine could not start. Reload the page to try again.",
-        ja: "ゲームエンジンを起動できませんでした。ページを再読み込みしてください。",
-      },
-      detail: String(error && error.stack ? error.stack : error),
-    });
-  },
-);
+if (self.name === "engine snapshot-maker") makeSnapshot();
+else serve();
