@@ -31,7 +31,6 @@ const S = {
   rules: { en: 'Rules', ja: 'ルール' },
   comingSoon: { en: 'Coming soon', ja: '近日登場' },
   notPlayableYet: { en: 'This game cannot be played here yet.', ja: 'このゲームはまだここでは遊べません。' },
-  moreSoon: { en: 'More games are on their way.', ja: 'ほかのゲームも準備中です。' },
   catalogFailed: { en: 'The list of games could not be loaded.', ja: 'ゲームの一覧を読み込めませんでした。' },
   howTitle: { en: 'How it works', ja: '遊び方の流れ' },
   how1: { en: 'Choose a game, the number of players and which seats are bots.', ja: 'ゲームと人数を選び、ボットの席を決めます。' },

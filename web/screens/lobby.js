@@ -134,7 +134,6 @@ export function lobbyScreen(shell) {
         [section, saved],
         [section, grid],
         ...cells.map((cell) => /** @type {[HTMLElement, Node | (() => Node)]} */ ([grid, cell])),
-        [section, h('p', { class: 'lobby-note', text: t('moreSoon') })],
         [section, finished],
         [section, storage],
         [section, howTo()],
