@@ -8,12 +8,18 @@ estimates are bucketed in tenths; for each bucket the decisions, the mean estima
 actual win rate; and the expected calibration error (ECE: the buckets' gaps between mean
 estimate and win rate, weighted by their decisions)::
 
-    python3 tools/review_calibration.py --games 100                # the full run (hours)
+    python3 tools/review_calibration.py --games 100                # every decision (hours)
+    python3 tools/review_calibration.py --games 100 --every 4 --iterations 200 \
+        --strong-seconds 0.2 --jobs 2                               # a sample of them
     python3 tools/review_calibration.py --games 4 --iterations 100 --strong-seconds 0.2
 
 ``--strong-seconds`` sets the strong bot's time a decision in the games played (its level in
 the app: 0.8); ``--iterations`` gives the review a fixed number of iterations a decision instead
-of ``--seconds`` (default 0.5, as ``python3 -m pygames review``).
+of ``--seconds`` (default 0.5, as ``python3 -m pygames review``). ``--every K`` reviews every K-th
+decision of a game (game k starts at its decision k mod K, so every stage of the games is
+sampled): the decisions of one game are far from independent, so many games with a few decisions
+each say more than few games with all of theirs. ``--jobs N`` plays and reviews the games in N
+processes (the figures do not depend on it).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ if __name__ == "__main__":  # the repository's engine, not an installed one
 from pygames.core.bots import bot_rng, decide
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games, get_game
-from pygames.core.review import Budget, review
+from pygames.core.review import Budget, appraise, decisions, evaluator, review_rng
 from pygames.core.search import SearchBot, shares
 
 BUCKETS = 10
@@ -101,18 +107,46 @@ def calibration(points: Sequence[Point]) -> dict[str, Any]:
             "buckets": rows}  # fmt: skip
 
 
+def game_points(game: str, players: int, k: int, args: argparse.Namespace) -> list[Point]:
+    """Game ``k`` of the run: played, then its sampled decisions reviewed."""
+    record = strong_game(game, players, args.seed + k, k % players, args.strong_seconds)
+    won = outcomes(record)
+    budget = Budget(args.seconds, args.iterations)
+    bot = evaluator(record.info())
+    points = []
+    for n, (ply, seat, action, state) in enumerate(decisions(record)):
+        if (n + k) % args.every:
+            continue
+        verdict = appraise(bot, state, seat, action, review_rng(record.seed, 0, ply, seat),
+                           budget, ply)  # fmt: skip
+        points.append(Point(verdict.win_played, won[verdict.seat]))
+    return points
+
+
+def _game_points(job: tuple[str, int, int, argparse.Namespace]) -> list[Point]:
+    return game_points(*job)
+
+
 def measure(game: str, players: int, args: argparse.Namespace) -> dict[str, Any]:
     """Play, review and bucket the games of one game and player count."""
     started = time.perf_counter()
-    budget = Budget(args.seconds, args.iterations)
+    jobs = [(game, players, k, args) for k in range(args.games)]
     points: list[Point] = []
-    for k in range(args.games):
-        record = strong_game(game, players, args.seed + k, k % players, args.strong_seconds)
-        won = outcomes(record)
-        for verdict in review(record, budget=budget):
-            points.append(Point(verdict.win_played, won[verdict.seat]))
+    if args.jobs > 1:
+        from multiprocessing import Pool
+
+        with Pool(args.jobs) as pool:
+            for found in pool.imap(_game_points, jobs):
+                points.extend(found)
+    else:
+        for job in jobs:
+            points.extend(_game_points(job))
+    if args.points:
+        with open(args.points, "a", encoding="utf-8") as out:
+            pairs = [[p.estimate, p.outcome] for p in points]
+            out.write(json.dumps({"game": game, "players": players, "points": pairs}) + "\n")
     report = calibration(points)
-    report.update(game=game, players=players, games=args.games,
+    report.update(game=game, players=players, games=args.games, every=args.every,
                   seconds=round(time.perf_counter() - started, 1))  # fmt: skip
     return report
 
@@ -127,6 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=None, help="review iterations instead")
     parser.add_argument("--strong-seconds", type=float, default=0.8)
     parser.add_argument("--seed", type=int, default=9700)
+    parser.add_argument("--every", type=int, default=1, help="review every K-th decision")
+    parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--points", default=None, help="append every (estimate, outcome) here")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     infos = [get_game(args.game)] if args.game else all_games()
@@ -137,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         print(
             f"{info.titles['en']}, {report['players']} players, {args.games} games, "
-            f"{report['decisions']} decisions, ECE {report['ece']} ({report['seconds']} s)"
+            f"{report['decisions']} decisions (every {args.every}), ECE {report['ece']} "
+            f"({report['seconds']} s)"
         )
         for row in report["buckets"]:
             if row["decisions"]:
