@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pygames.core.bots import bot_rng
@@ -27,9 +27,20 @@ from pygames.core.record import (
     strict_json,
 )
 from pygames.core.registry import all_games
-from pygames.core.review import Appraisal, Budget, evaluator, hint_rng
+from pygames.core.review import (
+    MISTAKE,
+    Appraisal,
+    Budget,
+    Review,
+    Verdict,
+    chosen_seats,
+    evaluator,
+    hint_rng,
+    summary,
+)
 from pygames.core.search import Search, SearchBot
 from pygames.core.text import t
+from pygames.core.words import action_words, advice, words_rng
 
 
 @dataclass
@@ -45,6 +56,8 @@ class Session:
     #: a hint's search in progress or done, and the (seat, actions played) it was asked at
     hint: Appraisal | None = None
     hint_at: tuple[int, int] = (-1, -1)
+    #: the words of the hint's moves (by notation), made once each for the decision
+    hint_words: dict[str, list[JSONDict]] = field(default_factory=dict)
 
     def push(self, seat: int, action: str) -> None:
         """Apply and record one action (raises, unchanged, if illegal). The legal list is
@@ -116,14 +129,6 @@ def snapshot(sid: str, seat: int | None, log_from: int = 0) -> JSONDict:
     movable = seat is not None and not over and seat in state.to_move()
     view = state.view(seat)
     log_start = window_log(view, log_from)
-    share = Record(
-        record.game,
-        record.players,
-        record.seed,
-        record.options,
-        record.seats,
-        record.actions if over else record.actions[: session.public_len],
-    )
     return {
         "ok": True,
         "session": sid,
@@ -139,12 +144,29 @@ def snapshot(sid: str, seat: int | None, log_from: int = 0) -> JSONDict:
         "moves": state.moves(seat) if seat is not None and movable else [],
         "choices": state.choices(seat) if seat is not None and movable else [],
         "result": state.result().to_json() if over else None,
-        "share": share.to_fragment(),
+        "share": _share(session),
         "record": record.to_json() if over else None,
         "secret_pending": state.secret_pending(),
         "can_undo": seat is not None and _can_undo(session, seat),
         "save": record.to_fragment(),
+        "hints": record.hints_allowed(),
+        "hints_used": record.hints_counts(),
     }
+
+
+def _share(session: Session) -> str:
+    """The game's share link: its record up to the last public point (all of it once over)."""
+    record = session.record
+    over = session.state.is_over()
+    return Record(
+        record.game,
+        record.players,
+        record.seed,
+        record.options,
+        record.seats,
+        record.actions if over else record.actions[: session.public_len],
+        hints_used=record.hints_used,
+    ).to_fragment()
 
 
 def _can_undo(session: Session, seat: int) -> bool:
@@ -314,11 +336,22 @@ def cmd_bot(req: JSONDict) -> JSONDict:
 HINT_SECONDS = 1.0  # search per hint in all, in slices of THINK_SLICE
 
 
+HINT_WORDS = 3  # the hint's best moves that carry their words (the page shows three)
+
+
 def _hint_seat(req: JSONDict, session: Session) -> int:
-    """The seat a hint is asked for: a human seat to move, or a readable refusal."""
+    """The seat a hint is asked for: a human seat to move at a table that allows hints, or a
+    readable refusal."""
     seat = _seat(req, "seat", session)
     if seat is None:
         raise RecordError(t("No such seat.", "その席はありません。"))
+    if not session.record.hints_allowed():
+        raise RecordError(
+            t(
+                "Hints are off at this table (an option of the game's setup).",
+                "このゲームではヒントを使えません(ゲームの準備で決める設定です)。",
+            )
+        )
     if session.record.seats[seat].kind == "bot":
         raise RecordError(
             t(
@@ -338,11 +371,15 @@ def _hint_seat(req: JSONDict, session: Session) -> int:
 
 
 def cmd_hint(req: JSONDict) -> JSONDict:
-    """Search for a slice from ``seat``'s information (a human seat to move) and rank its moves:
-    ``{ok, thinking, moves: [{a, win, visits}], iterations}``, best first, ``win`` the estimated
-    chance to win after the move. While ``thinking`` is true, ``moves`` is the ranking so far:
-    ask again to go on; stop asking to drop it. The game and its random stream are untouched:
-    the search looks at a determinized copy, with a random stream of its own."""
+    """Search for a slice from ``seat``'s information (a human seat to move, at a table that
+    allows hints) and rank its moves: ``{ok, thinking, moves: [{a, win, visits, words?}],
+    iterations, progress, hints_used, share, save}``, best first, ``win`` the estimated chance
+    to win after the move, the first :data:`HINT_WORDS` with their ``words`` (log entries, as
+    the seat reads them: :mod:`pygames.core.words`). While ``thinking`` is true, ``moves`` is
+    the ranking so far: ask again to go on; stop asking to drop it. The first request at a
+    decision counts one hint for the seat (kept in the record: ``hints_used``, and the ``share``
+    link and ``save`` that now carry it). The game and its random stream are untouched: the
+    search looks at a determinized copy, with a random stream of its own."""
     _, session = _session(req)
     seat = _hint_seat(req, session)
     record, state = session.record, session.state
@@ -352,10 +389,152 @@ def cmd_hint(req: JSONDict) -> JSONDict:
         rng = hint_rng(record.seed, state.ply, seat)
         bot = evaluator(record.info())
         hint = Appraisal(bot, state, seat, rng, Budget(seconds=HINT_SECONDS))
-        session.hint, session.hint_at = hint, at
+        session.hint, session.hint_at, session.hint_words = hint, at, {}
+        record.count_hint(seat)
     done = hint.run(THINK_SLICE)
-    moves = [{"a": e.action, "win": e.win, "visits": e.visits} for e in hint.ranking()]
-    return {"ok": True, "thinking": not done, "moves": moves, "iterations": hint.iterations}
+    moves: list[JSONDict] = []
+    for rank, e in enumerate(hint.ranking()):
+        move: JSONDict = {"a": e.action, "win": e.win, "visits": e.visits}
+        if rank < HINT_WORDS:
+            move["words"] = _hint_words(session, seat, e.action)
+        moves.append(move)
+    return {
+        "ok": True,
+        "thinking": not done,
+        "moves": moves,
+        "iterations": hint.iterations,
+        "progress": round(min(1.0, hint.progress), 3) if not done else 1.0,
+        "hints_used": record.hints_counts(),
+        "share": _share(session),
+        "save": record.to_fragment(),
+    }
+
+
+def _hint_words(session: Session, seat: int, action: str) -> list[JSONDict]:
+    """The words of a hint's move (made once for the decision)."""
+    words = session.hint_words.get(action)
+    if words is None:
+        rng = words_rng(session.record.seed, session.state.ply, seat)
+        words = advice(action_words(session.state, seat, action, rng))
+        session.hint_words[action] = words
+    return words
+
+
+# --- the replay viewer's analysis -------------------------------------------------------------
+
+#: the analysis's version: a new one when its budget or its answer changes, so that a page
+#: holding an analysis of another version knows it is stale
+ANALYSIS_VERSION = 1
+#: the search of one decision of an analysis, in iterations (never the clock: the same analysis
+#: in every run and every browser), per game: about 1 s a decision in the browser at most, and
+#: a whole seat of a usual game in well under a minute (docs/bots.md, "Reviews and hints")
+ANALYSIS_ITERATIONS: dict[str, int] = {
+    "marie": 600,
+    "hitokai": 200,
+    "pharaoh": 250,
+    "baggai": 100,
+    "yadokashi": 100,
+}
+ANALYSIS_DEFAULT = 200  # a game not in the table
+
+
+def analysis_budget(game: str) -> Budget:
+    """The budget of one decision of ``game``'s analysis."""
+    return Budget(iterations=ANALYSIS_ITERATIONS.get(game, ANALYSIS_DEFAULT))
+
+
+def analysis_version(game: str) -> str:
+    """What a stored analysis of ``game`` must carry to be current: the analysis's version and
+    the budget of its decisions."""
+    return f"{ANALYSIS_VERSION}/{analysis_budget(game).iterations}"
+
+
+@dataclass
+class Analysing:
+    """The analysis under way or done (one at a time: another record's replaces it)."""
+
+    key: str
+    review: Review
+    lines: list[JSONDict]
+
+
+_ANALYSIS: list[Analysing] = []
+
+
+def _record_arg(req: JSONDict) -> Record:
+    """The request's record: ``link`` (text) or ``record`` (an object)."""
+    link = req.get("link")
+    if isinstance(link, str):
+        return parse_record_text(link)
+    return record_from_json(req.get("record"))
+
+
+def _analysis_seats(req: JSONDict, record: Record) -> list[int]:
+    """The seats to analyse: the request's ``seats``, else the human seats (every seat when
+    there is none)."""
+    seats = req.get("seats")
+    if seats is None:
+        humans = [s for s, seat in enumerate(record.seats) if seat.kind == "human"]
+        return humans or list(range(record.players))
+    if (
+        not isinstance(seats, list)
+        or not seats
+        or len(seats) > record.players
+        or any(isinstance(s, bool) or not isinstance(s, int) for s in seats)
+    ):
+        raise RecordError(t("No such seat.", "その席はありません。"))
+    return chosen_seats(record, seats)
+
+
+def _analysis_line(verdict: Verdict, view: GameState, seed: int) -> JSONDict:
+    """A verdict for the page: its figures, and the words of the move played and of the better
+    one, as the seat reads them (from the world its appraisal searched: never the true
+    state)."""
+    line = verdict.to_json()
+    rng = words_rng(seed, verdict.ply, verdict.seat)
+    words = {"played": action_words(view, verdict.seat, verdict.played, rng.copy())}
+    if verdict.best != verdict.played:
+        words["best"] = action_words(view, verdict.seat, verdict.best, rng.copy())
+    line["words"] = words
+    return line
+
+
+def cmd_analyse(req: JSONDict) -> JSONDict:
+    """Review the decisions of chosen seats of a finished game (``record`` or ``link``;
+    ``seats``: default the human seats, or all) for a slice, and answer the progress; once done,
+    the verdicts with the words of each move, and a summary per seat. Ask again while
+    ``thinking`` is true; stop asking to drop it; another record (or other seats) replaces it."""
+    record = _record_arg(req)
+    seats = _analysis_seats(req, record)
+    key = json.dumps([record.to_fragment(), seats])
+    job = _ANALYSIS[0] if _ANALYSIS and _ANALYSIS[0].key == key else None
+    if job is None:
+        lines: list[JSONDict] = []
+        seed = record.seed
+
+        def keep(verdict: Verdict, view: GameState) -> None:
+            lines.append(_analysis_line(verdict, view, seed))
+
+        review = Review(record, seats, analysis_budget(record.game), each=keep)
+        job = Analysing(key, review, lines)
+        _ANALYSIS[:] = [job]
+    done = job.review.run(THINK_SLICE)
+    out: JSONDict = {
+        "ok": True,
+        "thinking": not done,
+        "game": record.game,
+        "seats": seats,
+        "done": len(job.lines),
+        "total": job.review.total,
+        "progress": round(job.review.progress, 4),
+        "version": analysis_version(record.game),
+        "iterations": job.review.budget.iterations,
+    }
+    if done:
+        out["verdicts"] = job.lines
+        out["summary"] = summary(job.review.verdicts, seats)
+        out["mistake"] = MISTAKE
+    return out
 
 
 def cmd_undo(req: JSONDict) -> JSONDict:
@@ -375,6 +554,7 @@ def cmd_undo(req: JSONDict) -> JSONDict:
             record.options,
             record.seats,
             record.actions[:-1],
+            hints_used=record.hints_used,
         )
     )
     _SESSIONS[sid] = rebuilt
@@ -413,6 +593,9 @@ def cmd_replay(req: JSONDict) -> JSONDict:
         "log_start": window_log(view),
         "log_total": log_total,
         "result": state.result().to_json() if state.is_over() else None,
+        "hints_used": record.hints_counts(),
+        # the version a kept analysis of this game must have to be current (None: unfinished)
+        "analysis": analysis_version(record.game) if finished else None,
     }
     if req.get("reveal") and finished:
         out["views"] = [_view_diff(view, state.view(s)) for s in range(record.players)]
@@ -466,6 +649,7 @@ COMMANDS: dict[str, Callable[[JSONDict], JSONDict]] = {
     "compose": cmd_compose,
     "bot": cmd_bot,
     "hint": cmd_hint,
+    "analyse": cmd_analyse,
     "undo": cmd_undo,
     "replay": cmd_replay,
     "log": cmd_log,

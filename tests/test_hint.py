@@ -3,13 +3,15 @@ thinks in slices, and never changes the game or its random stream."""
 
 from __future__ import annotations
 
+import base64
+import json
 from typing import Any
 
 import pytest
 
 from pygames import web
 from pygames.core.play import play_bots
-from pygames.core.record import Record, Seat, new_state
+from pygames.core.record import Record, Seat, new_state, parse_record_text, record_from_json
 from pygames.core.registry import all_games
 from pygames.core.review import FLOOR
 from pygames.core.rng import Rng
@@ -25,15 +27,17 @@ def short_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(web, "THINK_SLICE", 0.1)
 
 
-def record(game: str, kinds: list[str], seed: int = 5) -> dict[str, Any]:
-    """A new game's record: ``kinds[s]`` is ``human`` or a bot level for seat ``s``."""
+def record(game: str, kinds: list[str], seed: int = 5, hints: bool | None = True) -> dict[str, Any]:
+    """A new game's record: ``kinds[s]`` is ``human`` or a bot level for seat ``s``; ``hints``
+    the table's hints option (``None``: left out, the default rule)."""
     seats = [
         {"name": f"H{s}", "kind": "human"}
         if kind == "human"
         else {"name": f"B{s}", "kind": "bot", "level": kind}
         for s, kind in enumerate(kinds)
     ]
-    return {"v": 1, "game": game, "players": len(kinds), "seed": seed, "options": {},
+    options = {} if hints is None else {"hints": hints}
+    return {"v": 1, "game": game, "players": len(kinds), "seed": seed, "options": options,
             "seats": seats, "actions": []}  # fmt: skip
 
 
@@ -135,10 +139,11 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
     info = next(g for g in all_games() if g.id == game)
     kinds = ["human"] * (info.min_players - 1) + ["normal"]
 
-    def play(hints: bool) -> tuple[list[str], dict[str, Any], int]:
+    def play(hints: bool) -> tuple[list[str], dict[str, Any], int, list[dict[str, Any]]]:
         sid = str(ask(cmd="start", record=record(game, kinds, seed=8))["session"])
         rng = Rng.from_seed(8, 3)
         asked = 0
+        links = []  # the deal and the public actions of the share link, at every human turn
         for _ in range(3000):
             session = web._SESSIONS[sid]
             state = session.state
@@ -149,20 +154,25 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
                 ask(cmd="bot", session=sid, seat=seat, view_seat=0)
                 continue
             if hints and len(state.legal_actions(seat)) >= 2:
-                before = state.to_json()
+                before, rng_before = state.to_json(), state.rng.get_state()
                 answer = ask(cmd="hint", session=sid, seat=seat)
                 assert answer["moves"]
                 assert session.state is state and state.to_json() == before
+                assert state.rng.get_state() == rng_before
                 asked += 1
+            shared = parse_record_text(ask(cmd="view", session=sid, seat=seat)["share"])
+            links.append({**shared.to_json(), "hints_used": None})
             ask(cmd="act", session=sid, seat=seat, action=rng.choice(state.legal_actions(seat)))
         session = web._SESSIONS[sid]
         assert session.state.is_over()
+        assert sum(session.record.hints_counts()) == asked  # one hint per decision asked
         ask(cmd="close", session=sid)
-        return list(session.record.actions), session.state.to_json(), asked
+        return list(session.record.actions), session.state.to_json(), asked, links
 
     plain, with_hints = play(False), play(True)
     assert with_hints[2] >= 3
     assert with_hints[0] == plain[0] and with_hints[1] == plain[1]
+    assert with_hints[3] == plain[3]  # the link deals and shows the same game
 
 
 def test_a_hint_is_refused_for_a_bot_a_seat_not_to_move_and_a_finished_game() -> None:
@@ -196,3 +206,174 @@ def test_a_hint_is_refused_for_a_bot_a_seat_not_to_move_and_a_finished_game() ->
         answer = bridge(cmd="hint", session=sid, seat=seat)
         assert answer["ok"] is False and answer["kind"] == "NotYourTurn"
     ask(cmd="close", session=sid)
+
+
+# --- the words of a hint's moves ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_best_three_moves_carry_their_words_in_both_languages(game: str) -> None:
+    sid, seat = position_with_a_choice(game, 9)
+    moves, _ = full_hint(sid, seat)
+    for rank, move in enumerate(moves):
+        if rank >= web.HINT_WORDS:
+            assert "words" not in move  # the page shows three: the rest go without
+            continue
+        words = move["words"]
+        assert words, move
+        for line in words:
+            assert line["text"]["en"].strip() and line["text"]["ja"].strip()
+            assert line["seats"] and all(
+                0 <= s < web._SESSIONS[sid].state.players for s in line["seats"]
+            )
+            # every placeholder names a seat the page can fill in
+            for text in line["text"].values():
+                assert "{" + str(len(line["seats"])) + "}" not in text
+    ask(cmd="close", session=sid)
+
+
+def test_the_words_of_a_move_are_made_once_per_decision() -> None:
+    sid, seat = position_with_a_choice("hitokai", 6)
+    first = ask(cmd="hint", session=sid, seat=seat)
+    session = web._SESSIONS[sid]
+    made = dict(session.hint_words)
+    assert made and all(m["words"] == made[m["a"]] for m in first["moves"][: web.HINT_WORDS])
+    again = ask(cmd="hint", session=sid, seat=seat)
+    for move in again["moves"][: web.HINT_WORDS]:
+        if move["a"] in made:
+            assert session.hint_words[move["a"]] is made[move["a"]]  # kept, not made again
+    ask(cmd="close", session=sid)
+
+
+# --- the table's option and the counts kept with the game -----------------------------------
+
+
+def test_hints_are_allowed_by_default_with_one_human_and_off_in_pass_and_play() -> None:
+    one = ask(cmd="start", record=record("marie", ["human", "normal", "normal"], hints=None))
+    assert one["hints"] is True and one["hints_used"] == [0, 0, 0]
+    two = ask(cmd="start", record=record("marie", ["human", "human", "normal"], hints=None))
+    assert two["hints"] is False
+    bots = ask(cmd="start", record=record("marie", ["normal", "normal", "normal"], hints=None))
+    assert bots["hints"] is False
+    chosen_on = ask(cmd="start", record=record("marie", ["human", "human", "normal"], hints=True))
+    chosen_off = ask(
+        cmd="start", record=record("marie", ["human", "normal", "normal"], hints=False)
+    )
+    assert chosen_on["hints"] is True and chosen_off["hints"] is False
+    for snap in (one, two, bots, chosen_on, chosen_off):
+        ask(cmd="close", session=snap["session"])
+
+
+def test_a_hint_at_a_table_without_hints_is_refused_and_changes_nothing() -> None:
+    for hints, kinds in (
+        (False, ["human", "normal", "normal"]),
+        (None, ["human", "human", "normal"]),
+    ):
+        snap = ask(cmd="start", record=record("marie", kinds, hints=hints))
+        sid = str(snap["session"])
+        session = web._SESSIONS[sid]
+        seat = session.state.to_move()[0]
+        before, save = session.state.to_json(), snap["save"]
+        answer = bridge(cmd="hint", session=sid, seat=seat)
+        assert answer["ok"] is False and answer["kind"] == "RecordError"
+        assert "Hints are off" in answer["error"]["en"] and "ヒント" in answer["error"]["ja"]
+        assert session.state.to_json() == before and session.hint is None
+        after = ask(cmd="view", session=sid, seat=seat)
+        assert after["hints_used"] == [0, 0, 0] and after["save"] == save
+        ask(cmd="close", session=sid)
+
+
+def test_hints_are_counted_once_per_decision_and_kept_in_the_record() -> None:
+    rec = record("marie", ["human", "normal", "normal", "normal"], seed=11)
+    snap = ask(cmd="start", record=rec)
+    sid = str(snap["session"])
+    assert snap["hints_used"] == [0, 0, 0, 0] and "hints_used" not in parse_json(snap["save"])
+    asked = 0
+    for _ in range(400):
+        session = web._SESSIONS[sid]
+        state = session.state
+        if asked == 2 or state.is_over():
+            break
+        seat = state.to_move()[0]
+        if seat != 0:
+            ask(cmd="bot", session=sid, seat=seat, view_seat=0)
+            continue
+        if len(state.legal_actions(0)) >= 2:
+            slices = [ask(cmd="hint", session=sid, seat=0) for _ in range(3)]  # three slices
+            asked += 1
+            assert [a["hints_used"][0] for a in slices] == [asked] * 3
+            # the answer carries the save and the link that now keep the count
+            assert parse_json(slices[-1]["save"])["hints_used"] == [asked, 0, 0, 0]
+            assert parse_json(slices[-1]["share"])["hints_used"] == [asked, 0, 0, 0]
+        ask(cmd="act", session=sid, seat=0, action=state.legal_actions(0)[0])
+    assert asked == 2
+    snap = ask(cmd="view", session=sid, seat=0)
+    assert snap["hints_used"] == [2, 0, 0, 0]
+    # a saved game, opened again, keeps the counts and counts on from them
+    resumed = ask(cmd="start", link=snap["save"], seat=0)
+    assert resumed["hints_used"] == [2, 0, 0, 0]
+    assert (
+        web._SESSIONS[str(resumed["session"])].record.actions == web._SESSIONS[sid].record.actions
+    )
+    # so does the share link and the replay viewer's answer
+    assert ask(cmd="start", link=snap["share"])["hints_used"] == [2, 0, 0, 0]
+    assert ask(cmd="replay", link=snap["save"])["hints_used"] == [2, 0, 0, 0]
+    ask(cmd="close", session=sid)
+
+
+def test_an_undo_keeps_the_counts() -> None:
+    sid, seat = position_with_a_choice("hitokai", 2)  # a bid: it may be taken back
+    session = web._SESSIONS[sid]
+    ask(cmd="hint", session=sid, seat=seat)
+    counts = session.record.hints_counts()
+    assert counts[seat] == 1
+    legal = session.state.legal_actions(seat)
+    undoable = [a for a in legal if session.state.undo_allowed(seat, a)]
+    assert undoable, "a bid can be taken back"
+    ask(cmd="act", session=sid, seat=seat, action=undoable[0])
+    answer = ask(cmd="undo", session=sid, seat=seat)
+    assert answer["hints_used"] == counts
+    ask(cmd="close", session=sid)
+
+
+def parse_json(link: str) -> dict[str, Any]:
+    """The JSON of a record link, as written (keys left out stay out)."""
+    data: dict[str, Any] = json.loads(
+        base64.urlsafe_b64decode(link[2:] + "=" * (-len(link[2:]) % 4)).decode("utf-8")
+    )
+    return data
+
+
+def test_old_records_and_links_without_the_fields_load_with_the_default_rule() -> None:
+    bot = {"kind": "bot", "level": "normal"}
+    seats = [{"name": "A", "kind": "human"}, {"name": "B", **bot}, {"name": "C", **bot}]
+    old = {"v": 1, "game": "hitokai", "players": 3, "seed": 4, "options": {}, "seats": seats,
+           "actions": ["0:b5"]}  # fmt: skip
+    rec = record_from_json(old)
+    assert rec.hints_used == [] and rec.hints_counts() == [0, 0, 0] and rec.hints_allowed()
+    assert rec.to_json() == old  # written back as it was: no new key until a hint is asked
+    snap = ask(cmd="start", link=rec.to_fragment(), seat=0)
+    assert snap["hints"] is True and snap["hints_used"] == [0, 0, 0]
+    ask(cmd="close", session=snap["session"])
+    rec.count_hint(2)
+    assert record_from_json(rec.to_json()).hints_counts() == [0, 0, 1]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("hints_used", [1, 2], "hint counts"),
+        ("hints_used", [1, -1, 0], "hint count"),
+        ("hints_used", [1, True, 0], "hint count"),
+        ("hints_used", "3", "hint counts"),
+        ("options", {"hints": "yes"}, "hints option"),
+    ],
+)
+def test_a_record_with_unreadable_hint_fields_is_refused_readably(
+    field: str, value: Any, words: str
+) -> None:
+    data = record("hitokai", ["human", "normal", "normal"])
+    data[field] = value
+    answer = bridge(cmd="start", record=data)
+    assert answer["ok"] is False and answer["kind"] == "RecordError"
+    assert words in answer["error"]["en"] and "ヒント" in answer["error"]["ja"]

@@ -26,11 +26,15 @@ serves that folder with :func:`build.start_server` and measures, over several re
   same seeds and the same code, the engine wheel of the build, on both sides);
 - the longest main-thread task (PerformanceObserver ``longtask``) while the site boots and while
   it plays one all-bot game of every game through the real table at ``instant`` speed
-  (``--profile``: with a CPU profile of the page per game, to see what the tasks are).
+  (``--profile``: with a CPU profile of the page per game, to see what the tasks are);
+- hints at real tables (issue 23, ``--only hint``): ``--hints`` per game at seeded positions
+  (a game of ``normal`` bots stopped where seat 0, a person, has a choice), the Hint button
+  pressed: the time until the first ranking is painted in the panel (the first ``hint`` answer
+  with moves, drawn) and until the hint is complete.
 
 A full run takes about 3-4 minutes on a quiet 2-core machine (8 on a busy one); ``--quick`` is a
-smoke run, ``--only startup,roundtrip,table,playouts`` picks parts, ``--diagnose`` also times the
-site's own worker.js in a page with nothing else.
+smoke run, ``--only startup,roundtrip,table,strong,playouts,hint`` picks parts, ``--diagnose``
+also times the site's own worker.js in a page with nothing else.
 
 What runs in the browser is JavaScript in ``tools/bench/``: ``page/*.js``, the scripts handed to
 Playwright (each one function expression for ``page.evaluate``, and ``instrument.js`` for
@@ -80,6 +84,7 @@ TARGET_BYTES_RATIO = 1.10  # issue 22: a first visit downloads every file once
 TARGET_ROUND_TRIP_P95_MS = 30.0
 TARGET_LONG_TASK_MS = 50.0
 TARGET_STRONG_P95_MS = 2000.0  # issue 7: the strong bot's decision in the browser
+TARGET_HINT_FIRST_P95_MS = 1500.0  # issue 23: the first hint appears (p95 over each game's)
 
 
 def log(message: str) -> None:
@@ -108,6 +113,8 @@ VISIT_RESULT = page_script("visit-result")
 ROUND_TRIPS = page_script("round-trips")
 # After the engine is ready: the strong bot's decisions, timed as the table asks for them
 STRONG = page_script("strong")
+# After the engine is ready: hints at real tables, the Hint button pressed at each position
+HINT = page_script("hint")
 # Before the fallback visit: the stored engine snapshot damaged, its key kept
 CORRUPT_SNAPSHOT = page_script("corrupt-snapshot")
 # In the bare page: Python code run in the bare worker, its `bench_result` the answer
@@ -343,6 +350,45 @@ def table_players(game: dict[str, Any]) -> int:
     return max(int(game["min_players"]), min(4, int(game["max_players"])))
 
 
+def hint_positions(game: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    """``count`` seeded positions of ``game`` where seat 0, a person, is to move with a choice:
+    a game of ``normal`` bots (the repository's engine, the same as the site's wheel) stopped
+    after a seeded number of actions at seat 0's next decision; each as ``{game, link, ply}``,
+    the record with seat 0 human and hints on."""
+    from pygames.core.play import bot_move
+    from pygames.core.record import Record, Seat, new_state
+    from pygames.core.rng import Rng
+
+    players = table_players(game)
+    level = "normal" if "normal" in game.get("levels", []) else "random"
+    out: list[dict[str, Any]] = []
+    seed = 4000
+    while len(out) < count:
+        seed += 1
+        bots = Record(
+            game["id"], players, seed, {}, [Seat(f"P{i + 1}", "bot", level) for i in range(players)]
+        )
+        state = new_state(bots)
+        stop = Rng.from_seed(seed, 23).below(60)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            if (
+                len(bots.actions) >= stop
+                and 0 in state.to_move()
+                and len(state.legal_actions(0)) >= 2
+            ):
+                break
+            action = bot_move(bots, state, seat)
+            state.apply(seat, action)
+            bots.actions.append(f"{seat}:{action}")
+        if state.is_over():
+            continue
+        seats = [Seat("P1", "human"), *bots.seats[1:]]
+        human = Record(game["id"], players, seed, {"hints": True}, seats, list(bots.actions))
+        out.append({"game": game["id"], "link": human.to_fragment(), "ply": state.ply})
+    return out
+
+
 # --------------------------------------------------------------------------------------------
 # The measures
 
@@ -509,6 +555,58 @@ class Bench:
             "p95": round(percentile(times, 95), 1),
             "max": round(max(times), 1),
             "per_game": per_game,
+        }
+
+    # ---------------------------------------------------------------------------- hints
+    def hints(self, games: list[dict[str, Any]]) -> dict[str, Any]:
+        """``--hints`` hints per game at real tables (:func:`hint_positions`), the Hint button
+        pressed: the first ranking painted, and the whole hint, page to page."""
+        positions = [p for g in games for p in hint_positions(g, self.args.hints)]
+        context = self.context()
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        try:
+            page.goto(self.url, wait_until="commit")
+            page.wait_for_selector(
+                "html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS
+            )
+            rows: list[list[Any]] = page.evaluate(HINT, {"positions": positions, "timeout": 60_000})
+        finally:
+            context.close()
+        per_game: dict[str, Any] = {}
+        for g in games:
+            mine = [r for r in rows if r[0] == g["id"]]
+            if not mine:
+                continue
+            first = [r[1] for r in mine]
+            done = [r[2] for r in mine]
+            trips = [r[4] for r in mine if r[4] is not None]
+            per_game[g["id"]] = {
+                "players": table_players(g),
+                "n": len(mine),
+                "first_p50": round(percentile(first, 50), 1),
+                "first_p95": round(percentile(first, 95), 1),
+                "first_max": round(max(first), 1),
+                "done_p50": round(percentile(done, 50), 1),
+                "done_p95": round(percentile(done, 95), 1),
+                "requests_median": statistics.median(r[3] for r in mine),
+                "first_request_p50": round(percentile(trips, 50), 1) if trips else None,
+                "moves_shown_min": min(r[5] for r in mine),
+            }
+            log(
+                f"hint {g['id']}: first p50 {per_game[g['id']]['first_p50']:.0f} "
+                f"p95 {per_game[g['id']]['first_p95']:.0f} ms, "
+                f"done p50 {per_game[g['id']]['done_p50']:.0f} ms"
+            )
+        first_all = [r[1] for r in rows]
+        return {
+            "n": len(rows),
+            "first_p50": round(percentile(first_all, 50), 1),
+            "first_p95": round(percentile(first_all, 95), 1),
+            "first_p95_worst_game": max(v["first_p95"] for v in per_game.values()),
+            "per_game": per_game,
+            "errors": errors,
         }
 
     # ---------------------------------------------------------------------------- round trip
@@ -880,6 +978,14 @@ def targets(report: dict[str, Any]) -> list[dict[str, Any]]:
     strong = report.get("strong")
     if strong:
         add("strong bot's decision in the browser, p95", strong["p95"], TARGET_STRONG_P95_MS, "ms")
+    hint = report.get("hint")
+    if hint:
+        add(
+            "first hint appears, p95 (worst game)",
+            hint["first_p95_worst_game"],
+            TARGET_HINT_FIRST_P95_MS,
+            "ms",
+        )
     return out
 
 
@@ -1006,6 +1112,20 @@ def print_table(report: dict[str, Any]) -> None:
                 f"  {game:<11} {g['players']}p n={g['n']:<4} p50 {g['p50']:6.0f}  "
                 f"p95 {g['p95']:6.0f}  max {g['max']:6.0f} ms"
             )
+    hint = report.get("hint")
+    if hint:
+        lines.append("")
+        lines.append(
+            f"hints at real tables ({hint['n']}): the first ranking painted p50 "
+            f"{hint['first_p50']:.0f} ms, p95 {hint['first_p95']:.0f} ms (from the press)"
+        )
+        for game, g in hint["per_game"].items():
+            lines.append(
+                f"  {game:<11} {g['players']}p n={g['n']:<3} first p50 {g['first_p50']:6.0f}  "
+                f"p95 {g['first_p95']:6.0f}  max {g['first_max']:6.0f} ms   whole hint p50 "
+                f"{g['done_p50']:6.0f} p95 {g['done_p95']:6.0f} ms, {g['requests_median']:.0f} "
+                f"requests, the first {g['first_request_p50'] or 0:.0f} ms in the worker"
+            )
     po = report.get("playouts")
     if po:
         lines.append("")
@@ -1065,11 +1185,14 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         default=20,
         help="strong bot decisions timed per game (default 20)",
     )
+    parser.add_argument(
+        "--hints", type=int, default=20, help="hints at real tables per game (default 20)"
+    )
     parser.add_argument("--games", default=None, help="comma-separated game ids (default: all)")
     parser.add_argument(
         "--only",
-        default="startup,roundtrip,table,strong,playouts",
-        help="which parts to run (comma-separated; default: all five)",
+        default="startup,roundtrip,table,strong,playouts,hint",
+        help="which parts to run (comma-separated; default: all six)",
     )
     parser.add_argument(
         "--table-speed",
@@ -1101,6 +1224,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         args.playout_seconds = min(args.playout_seconds, 0.05)
         args.playout_reps = 1
         args.strong_decisions = min(args.strong_decisions, 3)
+        args.hints = min(args.hints, 3)
     return args
 
 
@@ -1149,6 +1273,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         ("roundtrip", "round_trip", lambda: bench.round_trips(games)),
                         ("table", "table_games", lambda: bench.games_through_the_table(games)),
                         ("strong", "strong", lambda: bench.strong_decisions(games)),
+                        ("hint", "hint", lambda: bench.hints(games)),
                         (
                             "playouts",
                             "playouts",

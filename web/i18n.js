@@ -270,6 +270,36 @@ const S = {
   undoFailed: { en: 'That move can no longer be taken back.', ja: 'その手はもう取り消せません。' },
   undone: { en: 'Move taken back.', ja: '手を取り消しました。' },
 
+  // the hint at the table (issue 23, web/ui/hint.js) and its setup option
+  hint: { en: 'Hint', ja: 'ヒント' },
+  hintTitle: { en: 'Ask the coach for the best moves', ja: 'コーチに良い手を聞く' },
+  hintHeading: { en: 'Coach', ja: 'コーチ' },
+  hintThinking: { en: 'Thinking… {0}%', ja: '考えています… {0}%' },
+  hintProgress: { en: 'How far the coach has thought', ja: 'コーチの検討の進み具合' },
+  hintCancel: { en: 'Cancel', ja: 'やめる' },
+  hintClose: { en: 'Close the hint', ja: 'ヒントを閉じる' },
+  hintBest: { en: 'Best moves, with the estimated chance to win', ja: '良い手(推定の勝つ見込みつき)' },
+  hintWin: { en: '{0}%', ja: '{0}%' },
+  hintWinTitle: { en: 'Estimated chance to win after this move: {0}%', ja: 'この手の後の推定の勝つ見込み:{0}%' },
+  hintRank: { en: 'Choice {0}', ja: '候補{0}' },
+  hintPlay: { en: 'Play', ja: '指す' },
+  hintPlayTitle: { en: 'Play this move', ja: 'この手を指す' },
+  hintMarked: { en: 'Marked on the table', ja: 'テーブルに印をつけました' },
+  hintNote: {
+    en: 'From what you can see only: the coach never looks at hidden cards.',
+    ja: 'あなたに見えている情報だけから考えています。隠れたカードは見ていません。',
+  },
+  hintNone: { en: 'The coach found nothing to suggest.', ja: 'コーチには提案できる手がありませんでした。' },
+  hintFailed: { en: 'No hint now:', ja: '今はヒントを出せません:' },
+  opt_hints: { en: 'Hints allowed', ja: 'ヒントを使える' },
+  opt_hints_help: {
+    en: 'A Hint button shows the best moves. The hints each player used are shown at the end.',
+    ja: 'ヒントボタンで良い手を表示します。使ったヒントの回数は最後に表示されます。',
+  },
+  hintsField: { en: 'Coach', ja: 'コーチ' },
+  hintsUsed: { en: 'Hints used:', ja: '使ったヒント:' },
+  hintsUsedBy: { en: { one: '{1} {0} hint', other: '{1} {0} hints' }, ja: '{1} {0}回' },
+
   // replay viewer
   replayTitle: { en: 'Replay', ja: 'リプレイ' },
   replayFirst: { en: 'To the start', ja: '最初へ' },
@@ -291,6 +321,61 @@ const S = {
   },
   replayLogHint: { en: 'Tap a line to go to that moment.', ja: '行をタップするとその場面へ移動します。' },
   replayNotFound: { en: 'This finished game is no longer on this device.', ja: 'この終わったゲームはもうこの端末にありません。' },
+
+  // the replay viewer's analysis (issue 23, web/ui/analysis.js)
+  analyse: { en: 'Analyse', ja: '分析する' },
+  analyseTitle: {
+    en: "Estimate each player's chance to win over the game and find the mistakes",
+    ja: 'ゲームを通した各プレイヤーの推定勝率を出し、悪手を探します',
+  },
+  analysisTab: { en: 'Analysis', ja: '分析' },
+  replaySideLabel: { en: 'Side panel', ja: 'サイドパネル' },
+  analysingStart: { en: 'Analysing…', ja: '分析しています…' },
+  analysing: { en: 'Analysing… decision {0} of {1}', ja: '分析しています… {1}回の判断のうち{0}回' },
+  analysisProgress: { en: 'Analysis progress', ja: '分析の進み具合' },
+  analysisWhile: {
+    en: "The game engine replays each of the player's decisions and searches it again from what the player knew then. You can step through the game meanwhile.",
+    ja: 'ゲームエンジンがプレイヤーの判断をひとつずつ、そのとき知っていたことだけから探索し直しています。その間もリプレイを操作できます。',
+  },
+  analysisFailed: { en: 'The analysis could not be made.', ja: '分析できませんでした。' },
+  analysisAgain: { en: 'Analyse again', ja: 'もう一度分析する' },
+  analysisWinChance: { en: 'Estimated chance to win', ja: '推定勝率' },
+  analysisGraphLabel: {
+    en: 'Graph of the estimated chance to win after each decision: {0}',
+    ja: '判断ごとの推定勝率のグラフ:{0}',
+  },
+  analysisDecisions: { en: { one: '{0} decision', other: '{0} decisions' }, ja: '判断{0}回' },
+  analysisMeanLoss: { en: 'average loss {0}', ja: '平均の損失{0}' },
+  analysisMistakes: { en: { one: '{0} mistake', other: '{0} mistakes' }, ja: '悪手{0}回' },
+  analysisSep: { en: ' · ', ja: '・' },
+  analysisMistakesTitle: { en: 'Mistakes', ja: '悪手' },
+  analysisNoMistakes: { en: 'No mistakes found.', ja: '悪手は見つかりませんでした。' },
+  analysisMove: { en: 'Move {0}', ja: '{0}手目' },
+  analysisMarker: { en: 'Move {0}, {1}: a mistake (−{2})', ja: '{0}手目、{1}:悪手(−{2})' },
+  analysisLoss: { en: '−{0}%', ja: '−{0}%' },
+  analysisPlayed: { en: 'Played:', ja: '選んだ手:' },
+  analysisBetter: { en: 'Better:', ja: 'よりよい手:' },
+  analysisHow: {
+    en: 'Each decision is searched from what that player knew then. A mistake gives away {0} or more of the chance to win. Tap one to see it.',
+    ja: '各判断は、そのときそのプレイヤーが知っていたことだけから探索しています。勝率を{0}以上下げた手を悪手としています。タップするとその場面を表示します。',
+  },
+  analysisStale: {
+    en: 'This analysis was made by an older version of the game engine.',
+    ja: 'この分析は古い版のゲームエンジンで作られました。',
+  },
+  analysisSaved: { en: 'Saved with this game.', ja: 'この対局と一緒に保存しました。' },
+  analysisFull: {
+    en: 'Not saved: there is no room on this device. It is shown until you leave.',
+    ja: 'この端末に空きがないため保存できませんでした。この画面を離れるまでは表示されます。',
+  },
+  analysisNotSaved: {
+    en: 'Not saved with this game (it is no longer kept on this device, or the analysis is too large). It is shown until you leave.',
+    ja: 'この対局と一緒に保存できませんでした(対局がこの端末にもうないか、分析が大きすぎます)。この画面を離れるまでは表示されます。',
+  },
+  analysisShared: {
+    en: 'A shared game: its analysis is not kept on this device.',
+    ja: '共有された対局なので、分析はこの端末に保存されません。',
+  },
 
   // offline and updates
   updateReady: { en: 'A new version is ready.', ja: '新しいバージョンの準備ができました。' },

@@ -29,6 +29,7 @@
  * @property {Record<string, any>} options
  * @property {SeatInfo[]} seats
  * @property {string[]} actions `"<seat>:<notation>"`, in order
+ * @property {number[]} [hints_used] the hints each seat asked (once one was asked)
  */
 
 /**
@@ -119,6 +120,8 @@
  * @property {boolean} can_undo
  * @property {string} [save] `g=...`: the whole record (kept in localStorage, never shown)
  * @property {number} [log_start] where `view.log` begins in the seat's whole log
+ * @property {boolean} [hints] whether this table allows hints (the `hint` request)
+ * @property {number[]} [hints_used] the hints each seat asked so far
  */
 
 /**

@@ -203,6 +203,13 @@ class GameState(ABC):
     def secret_pending(self) -> bool:
         """True while some action taken so far is still hidden from some seat."""
 
+    def step_words(self, seat: int, action: str) -> Text | None:
+        """Words for the legal ``action`` of ``seat`` when applying it writes no log line of its
+        own (one step of a move made in several, such as one card of a payment), ``{0}``
+        standing for the seat: what a hint shows for it (:mod:`pygames.core.words`). Games with
+        such steps refine this; the default has none."""
+        return None
+
     def undo_allowed(self, seat: int, action: str) -> bool:
         """Called before ``action`` is applied: may ``seat`` take it back afterwards? Only if it
         reveals nothing hidden to anyone and draws no chance. Games that allow undo refine this;

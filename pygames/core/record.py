@@ -1,4 +1,9 @@
-"""Game records: ``{v, game, players, seed, options, seats, actions}``.
+"""Game records: ``{v, game, players, seed, options, seats, actions}``, and ``hints_used``.
+
+``hints_used`` (only once a hint was asked): the hints each seat asked, by seat. The table option
+``options["hints"]`` says whether hints may be asked; absent, they may when exactly one seat is
+human (:func:`hints_allowed`). Both are the table's, not the game's: they change no deal and no
+rule.
 
 A record travels as a JSON file and as a URL fragment ``#g=<base64url of the JSON>`` (a fragment is
 never sent to a server). Each action is ``"<seat>:<notation>"``. Replaying a record is
@@ -23,6 +28,7 @@ from pygames.core.text import t
 VERSION = 1
 MAX_NAME = 24
 MAX_ACTIONS = 5000
+MAX_HINTS = 100_000  # hints one seat may have asked, as a record holds them
 MAX_DEPTH = 32  # nesting of JSON read from outside; a record needs 3
 FRAGMENT_KEY = "g="
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
@@ -56,10 +62,12 @@ class Record:
     seats: list[Seat] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     v: int = VERSION
+    #: the hints each seat asked (empty: none yet)
+    hints_used: list[int] = field(default_factory=list)
 
     def to_json(self) -> JSONDict:
-        """JSON-safe form, keys in a fixed order."""
-        return {
+        """JSON-safe form, keys in a fixed order (``hints_used`` once a hint was asked)."""
+        data: JSONDict = {
             "v": self.v,
             "game": self.game,
             "players": self.players,
@@ -68,6 +76,28 @@ class Record:
             "seats": [s.to_json() for s in self.seats],
             "actions": list(self.actions),
         }
+        if any(self.hints_used):
+            data["hints_used"] = self.hints_counts()
+        return data
+
+    def hints_counts(self) -> list[int]:
+        """The hints each seat asked, one count per seat."""
+        counts = self.hints_used[: self.players]
+        return counts + [0] * (self.players - len(counts))
+
+    def count_hint(self, seat: int) -> None:
+        """Count one hint asked by ``seat``."""
+        counts = self.hints_counts()
+        counts[seat] = min(MAX_HINTS, counts[seat] + 1)
+        self.hints_used = counts
+
+    def hints_allowed(self) -> bool:
+        """Whether hints may be asked at this table: the ``hints`` option, or when it is
+        absent, whether exactly one seat is human."""
+        allowed = self.options.get("hints")
+        if isinstance(allowed, bool):
+            return allowed
+        return sum(1 for s in self.seats if s.kind == "human") == 1
 
     def dumps(self) -> str:
         """Compact JSON text."""
@@ -192,9 +222,33 @@ def record_from_json(data: Any) -> Record:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise _bad("The record's options are unreadable.", "記録のオプションが読めません。")
+    if options.get("hints") is not None and not isinstance(options.get("hints"), bool):
+        raise _bad(
+            "The record's hints option must be on or off.",
+            "記録のヒントの設定は「使える」か「使えない」のどちらかです。",
+        )
     seats = _seats(data.get("seats"), info, players)
     actions = _actions(data.get("actions"), players)
-    return Record(game, players, seed, options, seats, actions)
+    hints_used = _hints_used(data.get("hints_used"), players)
+    return Record(game, players, seed, options, seats, actions, hints_used=hints_used)
+
+
+def _hints_used(raw: Any, players: int) -> list[int]:
+    """The record's hint counts (none when absent): one whole number per seat."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) != players:
+        raise _bad(
+            "The record's hint counts do not match its number of players.",
+            "記録のヒントの回数が人数と合いません。",
+        )
+    for n in raw:
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_HINTS:
+            raise _bad(
+                f"Each hint count of the record must be a whole number from 0 to {MAX_HINTS}.",
+                f"記録のヒントの回数は0から{MAX_HINTS}までの整数でなければなりません。",
+            )
+    return list(raw)
 
 
 def split_action(entry: str, index: int, players: int) -> tuple[int, str]:

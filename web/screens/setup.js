@@ -1,6 +1,7 @@
 // A game's table setup: how many play, each seat's name and whether a person or a bot (and how
 // strong) plays it, the deal (random or a seed), the game's own options (its renderer draws them
-// with `setupOptions`; an on/off switch for each boolean option it leaves), then the start.
+// with `setupOptions`; an on/off switch for each boolean option it leaves), whether hints may be
+// asked at the table (the record's `options.hints`), then the start.
 
 import { h, clear, button } from '../ui/dom.js';
 import { t, tx, levelName, STRINGS } from '../i18n.js';
@@ -19,13 +20,15 @@ import { startRecord } from './table.js';
  * @property {'random' | 'fixed'} seedMode
  * @property {string} seed as typed
  * @property {Record<string, any>} options the table options (the catalogue's defaults at first)
+ * @property {boolean | null} hints hints allowed, as the player set it (null: not touched, the
+ *   default: on with exactly one human seated)
  * @property {import('../types.js').Text | null} error
  * @property {boolean} starting
  */
 
 /** @returns {SetupState} */
 function newState() {
-  return { players: null, seats: [], seedMode: 'random', seed: '', options: {}, error: null, starting: false };
+  return { players: null, seats: [], seedMode: 'random', seed: '', options: {}, hints: null, error: null, starting: false };
 }
 
 /**
@@ -152,6 +155,26 @@ function optionFields(st, mod, g, names) {
 }
 
 /**
+ * Whether hints are allowed: as the player set it, else on when exactly one person is seated
+ * (the engine's own default for a record without the option).
+ * @param {SetupState} st
+ */
+function hintsOn(st) {
+  if (typeof st.hints === 'boolean') return st.hints;
+  return st.seats.slice(0, st.players).filter((seat) => seat.kind === 'human').length === 1;
+}
+
+/**
+ * The coach: whether the Hint button is offered at the table.
+ * @param {SetupState} st
+ */
+function hintsField(st) {
+  return h('div', { class: 'field setup-hints', testid: 'setup-hints' },
+    h('span', { class: 'field-label', text: t('hintsField') }),
+    optionSwitch('hints', hintsOn(st), (value) => { st.hints = value; }, { testid: 'opt-hints' }));
+}
+
+/**
  * The whole setup page.
  * @param {import('../ui/router.js').Shell} shell
  * @param {SetupState} st
@@ -174,6 +197,7 @@ function setupPage(shell, st, g, mod) {
         h('div', { class: 'setup-side' },
           seedField(st),
           ...optionFields(st, mod, g, names),
+          hintsField(st),
           st.error ? h('p', { class: 'form-error', testid: 'setup-error', role: 'alert', text: tx(st.error) }) : null,
           h('div', { class: 'setup-actions' },
             start,
@@ -196,6 +220,7 @@ function recordOf(st, g, seed) {
     ? { name: names[i], kind: /** @type {const} */ ('bot'), level: seat.level }
     : { name: names[i], kind: /** @type {const} */ ('human') }));
   const options = Object.fromEntries(Object.entries(st.options).filter(([, v]) => v !== null && v !== undefined));
+  options.hints = hintsOn(st);
   return { v: 1, game: g.id, players: st.players, seed, options, seats, actions: [] };
 }
 

@@ -19,6 +19,7 @@ import { gameEmblem } from './art.js';
 import { DELAYS, speed } from './speed.js';
 import { reducedMotion } from './settings.js';
 import { measure, settle, highlight, DURATIONS } from './flip.js';
+import { Coach } from './hint.js';
 
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
 
@@ -94,6 +95,7 @@ export class Table {
     this.madeBy = 'human';
     /** @type {Set<string>} */
     this.lastMoved = new Set();
+    this.coach = new Coach(this); // the Hint button and panel (ui/hint.js)
   }
 
   /** The snapshot on the table; a new decision (another ply or viewer) gets fresh UI state. */
@@ -108,6 +110,7 @@ export class Table {
       this.uiKey = key;
       this.composing += 1;
       this.ui = value && this.module?.initUi ? this.module.initUi(value) : {};
+      this.coach?.clear(); // a hint is for one decision
     }
   }
 
@@ -132,6 +135,7 @@ export class Table {
 
   destroy() {
     this.flushShare({ address: false }); // the save keeps the last move; the address is no longer ours
+    this.coach.clear();
     this.alive = false;
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
@@ -215,6 +219,20 @@ export class Table {
     if (this.onSnap) {
       try { this.onSnap(this.snap); } catch (err) { console.error(err); }
     }
+  }
+
+  /**
+   * Keep what a `hint` answer says of the record (the hint it counted): the counts, the save and
+   * the share link, saved with the game at once.
+   * @param {{hints_used?: number[], save?: string, share?: string}} ans
+   */
+  keepRecord(ans) {
+    const snap = this.snap;
+    if (!snap || !this.alive) return;
+    if (Array.isArray(ans.hints_used)) snap.hints_used = ans.hints_used;
+    if (typeof ans.save === 'string') snap.save = ans.save;
+    if (typeof ans.share === 'string') snap.share = ans.share;
+    this.share({ soon: true });
   }
 
   /** Flush a pending share and save in the next task (a person is to act, or the game ended). */
@@ -349,6 +367,7 @@ export class Table {
    */
   async undo(seat) {
     if (this.busy || !this.alive) return false;
+    this.coach.clear();
     this.busy = true;
     this.waiting = 'busy';
     this.root?.setAttribute('data-waiting', 'busy');
@@ -393,6 +412,7 @@ export class Table {
    */
   async act(actions) {
     if (this.busy || this.waiting !== 'human' || !this.alive || !actions.length) return;
+    this.coach.clear(); // a move ends the hint
     this.busy = true;
     this.waiting = 'busy';
     this.root?.setAttribute('data-waiting', 'busy');
@@ -479,7 +499,7 @@ export class Table {
     const { action, ...data } = target.dataset;
     const own = TABLE_ACTIONS[action];
     if (own) {
-      own(this);
+      own(this, data);
       return;
     }
     if (action === 'move') {
@@ -536,7 +556,8 @@ export class Table {
     const before = moved ? measure(root) : null;
     for (const node of [...main, ...side]) if (node instanceof Element) highlight(node, this.lastMoved);
     place(frame.main, main);
-    place(frame.side, side);
+    const marked = this.coach.mark(frame.main); // the hint's moves on the table (ui/hint.js)
+    place(frame.side, [this.coach.panel(this.names, marked), ...side].filter(Boolean));
     if (before) this.follow(root, before);
     root.dataset.drawn = String(Number(root.dataset.drawn || 0) + 1);
     // a drawing may name the control a keyboard player goes on from (a summary's "Continue"):
@@ -614,6 +635,7 @@ export class Table {
       gameEmblem(snap.game), // the game's small emblem (ui/art.js)
       h('div', { class: 'status-chips' }, ...(mod.statusChips ? mod.statusChips(snap, ctx) : [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
+      this.coach.button(),
       undo,
       who);
   }
@@ -643,7 +665,20 @@ export class Table {
           h('h2', { class: 'end-title', testid: 'winners' }, title),
           tie ? h('p', { class: 'end-tie', testid: 'tie-break', text: tie }) : null)),
       this.module.result(snap, ctx),
+      this.hintsUsed(),
       h('div', { class: 'end-actions' }, rematch, fresh, replay, copy, lobby));
+  }
+
+  /** The end screen's line of the hints each person used (none at a table without hints). */
+  hintsUsed() {
+    const used = this.snap.hints_used || [];
+    if (!this.humans.length || !(this.snap.hints || used.some((n) => n > 0))) return null;
+    const names = this.names;
+    return h('p', { class: 'hints-used', testid: 'hints-used' },
+      h('span', { class: 'hints-used-label', text: t('hintsUsed') }),
+      this.humans.map((s, i) => [i ? h('span', { class: 'hints-used-sep', text: t('listSep') }) : null,
+        h('span', { class: 'hints-used-seat', testid: `hints-used-${s}`, data: { count: used[s] || 0 } },
+          tn('hintsUsedBy', used[s] || 0, h('b', { class: `who seat-c${s}`, text: names[s] })))]));
   }
 
   baseRecord() {
@@ -679,6 +714,9 @@ export class Table {
 /** The table's own buttons, by their `data-action`. */
 const TABLE_ACTIONS = {
   undo: (table) => table.undoButton(),
+  hint: (table) => table.coach.toggle(),
+  'hint-close': (table) => table.coach.clear(),
+  'hint-play': (table, data) => table.coach.play(Number(data.rank)),
   rematch: (table) => table.onRestart('rematch', table.baseRecord()),
   'new-game': (table) => table.onRestart('new', table.baseRecord()),
   'copy-link': (table) => table.copyLink(),

@@ -451,6 +451,17 @@ class HitokaiState(GameState):
             "組み合わせでなければなりません。",
         )
 
+    def step_words(self, seat: int, action: str) -> Text | None:
+        """One card put into a payment that it does not complete (it writes no line yet)."""
+        act = Action.parse(action)
+        if act.kind != "pay":
+            return None
+        gold = card_value(act.value, self.daughter)
+        return t(
+            f"{{0}} puts the {act.value} ({gold} gold) into the payment of {self.bid_due()}.",
+            f"{{0}}は{self.bid_due()}の支払いに{act.value}({gold}金)を出します。",
+        )
+
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
         act = Action.parse(action)

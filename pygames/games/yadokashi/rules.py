@@ -369,6 +369,25 @@ class YadokashiState(GameState):
             }
         return None
 
+    def step_words(self, seat: int, action: str) -> Text | None:
+        """A step of a Rearrange that does not end it (it writes no line yet): the shell and
+        the place it goes to."""
+        act = Action.parse(action)
+        if act.kind != "r":
+            return None
+        if self.phase == "rearrange" and self.pending is not None:
+            pos = self.pending["slots"][self.pending["done"]]
+            return t(
+                f"{{0}} puts shell {act.args[0]} at position {pos} of the row.",
+                f"{{0}}がヤド{act.args[0]}を{pos}番目に置きます。",
+            )
+        row = self.rows[seat]
+        pos = next(i for i, s in enumerate(row, start=1) if s not in self.crabs)
+        return t(
+            f"{{0}} rearranges the empty shells: shell {act.args[0]} goes to position {pos} first.",
+            f"{{0}}がイレカエ:まずヤド{act.args[0]}を{pos}番目に置きます。",
+        )
+
     @staticmethod
     def placement_action(shells: list[int]) -> str:
         """The New tenants step placing dice on ``shells``."""

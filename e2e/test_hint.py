@@ -1,0 +1,312 @@
+"""The coach at the table (issue 23): the Hint button, its panel and its marks on the table, in
+English and in Japanese; Cancel; a move clears it; the setup option; the counts on the end
+screen; pass-and-play. Screenshots of the panel in both orientations and languages."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from conftest import (
+    INSTANT_BOTS,
+    LANDSCAPE,
+    PORTRAIT,
+    Shot,
+    link,
+    record_of,
+    resize,
+    simulate,
+    unlink,
+    wait_true,
+    wait_turn,
+)
+from playwright.sync_api import Locator, Page, expect
+from test_marie import act as marie_act
+
+# Counts the page's `hint` requests to its engine worker (window.__hintCalls): a script run
+# before the page's own, wrapping the Worker the page makes (as tools/bench/page/instrument.js)
+COUNT_HINTS = """
+(() => {
+  window.__hintCalls = 0;
+  const Original = window.Worker;
+  if (!Original) return;
+  window.Worker = class extends Original {
+    postMessage(message, ...rest) {
+      if (message && message.request && message.request.cmd === 'hint') window.__hintCalls += 1;
+      return super.postMessage(message, ...rest);
+    }
+  };
+})();
+"""
+THINKING = {"en": "Thinking…", "ja": "考えています…"}
+PERCENT = re.compile(r"^\d{1,3}%$")
+
+
+def seats(kinds: list[str]) -> list[dict[str, Any]]:
+    """Aya is the first human, Ben the second; bots are ``normal``."""
+    names = iter(["Aya", "Ben", "Chie"])
+    return [
+        {"name": next(names), "kind": "human"}
+        if kind == "human"
+        else {"name": f"Bot {i + 1}", "kind": "bot", "level": "normal"}
+        for i, kind in enumerate(kinds)
+    ]
+
+
+def new_record(game: str, kinds: list[str], seed: int, **options: Any) -> dict[str, Any]:
+    """A new game's record (its options as given: no ``hints`` key is the default rule)."""
+    return {"v": 1, "game": game, "players": len(kinds), "seed": seed, "options": options,
+            "seats": seats(kinds), "actions": []}  # fmt: skip
+
+
+def open_table(page: Page, base_url: str, record: dict[str, Any], lang: str = "en") -> str:
+    """Open the game of ``record`` by its link; returns the phase once a person is to act."""
+    page.add_init_script(COUNT_HINTS + f"localStorage.setItem('pygames.lang', '{lang}');")
+    page.goto(base_url + link(record))
+    return wait_turn(page, timeout=90_000)
+
+
+def ask_hint(page: Page, lang: str) -> Locator:
+    """Press Hint: the panel says it is thinking at once; wait for its three best moves."""
+    page.get_by_test_id("hint").click()
+    panel = page.get_by_test_id("hint-panel")
+    expect(panel).to_be_visible()
+    expect(page.get_by_test_id("hint")).to_have_attribute("aria-pressed", "true")
+    expect(panel).to_have_attribute("data-state", "done", timeout=30_000)
+    return panel
+
+
+def check_rows(page: Page, name: str, words: str) -> list[str]:
+    """Three ranked moves: a percentage each, words naming the player; returns their moves."""
+    rows = page.locator("[data-testid^=hint-move-]")
+    expect(rows).to_have_count(3)
+    moves = []
+    for rank in (1, 2, 3):
+        row = page.get_by_test_id(f"hint-move-{rank}")
+        assert PERCENT.match(page.get_by_test_id(f"hint-win-{rank}").inner_text().strip())
+        text = page.get_by_test_id(f"hint-words-{rank}").inner_text()
+        assert name in text and words in text, text
+        moves.append(str(row.get_attribute("data-a")))
+    assert len(set(moves)) == 3
+    wins = [int(page.get_by_test_id(f"hint-win-{r}").inner_text().strip("%")) for r in (1, 2, 3)]
+    assert all(0 <= w <= 100 for w in wins)
+    return moves
+
+
+def boxes_apart(page: Page, first: Locator, second: Locator) -> bool:
+    """Whether two elements' boxes on screen do not overlap."""
+    a, b = first.bounding_box(), second.bounding_box()
+    assert a is not None and b is not None
+    return (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def reachable(page: Page, element: Locator) -> bool:
+    """Whether a tap at the middle of ``element`` reaches it (nothing covers it, on screen)."""
+    return bool(
+        element.evaluate(
+            """(el) => {
+              const r = el.getBoundingClientRect();
+              const x = r.left + r.width / 2, y = r.top + r.height / 2;
+              if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+              const hit = document.elementFromPoint(x, y);
+              return hit !== null && (hit === el || el.contains(hit));
+            }"""
+        )
+    )
+
+
+def check_layout(page: Page, marked: list[Locator]) -> None:
+    """In both orientations: the panel covers none of the moves it marks, each mark can be
+    tapped, nothing of the panel is cut off."""
+    panel = page.get_by_test_id("hint-panel")
+    for size in (LANDSCAPE, PORTRAIT):
+        resize(page, size)
+        for element in marked:
+            assert boxes_apart(page, panel, element), size
+            assert reachable(page, element), size
+        clipped = panel.evaluate(
+            """(el) => [...el.querySelectorAll('.hint-words, .hint-win, .hint-play, .hint-close')]
+                 .filter((n) => n.scrollWidth > n.clientWidth + 1).length"""
+        )
+        assert clipped == 0, size
+        assert reachable(page, page.get_by_test_id("hint-play-1")), size
+    resize(page, LANDSCAPE)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_hint_at_marie_ranks_three_piles_marks_them_and_a_move_clears_it(
+    page: Page, base_url: str, shot: Shot, lang: str
+) -> None:
+    record = new_record("marie", ["human", "bot", "bot", "bot"], 21, elder=0)
+    assert open_table(page, base_url, record, lang) == "pile"
+    hint = page.get_by_test_id("hint")
+    expect(hint).to_have_text("Hint" if lang == "en" else "ヒント")
+    hint.click()
+    expect(page.get_by_test_id("hint-thinking")).to_contain_text(THINKING[lang])
+    expect(page.get_by_test_id("hint-panel")).to_have_attribute(
+        "data-state", "done", timeout=30_000
+    )
+    moves = check_rows(page, "Aya", "pile" if lang == "en" else "山")
+    # each ranked pile is marked on the table with its rank
+    marked = []
+    for rank, move in enumerate(moves, start=1):
+        piece = page.locator(f'[data-action=move][data-a="{move}"]')
+        expect(piece).to_have_class(re.compile(rf"\bhint-mark\b.*\bhint-rank-{rank}\b"))
+        expect(piece).to_have_attribute("data-hint-rank", str(rank))
+        marked.append(piece)
+    expect(page.locator(".hint-mark")).to_have_count(3)
+    check_layout(page, marked)
+    shot(page, f"hint-marie-{lang}", both=True)
+    # a move clears the hint: the panel and the marks go
+    page.locator('[data-action=move][data-testid^="pile-"]').last.click()
+    expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+    expect(page.locator(".hint-mark")).to_have_count(0)
+    # the next decision offers Hint again, with nothing shown until it is asked
+    assert wait_turn(page) == "draft"
+    expect(page.get_by_test_id("hint")).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+    # while bots play (paced at the normal speed), no Hint
+    marie_act(page, "draft")
+    expect(page.locator("[data-testid=table][data-waiting=bot]")).to_be_attached()
+    expect(page.get_by_test_id("hint")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_hint_for_a_composed_move_is_in_the_panel_and_can_be_played(
+    page: Page, base_url: str, shot: Shot, lang: str
+) -> None:
+    """BAG-GAI's range is chosen spot by spot: its hints are whole ranges, not pieces of the
+    table. They are said in the panel only, and Play plays one."""
+    record = new_record("baggai", ["human", "bot", "bot", "bot"], 7, start=0)
+    page.add_init_script(INSTANT_BOTS)
+    assert open_table(page, base_url, record, lang) == "range"
+    ask_hint(page, lang)
+    check_rows(page, "Aya", "spot" if lang == "en" else "番")
+    expect(page.locator(".hint-mark")).to_have_count(0)  # no piece is one of these moves
+    check_layout(page, [])
+    shot(page, f"hint-baggai-{lang}", both=True)
+    table = page.get_by_test_id("table")
+    ply = int(table.get_attribute("data-ply") or 0)
+    page.get_by_test_id("hint-play-1").click()
+    expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+    wait_true(page, f"Number(document.querySelector('[data-testid=table]').dataset.ply) > {ply}")
+
+
+def test_cancel_while_thinking_stops_asking_and_a_new_hint_works(page: Page, base_url: str) -> None:
+    record = new_record("marie", ["human", "bot", "bot", "bot"], 22, elder=0)
+    open_table(page, base_url, record)
+    page.get_by_test_id("hint").click()
+    cancel = page.get_by_test_id("hint-cancel")
+    expect(cancel).to_be_visible()
+    cancel.click()
+    expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+    expect(page.get_by_test_id("hint")).to_have_attribute("aria-pressed", "false")
+    asked = page.evaluate("window.__hintCalls")
+    page.wait_for_timeout(1500)  # a hint thinks about a second: it would have asked again
+    assert page.evaluate("window.__hintCalls") <= asked + 1  # the one on its way at most
+    settled = page.evaluate("window.__hintCalls")
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.__hintCalls") == settled
+    ask_hint(page, "en")
+    check_rows(page, "Aya", "pile")
+
+
+def test_the_end_screen_shows_the_hints_used_also_after_a_reload(
+    page: Page, base_url: str, shot: Shot
+) -> None:
+    """A game near its end with Aya to move: a hint, a reload (the saved game and its link
+    keep the count), then hint after hint played by the panel's Play until the end."""
+    line = simulate("pharaoh", 3, 41)
+    record = record_of(line)
+    actions = record["actions"]
+    last = max(i for i, a in enumerate(actions) if a.startswith("0:"))
+    record.update(seats=seats(["human", "bot", "bot"]), actions=actions[:last], options={})
+    page.add_init_script(INSTANT_BOTS)
+    open_table(page, base_url, record)
+    ask_hint(page, "en")
+    wait_true(page, "location.hash.length > 3")
+    shared = unlink(page.evaluate("location.hash"))
+    assert shared["hints_used"] == [1, 0, 0]
+    page.reload()
+    asked = 1
+    for _ in range(40):
+        if wait_turn(page, timeout=60_000) == "over":
+            break
+        ask_hint(page, "en")
+        asked += 1
+        page.get_by_test_id("hint-play-1").click()
+        expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+    used = page.get_by_test_id("hints-used")
+    expect(used).to_contain_text("Hints used:")
+    expect(page.get_by_test_id("hints-used-0")).to_have_text(
+        f"Aya {asked} hint" + ("" if asked == 1 else "s")
+    )
+    expect(page.get_by_test_id("hints-used-0")).to_have_attribute("data-count", str(asked))
+    shot(page, "hint-end-en", both=True)
+    page.get_by_role("button", name="日本語").click()
+    expect(page.get_by_test_id("hints-used-0")).to_have_text(f"Aya {asked}回")
+    expect(used).to_contain_text("使ったヒント:")
+    shot(page, "hint-end-ja")
+
+
+def test_the_setup_option_is_on_with_one_person_off_in_pass_and_play_and_kept(
+    page: Page, base_url: str
+) -> None:
+    page.add_init_script(COUNT_HINTS + INSTANT_BOTS + "localStorage.setItem('pygames.lang', 'en');")
+    page.goto(f"{base_url}#/setup/marie")
+    switch = page.get_by_test_id("opt-hints")
+    expect(switch).to_be_checked()  # one person and bots
+    expect(page.get_by_test_id("setup-hints")).to_contain_text("Hints allowed")
+    page.get_by_test_id("seat-kind-1-human").click()
+    expect(page.get_by_test_id("opt-hints")).not_to_be_checked()  # pass-and-play
+    page.get_by_test_id("seat-kind-1-bot").click()
+    expect(page.get_by_test_id("opt-hints")).to_be_checked()
+    page.get_by_test_id("opt-hints").uncheck(force=True)  # the player turns it off
+    page.get_by_test_id("seat-kind-2-bot").click()
+    expect(page.get_by_test_id("opt-hints")).not_to_be_checked()  # the choice stays
+    page.get_by_test_id("opt-elder").select_option("0")
+    page.get_by_test_id("start-game").click()
+    wait_turn(page, timeout=90_000)
+    wait_true(page, "location.hash.length > 3")
+    assert unlink(page.evaluate("location.hash"))["options"]["hints"] is False
+    expect(page.get_by_test_id("status")).to_be_visible()
+    expect(page.get_by_test_id("hint")).to_have_count(0)
+    assert page.evaluate("window.__hintCalls") == 0
+
+
+def test_pass_and_play_never_shows_the_last_persons_hint(page: Page, base_url: str) -> None:
+    """Two people at a table where hints are on: Aya's hint is gone before the tablet goes to
+    Ben, and Ben's Hint is his own."""
+    record = new_record("marie", ["human", "human", "bot"], 23, elder=0, hints=True)
+    page.add_init_script(INSTANT_BOTS)
+    assert open_table(page, base_url, record) == "pass"
+    page.get_by_test_id("privacy-continue").click()
+    assert wait_turn(page) == "pile"
+    ask_hint(page, "en")
+    check_rows(page, "Aya", "pile")
+    page.locator('[data-action=move][data-testid^="pile-"]').first.click()
+    for _ in range(20):
+        state = wait_turn(page)
+        if state == "pass":
+            expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+            expect(page.locator(".hint-mark")).to_have_count(0)
+            if "Ben" in page.get_by_test_id("privacy-screen").inner_text():
+                break
+            page.get_by_test_id("privacy-continue").click()
+            continue
+        expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+        marie_act(page, state)
+    else:  # pragma: no cover - Ben never got the tablet
+        raise AssertionError("Ben was never to move")
+    page.get_by_test_id("privacy-continue").click()
+    wait_turn(page)
+    expect(page.get_by_test_id("viewer")).to_contain_text("Ben")
+    expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+    panel = ask_hint(page, "en")
+    expect(panel).to_contain_text("Ben")
