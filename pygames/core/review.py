@@ -436,3 +436,78 @@ def summary(verdicts: Sequence[Verdict], seats: Sequence[int]) -> list[JSONDict]
             }
         )
     return rows
+
+
+class Review:
+    """:func:`review` in slices, for a page that must stay responsive: the decisions of the
+    chosen seats of a finished record, appraised one after another, each from its own stream
+    (:func:`review_rng`), so the verdicts are exactly :func:`review`'s with the same budget and
+    seed however the work is sliced. ``each(verdict, view)`` is called with every verdict as it
+    is made and the world its appraisal searched from (the seat's view, determinized: never the
+    true state). A record whose game is not over is refused when the review is made."""
+
+    def __init__(
+        self,
+        record: Record,
+        seats: Sequence[int] | None = None,
+        budget: Budget | None = None,
+        seed: int = 0,
+        each: Callable[[Verdict, GameState], None] | None = None,
+    ) -> None:
+        self.record = record
+        self.seats = chosen_seats(record, seats)
+        self.budget = budget or Budget()
+        self.seed = seed
+        self.each = each
+        self.bot = evaluator(record.info())
+        self.total = sum(1 for _ in decisions(record, self.seats))  # refuses an unfinished game
+        self._walk = decisions(record, self.seats)
+        self.current: Appraisal | None = None
+        self._ply = 0
+        self.verdicts: list[Verdict] = []
+
+    @property
+    def done(self) -> bool:
+        """Whether every decision has its verdict."""
+        return len(self.verdicts) >= self.total
+
+    @property
+    def progress(self) -> float:
+        """The share of the work done, from 0 to 1: the decisions appraised, and the part of
+        the one under way."""
+        if not self.total:
+            return 1.0
+        part = min(1.0, self.current.progress) if self.current is not None else 0.0
+        return min(1.0, (len(self.verdicts) + part) / self.total)
+
+    def _next(self) -> Appraisal | None:
+        """The appraisal of the next decision (``None`` when none is left)."""
+        item = next(self._walk, None)
+        if item is None:
+            return None
+        ply, seat, action, state = item
+        rng = review_rng(self.record.seed, self.seed, ply, seat)
+        self._ply = ply
+        return Appraisal(self.bot, state, seat, rng, self.budget, action)
+
+    def run(self, seconds: float | None = None) -> bool:
+        """Appraise for about ``seconds`` (at least one iteration while work is left), or to
+        the end when none is given; returns :attr:`done`."""
+        stop = None if seconds is None else time.perf_counter() + seconds
+        while not self.done:
+            if self.current is None:
+                self.current = self._next()
+                if self.current is None:  # fewer decisions than counted: cannot happen
+                    self.total = len(self.verdicts)
+                    break
+            left = None if stop is None else max(0.0, stop - time.perf_counter())
+            if not self.current.run(left):
+                break
+            appraisal, self.current = self.current, None
+            verdict = appraisal.verdict(self._ply)
+            self.verdicts.append(verdict)
+            if self.each is not None:
+                self.each(verdict, appraisal.view)
+            if stop is not None and time.perf_counter() >= stop:
+                break
+        return self.done

@@ -1,5 +1,6 @@
 // The replay viewer's screen: a finished game kept on this device (#/replay/<id>) or a shared
-// record (#/replay&g=<record>[&ply=N]), stepped through by web/ui/replay.js.
+// record (#/replay&g=<record>[&ply=N]), stepped through by web/ui/replay.js. A kept game's
+// analysis is kept with it (web/ui/analysis.js); a shared record's is not.
 
 import { h } from '../ui/dom.js';
 import { t, STRINGS } from '../i18n.js';
@@ -15,8 +16,9 @@ import { showLinkError, showEngineFailed, showReplayMissing } from './errors.js'
  * @param {any} s the screen
  * @param {string} link
  * @param {number} ply
+ * @param {string | null} savedId the finished game of this device shown (null: a shared record)
  */
-async function openViewer(shell, s, link, ply) {
+async function openViewer(shell, s, link, ply, savedId) {
   const { router } = shell;
   const token = router.token;
   const stale = () => !router.current(token) || !router.showing(s);
@@ -37,7 +39,7 @@ async function openViewer(shell, s, link, ply) {
   if (!mod) { showLinkError(shell, STRINGS.notPlayableYet); return; }
   const back = h('a', { class: 'btn btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') });
   s.viewer = new ReplayViewer({
-    container: shell.container, engine: eng, module: mod, game, link, first, ply, actions: [back],
+    container: shell.container, engine: eng, module: mod, game, link, first, ply, actions: [back], savedId,
     onFatal: (error) => { if (router.showing(s)) showLinkError(shell, error || STRINGS.unknownError); },
   });
   s.viewer.begin();
@@ -48,9 +50,10 @@ async function openViewer(shell, s, link, ply) {
  * @param {import('../ui/router.js').Shell} shell
  * @param {string} link
  * @param {number} [ply]
+ * @param {string | null} [savedId] the finished game of this device it is (null: a shared record)
  * @returns {import('../ui/router.js').Screen}
  */
-export function replayScreen(shell, link, ply = 0) {
+export function replayScreen(shell, link, ply = 0, savedId = null) {
   const s = {
     viewer: null,
     render() {
@@ -60,7 +63,7 @@ export function replayScreen(shell, link, ply = 0) {
     onLang() { if (!s.viewer) s.render(); }, // the viewer follows the language itself
     destroy() { s.viewer?.destroy(); },
   };
-  openViewer(shell, s, link, ply);
+  openViewer(shell, s, link, ply, savedId);
   return s;
 }
 
@@ -72,7 +75,7 @@ export function replayScreen(shell, link, ply = 0) {
 export function openFinished(shell, id) {
   const entry = getHistory(id);
   if (!entry) showReplayMissing(shell);
-  else shell.router.open(() => replayScreen(shell, entry.record));
+  else shell.router.open(() => replayScreen(shell, entry.record, 0, entry.id));
 }
 
 /**

@@ -11,6 +11,10 @@
 // `data-action`: its own controls (`replay-*`), or the game's own action handlers, which change
 // the UI state of the position shown (`ctx.ui`: a tab, a summary opened...). Nothing can be
 // played: the renderer gets no moves and no choices.
+//
+// A finished game can be analysed (ui/analysis.js): the side panel then switches between the log
+// and the analysis (a graph of each reviewed seat's chance to win, its mistakes), and a mistake
+// tapped there shows the position right after that move, from that seat's view.
 
 import { h, clear, button, sleep } from './dom.js';
 import { place } from './patch.js';
@@ -19,6 +23,7 @@ import { logLine, logScroller } from './log.js';
 import { icon } from './card.js';
 import { speed } from './speed.js';
 import { ask } from './errors.js';
+import { Analysis } from './analysis.js';
 
 const STEP_DELAYS = { normal: 1100, fast: 550, instant: 250 };
 
@@ -34,6 +39,8 @@ export class ReplayViewer {
    * @param {number} [o.ply] where to start (default: the beginning)
    * @param {(error: any) => void} o.onFatal
    * @param {HTMLElement[]} [o.actions] extra buttons for the controls bar
+   * @param {string | null} [o.savedId] the finished game kept on this device that is shown (its
+   *   analysis is kept with it); null for a shared record
    */
   /** The seats' names as shown now (a default name in the current language). */
   get names() {
@@ -73,14 +80,41 @@ export class ReplayViewer {
     this.offLang = onLang(() => this.render());
     this.keys = (ev) => this.onKey(ev);
     document.addEventListener('keydown', this.keys);
-    this.resized = () => this.scrollLog();
+    /** @type {Analysis | null} a finished game's analysis (none for an unfinished one) */
+    this.analysis = this.finished ? new Analysis({
+      engine: this.engine, link: this.link, total: this.total, players: o.first.players,
+      version: o.first.analysis ?? null, names: () => this.names, savedId: o.savedId ?? null,
+      changed: () => this.render(), jump: (move, seat) => this.jumpToMove(move, seat),
+    }) : null;
+    /** @type {'log' | 'analysis'} what the side panel shows (the analysis once there is one) */
+    this.sideTab = this.analysis?.data ? 'analysis' : 'log';
+    this.resized = () => {
+      if (this.analysis?.data && this.sideTab === 'analysis') this.render(); // the graph's shape follows the orientation
+      this.scrollLog();
+    };
     window.addEventListener('resize', this.resized);
+  }
+
+  /**
+   * Show the position right after move `move` (a mistake of the analysis), from the view of the
+   * seat that played it when the spectator's is shown.
+   * @param {number} move
+   * @param {number} seat
+   */
+  jumpToMove(move, seat) {
+    if (!Number.isInteger(move)) return;
+    this.stop();
+    if (this.perspective === null && Number.isInteger(seat) && seat >= 0 && seat < this.recordNames.length) {
+      this.perspective = seat;
+    }
+    this.goTo(move);
   }
 
   destroy() {
     this.alive = false;
     this.playing = false;
     this.offLang?.();
+    this.analysis?.destroy();
     document.removeEventListener('keydown', this.keys);
     window.removeEventListener('resize', this.resized);
   }
@@ -274,12 +308,21 @@ export class ReplayViewer {
    */
   onClick(ev) {
     const el = ev.target instanceof Element ? ev.target.closest('[data-action]') : null;
-    if (!(el instanceof HTMLElement) || !this.alive || !this.ans) return;
+    // an HTML control, or a mark of the analysis's graph (SVG)
+    if (!(el instanceof HTMLElement || el instanceof SVGElement) || !this.alive || !this.ans) return;
     if (el instanceof HTMLButtonElement && el.disabled) return;
     const { action, ...data } = el.dataset;
     const own = CONTROLS[action];
     if (own) {
       own(this, data);
+      return;
+    }
+    if (action?.startsWith('analysis-') && this.analysis) {
+      ev.preventDefault();
+      if (action === 'analysis-start') this.sideTab = 'analysis';
+      this.analysis.act(action, data);
+      if (action === 'analysis-cancel' && !this.analysis.data) this.sideTab = 'log';
+      this.render();
       return;
     }
     const handler = action === 'move' ? null : this.module.actions?.[action];
@@ -311,7 +354,8 @@ export class ReplayViewer {
     const ctx = this.ctx(snap);
     const mod = this.module;
     const root = this.frame();
-    root.setAttribute('class', ['table', 'replay-screen', `table-${snap.game}`, `players-${snap.players}`, snap.over ? 'is-over' : null].filter(Boolean).join(' '));
+    const analysing = this.showsAnalysis();
+    root.setAttribute('class', ['table', 'replay-screen', `table-${snap.game}`, `players-${snap.players}`, snap.over ? 'is-over' : null, analysing ? 'shows-analysis' : null].filter(Boolean).join(' '));
     const data = {
       game: snap.game, ply: snap.ply, total: this.total, phase: snap.view.phase ?? (snap.over ? 'over' : ''),
       finished: this.finished ? 'yes' : 'no', perspective: this.perspective === null ? 'spectator' : this.perspective,
@@ -333,11 +377,12 @@ export class ReplayViewer {
       this.controls());
     let extra = [];
     try {
-      extra = mod.side && this.perspective !== null ? mod.side(snap, ctx) : [];
+      // the game's own panels of a seat's view; the analysis, when shown, takes their room
+      extra = mod.side && this.perspective !== null && !analysing ? mod.side(snap, ctx) : [];
     } catch (err) {
       console.error(err);
     }
-    const side = h('aside', { class: 'table-side' }, this.logPanel(snap), ...extra);
+    const side = h('aside', { class: 'table-side' }, this.sidePanel(snap), ...extra);
     const slider = root.querySelector('[data-testid=replay-slider]');
     const keepFocus = slider && document.activeElement === slider;
     place(root, [main, side]);
@@ -432,10 +477,42 @@ export class ReplayViewer {
     ];
     return h('div', { class: 'replay-bar', testid: 'replay-controls' },
       h('div', { class: 'replay-row' }, row),
-      h('div', { class: 'replay-row replay-row-2' }, this.perspectiveField(), ...this.actions));
+      h('div', { class: 'replay-row replay-row-2' }, this.perspectiveField(),
+        h('div', { class: 'replay-extra' }, this.analysis?.button(), ...this.actions)));
   }
 
-  logPanel(snap) {
+  /** Whether the side may switch to the analysis: one is under way or made. */
+  hasAnalysis() {
+    const analysis = this.analysis;
+    return !!analysis && (analysis.state !== 'none' || !!analysis.data);
+  }
+
+  /** Whether the side shows the analysis now. */
+  showsAnalysis() {
+    return this.hasAnalysis() && this.sideTab === 'analysis';
+  }
+
+  /**
+   * The side's main panel: the log, or the analysis (a switch between them once there is one).
+   * @param {any} snap
+   */
+  sidePanel(snap) {
+    const analysis = this.analysis;
+    if (!analysis || !this.hasAnalysis()) return this.logPanel(snap, null);
+    const tab = (name, label) => button(label, {
+      class: ['side-tab', this.sideTab === name ? 'is-on' : null], testid: `side-tab-${name}`,
+      'aria-pressed': this.sideTab === name ? 'true' : 'false', data: { action: 'replay-tab', tab: name },
+    });
+    const tabs = h('div', { class: 'side-tabs', role: 'group', 'aria-label': t('replaySideLabel') },
+      tab('log', t('log')), tab('analysis', t('analysisTab')));
+    return this.sideTab === 'analysis' ? analysis.panel(snap.ply, tabs) : this.logPanel(snap, tabs);
+  }
+
+  /**
+   * @param {any} snap
+   * @param {HTMLElement | null} tabs the switch to the analysis, in place of the title
+   */
+  logPanel(snap, tabs) {
     // the game's whole log: the lines of the position shown, then the ones to come, dimmed
     const past = snap.view.log;
     const lines = this.fullLog;
@@ -456,7 +533,7 @@ export class ReplayViewer {
       list.append(item);
     });
     return h('section', { class: 'side-panel log-panel' },
-      h('h2', { class: 'side-title', text: t('log') }),
+      tabs || h('h2', { class: 'side-title', text: t('log') }),
       h('p', { class: 'replay-hint', text: t('replayLogHint') }),
       logScroller(t('log'), 'log-scroll replay-scroll', list));
   }
@@ -482,4 +559,8 @@ const CONTROLS = {
   'replay-forward': (v) => v.step(1),
   'replay-last': (v) => { v.stop(); v.goTo(v.total); },
   'replay-line': (v, data) => { v.stop(); v.goTo(v.plyOfLine(Number(data.index))); },
+  'replay-tab': (v, data) => {
+    v.sideTab = data.tab === 'analysis' ? 'analysis' : 'log';
+    v.render();
+  },
 };

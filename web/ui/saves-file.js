@@ -3,13 +3,15 @@
 // or one game record (the engine's record JSON, a share link) to watch in the replay viewer.
 //
 // The file: {format: "pygames-saves", version: 1, exported: ISO date, saves: [entries in
-// progress], finished: [finished entries]}, each entry as web/ui/saves.js keeps it.
+// progress], finished: [finished entries]}, each entry as web/ui/saves.js keeps it (a finished
+// one with its analysis, when the replay viewer made one: an analysis that does not read is
+// dropped on import, never a reason to refuse the game).
 //
 // This module checks only the container's shape (JSON, format, version, each entry's fields, the
 // games the catalogue knows); whether a record can be played is the engine's to say (the lobby
 // asks its `replay` request before anything is stored).
 
-import { listSaves, listHistory, entryProblem, isKept, HISTORY_MAX } from './saves.js';
+import { listSaves, listHistory, entryProblem, isKept, withoutBadAnalysis, HISTORY_MAX } from './saves.js';
 
 export const FILE_FORMAT = 'pygames-saves';
 export const FILE_VERSION = 1;
@@ -174,7 +176,7 @@ export function planImport(data, knownGames) {
       return { why: { key: 'importUnknownGame', args: [item.entry.game] } };
     }
     if (seen.has(item.entry.id) || isKept(item.entry.id)) same += 1;
-    else fresh.push(item);
+    else fresh.push(item.kind === 'done' ? { ...item, entry: withoutBadAnalysis(item.entry) } : item);
     seen.add(item.entry.id);
   }
   // the history keeps the newest finished games: those older than all it may keep stay out

@@ -6,7 +6,8 @@
 //                      ply, round, save, rev}   (save: the snapshot's `save`, the full record
 //                      "g=..."; rev: its revision, one more at every write, 0 when absent)
 //   pygames.done.<id>  a finished game: {v, id, game, players, names, kinds, created, finished,
-//                      ply, record, scores, winners}   (record: the whole record "g=...")
+//                      ply, record, scores, winners, analysis?}   (record: the whole record
+//                      "g=..."; analysis: the replay viewer's, see `analysisProblem`)
 //
 // sessionStorage "pygames.current" = {id, hash} ties this tab's address to its save, so a reload
 // of a game in progress resumes the full save (with its hidden moves), not the public link.
@@ -323,6 +324,114 @@ export function finishSave(id, snap, created, rev = 0) {
   const { items } = listHistory();
   for (const old of items.slice(HISTORY_MAX)) deleteHistory(old.id);
   return { ok: true, rev, save: record };
+}
+
+// ------------------------------------------------------------------ a finished game's analysis
+//
+// The replay viewer's analysis (web/ui/analysis.js) is kept in the finished game's entry, as the
+// engine's `analyse` answer gave it: {version, seats, total, verdicts: [{ply, seat, played, best,
+// win_played, win_best, loss, words: {played, best?}}], summary: [{seat, decisions, mean_loss,
+// mistakes}], mistake, made}. `version` is the engine's analysis version (its budget): a kept
+// analysis of another version is stale. An analysis that does not read is ignored (the game is
+// never lost for it) and dropped from an imported file.
+
+/** The most verdicts a kept analysis may hold, and the most characters it may take. */
+export const ANALYSIS_MAX_VERDICTS = 5000;
+export const ANALYSIS_MAX_CHARS = 600_000;
+
+/** @param {any} v */
+function isChance(v) {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
+}
+
+/**
+ * Whether log entries read as a move's words: [{text: {en, ja}, seats: [int]}].
+ * @param {any} words
+ */
+function isWords(words) {
+  return Array.isArray(words) && words.length <= 8 && words.every((w) => w && typeof w === 'object'
+    && w.text && isText(w.text.en, 400) && isText(w.text.ja, 400)
+    && Array.isArray(w.seats) && w.seats.length <= 12 && w.seats.every((s) => isInt(s, 0, 11)));
+}
+
+/**
+ * One verdict of an analysis: null when it reads, else a short reason.
+ * @param {any} v
+ * @param {number[]} seats
+ * @param {number} total
+ */
+function verdictProblem(v, seats, total) {
+  if (!v || typeof v !== 'object') return 'verdict not an object';
+  if (!isInt(v.ply, 0, total - 1) || !seats.includes(v.seat)) return 'verdict place';
+  if (!isText(v.played, 200) || !isText(v.best, 200)) return 'verdict moves';
+  if (!isChance(v.win_played) || !isChance(v.win_best) || !isChance(v.loss)) return 'verdict figures';
+  const w = v.words;
+  if (!w || typeof w !== 'object' || !isWords(w.played) || (w.best !== undefined && !isWords(w.best))) return 'verdict words';
+  return null;
+}
+
+/**
+ * Whether `a` reads as a kept analysis of a game of `players` seats and `total` actions: null when
+ * it does, else a short reason.
+ * @param {any} a
+ * @param {number} players
+ * @param {number} total
+ */
+export function analysisProblem(a, players, total) {
+  if (!a || typeof a !== 'object' || Array.isArray(a)) return 'not an object';
+  if (!isText(a.version, 40) || !a.version) return 'no version';
+  if (!Array.isArray(a.seats) || !a.seats.length || !a.seats.every((s) => isInt(s, 0, players - 1))) return 'no seats';
+  if (a.total !== total) return 'another game';
+  if (!Array.isArray(a.verdicts) || a.verdicts.length > ANALYSIS_MAX_VERDICTS) return 'no verdicts';
+  for (const v of a.verdicts) {
+    const why = verdictProblem(v, a.seats, total);
+    if (why) return why;
+  }
+  if (!Array.isArray(a.summary) || !a.summary.every((row) => row && a.seats.includes(row.seat)
+    && isInt(row.decisions, 0, ANALYSIS_MAX_VERDICTS) && isInt(row.mistakes, 0, ANALYSIS_MAX_VERDICTS)
+    && isChance(row.mean_loss))) return 'no summary';
+  if (!isChance(a.mistake) || a.mistake <= 0) return 'no threshold';
+  return null;
+}
+
+/**
+ * The analysis kept with a finished game's entry, or null (none, or one that does not read, or
+ * one of a game of another length than `total` actions: by default the entry's).
+ * @param {any} entry
+ * @param {number} [total]
+ */
+export function analysisOf(entry, total = entry?.ply) {
+  const a = entry?.analysis;
+  if (a === undefined || a === null) return null;
+  return analysisProblem(a, entry.players, total) ? null : a;
+}
+
+/**
+ * A finished game's entry as an import may keep it: without an analysis that does not read.
+ * @param {any} entry
+ */
+export function withoutBadAnalysis(entry) {
+  if (!entry || typeof entry !== 'object' || entry.analysis === undefined) return entry;
+  if (analysisOf(entry)) return entry;
+  const rest = { ...entry };
+  delete rest.analysis;
+  return rest;
+}
+
+/**
+ * Keep `analysis` with the finished game `id`: null when stored, else why not (`missing`: no
+ * such game here any more, `invalid`: it does not read or is too large, `full`, `blocked`). The
+ * rest of the entry stays as it was.
+ * @param {string} id
+ * @param {any} analysis
+ * @returns {'missing' | 'invalid' | 'full' | 'blocked' | null}
+ */
+export function storeAnalysis(id, analysis) {
+  const entry = getHistory(id);
+  if (!entry) return 'missing';
+  if (analysisProblem(analysis, entry.players, analysis?.total)) return 'invalid';
+  if (JSON.stringify(analysis).length > ANALYSIS_MAX_CHARS) return 'invalid';
+  return putItem(DONE_PREFIX + id, { ...entry, analysis });
 }
 
 // ------------------------------------------------------------------ persistent storage

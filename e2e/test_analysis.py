@@ -1,0 +1,416 @@
+"""The replay viewer's analysis (issue 23, part 4): "Analyse" reviews the human seat of a finished
+game in the engine's worker with a progress bar, draws its estimated chance to win as an SVG
+graph with the mistakes marked and listed in words, a tap on a mistake shows that move; Cancel
+stops it; the analysis is kept with a finished game of this device, so reopening it draws the
+graph at once without asking the engine; a shared game's analysis is not kept; an analysis of an
+older version is labelled, a damaged one never loses the game, and an export file keeps it.
+
+The game: Marie's Table for 4 (``simulate --seed 4``), seat 0 played by the ``random`` bot and
+then named as a person ("Aya"), the other seats ``normal`` bots. The engine in this CPython gives
+the very same analysis as the page's (a budget of iterations: bit-identical in Pyodide), so the
+mistakes the page must mark are known here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+import pytest
+from conftest import ARTIFACTS, link, record_of, simulate, wait_true
+from playwright.sync_api import Browser, Page, expect
+from test_a11y import BLOCKING, axe, readable
+from test_saves import choose, lobby, saves_file, stored, wait_note
+
+from pygames import web
+
+SEED = 4
+NAMES = ["Aya", "Ben", "Chie", "Dai"]
+ENTRY = "ana1"
+
+# Count the `analyse` requests the page posts to its engine worker (docs/protocol.md: the page
+# posts {id, request}), whatever module sends them.
+COUNT_ANALYSE = """
+(() => {
+  window.__analyse = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.request && message.request.cmd === 'analyse') window.__analyse += 1;
+    return post.call(this, message, ...rest);
+  };
+})();
+"""
+
+LANGS = {
+    "en": {"analyse": "Analyse", "move": "Move {0}", "played": "Played:", "better": "Better:"},
+    "ja": {
+        "analyse": "分析する",
+        "move": "{0}手目",
+        "played": "選んだ手:",
+        "better": "よりよい手:",
+    },
+}
+
+
+def game_record() -> dict[str, Any]:
+    """The finished game: seat 0 a person who played at random, the others bots."""
+    record = record_of(simulate("marie", 4, SEED, "random,normal,normal,normal"))
+    seats = [{"name": NAMES[0], "kind": "human"}]
+    seats += [{"name": n, "kind": "bot", "level": "normal"} for n in NAMES[1:]]
+    return record | {"seats": seats}
+
+
+_EXPECTED: dict[str, Any] = {}
+
+
+def engine_analysis(record: dict[str, Any]) -> dict[str, Any]:
+    """The analysis this CPython's engine makes of the record (the page's must equal it)."""
+    key = json.dumps(record, sort_keys=True)
+    if key not in _EXPECTED:
+        while True:
+            answer = json.loads(web.handle(json.dumps({"cmd": "analyse", "record": record})))
+            assert answer["ok"], answer
+            if not answer["thinking"]:
+                break
+        _EXPECTED[key] = answer
+    out: dict[str, Any] = json.loads(json.dumps(_EXPECTED[key]))
+    return out
+
+
+def kept_analysis(record: dict[str, Any], version: str | None = None) -> dict[str, Any]:
+    """The analysis as web/ui/saves.js keeps it with a finished game."""
+    ans = engine_analysis(record)
+    return {
+        "version": version or ans["version"],
+        "seats": ans["seats"],
+        "total": len(record["actions"]),
+        "verdicts": ans["verdicts"],
+        "summary": ans["summary"],
+        "mistake": ans["mistake"],
+        "made": 1_700_000_000_000,
+    }
+
+
+def finished_entry(record: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """The finished game as web/ui/saves.js keeps it."""
+    now = int(time.time() * 1000)
+    return {
+        "v": 1,
+        "id": ENTRY,
+        "game": "marie",
+        "players": 4,
+        "names": NAMES,
+        "kinds": ["human", "bot", "bot", "bot"],
+        "created": now - 1_200_000,
+        "finished": now - 60_000,
+        "ply": len(record["actions"]),
+        "record": link(record)[1:],
+        "scores": [0, 0, 0, 0],
+        "winners": [],
+    } | extra
+
+
+def open_page(page: Page, base_url: str, lang: str, entries: dict[str, Any]) -> None:
+    """The lobby in ``lang`` with these finished games kept, the worker's requests counted."""
+    page.add_init_script(COUNT_ANALYSE)
+    page.add_init_script(f"localStorage.setItem('pygames.lang', '{lang}');")
+    page.goto(base_url)
+    page.evaluate(
+        "(entries) => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v))",
+        {f"pygames.done.{k}": json.dumps(v) for k, v in entries.items()},
+    )
+
+
+def viewer_ready(page: Page, total: int) -> None:
+    expect(page.get_by_test_id("replay")).to_have_attribute(
+        "data-total", str(total), timeout=90_000
+    )
+
+
+def requests(page: Page) -> int:
+    return int(page.evaluate("window.__analyse"))
+
+
+def analyse(page: Page, timeout: float = 180_000) -> float:
+    """Press Analyse, see the progress, wait for the graph; the seconds it took."""
+    start = time.monotonic()
+    page.get_by_test_id("analyse").click()
+    expect(page.get_by_test_id("analysis-progress")).to_be_visible()
+    expect(page.get_by_test_id("analysis-graph")).to_be_visible(timeout=timeout)
+    return time.monotonic() - start
+
+
+def check_graph(page: Page, record: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """The graph and the list show the engine's analysis: one line for the person's seat, a
+    marker and a line of the list for each of its mistakes, in order; returns the mistakes."""
+    expected = engine_analysis(record)
+    mistakes = [v for v in expected["verdicts"] if v["loss"] >= expected["mistake"]]
+    assert mistakes, "the seeded game must have mistakes to mark"
+    graph = page.get_by_test_id("analysis-graph")
+    lines = graph.get_by_test_id("analysis-line")
+    expect(lines).to_have_count(1)
+    expect(lines.first).to_have_attribute("data-seat", "0")
+    expect(lines.first).to_have_attribute("data-points", str(len(expected["verdicts"])))
+    markers = graph.get_by_test_id("analysis-marker")
+    expect(markers).to_have_count(len(mistakes))
+    moves = [int(str(markers.nth(i).get_attribute("data-move"))) for i in range(len(mistakes))]
+    assert moves == [v["ply"] + 1 for v in mistakes]
+    items = page.get_by_test_id("analysis-mistake")
+    expect(items).to_have_count(len(mistakes))
+    words = LANGS[lang]
+    for i, verdict in enumerate(mistakes):
+        item = items.nth(i)
+        expect(item).to_contain_text(words["move"].format(verdict["ply"] + 1))
+        expect(item).to_contain_text(words["played"])
+        expect(item).to_contain_text(words["better"])
+        expect(item).to_contain_text(f"−{round(verdict['loss'] * 100)}%")
+        played = verdict["words"]["played"][0]["text"][lang].replace("{0}", NAMES[0])
+        expect(item).to_contain_text(played.split("{")[0][:12])
+    summary = page.get_by_test_id("analysis-summary")
+    expect(summary).to_have_count(1)
+    said = {"en": f"{len(mistakes)} mistake", "ja": f"悪手{len(mistakes)}回"}[lang]
+    expect(summary).to_contain_text(said)
+    expect(page.get_by_test_id("analysis-legend")).to_contain_text(NAMES[0])
+    if lang == "ja":  # every word Japanese but the players' names
+        text = str(page.get_by_test_id("analysis").inner_text())
+        latin = set(re.findall(r"[A-Za-z]+", text)) - set(NAMES)
+        assert not latin, latin
+    return mistakes
+
+
+def viewer_ply(page: Page) -> int:
+    return int(str(page.get_by_test_id("replay").get_attribute("data-ply")))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_analyse_a_finished_game_and_reopen_it_at_once(
+    page: Page, base_url: str, lang: str, shot: Any
+) -> None:
+    record = game_record()
+    total = len(record["actions"])
+    open_page(page, base_url, lang, {ENTRY: finished_entry(record)})
+    page.goto(f"{base_url}#/replay/{ENTRY}")
+    viewer_ready(page, total)
+    expect(page.get_by_test_id("analyse")).to_have_text(LANGS[lang]["analyse"])
+    expect(page.get_by_test_id("analysis-graph")).to_have_count(0)
+    assert requests(page) == 0
+
+    seconds = analyse(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    timing = {"game": "marie", "players": 4, "seconds": round(seconds, 2)}
+    timing["decisions"] = engine_analysis(record)["total"]
+    (ARTIFACTS / f"analysis-seconds-{lang}.json").write_text(json.dumps(timing) + "\n")
+    print(f"analysis of Marie 4p, one seat, in the browser ({lang}): {seconds:.1f} s")
+    assert requests(page) >= 2  # in slices
+    mistakes = check_graph(page, record, lang)
+    panel = page.get_by_test_id("analysis")
+    expect(panel).to_have_attribute("data-kept", "saved")
+    expect(page.get_by_test_id("analyse")).to_have_count(0)
+
+    # a marker jumps to the position right after that move, from the seat's view
+    first = mistakes[0]["ply"] + 1
+    page.get_by_test_id("analysis-marker").first.click()
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(first))
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-perspective", "0")
+    expect(page.get_by_test_id("analysis-now")).to_have_attribute("data-move", str(first))
+    expect(page.get_by_test_id("analysis-marker").first).to_have_class(re.compile("is-current"))
+    shot(page, f"analysis-{lang}", both=True)
+    # and a line of the list too; stepping moves the graph's line of the position shown
+    last = mistakes[-1]["ply"] + 1
+    page.get_by_test_id("analysis-mistake").last.click()
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(last))
+    expect(page.get_by_test_id("analysis-mistake").last).to_have_attribute("aria-current", "step")
+    page.get_by_test_id("replay-back").click()
+    expect(page.get_by_test_id("analysis-now")).to_have_attribute("data-move", str(last - 1))
+    # the log is one tap away, and back
+    page.get_by_test_id("side-tab-log").click()
+    expect(page.get_by_test_id("log")).to_be_visible()
+    expect(page.get_by_test_id("analysis-graph")).to_have_count(0)
+    page.get_by_test_id("side-tab-analysis").click()
+    expect(page.get_by_test_id("analysis-graph")).to_be_visible()
+
+    # kept with the game: as the engine made it
+    entry = stored(page)[f"pygames.done.{ENTRY}"]
+    assert entry["analysis"]["version"] == engine_analysis(record)["version"]
+    assert entry["analysis"]["verdicts"] == engine_analysis(record)["verdicts"]
+
+    # reopened: the graph at once, no request to the engine
+    page.reload()
+    viewer_ready(page, total)
+    expect(page.get_by_test_id("analysis-graph")).to_be_visible()
+    assert requests(page) == 0
+    check_graph(page, record, lang)
+    expect(page.get_by_test_id("analysis")).to_have_attribute("data-stale", "no")
+    expect(page.get_by_test_id("analyse")).to_have_count(0)
+    page.wait_for_timeout(500)
+    assert requests(page) == 0
+    shot(page, f"analysis-reopened-{lang}", both=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_cancel_then_analyse_a_shared_game_again(
+    page: Page, base_url: str, lang: str, shot: Any
+) -> None:
+    record = game_record()
+    total = len(record["actions"])
+    open_page(page, base_url, lang, {})
+    page.goto(f"{base_url}#/replay&{link(record)[1:]}")
+    viewer_ready(page, total)
+    page.get_by_test_id("analyse").click()
+    progress = page.get_by_test_id("analysis-progress")
+    expect(progress).to_be_visible()
+    wait_true(page, "window.__analyse >= 3")
+    shot(page, f"analysis-progress-{lang}", both=True)
+    expect(progress.get_by_role("progressbar")).to_be_visible()
+    page.get_by_test_id("analysis-cancel").click()
+    expect(page.get_by_test_id("analysis-progress")).to_have_count(0)
+    expect(page.get_by_test_id("analysis-graph")).to_have_count(0)
+    expect(page.get_by_test_id("analyse")).to_be_visible()
+    expect(page.get_by_test_id("log")).to_be_visible()  # the side shows the log again
+    asked = requests(page)
+    page.wait_for_timeout(1_000)
+    assert requests(page) <= asked + 1  # at most the answer in flight; then nothing more
+
+    analyse(page)
+    check_graph(page, record, lang)
+    expect(page.get_by_test_id("analysis")).to_have_attribute("data-kept", "shared")
+    assert stored(page) == {}  # a shared game's analysis is not kept
+
+
+def test_an_old_analysis_is_labelled_and_a_damaged_one_never_loses_the_game(
+    page: Page, base_url: str, shot: Any
+) -> None:
+    record = game_record()
+    total = len(record["actions"])
+    old = kept_analysis(record, version="0/1")
+    open_page(page, base_url, "en", {ENTRY: finished_entry(record, analysis=old)})
+    page.goto(f"{base_url}#/replay/{ENTRY}")
+    viewer_ready(page, total)
+    # drawn at once, said to be from an older version, and offered again
+    expect(page.get_by_test_id("analysis-graph")).to_be_visible()
+    expect(page.get_by_test_id("analysis")).to_have_attribute("data-stale", "yes")
+    expect(page.get_by_test_id("analysis-stale")).to_be_visible()
+    expect(page.get_by_test_id("analyse-again")).to_be_visible()
+    assert requests(page) == 0
+    shot(page, "analysis-stale")
+    # made again: the current version replaces it, here and in the kept game
+    page.get_by_test_id("analyse-again").click()
+    expect(page.get_by_test_id("analysis-progress")).to_be_visible()
+    expect(page.get_by_test_id("analysis")).to_have_attribute("data-stale", "no", timeout=180_000)
+    expect(page.get_by_test_id("analysis-stale")).to_have_count(0)
+    current = engine_analysis(record)["version"]
+    assert stored(page)[f"pygames.done.{ENTRY}"]["analysis"]["version"] == current
+
+    # a damaged analysis: the game opens as ever, with the Analyse button
+    damaged = kept_analysis(record) | {"verdicts": [{"ply": "x"}]}
+    page.evaluate(
+        "(e) => localStorage.setItem('pygames.done.ana1', e)",
+        json.dumps(finished_entry(record, analysis=damaged)),
+    )
+    page.reload()
+    viewer_ready(page, total)
+    expect(page.get_by_test_id("analyse")).to_be_visible()
+    expect(page.get_by_test_id("analysis-graph")).to_have_count(0)
+    page.goto(base_url)
+    expect(page.get_by_test_id("finished-item")).to_have_count(1)
+
+
+def test_an_export_file_keeps_the_analysis_and_drops_a_damaged_one(
+    page: Page, base_url: str
+) -> None:
+    record = game_record()
+    good = finished_entry(record, analysis=kept_analysis(record))
+    bad = finished_entry(record, id="ana2", analysis={"version": "1/600", "verdicts": "no"})
+    page.add_init_script(COUNT_ANALYSE)
+    lobby(page, base_url)
+    content = json.dumps(saves_file([], [good, bad]))
+    choose(page, "pygames-saves.json", content)
+    wait_note(page)
+    kept = stored(page)
+    assert kept["pygames.done.ana1"]["analysis"] == good["analysis"]
+    assert "analysis" not in kept["pygames.done.ana2"]  # dropped; the game is kept
+    assert kept["pygames.done.ana2"]["record"] == bad["record"]
+    # the imported analysis opens at once
+    page.goto(f"{base_url}#/replay/{ENTRY}")
+    viewer_ready(page, len(record["actions"]))
+    expect(page.get_by_test_id("analysis-graph")).to_be_visible()
+    assert requests(page) == 0
+
+
+def test_the_engine_refuses_an_unfinished_game_and_the_viewer_offers_no_analysis(
+    page: Page, base_url: str
+) -> None:
+    record = game_record()
+    partial = record | {"actions": record["actions"][:10]}
+    answer = json.loads(web.handle(json.dumps({"cmd": "analyse", "record": partial})))
+    assert answer["ok"] is False and "not over" in answer["error"]["en"]
+    open_page(page, base_url, "en", {})
+    page.goto(f"{base_url}#/replay&{link(partial)[1:]}")
+    viewer_ready(page, 10)
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-finished", "no")
+    expect(page.get_by_test_id("analyse")).to_have_count(0)
+
+
+def test_the_analysis_panel_passes_axe(browser: Browser, base_url: str) -> None:
+    """axe-core finds no serious or critical problem in the viewer with its analysis shown (a
+    context that bypasses the CSP, as e2e/test_a11y.py's: axe goes in as an inline script)."""
+    record = game_record()
+    context = browser.new_context(
+        bypass_csp=True, viewport={"width": 1024, "height": 768}, locale="en-US"
+    )
+    try:
+        page = context.new_page()
+        open_page(
+            page, base_url, "en", {ENTRY: finished_entry(record, analysis=kept_analysis(record))}
+        )
+        page.goto(f"{base_url}#/replay/{ENTRY}")
+        viewer_ready(page, len(record["actions"]))
+        expect(page.get_by_test_id("analysis-graph")).to_be_visible()
+        page.get_by_test_id("analysis-mistake").first.click()
+        expect(page.get_by_test_id("replay")).to_have_attribute("data-perspective", "0")
+        bad = [v for v in axe(page, "analysis") if v["impact"] in BLOCKING]
+        assert not bad, readable(bad)
+    finally:
+        context.close()
+
+
+def test_a_game_of_bots_is_drawn_for_every_seat(page: Page, base_url: str, shot: Any) -> None:
+    """With no person at the table every seat is analysed: one line per seat in its colour and
+    a legend by seat name (a kept analysis, made by this CPython's engine, shown at once)."""
+    record = record_of(simulate("marie", 4, SEED))
+    record["seats"] = [{"name": n, "kind": "bot", "level": "normal"} for n in NAMES]
+    analysis = kept_analysis(record)
+    assert analysis["seats"] == [0, 1, 2, 3]
+    entry = finished_entry(record, kinds=["bot"] * 4, analysis=analysis)
+    open_page(page, base_url, "en", {ENTRY: entry})
+    page.goto(f"{base_url}#/replay/{ENTRY}")
+    viewer_ready(page, len(record["actions"]))
+    lines = page.get_by_test_id("analysis-line")
+    expect(lines).to_have_count(4)
+    for seat in range(4):
+        expect(lines.nth(seat)).to_have_attribute("data-seat", str(seat))
+        colour = page.evaluate(
+            "(s) => getComputedStyle(document.querySelectorAll('.analysis-line')[s]).stroke", seat
+        )
+        swatch = page.evaluate(
+            "(s) => getComputedStyle(document.querySelectorAll('.analysis-swatch')[s])"
+            ".backgroundColor",
+            seat,
+        )
+        assert colour == swatch, (seat, colour, swatch)
+    strokes = {
+        page.evaluate(
+            "(s) => getComputedStyle(document.querySelectorAll('.analysis-line')[s]).stroke", s
+        )
+        for s in range(4)
+    }
+    assert len(strokes) == 4  # a colour of its own for each seat
+    legend = page.get_by_test_id("analysis-legend")
+    for name in NAMES:
+        expect(legend).to_contain_text(name)
+    mistakes = [v for v in analysis["verdicts"] if v["loss"] >= analysis["mistake"]]
+    expect(page.get_by_test_id("analysis-marker")).to_have_count(len(mistakes))
+    assert requests(page) == 0
+    shot(page, "analysis-all-seats", both=True)

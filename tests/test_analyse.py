@@ -1,0 +1,256 @@
+"""The replay viewer's analysis through the bridge (``analyse``, issue 23): the decisions of the
+chosen seats of a finished game reviewed in slices, the progress said as it goes, the verdicts
+exactly :func:`pygames.core.review.review`'s with the analysis's budget, each move in words as
+the seat reads them, hidden information kept hidden, and what cannot be analysed refused with a
+readable sentence."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pygames import web
+from pygames.core.play import play_bots
+from pygames.core.record import Record, Seat, new_state, record_from_json
+from pygames.core.registry import all_games, get_game
+from pygames.core.review import MISTAKE, Appraisal, Budget, Review, evaluator, review
+from pygames.core.rng import Rng
+from tests.conftest import ask, bridge
+from tests.test_review import positions
+
+GAMES = [g.id for g in all_games()]
+KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss"]
+
+
+@pytest.fixture(autouse=True)
+def small_analyses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Analyses of 24 iterations a decision in slices of 0.02 s (the page's are hundreds in
+    slices of 0.15 s), and no analysis left over from another test."""
+    monkeypatch.setattr(web, "ANALYSIS_ITERATIONS", dict.fromkeys(GAMES, 24))
+    monkeypatch.setattr(web, "THINK_SLICE", 0.02)
+    web._ANALYSIS.clear()
+
+
+def finished(game: str, seed: int = 3, humans: tuple[int, ...] = (0,)) -> dict[str, Any]:
+    """A finished game of ``game`` at its fewest players, played by bots (``random`` in the
+    seats of ``humans``, which are then named as people)."""
+    info = get_game(game)
+    levels = ["random" if s in humans else "normal" for s in range(info.min_players)]
+    seats = [Seat(f"P{s}", "bot", level) for s, level in enumerate(levels)]
+    record = Record(game, info.min_players, seed, {}, seats, [])
+    assert play_bots(record, new_state(record))
+    data = record.to_json()
+    for s in humans:
+        data["seats"][s] = {"name": f"P{s}", "kind": "human"}
+    return data
+
+
+def analyse_all(limit: int = 100_000, **req: Any) -> list[dict[str, Any]]:
+    """Every answer of an analysis asked until done (all ``ok``)."""
+    answers = []
+    for _ in range(limit):
+        answer = ask(cmd="analyse", **req)
+        answers.append(answer)
+        if not answer["thinking"]:
+            return answers
+    raise AssertionError("the analysis never finished")
+
+
+def figures(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The verdicts' figures, without their words."""
+    return [{k: line[k] for k in KEYS} for line in lines]
+
+
+# --- slices and progress ---------------------------------------------------------------------
+
+
+def test_an_analysis_answers_in_slices_with_a_progress_that_only_grows() -> None:
+    record = finished("marie")
+    answers = analyse_all(record=record)
+    assert len(answers) > 3, "in slices"
+    for answer in answers[:-1]:
+        assert answer["thinking"] and "verdicts" not in answer
+    progress = [a["progress"] for a in answers]
+    done = [a["done"] for a in answers]
+    assert progress == sorted(progress) and done == sorted(done)
+    assert 0.0 <= progress[0] < 1.0 and progress[-1] == 1.0
+    last = answers[-1]
+    assert last["done"] == last["total"] == len(last["verdicts"]) > 0
+    assert all(a["total"] == last["total"] for a in answers)
+    assert last["seats"] == [0] and last["version"] == web.analysis_version("marie")
+    assert last["iterations"] == 24 and last["mistake"] == MISTAKE
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_verdicts_are_the_reviews_with_the_same_budget(game: str) -> None:
+    """However the work is sliced, the analysis is :func:`review` with its budget (and its
+    summary is the review's): the same in every run and every Python."""
+    record = finished(game)
+    last = analyse_all(record=record)[-1]
+    expected = review(record_from_json(record), [0], Budget(iterations=24))
+    assert figures(last["verdicts"]) == [v.to_json() for v in expected]
+    assert [v["seat"] for v in last["verdicts"]] == [0] * len(expected)
+    assert last["summary"][0]["decisions"] == len(expected)
+    whole = Review(record_from_json(record), [0], Budget(iterations=24))
+    assert whole.run() and whole.verdicts == expected  # unsliced: the same
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_move_is_in_words_in_both_languages(game: str) -> None:
+    record = finished(game)
+    last = analyse_all(record=record)[-1]
+    players = record["players"]
+    for line in last["verdicts"]:
+        words = line["words"]
+        assert ("best" in words) == (line["best"] != line["played"]), line
+        for said in words.values():
+            assert said, line
+            for entry in said:
+                assert entry["text"]["en"].strip() and entry["text"]["ja"].strip()
+                assert all(0 <= s < players for s in entry["seats"])
+                assert entry["seats"][0] == line["seat"]
+
+
+def test_the_seats_analysed_are_the_people_else_everyone_else_those_asked() -> None:
+    people = finished("marie", humans=(0, 2))
+    assert analyse_all(record=people)[-1]["seats"] == [0, 2]
+    bots = finished("marie", humans=())
+    last = analyse_all(record=bots)[-1]
+    assert last["seats"] == [0, 1, 2]
+    assert {line["seat"] for line in last["verdicts"]} == {0, 1, 2}
+    chosen = analyse_all(record=bots, seats=[2, 1])[-1]
+    assert chosen["seats"] == [1, 2]
+    assert [row["seat"] for row in chosen["summary"]] == [1, 2]
+
+
+def test_a_link_is_analysed_as_its_record() -> None:
+    record = finished("pharaoh")
+    link = record_from_json(record).to_fragment()
+    by_link = analyse_all(link=link)[-1]
+    web._ANALYSIS.clear()
+    assert figures(by_link["verdicts"]) == figures(analyse_all(record=record)[-1]["verdicts"])
+
+
+# --- stopping, replacing ----------------------------------------------------------------------
+
+
+def test_stopping_leaves_everything_usable_and_another_game_replaces_it() -> None:
+    first = finished("marie", seed=4)
+    other = finished("marie", seed=5)
+    started = ask(cmd="analyse", record=first)
+    assert started["thinking"]
+    job = web._ANALYSIS[0]
+    # the page stopped asking: a table plays on as ever
+    table = {**finished("marie", seed=6), "actions": []}
+    snap = ask(cmd="start", record=table)
+    seat = snap["to_move"][0]
+    snap = ask(cmd="view", session=snap["session"], seat=seat)
+    snap = ask(cmd="act", session=snap["session"], seat=seat, action=snap["moves"][0]["a"])
+    assert snap["ply"] == 1
+    # another game's analysis replaces the first (only one is kept)
+    ask(cmd="analyse", record=other)
+    assert len(web._ANALYSIS) == 1 and web._ANALYSIS[0] is not job
+    assert web._ANALYSIS[0].review.record.seed == 5
+    # asking for the first again starts it afresh and ends as one never stopped
+    again = analyse_all(record=first)
+    assert web._ANALYSIS[0] is not job
+    web._ANALYSIS.clear()
+    assert again[-1]["verdicts"] == analyse_all(record=first)[-1]["verdicts"]
+
+
+def test_a_finished_analysis_is_answered_again_at_once() -> None:
+    record = finished("marie")
+    last = analyse_all(record=record)[-1]
+    assert analyse_all(record=record) == [last]
+
+
+# --- hidden information -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_decision_is_analysed_the_same_for_true_states_the_seat_cannot_tell_apart(
+    game: str,
+) -> None:
+    """The analysis of a decision (its verdict and the words of the moves) is made from the
+    seat's information only: two true states the seat cannot tell apart (a position and a world
+    determinized from it for that seat) give the very same line."""
+    info = get_game(game)
+    bot = evaluator(info)
+    checked = 0
+    for seed, state, seat in positions(game, info.max_players, 8):
+        other = state.determinize(seat, Rng.from_seed(seed, 5))
+        played = Rng.from_seed(seed, 7).choice(state.legal_actions(seat))
+        lines = []
+        for true_state in (state, other):
+            appraisal = Appraisal(
+                bot, true_state, seat, Rng.from_seed(seed, 6), Budget(iterations=12), played
+            )
+            appraisal.run()
+            lines.append(web._analysis_line(appraisal.verdict(state.ply), appraisal.view, seed))
+        assert lines[0] == lines[1], (game, seed)
+        checked += 1
+    assert checked >= 4
+
+
+def test_an_analysis_never_reads_the_true_state() -> None:
+    """The review behind the bridge hands its callback the seat's determinized world, never the
+    state replayed from the record."""
+    record = record_from_json(finished("marie"))
+    seen: list[Any] = []
+    replayed: list[Any] = []
+
+    class Spy(Review):
+        def _next(self) -> Appraisal | None:
+            appraisal = super()._next()
+            if appraisal is not None:
+                replayed.append(id(appraisal.view))
+            return appraisal
+
+    spy = Spy(record, [0], Budget(iterations=8), each=lambda v, view: seen.append(view))
+    spy.run()
+    assert [id(view) for view in seen] == replayed
+    assert all(view.log == view.log_for(0) for view in seen)  # scrubbed for seat 0
+
+
+# --- refusals ------------------------------------------------------------------------------------
+
+
+def refused(**req: Any) -> dict[str, str]:
+    answer = bridge(cmd="analyse", **req)
+    assert answer["ok"] is False, answer
+    error: dict[str, str] = answer["error"]
+    assert error["en"].strip() and error["ja"].strip()
+    return error
+
+
+def test_an_unfinished_game_and_unknown_seats_are_refused_with_a_sentence() -> None:
+    record = finished("marie")
+    unfinished = {**record, "actions": record["actions"][:10]}
+    assert "not over" in refused(record=unfinished)["en"]
+    assert web._ANALYSIS == []  # nothing started
+    for seats in (["x"], [True], [7], [], [0, 0, 0, 0, 0], "0", {"0": 1}):
+        refused(record=record, seats=seats)
+    assert "No seat 5" in refused(record=record, seats=[5])["en"]
+    refused(record={"game": "marie"})
+    refused(link="g=not-a-record")
+    assert web._ANALYSIS == []
+
+
+def test_the_replay_answer_says_which_analysis_version_is_current() -> None:
+    record = finished("hitokai")
+    end = ask(cmd="replay", record=record, ply=0)
+    assert end["analysis"] == web.analysis_version("hitokai") == "1/24"
+    unfinished = {**record, "actions": record["actions"][:5]}
+    assert ask(cmd="replay", record=unfinished, ply=0)["analysis"] is None
+
+
+def test_the_analysis_budget_is_fixed_iterations_per_game() -> None:
+    """A budget by iterations (the clock is never read: the same analysis in every browser),
+    one for each game, and a version that names it."""
+    for game in GAMES:
+        budget = web.analysis_budget(game)
+        assert budget.iterations == 24
+    assert web.analysis_budget("nosuch").iterations == web.ANALYSIS_DEFAULT
+    assert json.dumps(web.analysis_version("marie")) == '"1/24"'

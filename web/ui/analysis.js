@@ -1,0 +1,383 @@
+// The replay viewer's analysis of a finished game (issue 23): the engine's `analyse` request
+// reviews the decisions of the human seats (every seat when there is none) in slices, each from
+// what that seat knew; this module asks for the slices with a progress bar and a Cancel button,
+// then draws each reviewed seat's estimated chance to win over the game as an SVG graph (made with
+// createElementNS, no library), marks the mistakes (a loss of at least the engine's `mistake`
+// share) and lists them with the move played and the better one in words. A marker or a line of
+// the list jumps the viewer to that move (the position right after it, as the log shows it).
+//
+// The analysis of a finished game kept on this device is stored with it (web/ui/saves.js), so
+// reopening it draws the graph at once without asking the engine; one made by another version of
+// the engine's analysis is shown with a note and can be made again. A shared game's analysis is
+// not kept.
+//
+// Drawings carry no listeners: the viewer's root listens once and hands the `analysis-*` actions
+// here (ui/replay.js).
+
+import { h, svg, button } from './dom.js';
+import { t, tp, tx } from '../i18n.js';
+import { logLine } from './log.js';
+import { ask, errorText } from './errors.js';
+import { analysisOf, getHistory, storeAnalysis } from './saves.js';
+
+/** The graph's drawing sizes (user units: the SVG scales to its box). */
+const WIDE = { w: 440, h: 150 };
+const NARROW = { w: 260, h: 164 };
+const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
+
+/**
+ * @typedef {object} Verdict
+ * @property {number} ply the index of the action (the decision was taken in the position before it)
+ * @property {number} seat
+ * @property {string} played
+ * @property {string} best
+ * @property {number} win_played
+ * @property {number} win_best
+ * @property {number} loss
+ * @property {{played: any[], best?: any[]}} words
+ */
+
+/**
+ * @typedef {object} AnalysisData what the engine answered once done (and what is kept)
+ * @property {string} version
+ * @property {number[]} seats
+ * @property {number} total the game's number of actions
+ * @property {Verdict[]} verdicts
+ * @property {{seat: number, decisions: number, mean_loss: number, mistakes: number}[]} summary
+ * @property {number} mistake the loss from which a move is a mistake
+ * @property {number} [made] when it was made (ms since the epoch)
+ */
+
+/** A percentage as the page shows it ("62%"). */
+function pct(x) {
+  return `${Math.round(x * 100)}%`;
+}
+
+export class Analysis {
+  /**
+   * @param {object} o
+   * @param {{call: (request: object) => Promise<any>}} o.engine
+   * @param {string} o.link the record as a "g=..." fragment
+   * @param {number} o.total the game's number of actions
+   * @param {number} o.players
+   * @param {string | null} o.version the engine's current analysis version (null: unfinished)
+   * @param {() => string[]} o.names the seats' names as shown now
+   * @param {string | null} [o.savedId] the finished game kept on this device (null: a shared one)
+   * @param {() => void} o.changed redraw the viewer
+   * @param {(ply: number, seat: number) => void} o.jump show the position after move `ply`
+   */
+  constructor(o) {
+    this.engine = o.engine;
+    this.link = o.link;
+    this.total = o.total;
+    this.players = o.players;
+    this.version = o.version;
+    this.names = o.names;
+    this.savedId = o.savedId ?? null;
+    this.changed = o.changed;
+    this.jumpTo = o.jump;
+    /** @type {'none' | 'running' | 'done' | 'failed'} */
+    this.state = 'none';
+    /** @type {AnalysisData | null} */
+    this.data = null;
+    this.progress = 0;
+    this.doneCount = 0;
+    this.totalCount = 0;
+    /** @type {import('../types.js').Text | null} */
+    this.error = null;
+    /** what became of the keeping: null (nothing to say), 'saved', 'full', 'unsaved', 'shared' */
+    this.kept = null;
+    this.run = 0; // the analysis under way: a new one (or a cancel) makes the old one's answers stale
+    this.alive = true;
+    // a finished game of this device: its kept analysis, drawn at once (no engine request)
+    const stored = this.savedId ? analysisOf(getHistory(this.savedId), this.total) : null;
+    if (stored) {
+      this.data = stored;
+      this.state = 'done';
+    }
+  }
+
+  destroy() {
+    this.alive = false;
+    this.run += 1;
+  }
+
+  /** Whether the analysis shown was made by another version of the engine's analysis. */
+  get stale() {
+    return !!(this.data && this.version && this.data.version !== this.version);
+  }
+
+  /** Start (or make again) the analysis: ask the engine slice after slice until it is done. */
+  async start() {
+    if (!this.version || this.state === 'running') return;
+    const run = ++this.run;
+    this.state = 'running';
+    this.error = null;
+    this.progress = 0;
+    this.doneCount = 0;
+    this.totalCount = 0;
+    this.changed();
+    for (;;) {
+      const ans = await ask(this.engine, { cmd: 'analyse', link: this.link });
+      if (!this.alive || run !== this.run) return; // cancelled, or the viewer closed
+      if (!ans.ok) {
+        this.state = 'failed';
+        this.error = errorText(ans);
+        this.changed();
+        return;
+      }
+      this.progress = Number(ans.progress) || 0;
+      this.doneCount = ans.done;
+      this.totalCount = ans.total;
+      if (!ans.thinking) {
+        this.finish(ans);
+        return;
+      }
+      this.changed();
+    }
+  }
+
+  /** Stop asking the engine (it drops the work): the panel goes back to what it showed before. */
+  cancel() {
+    if (this.state !== 'running') return;
+    this.run += 1;
+    this.state = this.data ? 'done' : 'none';
+    this.changed();
+  }
+
+  /**
+   * The engine's last answer: keep it (with the finished game, when it is one of this device's).
+   * @param {any} ans
+   */
+  finish(ans) {
+    /** @type {AnalysisData} */
+    const data = {
+      version: ans.version, seats: ans.seats, total: this.total, verdicts: ans.verdicts,
+      summary: ans.summary, mistake: ans.mistake, made: Date.now(),
+    };
+    this.data = data;
+    this.state = 'done';
+    if (!this.savedId) this.kept = 'shared';
+    else {
+      const why = storeAnalysis(this.savedId, data);
+      this.kept = !why ? 'saved' : why === 'full' ? 'full' : 'unsaved';
+    }
+    this.changed();
+  }
+
+  /** The verdicts that are mistakes, in the order played. */
+  mistakes() {
+    const data = this.data;
+    if (!data) return [];
+    return data.verdicts.filter((v) => v.loss >= data.mistake); // as the engine's summary counts them
+  }
+
+  // ---------------------------------------------------------------------------------- drawing
+
+  /** The Analyse button for the viewer's controls (none once an analysis is shown or running). */
+  button() {
+    if (!this.version || this.state !== 'none') return null;
+    return button([chartIcon(), h('span', { text: t('analyse') })], {
+      class: 'btn btn-analyse', testid: 'analyse', title: t('analyseTitle'), data: { action: 'analysis-start' },
+    });
+  }
+
+  /**
+   * The side panel: progress, or the graph, the summary and the mistakes.
+   * @param {number} ply the position the viewer shows
+   * @param {HTMLElement} tabs the panel's header (the switch between the log and the analysis)
+   */
+  panel(ply, tabs) {
+    const body = [];
+    if (this.state === 'running') body.push(this.progressBox());
+    if (this.state === 'failed') {
+      body.push(h('p', { class: 'analysis-error', role: 'alert', testid: 'analysis-error' },
+        `${t('analysisFailed')} ${tx(this.error)}`),
+      button(t('analysisAgain'), { class: 'btn btn-sm', testid: 'analyse-again', data: { action: 'analysis-start' } }));
+    }
+    if (this.data) body.push(this.result(ply));
+    return h('section', {
+      class: ['side-panel', 'analysis-panel', this.data ? 'has-graph' : null],
+      testid: 'analysis',
+      data: { state: this.state, stale: this.stale ? 'yes' : 'no', kept: this.kept ?? 'none' },
+    }, tabs, h('div', { class: 'analysis-body' }, ...body));
+  }
+
+  progressBox() {
+    const share = Math.max(0, Math.min(1, this.progress));
+    // the decision under way (the last one once all are done)
+    const label = this.totalCount ? t('analysing', Math.min(this.doneCount + 1, this.totalCount), this.totalCount) : t('analysingStart');
+    return h('div', { class: 'analysis-progress', testid: 'analysis-progress' },
+      h('p', { class: 'analysis-progress-text', 'aria-live': 'polite', text: label }),
+      h('div', {
+        class: 'analysis-bar', role: 'progressbar', 'aria-label': t('analysisProgress'),
+        'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(share * 100),
+      }, h('span', { class: 'analysis-fill', vars: { '--share': share.toFixed(4) } })),
+      button(t('cancel'), { class: 'btn btn-sm btn-quiet', testid: 'analysis-cancel', data: { action: 'analysis-cancel' } }),
+      h('p', { class: 'analysis-note', text: t('analysisWhile') }));
+  }
+
+  /** @param {number} ply */
+  result(ply) {
+    const data = /** @type {AnalysisData} */ (this.data);
+    const notes = [];
+    if (this.stale) {
+      notes.push(h('p', { class: 'analysis-note is-stale', testid: 'analysis-stale', text: t('analysisStale') }));
+      if (this.state !== 'running') {
+        notes.push(button(t('analysisAgain'), { class: 'btn btn-sm', testid: 'analyse-again', data: { action: 'analysis-start' } }));
+      }
+    }
+    if (this.kept === 'saved') notes.push(h('p', { class: 'analysis-note', testid: 'analysis-kept', text: t('analysisSaved') }));
+    if (this.kept === 'full') notes.push(h('p', { class: 'analysis-note is-warn', testid: 'analysis-kept', text: t('analysisFull') }));
+    if (this.kept === 'unsaved') notes.push(h('p', { class: 'analysis-note is-warn', testid: 'analysis-kept', text: t('analysisNotSaved') }));
+    if (this.kept === 'shared') notes.push(h('p', { class: 'analysis-note', testid: 'analysis-kept', text: t('analysisShared') }));
+    return h('div', { class: 'analysis-result' },
+      h('div', { class: 'analysis-chart' },
+        h('h3', { class: 'analysis-head', text: t('analysisWinChance') }),
+        this.graph(ply),
+        this.legend(),
+        ...notes),
+      h('div', { class: 'analysis-lists' },
+        this.mistakeList(ply),
+        h('p', { class: 'analysis-note analysis-how', text: t('analysisHow', pct(data.mistake)) })));
+  }
+
+  /** Per reviewed seat: its colour, its name and its figures (the graph's legend). */
+  legend() {
+    const data = /** @type {AnalysisData} */ (this.data);
+    const names = this.names();
+    return h('ul', { class: 'analysis-legend', testid: 'analysis-legend' },
+      data.summary.map((row) => h('li', { class: `analysis-seat seat-c${row.seat}`, data: { seat: row.seat } },
+        h('span', { class: 'analysis-swatch', 'aria-hidden': 'true' }),
+        h('b', { class: 'who', text: names[row.seat] ?? `#${row.seat}` }),
+        h('span', { class: 'analysis-figures', testid: 'analysis-summary' },
+          [tp('analysisDecisions', row.decisions), t('analysisMeanLoss', pct(row.mean_loss)), tp('analysisMistakes', row.mistakes)].join(t('analysisSep'))))));
+  }
+
+  /** Which drawing size suits the panel: wide when the side runs along the bottom (portrait). */
+  size() {
+    const portrait = typeof window.matchMedia === 'function' && window.matchMedia('(orientation: portrait)').matches;
+    return portrait ? WIDE : NARROW;
+  }
+
+  /**
+   * The graph: x the moves of the game, y the estimated chance to win after each decision, one
+   * line per reviewed seat in its colour, a ring on every mistake (with a dashed drop from the
+   * better move's chance), and a line at the position shown.
+   * @param {number} ply
+   */
+  graph(ply) {
+    const data = /** @type {AnalysisData} */ (this.data);
+    const { w, h: height } = this.size();
+    const x0 = PAD.left;
+    const x1 = w - PAD.right;
+    const y0 = PAD.top;
+    const y1 = height - PAD.bottom;
+    const span = Math.max(1, data.total);
+    const X = (move) => x0 + ((x1 - x0) * move) / span;
+    const Y = (chance) => y1 - (y1 - y0) * Math.max(0, Math.min(1, chance));
+    const f = (n) => n.toFixed(1);
+    const names = this.names();
+    const grid = [0, 0.25, 0.5, 0.75, 1].map((c) => svg('g', { class: 'analysis-grid' },
+      svg('line', { x1: x0, x2: x1, y1: f(Y(c)), y2: f(Y(c)), class: c === 0 || c === 1 ? 'edge' : null }),
+      c * 100 % 50 === 0 ? svg('text', { x: x0 - 5, y: f(Y(c) + 3.5), 'text-anchor': 'end', text: pct(c) }) : null));
+    const ticks = xTicks(data.total).map((move) => svg('text', {
+      class: 'analysis-tick', x: f(X(move)), y: height - 6, 'text-anchor': move === 0 ? 'start' : move === data.total ? 'end' : 'middle', text: String(move),
+    }));
+    const lines = data.seats.map((seat) => {
+      const mine = data.verdicts.filter((v) => v.seat === seat);
+      const d = mine.map((v, i) => `${i ? 'L' : 'M'}${f(X(v.ply + 1))} ${f(Y(v.win_played))}`).join(' ');
+      return svg('g', { class: `analysis-seat-line seat-c${seat}`, data: { seat } },
+        svg('path', { class: 'analysis-line', d: d || `M${x0} ${y1}`, testid: 'analysis-line', data: { seat, points: mine.length } }),
+        mine.map((v) => svg('circle', { class: 'analysis-dot', cx: f(X(v.ply + 1)), cy: f(Y(v.win_played)), r: 2 })));
+    });
+    const marks = this.mistakes().map((v) => {
+      const cx = f(X(v.ply + 1));
+      const label = t('analysisMarker', v.ply + 1, names[v.seat] ?? `#${v.seat}`, pct(v.loss));
+      return svg('g', {
+        class: ['analysis-mark', `seat-c${v.seat}`, ply === v.ply + 1 ? 'is-current' : null],
+        // a pointer's way to the move; the list below is the keyboard's and the screen reader's
+        testid: 'analysis-marker', data: { action: 'analysis-jump', move: v.ply + 1, seat: v.seat },
+      },
+      svg('title', { text: label }),
+      svg('line', { class: 'analysis-drop', x1: cx, x2: cx, y1: f(Y(v.win_best)), y2: f(Y(v.win_played)) }),
+      svg('circle', { class: 'analysis-hit', cx, cy: f(Y(v.win_played)), r: 11 }),
+      svg('circle', { class: 'analysis-ring', cx, cy: f(Y(v.win_played)), r: 5 }));
+    });
+    const at = Math.max(0, Math.min(data.total, ply));
+    const now = svg('line', { class: 'analysis-now', testid: 'analysis-now', data: { move: at }, x1: f(X(at)), x2: f(X(at)), y1: y0 - 4, y2: y1 });
+    return svg('svg', {
+      class: 'analysis-graph', testid: 'analysis-graph', viewBox: `0 0 ${w} ${height}`, role: 'img',
+      'aria-label': t('analysisGraphLabel', data.seats.map((s) => names[s] ?? `#${s}`).join(t('listSep'))),
+    }, grid, ticks, now, lines, marks);
+  }
+
+  /** @param {number} ply */
+  mistakeList(ply) {
+    const names = this.names();
+    const list = this.mistakes();
+    const many = (this.data?.seats.length ?? 0) > 1;
+    const items = list.map((v) => {
+      const current = ply === v.ply + 1;
+      return h('li', { class: ['analysis-item', `seat-c${v.seat}`, current ? 'is-current' : null] },
+        button([
+          h('span', { class: 'analysis-item-head' },
+            h('span', { class: 'analysis-ring-icon', 'aria-hidden': 'true' }),
+            h('b', { text: t('analysisMove', v.ply + 1) }),
+            many ? h('span', { class: 'who', text: names[v.seat] ?? `#${v.seat}` }) : null,
+            h('span', { class: 'analysis-loss', text: t('analysisLoss', Math.round(v.loss * 100)) })),
+          h('span', { class: 'analysis-words' }, h('span', { class: 'analysis-label', text: t('analysisPlayed') }), ' ', words(v.words.played, names)),
+          h('span', { class: 'analysis-words is-better' }, h('span', { class: 'analysis-label', text: t('analysisBetter') }), ' ', words(v.words.best || [], names)),
+        ], {
+          class: 'analysis-jump', testid: 'analysis-mistake', 'aria-current': current ? 'step' : undefined,
+          data: { action: 'analysis-jump', move: v.ply + 1, seat: v.seat },
+        }));
+    });
+    return h('section', { class: 'analysis-mistakes' },
+      h('h3', { class: 'analysis-head', text: t('analysisMistakesTitle') }),
+      items.length
+        ? h('ol', { class: 'analysis-list', testid: 'analysis-mistakes' }, items)
+        : h('p', { class: 'analysis-none', testid: 'analysis-no-mistakes', text: t('analysisNoMistakes') }));
+  }
+
+  /**
+   * The viewer's root saw a tap on one of this panel's controls.
+   * @param {string} action
+   * @param {DOMStringMap} data
+   */
+  act(action, data) {
+    if (action === 'analysis-start') this.start();
+    else if (action === 'analysis-cancel') this.cancel();
+    else if (action === 'analysis-jump') this.jumpTo(Number(data.move), Number(data.seat));
+  }
+}
+
+/**
+ * A move's words: its log lines, with the seats' names.
+ * @param {any[]} entries
+ * @param {string[]} names
+ */
+function words(entries, names) {
+  if (!entries.length) return h('span', { text: '—' });
+  return h('span', { class: 'analysis-said' }, entries.map((entry, i) => [i ? ' ' : null, logLine(entry, names)]));
+}
+
+/**
+ * Where the x axis is labelled: the start, the end and a few round numbers between.
+ * @param {number} total
+ */
+function xTicks(total) {
+  if (total <= 0) return [0];
+  const step = [5, 10, 20, 25, 50, 100, 200, 500].find((s) => total / s <= 5) ?? 1000;
+  const out = [0];
+  for (let m = step; m < total - step / 2; m += step) out.push(m);
+  out.push(total);
+  return out;
+}
+
+/** A small chart icon (a line over axes), as the site's icons are drawn. */
+function chartIcon() {
+  return svg('svg', { class: 'icon icon-chart', viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'none' },
+    svg('path', { d: 'M3 3v18h18', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round' }),
+    svg('path', { d: 'M6.5 15.5 10.5 10l3.5 3.5 5-7', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }));
+}
