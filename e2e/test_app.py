@@ -633,7 +633,8 @@ def test_routes_and_what_the_setup_page_records(page: Page, base_url: str) -> No
         expect(table(page)).to_be_visible(timeout=90_000)
         wait_true(page, "location.hash.startsWith('#g=')")
         record = unlink(str(page.evaluate("location.hash")))
-        assert record["options"] == ({"elder": int(elder)} if elder else {})
+        # one human: the setup allows hints by default and records it
+        assert record["options"] == ({"elder": int(elder)} if elder else {}) | {"hints": True}
         assert record["seed"] == 77 and record["players"] == 5
         assert record["seats"][0] == {"name": "Aya", "kind": "human"}
         assert [seat["kind"] for seat in record["seats"][1:]] == ["bot"] * 4

@@ -530,7 +530,8 @@ def test_the_setup_page_names_the_first_start_player(
     page.get_by_test_id("start-game").click()
     assert wait_turn(page, timeout=90_000) == "bid"
     record = unlink(page.evaluate("location.hash"))
-    assert record["options"] == {"start": 2} and record["seed"] == seed
+    # one human: the setup allows hints by default and records it
+    assert record["options"] == {"start": 2, "hints": True} and record["seed"] == seed
     # left random, this deal's first start player would be another seat
     drawn = snapshot({**record, "options": {}, "actions": []}, None)["view"]["auction"]["start"]
     assert drawn != 2
@@ -545,7 +546,7 @@ def test_the_setup_page_names_the_first_start_player(
     page.goto(base_url + link({**record, "actions": []}))
     assert wait_turn(page, timeout=90_000) == "bid"
     again = unlink(page.evaluate("location.hash"))
-    assert again["options"] == {"start": 2}
+    assert again["options"] == {"start": 2, "hints": True}
     assert again["actions"][0] == record["actions"][0]
 
     # in Japanese, the person in seat 0 starts: he must open (no withdrawing), nothing played
@@ -559,7 +560,7 @@ def test_the_setup_page_names_the_first_start_player(
     page.get_by_test_id("start-game").click()
     assert wait_turn(page, timeout=90_000) == "bid"
     record = unlink(page.evaluate("location.hash"))
-    assert record["options"] == {"start": 0} and record["actions"] == []
+    assert record["options"] == {"start": 0, "hints": True} and record["actions"] == []
     expect(page.get_by_test_id("current-bid")).to_have_attribute("data-bid", "0")
     expect(page.get_by_test_id("withdraw")).to_be_disabled()
     expect(page.get_by_test_id("bid")).to_be_enabled()
@@ -569,5 +570,5 @@ def test_the_setup_page_names_the_first_start_player(
     page.get_by_test_id("start-game").click()
     page.wait_for_selector(READY, timeout=90_000)
     record = unlink(page.evaluate("location.hash"))
-    assert record["options"] == {}
+    assert record["options"] == {"hints": True}  # no start option; one human: hints allowed
     assert record["actions"][0].startswith(f"{drawn}:"), record["actions"]

@@ -411,7 +411,7 @@ def test_setup_page_and_table_in_japanese(
     page.get_by_test_id("start-game").click()
     assert wait_turn(page) == "auction"
     record = unlink(page.evaluate("location.hash"))
-    assert record["options"] == {"start": 1}
+    assert record["options"] == {"start": 1, "hints": True}  # one human: hints allowed
     expect(page.get_by_test_id("round")).to_have_text("第1ラウンド / 全5")
     expect(page.get_by_test_id("pass-plain")).to_contain_text("パス")
     expect(page.get_by_test_id("hospital")).to_contain_text("病院")

@@ -14,6 +14,7 @@ import { startPlayerField } from '../ui/options.js';
 loadStyle(new URL('./baggai.css', import.meta.url).href);
 
 Object.assign(STRINGS, {
+  bg_actionZone: { en: 'Your move and the prices', ja: '操作と値段' },
   bg_brand_R: { en: 'Red', ja: '赤' },
   bg_brand_B: { en: 'Blue', ja: '青' },
   bg_brand_G: { en: 'Green', ja: '緑' },
@@ -651,7 +652,12 @@ function controlsFor(snap, ctx) {
 function actionZone(snap, ctx) {
   const controls = controlsFor(snap, ctx);
   const reveal = snap.view.phase === 'price' && controls ? null : revealZone(snap, ctx);
-  return h('div', { class: ['bg-action', controls ? 'has-controls' : null], testid: 'action-zone' },
+  // it scrolls when the reveal is long: reachable and named for the keyboard (axe:
+  // scrollable-region-focusable)
+  return h('div', {
+    class: ['bg-action', controls ? 'has-controls' : null], testid: 'action-zone',
+    tabindex: 0, role: 'region', 'aria-label': t('bg_actionZone'),
+  },
     controls, reveal,
     !controls && !reveal ? h('p', { class: 'bg-note', text: t('bg_waitNote') }) : null);
 }

@@ -83,7 +83,9 @@ export class Coach {
     const open = this.state !== null;
     return button([bulb(), h('span', { text: t('hint') })], {
       class: ['btn btn-hint', open ? 'is-on' : null], testid: 'hint', title: t('hintTitle'),
-      'aria-pressed': open ? 'true' : 'false', 'aria-controls': 'hint-panel', data: { action: 'hint' },
+      // the panel it controls exists only while a hint is open
+      'aria-pressed': open ? 'true' : 'false', 'aria-controls': open ? 'hint-panel' : null,
+      data: { action: 'hint' },
     });
   }
 
