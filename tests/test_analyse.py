@@ -15,10 +15,9 @@ from pygames import web
 from pygames.core.play import play_bots
 from pygames.core.record import Record, Seat, new_state, record_from_json
 from pygames.core.registry import all_games, get_game
-from pygames.core.review import MISTAKE, Appraisal, Budget, Review, evaluator, review
-from pygames.core.rng import Rng
+from pygames.core.review import MISTAKE, Appraisal, Budget, Review, review
 from tests.conftest import ask, bridge
-from tests.test_review import positions
+from tests.test_review import twin_appraisals
 
 GAMES = [g.id for g in all_games()]
 KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss"]
@@ -176,19 +175,9 @@ def test_a_decision_is_analysed_the_same_for_true_states_the_seat_cannot_tell_ap
     """The analysis of a decision (its verdict and the words of the moves) is made from the
     seat's information only: two true states the seat cannot tell apart (a position and a world
     determinized from it for that seat) give the very same line."""
-    info = get_game(game)
-    bot = evaluator(info)
     checked = 0
-    for seed, state, seat in positions(game, info.max_players, 8):
-        other = state.determinize(seat, Rng.from_seed(seed, 5))
-        played = Rng.from_seed(seed, 7).choice(state.legal_actions(seat))
-        lines = []
-        for true_state in (state, other):
-            appraisal = Appraisal(
-                bot, true_state, seat, Rng.from_seed(seed, 6), Budget(iterations=12), played
-            )
-            appraisal.run()
-            lines.append(web._analysis_line(appraisal.verdict(state.ply), appraisal.view, seed))
+    for seed, state, pair in twin_appraisals(game, 8):
+        lines = [web._analysis_line(a.verdict(state.ply), a.view, seed) for a in pair]
         assert lines[0] == lines[1], (game, seed)
         checked += 1
     assert checked >= 4

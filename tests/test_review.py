@@ -13,6 +13,7 @@ import hashlib
 import json
 import math
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,28 @@ def positions(game: str, players: int, samples: int) -> list[tuple[int, GameStat
     return out
 
 
+def twin_appraisals(
+    game: str, samples: int
+) -> Iterator[tuple[int, GameState, tuple[Appraisal, Appraisal]]]:
+    """For each of the game's :func:`positions` (at its most players): a random move of the
+    seat to move appraised, with the same random stream and a budget of 12 iterations, from the
+    true state and from a world determinized from it for that seat (every hidden card, secret
+    choice and future chance drawn again): two true states the seat cannot tell apart."""
+    info = get_game(game)
+    bot = evaluator(info)
+    for seed, state, seat in positions(game, info.max_players, samples):
+        other = state.determinize(seat, Rng.from_seed(seed, 5))
+        played = Rng.from_seed(seed, 7).choice(state.legal_actions(seat))
+        made = []
+        for true_state in (state, other):
+            appraisal = Appraisal(
+                bot, true_state, seat, Rng.from_seed(seed, 6), Budget(iterations=12), played
+            )
+            appraisal.run()
+            made.append(appraisal)
+        yield seed, state, (made[0], made[1])
+
+
 def summary_of(state: Appraisal) -> tuple[Verdict, list[tuple[str, float, int]]]:
     """What an appraisal reports: its verdict and its ranking."""
     ranking = [(e.action, e.win, e.visits) for e in state.ranking()]
@@ -81,19 +104,9 @@ def test_a_review_is_the_same_for_true_states_the_seat_cannot_tell_apart(game: s
     """Two true states that the deciding seat cannot tell apart (the state, and a world
     determinized from it for that seat: every hidden card, secret choice and future chance
     drawn again) get the very same verdict and ranking."""
-    info = get_game(game)
-    bot = evaluator(info)
     checked = 0
-    for seed, state, seat in positions(game, info.max_players, 10):
-        other = state.determinize(seat, Rng.from_seed(seed, 5))
-        played = Rng.from_seed(seed, 7).choice(state.legal_actions(seat))
-        looks = []
-        for true_state in (state, other):
-            appraisal = Appraisal(
-                bot, true_state, seat, Rng.from_seed(seed, 6), Budget(iterations=12), played
-            )
-            appraisal.run()
-            looks.append(summary_of(appraisal))
+    for seed, _state, pair in twin_appraisals(game, 10):
+        looks = [summary_of(appraisal) for appraisal in pair]
         assert looks[0] == looks[1], (game, seed)
         checked += 1
     assert checked >= 5
