@@ -273,6 +273,10 @@ def test_all_bot_game_shows_what_the_engine_says(
     page.goto(base_url)
     wait_engine(page)
     page.evaluate(WATCH)
+    # paced bots (a pause after each move) so that every answer is drawn on a loaded machine too;
+    # the places drawn, not moves to them (ui/flip.js)
+    page.evaluate("localStorage.setItem('pygames.speed', 'fast')")
+    page.emulate_media(reduced_motion="reduce")
     rec = record(seed=29, open_money=True)
     rec["seats"] = [{"name": f"Bot {i + 1}", "kind": "bot", "level": "normal"} for i in range(4)]
     page.evaluate("(hash) => { location.hash = hash; }", link(rec))
@@ -290,9 +294,9 @@ def test_all_bot_game_shows_what_the_engine_says(
         expect(page.get_by_test_id(f"final-score-{s}")).to_have_attribute("data-score", str(score))
     during = [d for d in drawings if not d["over"]]
     plies = {d["ply"] for d in during}
-    # draws are coalesced per frame (how many depends on the machine's speed), yet many
-    # positions of the game were drawn and checked
-    assert len(plies) >= 10, sorted(plies)
+    # every position of the game was drawn and checked (but for a frame late on a loaded machine)
+    missed = sorted(set(range(final.ply)) - plies)
+    assert len(missed) <= final.ply // 10, missed
     views = {p: replay(final_record, p).view(None) for p in plies}
     for drawn in during:
         check_drawing(drawn, views[drawn["ply"]])

@@ -495,13 +495,15 @@ def check_drawing(drawn: dict[str, Any], view: dict[str, Any]) -> None:
 def test_all_bot_game_shows_what_the_engine_says(
     page: Page, base_url: str, shot: Callable[..., Any], players: int, seed: int
 ) -> None:
-    """Bots at the fastest speed play a whole game; every drawing of the table (draws are
-    coalesced per frame, so not every position is drawn) shows each seat's score, pair, vote,
-    keep/eat decision, kept cards, eaten cards and elder badge as the engine's spectator view of
-    that ply says (and the console oracle of conftest.py fails the test on any console error or
-    CSP violation)."""
+    """Bots at the fast speed play a whole game; every drawing of the table (nearly every
+    position: the bots pause after each move) shows each seat's score, pair, vote, keep/eat
+    decision, kept cards, eaten cards and elder badge as the engine's spectator view of that ply
+    says (and the console oracle of conftest.py fails the test on any console error or CSP
+    violation)."""
     page.goto(f"{base_url}#/setup/marie")
     page.evaluate(WATCH)
+    page.evaluate("localStorage.setItem('pygames.speed', 'fast')")
+    page.emulate_media(reduced_motion="reduce")  # the places drawn, not moves to them
     setup_game(page, base_url, players, [], seed=seed)  # the same document: the watch stays
     assert wait_turn(page, timeout=120_000) == "over"
     totals = check_end_screen(page, players)
@@ -515,14 +517,13 @@ def test_all_bot_game_shows_what_the_engine_says(
     assert final.is_over() and totals == final.result().scores
     during = [d for d in drawings if not d["over"]]
     plies = {d["ply"] for d in during}
-    # positions of the game were drawn and checked (how many depends on the frames: the bots
-    # answer faster than the screen draws)
-    assert len(plies) >= 3, (sorted(plies), final.ply)
+    # every position was drawn and checked (but for a frame late on a loaded machine)
+    missed = sorted(set(range(final.ply)) - plies)
+    assert len(missed) <= final.ply // 10, (missed, final.ply)
     views = {p: replay(record, p).view(None) for p in plies}
     for drawn in during:
         assert drawn["viewer"] == "spectator"
         check_drawing(drawn, views[drawn["ply"]])
-    # revealed pairs and eaten cards were drawn on the way (a face-down pair lasts a ply or so of
-    # each round: whether one is drawn depends on the frames, it is checked when it is)
+    # revealed pairs and eaten cards were drawn on the way
     assert any(s["pair"] == "open" for d in during for s in d["seats"])
     assert any(s["eaten"] for d in during for s in d["seats"])

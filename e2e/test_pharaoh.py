@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import link, record_of, unlink, wait_turn
+from conftest import link, record_of, unlink, wait_engine, wait_turn
 from conftest import simulate as simulate_game
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -363,9 +363,9 @@ def test_one_human_against_two_bots(
 def test_all_bots_the_table_shows_the_view_after_each_answer(
     page: Page, base_url: str, shot: Callable[..., Any]
 ) -> None:
-    """Four bots at the fastest speed, watched: after each answer the table shows the
-    spectator's view of that ply (hand counts, fronts and their totals, the auction track, the
-    offer, the hospital, tents, Pharaoh cards, treasure scores), never a hand."""
+    """Four bots at the fast speed, watched: after each answer the table shows the spectator's
+    view of that ply (hand counts, fronts and their totals, the auction track, the offer, the
+    hospital, tents, Pharaoh cards, treasure scores), never a hand."""
     record = {
         "v": 1,
         "game": "pharaoh",
@@ -379,15 +379,22 @@ def test_all_bots_the_table_shows_the_view_after_each_answer(
         "actions": [],
     }
     page.add_init_script(WATCH_DRAWINGS)
-    page.goto(base_url + link(record))
+    page.goto(base_url)
+    wait_engine(page)
+    # paced bots (a pause after each move), so that every answer is drawn on a loaded machine
+    # too; the places drawn, not moves to them (ui/flip.js)
+    page.evaluate("localStorage.setItem('pygames.speed', 'fast')")
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("(hash) => { location.hash = hash; }", link(record))
     assert wait_turn(page, timeout=120_000) == "over"
     expect(page.get_by_test_id("end-screen")).to_be_visible()
     played = unlink(page.evaluate("location.hash"))
     assert played["seats"] == record["seats"] and len(played["actions"]) > 40
-    # at the fastest speed several answers may land within one frame: the table draws the last
-    # (renders are coalesced per frame), so not every ply is drawn; every drawing is checked
+    # every drawing is checked, and every ply was drawn (but for a frame late on a loaded machine)
     seen = check_drawings(page, played, None)
-    assert len(seen) >= 10, sorted(seen)
+    plies = len(played["actions"])
+    missed = sorted(set(range(plies)) - seen)
+    assert len(missed) <= plies // 10, missed
     rounds = {engine(cmd="replay", record=played, ply=p)["view"]["round"] for p in seen}
     assert len(rounds) >= 3, rounds
     shot(page, "pharaoh-all-bots-end", both=True)

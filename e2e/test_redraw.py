@@ -77,8 +77,9 @@ def test_bot_moves_patch_the_table(page: Page, base_url: str, game: str) -> None
     counts: dict[str, int] = page.evaluate("window.__redraws")
     plies = int(page.get_by_test_id("table").get_attribute("data-ply") or 0)
     assert plies > 10
-    # draws are coalesced (at most one a frame) yet every few moves are drawn, and each draw is
-    # laid over the table on screen: the status bar stays the same element throughout
-    assert counts["draws"] >= 5, counts
+    # draws are coalesced (at most one a frame; on a loaded machine a frame may hold twenty
+    # answers), yet some moves are drawn between the first drawing and the end screen, and each
+    # draw is laid over the table on screen: the status bar stays the same element throughout
+    assert counts["draws"] >= 3, counts
     assert counts["keptBar"] >= counts["draws"] - 1, counts
     assert counts["violations"] == 0, counts
