@@ -35,8 +35,13 @@ from playwright.sync_api import (
     Page,
     ViewportSize,
     WebError,
+    expect,
 )
 from playwright.sync_api import Error as PlaywrightError
+
+# An assertion that waits for the engine's answer may wait on a worker starved by a loaded
+# machine: 15 s instead of Playwright's 5 (it only waits longer for the right state)
+expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -432,6 +437,8 @@ READY = (
     "[data-testid=table][data-waiting=human], [data-testid=table][data-waiting=over], "
     "[data-testid=table][data-waiting=hold], [data-testid=privacy-screen]"
 )
+# The table drawn behind the privacy screen
+PASSING = "[data-testid=table][data-waiting=pass]"
 
 
 def link(record: dict[str, Any]) -> str:
@@ -453,6 +460,9 @@ def wait_turn(page: Page, timeout: float = 30_000) -> str:
     ``pass``, ``over`` or the table's phase."""
     page.wait_for_selector(READY, timeout=timeout)
     if page.get_by_test_id("privacy-screen").count():
+        # the screen goes up in the task that asks for the table's next drawing: wait for that
+        # drawing (the position after the move) before the caller reads the table
+        page.wait_for_selector(PASSING, state="attached", timeout=timeout)
         return "pass"
     table = page.get_by_test_id("table")
     return (

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import READY, link, record_of, simulate
+from conftest import PASSING, READY, link, record_of, simulate
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,6 +169,7 @@ def go(page: Page, base_url: str, fragment: str) -> None:
 def wait_turn(page: Page) -> str:
     page.wait_for_selector(READY, timeout=30_000)
     if page.get_by_test_id("privacy-screen").count():
+        page.wait_for_selector(PASSING, state="attached", timeout=30_000)  # drawn behind it
         return "pass"
     table = page.get_by_test_id("table")
     return "over" if table.get_attribute("data-waiting") == "over" else "human"

@@ -671,10 +671,10 @@ def test_undo_is_offered_only_when_the_rule_allows(
     check_panel(page, saved_record(page), 0)
     undo.click()
     assert wait_turn(page) == "take"
+    expect(page.get_by_test_id("toast")).to_contain_text("Move taken back.")  # up for 3 s
     assert ply(page) == at - 1
     # the log panel lost the line of the move taken back
     check_panel(page, saved_record(page), 0)
-    expect(page.get_by_test_id("toast")).to_contain_text("Move taken back.")
     expect(undo).to_have_count(0)
     act(page, "take")
     assert wait_turn(page) == "decide"

@@ -468,29 +468,33 @@ WATCH_DRAWS = (
 
 
 def test_an_all_bot_game_shows_what_the_engine_says(page: Page, base_url: str) -> None:
-    """Four bots at the fastest speed: after each answer drawn, the table shows the view of that
-    ply (the daughters track, the bids, who is in, withdrawn or eliminated, the hand counts)."""
-    levels = ["normal", "random", "normal", "easy"]
+    """Three bots at the fast speed: after each answer, the table shows the view of that ply
+    (the daughters track, the bids, who is in, withdrawn or eliminated, the hand counts)."""
+    levels = ["normal", "random", "easy"]
     seats = [{"name": f"Bot {i + 1}", "kind": "bot", "level": lv} for i, lv in enumerate(levels)]
     record = {
-        "v": 1, "game": "hitokai", "players": 4, "seed": 12, "options": {},
+        "v": 1, "game": "hitokai", "players": 3, "seed": 7, "options": {},
         "seats": seats, "actions": [],
     }  # fmt: skip
     page.goto(base_url)
     wait_engine(page)
     page.evaluate(WATCH_DRAWS)
+    # paced bots (a pause after each move), so that every answer is drawn on a loaded machine
+    # too; the places drawn, not moves to them (ui/flip.js)
+    page.evaluate("localStorage.setItem('pygames.speed', 'fast')")
+    page.emulate_media(reduced_motion="reduce")
     page.evaluate("(hash) => { location.hash = hash; }", link(record))
     page.wait_for_selector(
-        "[data-testid=table][data-waiting=over]", state="attached", timeout=120_000
+        "[data-testid=table][data-waiting=over]", state="attached", timeout=180_000
     )
     expect(page.get_by_test_id("end-screen")).to_be_visible()
     drawn: list[dict[str, Any]] = page.evaluate("window.__hkShown")
     final = unlink(page.evaluate("location.hash"))
     plies = len(final["actions"])
     shown = {int(now["ply"]): now for now in drawn if int(now["ply"]) < plies}
-    # instant bots answer faster than frames: the table draws the last answer of each frame
-    # (about a quarter of them here), and each drawing must be the truth of its ply
-    assert plies > 50 and len(shown) >= plies // 8, (plies, len(shown))
+    # every answer was drawn (but for a frame late on a loaded machine), each the truth of its ply
+    missed = sorted(set(range(plies)) - set(shown))
+    assert plies > 50 and len(missed) <= plies // 10, (plies, missed)
     for ply, now in sorted(shown.items()):
         check_shown(now, replay_view(final, ply))
     assert {now["phase"] for now in shown.values()} == {"bid", "pay"}

@@ -409,10 +409,17 @@ def test_bots_are_paced_and_announced(page: Page, base_url: str) -> None:
     page.get_by_test_id("seed-input").fill("4")
     page.get_by_test_id("opt-elder").select_option("1")  # a bot opens the game
     page.get_by_test_id("start-game").click()
-    thinking = page.get_by_test_id("thinking")
-    expect(thinking).to_be_visible(timeout=90_000)
-    expect(thinking).to_contain_text("Bot 2 is thinking")
-    expect(table(page)).to_have_attribute("data-waiting", "bot")
+    # Bot 2's turn lasts about 1.4 s at this pace: look at every frame, not once a second
+    page.wait_for_function(
+        """() => {
+          const root = document.querySelector('[data-testid=table]');
+          const thinking = document.querySelector('[data-testid=thinking]');
+          return root?.dataset.waiting === 'bot' && thinking?.checkVisibility()
+            && thinking.textContent.includes('Bot 2 is thinking');
+        }""",
+        polling="raf",
+        timeout=90_000,
+    )
     assert wait_turn(page) in ("draft", "vote")  # the youngest's last two cards come by themselves
     expect(page.get_by_test_id("log")).to_contain_text("Bot 2 chooses pile")
 

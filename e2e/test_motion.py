@@ -42,28 +42,34 @@ WATCH = r"""
 }
 """
 
-# Freeze the move animations half-way (for the screenshot); returns what is moving and whether
-# those pieces are drawn away from their places at that moment
+# Wait for move animations on the table, then freeze them half-way (for the screenshot) in the
+# same frame, so that a loaded machine cannot let a 320 ms move end between the two; returns what
+# is moving and whether those pieces are drawn away from their places at that moment
 FREEZE = r"""
-() => {
-  const moving = document.getAnimations()
-    .filter((a) => a.id === 'flip' && a.playState === 'running');
-  for (const a of moving) {
-    a.pause();
-    a.currentTime = Number(a.effect.getComputedTiming().duration) / 2;
-  }
-  return moving.map((a) => ({
-    id: a.effect.target.getAttribute('data-flip'),
-    shifted: getComputedStyle(a.effect.target).transform !== 'none'
-      || getComputedStyle(a.effect.target).opacity !== '1',
-  }));
-}
+() => new Promise((resolve, reject) => {
+  const deadline = performance.now() + 60000;
+  const look = () => {
+    const moving = document.getAnimations().filter((a) => a.id === 'flip'
+      && a.playState === 'running' && a.effect?.target?.isConnected);
+    if (!moving.length) {
+      if (performance.now() > deadline) reject(new Error('no move animation in 60 s'));
+      else requestAnimationFrame(look);
+      return;
+    }
+    for (const a of moving) {
+      a.pause();
+      a.currentTime = Number(a.effect.getComputedTiming().duration) / 2;
+    }
+    resolve(moving.map((a) => ({
+      id: a.effect.target.getAttribute('data-flip'),
+      shifted: getComputedStyle(a.effect.target).transform !== 'none'
+        || getComputedStyle(a.effect.target).opacity !== '1',
+    })));
+  };
+  look();
+})
 """
 RESUME = "() => { for (const a of document.getAnimations()) if (a.id === 'flip') a.play(); }"
-RUNNING = (
-    "() => document.getAnimations().some((a) => a.id === 'flip' && a.playState === 'running'"
-    " && a.effect.target.isConnected)"
-)
 
 
 def bot_game(game: str, players: int, seed: int, human: bool = False) -> dict[str, Any]:
@@ -106,7 +112,6 @@ def moved_draws(draws: list[dict[str, Any]]) -> int:
 
 def test_pieces_travel_during_bot_moves(page: Page, base_url: str) -> None:
     open_game(page, base_url, bot_game("yadokashi", 3, 7))
-    page.wait_for_function(RUNNING, timeout=60_000, polling="raf")
     frozen: list[dict[str, Any]] = page.evaluate(FREEZE)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "motion-yadokashi-1024x768.png"))
@@ -118,7 +123,6 @@ def test_pieces_travel_during_bot_moves(page: Page, base_url: str) -> None:
     # a piece seen mid-move in another game: a Pharaoh member card going in front of its owner
     page.evaluate("() => { window.__motion.length = 0; }")
     page.evaluate("(hash) => { location.hash = hash; }", link(bot_game("pharaoh", 3, 11)))
-    page.wait_for_function(RUNNING, timeout=60_000, polling="raf")
     frozen = page.evaluate(FREEZE)
     page.screenshot(path=str(SCREENSHOTS / "motion-pharaoh-1024x768.png"))
     page.evaluate(RESUME)
