@@ -22,7 +22,7 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -453,6 +453,20 @@ def unlink(fragment: str) -> dict[str, Any]:
     body = body[2:] if body.startswith("g=") else body
     data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
     return data
+
+
+def pace_bots(page: Page) -> None:
+    """Bots pause after each move (the fast speed) and pieces are drawn in their places, not
+    moving to them (reduced motion, ui/flip.js): every answer is drawn, on a loaded machine too."""
+    page.evaluate("localStorage.setItem('pygames.speed', 'fast')")
+    page.emulate_media(reduced_motion="reduce")
+
+
+def assert_nearly_all_drawn(drawn: Iterable[int], plies: int) -> None:
+    """Every position of a game of ``plies`` moves was drawn (the plies in ``drawn``), but for a
+    tenth of them: a frame can still come late on a loaded machine."""
+    missed = sorted(set(range(plies)) - set(drawn))
+    assert len(missed) <= plies // 10, (missed, plies)
 
 
 def wait_turn(page: Page, timeout: float = 30_000) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import ROOT, link, unlink, wait_engine, wait_turn
+from conftest import ROOT, assert_nearly_all_drawn, link, pace_bots, unlink, wait_engine, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 
@@ -273,10 +273,7 @@ def test_all_bot_game_shows_what_the_engine_says(
     page.goto(base_url)
     wait_engine(page)
     page.evaluate(WATCH)
-    # paced bots (a pause after each move) so that every answer is drawn on a loaded machine too;
-    # the places drawn, not moves to them (ui/flip.js)
-    page.evaluate("localStorage.setItem('pygames.speed', 'fast')")
-    page.emulate_media(reduced_motion="reduce")
+    pace_bots(page)
     rec = record(seed=29, open_money=True)
     rec["seats"] = [{"name": f"Bot {i + 1}", "kind": "bot", "level": "normal"} for i in range(4)]
     page.evaluate("(hash) => { location.hash = hash; }", link(rec))
@@ -294,9 +291,7 @@ def test_all_bot_game_shows_what_the_engine_says(
         expect(page.get_by_test_id(f"final-score-{s}")).to_have_attribute("data-score", str(score))
     during = [d for d in drawings if not d["over"]]
     plies = {d["ply"] for d in during}
-    # every position of the game was drawn and checked (but for a frame late on a loaded machine)
-    missed = sorted(set(range(final.ply)) - plies)
-    assert len(missed) <= final.ply // 10, missed
+    assert_nearly_all_drawn(plies, final.ply)  # and each drawing is checked below
     views = {p: replay(final_record, p).view(None) for p in plies}
     for drawn in during:
         check_drawing(drawn, views[drawn["ply"]])

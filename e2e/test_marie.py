@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import link, record_of, simulate, unlink, wait_turn
+from conftest import (
+    assert_nearly_all_drawn,
+    link,
+    pace_bots,
+    record_of,
+    simulate,
+    unlink,
+    wait_turn,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -509,8 +517,7 @@ def test_all_bot_game_shows_what_the_engine_says(
     violation)."""
     page.goto(f"{base_url}#/setup/marie")
     page.evaluate(WATCH)
-    page.evaluate("localStorage.setItem('pygames.speed', 'fast')")
-    page.emulate_media(reduced_motion="reduce")  # the places drawn, not moves to them
+    pace_bots(page)
     setup_game(page, base_url, players, [], seed=seed)  # the same document: the watch stays
     assert wait_turn(page, timeout=120_000) == "over"
     totals = check_end_screen(page, players)
@@ -524,9 +531,7 @@ def test_all_bot_game_shows_what_the_engine_says(
     assert final.is_over() and totals == final.result().scores
     during = [d for d in drawings if not d["over"]]
     plies = {d["ply"] for d in during}
-    # every position was drawn and checked (but for a frame late on a loaded machine)
-    missed = sorted(set(range(final.ply)) - plies)
-    assert len(missed) <= final.ply // 10, (missed, final.ply)
+    assert_nearly_all_drawn(plies, final.ply)  # and each drawing is checked:
     views = {p: replay(record, p).view(None) for p in plies}
     for drawn in during:
         assert drawn["viewer"] == "spectator"
