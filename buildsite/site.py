@@ -1,0 +1,174 @@
+"""``dist/``: the static shell from ``web/``, the engine wheel, the pinned Pyodide runtime and
+wheels, ``catalog.json``, ``build.json`` and ``sw.js`` with the list of every file of the site
+and a version hash written into it (the offline precache). The icons are files of
+``web/icons/`` (the PNGs drawn by ``tools/icons.py``); the build only checks that every icon the
+site names is there."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from buildsite.common import DIST, ROOT, WEB, BuildError, human_size, log, tree_size
+from buildsite.downloads import (
+    PYODIDE_VERSION,
+    check_worker_pins,
+    copy_pyodide,
+    fetch_pinned_wheels,
+)
+from buildsite.wheel import build_wheel, engine_version
+
+ICON_LINK = re.compile(r'<link\s[^>]*rel="[^"]*icon[^"]*"[^>]*>')
+LINK_HREF = re.compile(r'href="([^"]+)"')
+PRECACHE_LINE = re.compile(r"^const PRECACHE = .*$", re.MULTILINE)
+
+
+# --------------------------------------------------------------------------------------------
+# Icons: committed in web/icons/ (the PNGs drawn by tools/icons.py), copied with web/
+
+
+def icon_files(dist: Path) -> list[str]:
+    """The icon files the site names, relative to ``dist``: the manifest's ``icons`` and the
+    ``<link rel="...icon...">`` of index.html."""
+    manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
+    names = [str(icon["src"]) for icon in manifest.get("icons", [])]
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    for link in ICON_LINK.findall(page):
+        href = LINK_HREF.search(link)
+        if href is not None:
+            names.append(href.group(1))
+    return sorted({name.removeprefix("./") for name in names})
+
+
+def check_icons(dist: Path) -> list[str]:
+    """Make sure every icon the site names is in ``dist``; return their names."""
+    names = icon_files(dist)
+    missing = [name for name in names if not (dist / name).is_file()]
+    if missing:
+        raise BuildError(
+            f"web/ lacks the icons {missing}: draw the PNGs with `python3 tools/icons.py`"
+        )
+    return names
+
+
+# --------------------------------------------------------------------------------------------
+# The service worker's precache: every file of dist/ and a version hash, written into sw.js
+
+
+def precache_files(dist: Path) -> list[str]:
+    """The site's files, relative to dist/, sorted (the service worker itself excluded)."""
+    return sorted(
+        path.relative_to(dist).as_posix()
+        for path in dist.rglob("*")
+        if path.is_file() and path.relative_to(dist).as_posix() != "sw.js"
+    )
+
+
+def site_version(dist: Path, files: Sequence[str]) -> str:
+    """A hash of every file's content; build.json counts without its build time (and without
+    this version, written into it afterwards for the engine snapshot's key), so building the
+    same sources again gives the same version (and installed copies are not invalidated)."""
+    digest = hashlib.sha256()
+    for name in files:
+        if name == "build.json":
+            info = json.loads((dist / name).read_text(encoding="utf-8"))
+            info.pop("built", None)
+            info.pop("site", None)
+            data = json.dumps(info, sort_keys=True).encode()
+        else:
+            data = (dist / name).read_bytes()
+        digest.update(f"{name}\0{hashlib.sha256(data).hexdigest()}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def write_precache(dist: Path) -> tuple[str, int]:
+    """Fill the ``const PRECACHE = ...`` line of dist/sw.js; return the version and the count."""
+    worker = dist / "sw.js"
+    text = worker.read_text(encoding="utf-8")
+    if len(PRECACHE_LINE.findall(text)) != 1:
+        raise BuildError("web/sw.js needs exactly one line starting with `const PRECACHE = `")
+    files = precache_files(dist)
+    version = site_version(dist, files)
+    data = json.dumps({"version": version, "files": files}, separators=(",", ":"))
+    line = f"const PRECACHE = {data}; // written by build.py"
+    worker.write_text(PRECACHE_LINE.sub(lambda _: line, text), encoding="utf-8")
+    return version, len(files)
+
+
+# --------------------------------------------------------------------------------------------
+# dist/
+
+
+def write_catalog(out: Path) -> None:
+    """Write ``python -m pygames list --json`` to ``out`` (validated as JSON)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pygames", "list", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise BuildError(f"python -m pygames list --json failed:\n{result.stderr}")
+    catalog = json.loads(result.stdout)
+    out.write_text(json.dumps(catalog, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def write_json(path: Path, data: dict[str, str]) -> None:
+    """Write a small JSON file."""
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def copy_web(dist: Path) -> None:
+    """Replace ``dist`` with a copy of web/ (caches and hidden files left out)."""
+    if not WEB.is_dir():
+        raise BuildError("web/ is missing")
+    if dist.exists():
+        shutil.rmtree(dist)
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+    log(f"web/ -> {dist.name}/ ({human_size(tree_size(dist))})")
+    check_worker_pins(dist / "worker.js")
+
+
+def add_runtime(dist: Path) -> Path:
+    """The engine wheel, Pyodide and the pinned wheels into ``dist``; return the engine wheel."""
+    wheel = build_wheel(dist / "wheels")
+    log(f"engine wheel wheels/{wheel.name} ({human_size(wheel.stat().st_size)})")
+    size = copy_pyodide(dist / "pyodide")
+    log(f"pyodide {PYODIDE_VERSION} -> pyodide/ ({human_size(size)})")
+    for path in fetch_pinned_wheels():
+        shutil.copy2(path, dist / "wheels" / path.name)
+        log(f"wheels/{path.name} ({human_size(path.stat().st_size)}, sha256 ok)")
+    return wheel
+
+
+def build(dist: Path = DIST) -> Path:
+    """Write ``dist`` from scratch and return it."""
+    started = time.monotonic()
+    copy_web(dist)
+    wheel = add_runtime(dist)
+    write_catalog(dist / "catalog.json")
+    built = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    info = {
+        "version": engine_version(),
+        "wheel": wheel.name,
+        "pyodide": PYODIDE_VERSION,
+        "built": built,
+    }
+    write_json(dist / "build.json", info)
+    log(f"icons: {', '.join(check_icons(dist))}")
+    version, count = write_precache(dist)
+    log(f"sw.js: precache of {count} files, version {version}")
+    # the site's version in build.json too: the engine worker keys its memory snapshot with it
+    write_json(dist / "build.json", {**info, "site": version})
+    elapsed = time.monotonic() - started
+    log(f"catalog.json, build.json; {dist} = {human_size(tree_size(dist))} in {elapsed:.1f} s")
+    return dist

@@ -1,0 +1,279 @@
+"""``build.py test`` (install what is missing, build, lint, type-check, run every test) and
+``build.py pyodide-tests`` (the engine tests inside Pyodide only).
+
+On a 2-core machine every step uses both cores: the checks run in two lanes side by side, the
+unit tests and the browser tests in two pytest-xdist workers, the tests inside Pyodide in two
+Node.js processes. Steps do not overlap one another, so that the browser tests' timing has the
+machine to itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from buildsite.common import DIST, ROOT, BuildError, log
+from buildsite.downloads import (
+    NODE_TOOLS,
+    PYODIDE_TEST_WHEELS,
+    TEST_WHEEL_CACHE,
+    ensure_pyodide,
+    fetch_pinned_wheels,
+)
+from buildsite.installers import ensure_chromium, ensure_venv
+from buildsite.site import build
+from buildsite.steps import (
+    Check,
+    Step,
+    attempt,
+    command_step,
+    print_log,
+    print_summary,
+    run_lanes,
+    run_together,
+)
+from buildsite.wheel import build_wheel
+
+# pytest-xdist workers of the two pytest steps: one a core, two at most.
+PYTEST_WORKERS = max(1, min(2, os.cpu_count() or 1))
+XDIST = ["-n", str(PYTEST_WORKERS)] if PYTEST_WORKERS > 1 else []
+# Wall-clock limits of the two pytest steps: well above a normal run (about 1.5 and 10 minutes
+# on a 2-core machine with two workers), so that only a hang or a badly overloaded machine
+# reaches them.
+SUITE_LIMITS = {"tests": 8 * 60.0, "e2e": 16 * 60.0}
+# e2e reports each test with its worker (-vv) and the slowest ones. A test that hangs is
+# stopped by pytest-timeout (pyproject.toml), which names it with the stacks of every thread.
+SUITE_OPTIONS: dict[str, list[str]] = {"tests": XDIST, "e2e": ["-vv", "--durations=8", *XDIST]}
+# Wall-clock limit of each check (a lint, a type check, the JavaScript unit tests).
+CHECK_LIMIT = 5 * 60.0
+JS_TESTS = ROOT / "tests" / "js"
+# The names `node --test` runs by default (its documented patterns for a folder's files).
+JS_TEST_NAME = re.compile(r"^(test|test-.+|.+[._-]test)\.[cm]?js$")
+PYODIDE_RUNNER = ROOT / "tools" / "pyodide_tests.mjs"
+# Pyodide runs Python on one thread, so the suite is shared among this many Node processes
+# (tools/pyodide_tests.mjs --shard K/N), one a core and two at most: each holds an interpreter.
+PYODIDE_SHARDS = max(1, min(2, os.cpu_count() or 1))
+# Wall-clock limit of the run of tests/ inside Pyodide: it needs 4.5 to 7 minutes of CPU (1.3 to
+# 1.7 times the CPython run), 2.5 to 3.5 minutes on an idle 2-core machine with two processes,
+# so only a hang or a badly overloaded machine reaches it. pytest-timeout's per-test limit
+# cannot work inside Pyodide (no signals, no threads); a hang there would most likely have hung
+# the CPython run first.
+PYODIDE_TESTS_LIMIT = 10 * 60.0
+
+
+# --------------------------------------------------------------------------------------------
+# Checks: lints, type checks, the JavaScript unit tests
+
+
+def node_tool_check(name: str, tool: str, args: Sequence[str | Path]) -> Check:
+    """One of :data:`NODE_TOOLS` as a check; it fails at once if npm did not install it."""
+    path = NODE_TOOLS[tool]
+    missing = "" if path.exists() else f"{path.relative_to(ROOT)} is missing: npm ci failed"
+    return Check(name, [path, *args], CHECK_LIMIT, missing)
+
+
+def js_test_files() -> list[Path]:
+    """The test files of tests/js/ (any depth) that ``node --test`` would pick, sorted."""
+    if not JS_TESTS.is_dir():
+        return []
+    return sorted(p for p in JS_TESTS.rglob("*") if p.is_file() and JS_TEST_NAME.match(p.name))
+
+
+def node_test_check(files: Sequence[Path]) -> Check:
+    """``node --test`` over the given files (named one by one: any Node.js version agrees)."""
+    node = shutil.which("node")
+    missing = "" if node else "Node.js is missing (apt-get install nodejs)"
+    names = [path.relative_to(ROOT) for path in files]
+    return Check("node --test", [node or "node", "--test", *names], CHECK_LIMIT, missing)
+
+
+def python_checks(python: Path) -> list[Check]:
+    """Ruff's lint and format check, then mypy --strict over every Python folder."""
+    tools = python.parent
+    paths = ["pygames", "build.py", "buildsite", "tools", "tests"]
+    return [
+        Check("ruff check", [tools / "ruff", "check", "."], CHECK_LIMIT),
+        Check("ruff format --check", [tools / "ruff", "format", "--check", "."], CHECK_LIMIT),
+        Check("mypy --strict", [tools / "mypy", "--strict", *paths], CHECK_LIMIT),
+    ]
+
+
+def javascript_checks(files: Sequence[Path]) -> list[Check]:
+    """ESLint over the site, the Node tools, the e2e page scripts and the browser benchmark's
+    (eslint.config.js), TypeScript's checker over the JSDoc of web/ (the page modules, the
+    workers, the benchmark's page side), then ``node --test`` over ``files`` (if any)."""
+    checks = [
+        node_tool_check("eslint", "eslint", ["--max-warnings", "0", "."]),
+        node_tool_check("tsc --noEmit", "tsc", ["--noEmit", "-p", "jsconfig.json"]),
+        node_tool_check("tsc --noEmit workers", "tsc", ["--noEmit", "-p", "jsconfig.workers.json"]),
+        node_tool_check("tsc --noEmit bench", "tsc", ["--noEmit", "-p", "jsconfig.bench.json"]),
+    ]
+    return [*checks, node_test_check(files)] if files else checks
+
+
+def check_steps(python: Path) -> list[Step]:
+    """The Python checks and the JavaScript checks in two lanes side by side (a core each);
+    with no test file in tests/js/ yet, ``node --test`` passes with a note."""
+    if not all(path.exists() for path in NODE_TOOLS.values()):
+        attempt("npm packages", ensure_pyodide)  # a failed build may have stopped before npm ci
+    files = js_test_files()
+    log("--- checks: two lanes side by side, each one's output below when it ends")
+    with tempfile.TemporaryDirectory(prefix="pygames-checks-") as folder:
+        steps = run_lanes([python_checks(python), javascript_checks(files)], Path(folder))
+    if not files:
+        steps.append(Step("node --test", True, 0.0, "no test files in tests/js/ yet"))
+    return steps
+
+
+# --------------------------------------------------------------------------------------------
+# pytest: tests/ and e2e/ in CPython
+
+
+def has_test_files(directory: Path) -> bool:
+    """Whether pytest would find test modules under ``directory``."""
+    return any(directory.rglob("test_*.py")) or any(directory.rglob("*_test.py"))
+
+
+def no_tests_ran(step: Step, directory: Path, extra: Sequence[str]) -> Step:
+    """pytest's "no tests ran" (exit 5) fails a step only where test files exist and no
+    arguments narrowed the selection."""
+    if step.note == "exit 5":
+        if extra:
+            return Step(step.name, True, step.seconds, "no test selected")
+        if not has_test_files(directory):
+            return Step(step.name, True, step.seconds, "no test files yet")
+        step.note = "exit 5: no test ran"
+    return step
+
+
+def pytest_step(python: Path, suite: str, extra: Sequence[str]) -> Step:
+    """Run pytest on one folder; "no tests ran" (exit 5) fails only where test files exist."""
+    options = [*SUITE_OPTIONS.get(suite, []), *extra]
+    command: list[str | Path] = [python, "-m", "pytest", suite, *options]
+    step = command_step(f"pytest {suite}", command, SUITE_LIMITS.get(suite))
+    return no_tests_ran(step, ROOT / suite, extra)
+
+
+# --------------------------------------------------------------------------------------------
+# tests/ inside Pyodide (Node.js)
+
+
+def pyodide_runner(wheels: Path) -> list[str | Path]:
+    """The command running tests/ inside Pyodide on the engine wheel of ``wheels``, after
+    making sure Node.js, the pinned Pyodide and the pinned pytest wheels are there."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to run the tests in Pyodide (apt-get install nodejs)")
+    ensure_pyodide()
+    test_wheels = fetch_pinned_wheels(PYODIDE_TEST_WHEELS, TEST_WHEEL_CACHE)
+    options = [part for path in test_wheels for part in ("--test-wheel", path)]
+    return [node, PYODIDE_RUNNER, "--wheels", wheels, *options]
+
+
+def outcome_counts(reports: Sequence[Path]) -> dict[str, int]:
+    """The outcome counts (``passed``, ``skipped``, ...) summed over the runner's JSON reports
+    (missing reports count nothing)."""
+    total: dict[str, int] = {}
+    for path in reports:
+        try:
+            counts = json.loads(path.read_text(encoding="utf-8")).get("counts", {})
+        except (OSError, ValueError):
+            continue
+        for key, value in counts.items():
+            total[key] = total.get(key, 0) + int(value)
+    return total
+
+
+def run_shards(command: Sequence[str | Path], extra: Sequence[str]) -> tuple[list[int], str]:
+    """Run the Pyodide runner in :data:`PYODIDE_SHARDS` processes, print their output when they
+    end; their exit codes and the outcome counts as one phrase."""
+    shards = PYODIDE_SHARDS
+    with tempfile.TemporaryDirectory(prefix="pygames-pyodide-tests-") as folder:
+        logs = [Path(folder) / f"shard-{k}.log" for k in range(1, shards + 1)]
+        reports = [Path(folder) / f"shard-{k}.json" for k in range(1, shards + 1)]
+        commands = [
+            [*command, "--shard", f"{k}/{shards}", "--report", report, "--", *extra]
+            for k, report in enumerate(reports, 1)
+        ]
+        codes = run_together(commands, logs, PYODIDE_TESTS_LIMIT)
+        for k, (path, code) in enumerate(zip(logs, codes, strict=True), 1):
+            print_log(f"pytest in pyodide, shard {k}/{shards} (exit {code}):", path)
+        counts = outcome_counts(reports)
+    order = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected")
+    return codes, ", ".join(f"{counts[key]} {key}" for key in order if counts.get(key))
+
+
+def pyodide_step(wheels: Path, extra: Sequence[str]) -> Step:
+    """Run the engine's tests/ inside Pyodide (Node.js) against the engine wheel in ``wheels``
+    (the built site's wheels/ folder: the engine, micropip and packaging), split over
+    :data:`PYODIDE_SHARDS` processes; the outcome counts go into the summary."""
+    name = "pytest in pyodide"
+    prepared, command = attempt(
+        f"{name}: node, pyodide, pytest wheels", lambda: pyodide_runner(wheels)
+    )
+    if command is None:
+        return Step(name, False, prepared.seconds, prepared.note)
+    started = time.monotonic()
+    shards = PYODIDE_SHARDS
+    text = " ".join(str(part) for part in command)
+    log(f"--- {name}: {shards} processes, output below when they end: {text} --shard K/{shards}")
+    codes, tally = run_shards(command, extra)
+    seconds = prepared.seconds + time.monotonic() - started
+    log(f"{name}: {tally or 'no outcome reported'} in {seconds:.1f} s")
+    failures = [code for code in codes if code not in (0, 5)]
+    if 124 in failures:
+        return Step(name, False, seconds, f"killed after {PYODIDE_TESTS_LIMIT:.0f} s")
+    if failures:
+        return Step(name, False, seconds, f"exit {failures[0]}: {tally}")
+    if all(code == 5 for code in codes):
+        return no_tests_ran(Step(name, False, seconds, "exit 5"), ROOT / "tests", extra)
+    return Step(name, True, seconds, tally)
+
+
+def pyodide_tests(extra: Sequence[str]) -> int:
+    """``build.py pyodide-tests``: only the engine tests inside Pyodide, on a wheel built from
+    the sources into a private folder (dist/ is neither read nor written)."""
+    with tempfile.TemporaryDirectory(prefix="pygames-pyodide-tests-") as folder:
+        wheels = Path(folder)
+        wheel_step, _ = attempt("engine wheel", lambda: build_wheel(wheels))
+        steps = [wheel_step]
+        support_step, support = attempt("micropip, packaging", fetch_pinned_wheels)
+        steps.append(support_step)
+        if wheel_step.ok and support is not None:
+            for path in support:
+                shutil.copy2(path, wheels / path.name)
+            steps.append(pyodide_step(wheels, extra))
+        return 0 if print_summary(steps) else 1
+
+
+# --------------------------------------------------------------------------------------------
+# build.py test
+
+
+def test(extra: Sequence[str]) -> int:
+    """Install what is missing, build, then lint, type-check and run both test suites (tests/
+    also inside Pyodide, on the engine wheel just built)."""
+    venv_step, python = attempt("venv + requirements", ensure_venv)
+    steps = [venv_step]
+    if python is None:
+        print_summary(steps)
+        return 1
+    steps.append(attempt("chromium", ensure_chromium)[0])
+    build_step = attempt("build dist/", build)[0]
+    steps.append(build_step)
+    steps.extend(check_steps(python))
+    steps.append(pytest_step(python, "tests", extra))
+    if build_step.ok:
+        steps.append(pyodide_step(DIST / "wheels", extra))
+    else:
+        steps.append(Step("pytest in pyodide", False, 0.0, "no engine wheel: the build failed"))
+    # The e2e fixture builds dist/ itself unless told that this run already did.
+    os.environ["PYGAMES_DIST_READY"] = "1" if build_step.ok else ""
+    steps.append(pytest_step(python, "e2e", extra))
+    return 0 if print_summary(steps) else 1
