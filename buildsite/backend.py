@@ -66,6 +66,7 @@ def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = N
     files = [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in sdist_members()]
     files.append(("PKG-INFO", wheel.project_metadata(version).encode()))
     path = Path(sdist_directory) / f"{base}.tar.gz"
+    path.parent.mkdir(parents=True, exist_ok=True)
     with tarfile.open(path, "w:gz", format=tarfile.PAX_FORMAT) as archive:
         for name, data in files:
             info = tarfile.TarInfo(f"{base}/{name}")
