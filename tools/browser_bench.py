@@ -52,7 +52,6 @@ import json
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -68,6 +67,19 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (build.py lives at the repository root)
+from pygames.core.record import record_from_json  # noqa: E402
+from tools.bench_report import (  # noqa: E402
+    hint_summary,
+    playout_rows,
+    print_table,
+    round_trip_summary,
+    startup_summary,
+    strong_summary,
+    summarize_profile,
+    table_game_row,
+    table_players,
+    targets,
+)
 
 DEFAULT_OUT = ROOT / "artifacts" / "bench" / "browser.json"
 # The same flags as the e2e tests (build.CHROMIUM_ARGS)
@@ -75,16 +87,6 @@ CHROMIUM_ARGS = build.CHROMIUM_ARGS
 VIEWPORT = {"width": 1024, "height": 768}
 READY_TIMEOUT_MS = 180_000
 BENCH_DIR = "_bench"
-
-# Issue 10's targets
-TARGET_PAINT_MS = 300.0
-TARGET_READY_RATIO = 1.15  # first visit (issue 22 keeps it)
-TARGET_REPEAT_RATIO = 0.30  # issue 22: a repeat visit boots from the engine snapshot
-TARGET_BYTES_RATIO = 1.10  # issue 22: a first visit downloads every file once
-TARGET_ROUND_TRIP_P95_MS = 30.0
-TARGET_LONG_TASK_MS = 50.0
-TARGET_STRONG_P95_MS = 2000.0  # issue 7: the strong bot's decision in the browser
-TARGET_HINT_FIRST_P95_MS = 1500.0  # issue 23: the first hint appears (p95 over each game's)
 
 
 def log(message: str) -> None:
@@ -220,32 +222,6 @@ bench_result = json.dumps({"python": sys.version.split()[0], "pyodide": pyodide.
 # Helpers
 
 
-def stats(values: Sequence[float]) -> dict[str, Any]:
-    """Median and spread of a sample (milliseconds or rates), rounded."""
-    if not values:
-        return {"n": 0}
-    ordered = sorted(values)
-    return {
-        "n": len(ordered),
-        "median": round(statistics.median(ordered), 2),
-        "min": round(ordered[0], 2),
-        "max": round(ordered[-1], 2),
-        "stdev": round(statistics.stdev(ordered), 2) if len(ordered) > 1 else 0.0,
-        "samples": [round(v, 2) for v in values],
-    }
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` percentile (0..100) with linear interpolation."""
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    pos = (len(ordered) - 1) * q / 100
-    lo = int(pos)
-    hi = min(lo + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
-
-
 def machine() -> dict[str, Any]:
     """Cores, CPU model and load of this machine."""
     model = ""
@@ -335,19 +311,6 @@ def record(game: dict[str, Any], players: int, seed: int, kind: str) -> dict[str
         "seats": seats,
         "actions": [],
     }
-
-
-def fragment(data: dict[str, Any]) -> str:
-    """``g=<base64url of the JSON record>`` as the site reads it."""
-    import base64
-
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    return "g=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def table_players(game: dict[str, Any]) -> int:
-    """A usual table: four players where the game allows it."""
-    return max(int(game["min_players"]), min(4, int(game["max_players"])))
 
 
 def hint_positions(game: dict[str, Any], count: int) -> list[dict[str, Any]]:
@@ -536,26 +499,7 @@ class Bench:
             )
         finally:
             context.close()
-        per_game: dict[str, Any] = {}
-        for g in games:
-            mine = [r[1] for r in rows if r[0] == g["id"]]
-            if mine:
-                per_game[g["id"]] = {
-                    "players": table_players(g),
-                    "n": len(mine),
-                    "p50": round(percentile(mine, 50), 1),
-                    "p95": round(percentile(mine, 95), 1),
-                    "max": round(max(mine), 1),
-                    "slices_max": max(r[2] for r in rows if r[0] == g["id"]),
-                }
-        times = [r[1] for r in rows]
-        return {
-            "n": len(times),
-            "p50": round(percentile(times, 50), 1),
-            "p95": round(percentile(times, 95), 1),
-            "max": round(max(times), 1),
-            "per_game": per_game,
-        }
+        return strong_summary(games, rows)
 
     # ---------------------------------------------------------------------------- hints
     def hints(self, games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -574,40 +518,14 @@ class Bench:
             rows: list[list[Any]] = page.evaluate(HINT, {"positions": positions, "timeout": 60_000})
         finally:
             context.close()
-        per_game: dict[str, Any] = {}
-        for g in games:
-            mine = [r for r in rows if r[0] == g["id"]]
-            if not mine:
-                continue
-            first = [r[1] for r in mine]
-            done = [r[2] for r in mine]
-            trips = [r[4] for r in mine if r[4] is not None]
-            per_game[g["id"]] = {
-                "players": table_players(g),
-                "n": len(mine),
-                "first_p50": round(percentile(first, 50), 1),
-                "first_p95": round(percentile(first, 95), 1),
-                "first_max": round(max(first), 1),
-                "done_p50": round(percentile(done, 50), 1),
-                "done_p95": round(percentile(done, 95), 1),
-                "requests_median": statistics.median(r[3] for r in mine),
-                "first_request_p50": round(percentile(trips, 50), 1) if trips else None,
-                "moves_shown_min": min(r[5] for r in mine),
-            }
+        summary = hint_summary(games, rows, errors)
+        for game, figures in summary["per_game"].items():
             log(
-                f"hint {g['id']}: first p50 {per_game[g['id']]['first_p50']:.0f} "
-                f"p95 {per_game[g['id']]['first_p95']:.0f} ms, "
-                f"done p50 {per_game[g['id']]['done_p50']:.0f} ms"
+                f"hint {game}: first p50 {figures['first_p50']:.0f} "
+                f"p95 {figures['first_p95']:.0f} ms, "
+                f"done p50 {figures['done_p50']:.0f} ms"
             )
-        first_all = [r[1] for r in rows]
-        return {
-            "n": len(rows),
-            "first_p50": round(percentile(first_all, 50), 1),
-            "first_p95": round(percentile(first_all, 95), 1),
-            "first_p95_worst_game": max(v["first_p95"] for v in per_game.values()),
-            "per_game": per_game,
-            "errors": errors,
-        }
+        return summary
 
     # ---------------------------------------------------------------------------- round trip
     def round_trips(self, games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -627,44 +545,7 @@ class Bench:
             )
         finally:
             context.close()
-        acts = result["acts"]
-        times = [a[1] for a in acts]
-        per_game: dict[str, Any] = {}
-        for g in games:
-            mine = [a[1] for a in acts if a[0] == g["id"]]
-            sizes = [a[2] for a in acts if a[0] == g["id"]]
-            if mine:
-                per_game[g["id"]] = {
-                    "n": len(mine),
-                    "last_ply": max(a[3] for a in acts if a[0] == g["id"]),
-                    "p50": round(percentile(mine, 50), 2),
-                    "p95": round(percentile(mine, 95), 2),
-                    "max": round(max(mine), 2),
-                    "answer_bytes_median": int(statistics.median(sizes)),
-                    "answer_bytes_max": max(sizes),
-                }
-        return {
-            "n": len(times),
-            "p50": round(percentile(times, 50), 2),
-            "p95": round(percentile(times, 95), 2),
-            "max": round(max(times), 2),
-            "mean": round(statistics.fmean(times), 2),
-            "answer_bytes_median": int(statistics.median(a[2] for a in acts)),
-            "answer_bytes_max": max(a[2] for a in acts),
-            "per_game": per_game,
-            "compose": {
-                "n": len(result["composes"]),
-                "p50": round(percentile([c[1] for c in result["composes"]] or [0.0], 50), 2),
-                "p95": round(percentile([c[1] for c in result["composes"]] or [0.0], 95), 2),
-            },
-            "start_ms_median": {
-                g["id"]: round(
-                    statistics.median(ms for k, ms in result["starts"] if k == g["id"]), 1
-                )
-                for g in games
-                if any(k == g["id"] for k, _ in result["starts"])
-            },
-        }
+        return round_trip_summary(games, result)
 
     # ---------------------------------------------------------------------------- long tasks
     def games_through_the_table(self, games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -696,7 +577,7 @@ class Bench:
                     cdp.send("Profiler.enable")
                     cdp.send("Profiler.setSamplingInterval", {"interval": 500})
                     cdp.send("Profiler.start")
-                link = fragment(record(g, table_players(g), 2000 + i, "bot"))
+                link = record_from_json(record(g, table_players(g), 2000 + i, "bot")).to_fragment()
                 page.evaluate("(hash) => { location.hash = hash; }", "#" + link)
                 page.wait_for_selector(
                     "[data-testid=table][data-waiting=over]",
@@ -709,33 +590,9 @@ class Bench:
                 tasks = page.evaluate("(i) => window.__bench.longtasks.slice(i)", seen)
                 asks = page.evaluate("(i) => window.__bench.requests.slice(i)", asked)
                 frames = page.evaluate("(i) => window.__bench.frames.slice(i)", framed)
-                durations = sorted((d for _, d in tasks), reverse=True)
                 bots = [ms for cmd, ms, _ in asks if cmd == "bot"]
                 ply = int(page.get_attribute("[data-testid=table]", "data-ply") or 0)
-                out[g["id"]] = {
-                    "players": table_players(g),
-                    "actions": ply,
-                    "seconds": round(elapsed / 1000, 2),
-                    "longtasks": len(durations),
-                    "longest_ms": round(durations[0] if durations else 0.0, 1),
-                    "longest_5_ms": [round(d, 1) for d in durations[:5]],
-                    # when each long task began, in ms after the game's link was opened
-                    "longtasks_at_ms": [[round(at - start), round(d, 1)] for at, d in tasks],
-                    # between animation frames: the whole frame, rendering included
-                    "frame_ms": {
-                        "n": len(frames),
-                        "p50": round(percentile(frames, 50), 1) if frames else None,
-                        "p95": round(percentile(frames, 95), 1) if frames else None,
-                        "max": round(max(frames), 1) if frames else None,
-                        "over_50": sum(1 for f in frames if f > 50),
-                    },
-                    "bot_request_ms": {
-                        "n": len(bots),
-                        "p50": round(percentile(bots, 50), 1) if bots else None,
-                        "p95": round(percentile(bots, 95), 1) if bots else None,
-                        "max": round(max(bots), 1) if bots else None,
-                    },
-                }
+                out[g["id"]] = table_game_row(g, ply, elapsed, tasks, frames, bots, start)
                 if profile is not None:
                     out[g["id"]]["profile"] = summarize_profile(profile)
                 log(
@@ -784,16 +641,7 @@ class Bench:
                 log(f"playouts rep {rep + 1}/{self.args.playout_reps} done")
         finally:
             context.close()
-        out = []
-        for row in rows.values():
-            cp = statistics.median(row.pop("cpython"))
-            py = statistics.median(row.pop("pyodide"))
-            row["cpython_games_per_s"] = round(row["games"] / cp, 1)
-            row["pyodide_games_per_s"] = round(row["games"] / py, 1)
-            row["cpython_us_per_action"] = round(cp / row["actions"] * 1e6, 1)
-            row["pyodide_us_per_action"] = round(py / row["actions"] * 1e6, 1)
-            row["pyodide_over_cpython"] = round(py / cp, 2)
-            out.append(row)
+        out = playout_rows(list(rows.values()))
         return {
             "pyodide_python": info["python"],
             "pyodide": info["pyodide"],
@@ -822,38 +670,6 @@ class Bench:
         return text
 
 
-def summarize_profile(profile: dict[str, Any], top: int = 12) -> dict[str, Any]:
-    """The main thread's time by function in a CDP CPU profile: self and inclusive ms."""
-    nodes = {node["id"]: node for node in profile["nodes"]}
-    parent = {child: node["id"] for node in profile["nodes"] for child in node.get("children", [])}
-
-    def name(node_id: int) -> str:
-        frame = nodes[node_id]["callFrame"]
-        where = frame["url"].rsplit("/", 1)[-1]
-        label = frame["functionName"] or "(anonymous)"
-        return f"{label} {where}:{frame['lineNumber'] + 1}" if where else label
-
-    own: dict[str, float] = {}
-    total: dict[str, float] = {}
-    for sample, delta in zip(profile["samples"], profile["timeDeltas"], strict=False):
-        ms = delta / 1000
-        own[name(sample)] = own.get(name(sample), 0.0) + ms
-        seen: set[str] = set()
-        node: int | None = sample
-        while node is not None:
-            label = name(node)
-            if label not in seen:
-                seen.add(label)
-                total[label] = total.get(label, 0.0) + ms
-            node = parent.get(node)
-
-    def best(table: dict[str, float]) -> list[list[Any]]:
-        rows = sorted(table.items(), key=lambda kv: -kv[1])[:top]
-        return [[label, round(ms, 1)] for label, ms in rows]
-
-    return {"self_ms": best(own), "inclusive_ms": best(total)}
-
-
 def run_in_cpython(code: str, wheel: Path) -> dict[str, Any]:
     """Run ``code`` in a fresh CPython process with only the engine wheel on the path."""
     runner = "import sys; exec(sys.stdin.read(), g := {}); print(g['bench_result'])"
@@ -872,286 +688,6 @@ def run_in_cpython(code: str, wheel: Path) -> dict[str, Any]:
         raise RuntimeError(f"in CPython: {out.stderr}")
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
-
-
-# --------------------------------------------------------------------------------------------
-# Summary
-
-
-def mark_of(visit: dict[str, Any], name: str) -> float | None:
-    """A mark (ms from the navigation) of one visit, or None."""
-    value = visit["marks"].get(name)
-    return float(value) if value is not None else None
-
-
-def startup_summary(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
-    """Medians and spread of the start-up visits, ratios, the site's stages and paints."""
-    out: dict[str, Any] = {}
-    ready: dict[str, list[float]] = {}
-    for key, visits in rows.items():
-        ready[key] = [float(v["marks"]["engine_ready"]) for v in visits]
-        item: dict[str, Any] = {"engine_ready_ms": stats(ready[key])}
-        workers = [v["workers"][0] for v in visits if v["workers"]]
-        created = [float(w["created"]) for w in workers]
-        item["worker_created_ms"] = stats(created)
-        stage_names = sorted({name for w in workers for name in w["stages"]})
-        item["stages_ms"] = {
-            name: stats([float(w["stages"][name]) for w in workers if name in w["stages"]])
-            for name in stage_names
-        }
-        if key.startswith("site"):
-            for paint in ("first-paint", "first-contentful-paint"):
-                item[paint] = stats(
-                    [float(v["paint"][paint]) for v in visits if paint in v["paint"]]
-                )
-            tiles = [mark_of(v, "lobby_tiles_painted") for v in visits]
-            item["lobby_tiles_painted"] = stats([x for x in tiles if x is not None])
-            item["service_worker_controlled"] = [bool(v["controlled"]) for v in visits]
-        item["longest_task_ms"] = stats(
-            [max((float(d) for _, d in v["longtasks"]), default=0.0) for v in visits]
-        )
-        # the Long Tasks API leaves out a frame's style, layout and paint: the longest time
-        # between two animation frames until ready counts them too
-        item["longest_frame_ms"] = stats(
-            [max((float(f) for f in v.get("frames", [])), default=0.0) for v in visits]
-        )
-        item["page_errors"] = [e for v in visits for e in v["errors"]]
-        # issue 22: bytes sent by the server during the visit, how the engine started
-        item["bytes"] = stats([float(v.get("bytes", 0)) for v in visits])
-        item["requests"] = stats([float(v.get("requests", 0)) for v in visits])
-        item["boot"] = [v.get("boot") for v in visits]
-        # the snapshot is made by a second worker, the snapshot maker (issue 22)
-        made = [w["snapshot"] for v in visits for w in v["workers"] if w.get("snapshot")]
-        if made:
-            item["snapshot"] = {
-                "stored": [bool(m.get("stored")) for m in made],
-                "gzip_bytes": stats([float(m["bytes"]) for m in made if m.get("stored")]),
-                "raw_bytes": stats([float(m["raw"]) for m in made if m.get("stored")]),
-                "store_ms": stats([float(m["ms"]) for m in made if m.get("stored")]),
-                "make_ms": stats([float(m["make_ms"]) for m in made if m.get("make_ms")]),
-            }
-        out[key] = item
-    for visit in ("first", "repeat"):
-        site, bare = ready[f"site_{visit}"], ready[f"bare_{visit}"]
-        paired = [s / b for s, b in zip(site, bare, strict=True)]
-        out[f"ratio_{visit}"] = {
-            "of_medians": round(statistics.median(site) / statistics.median(bare), 3),
-            "paired": stats(paired),
-            "extra_ms_median": round(statistics.median(site) - statistics.median(bare), 1),
-        }
-    return out
-
-
-def targets(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """Issue 10's targets with the measured value and met / not met."""
-    out: list[dict[str, Any]] = []
-
-    def add(name: str, value: float | None, limit: float, unit: str) -> None:
-        out.append({
-            "target": name,
-            "limit": limit,
-            "value": value,
-            "unit": unit,
-            "met": value is not None and value <= limit,
-        })  # fmt: skip
-
-    start = report.get("startup")
-    if start:
-        fcp = start["site_first"].get("first-contentful-paint", {}).get("median")
-        add("first paint of the lobby (FCP, first visit)", fcp, TARGET_PAINT_MS, "ms")
-        fcp = start["site_repeat"].get("first-contentful-paint", {}).get("median")
-        add("first paint of the lobby (FCP, repeat visit)", fcp, TARGET_PAINT_MS, "ms")
-        for visit, limit in (("first", TARGET_READY_RATIO), ("repeat", TARGET_REPEAT_RATIO)):
-            ratio = start[f"ratio_{visit}"]["of_medians"]
-            add(f"engine ready / bare page ({visit} visit)", ratio, limit, "x")
-        sent = start["site_first"].get("bytes", {}).get("median")
-        size = report.get("site_bytes")
-        if sent is not None and size:
-            ratio = round(sent / size, 3)
-            add("first-visit bytes sent / site size", ratio, TARGET_BYTES_RATIO, "x")
-    rt = report.get("round_trip")
-    if rt:
-        add("round trip of one action, p95", rt["p95"], TARGET_ROUND_TRIP_P95_MS, "ms")
-    play = report.get("table_games")
-    if play:
-        add("longest main-thread task during a game", play["longest_ms"], TARGET_LONG_TASK_MS, "ms")
-    strong = report.get("strong")
-    if strong:
-        add("strong bot's decision in the browser, p95", strong["p95"], TARGET_STRONG_P95_MS, "ms")
-    hint = report.get("hint")
-    if hint:
-        add(
-            "first hint appears, p95 (worst game)",
-            hint["first_p95_worst_game"],
-            TARGET_HINT_FIRST_P95_MS,
-            "ms",
-        )
-    return out
-
-
-def fmt_stats(item: dict[str, Any]) -> str:
-    """``median (min-max)``."""
-    if not item or not item.get("n"):
-        return "-"
-    return f"{item['median']:.0f} ({item['min']:.0f}-{item['max']:.0f})"
-
-
-def print_table(report: dict[str, Any]) -> None:
-    """The human-readable summary."""
-    lines = []
-    m = report["machine"]
-    lines.append(
-        f"machine: {m['nproc']} cores, {m['cpu']}; load {m['loadavg']} -> {m['loadavg_after']}"
-    )
-    lines.append(f"browser: {report['chromium']}; Pyodide {report['pyodide']}")
-    start = report.get("startup")
-    if start:
-        reps = start["site_first"]["engine_ready_ms"]["n"]
-        lines.append("")
-        lines.append(f"start-up, ms from navigation: median (min-max) over {reps} reps")
-        lines.append(f"{'':<34}{'first visit':>20}{'repeat visit':>20}")
-        rows = [
-            ("lobby first paint (FP)", "site", "first-paint"),
-            ("lobby first contentful paint", "site", "first-contentful-paint"),
-            ("lobby game tiles painted", "site", "lobby_tiles_painted"),
-            ("site: worker created", "site", "worker_created_ms"),
-            ("site: engine ready", "site", "engine_ready_ms"),
-            ("bare: worker created", "bare", "worker_created_ms"),
-            ("bare: Pyodide booted", "bare", "booted"),
-            ("bare: wheel installed = ready", "bare", "engine_ready_ms"),
-            ("bare: pygames.web imported", "bare", "imported"),
-            ("longest main-thread task", "site", "longest_task_ms"),
-            ("longest time between frames", "site", "longest_frame_ms"),
-        ]
-        if "worker_first" in start:
-            rows.append(("site's worker.js alone: ready", "worker", "engine_ready_ms"))
-        for label, who, key in rows:
-            cells = []
-            for visit in ("first", "repeat"):
-                item = start[f"{who}_{visit}"]
-                value = item.get(key) or item["stages_ms"].get(key, {})
-                cells.append(fmt_stats(value))
-            lines.append(f"{label:<34}{cells[0]:>20}{cells[1]:>20}")
-        cells = []
-        for visit in ("first", "repeat"):
-            r = start[f"ratio_{visit}"]
-            cells.append(f"{r['of_medians']:.2f} (+{r['extra_ms_median']:.0f} ms)")
-        lines.append(f"{'ratio site / bare (of medians)':<34}{cells[0]:>20}{cells[1]:>20}")
-        cells = [fmt_stats(start[f"{who}_first"].get("bytes", {})) for who in ("site", "bare")]
-        lines.append(f"{'bytes sent, first visit (site, bare)':<38}{cells[0]:>20}{cells[1]:>20}")
-        if report.get("site_bytes"):
-            lines.append(f"{'site size (dist/)':<38}{report['site_bytes']:>20}")
-        lines.append(f"{'site: repeat boots':<34}{start['site_repeat'].get('boot')}")
-        fallback = start.get("site_fallback")
-        if fallback and fallback["engine_ready_ms"].get("n"):
-            lines.append(
-                f"{'site: fallback boot (bad snapshot)':<34}"
-                f"{fmt_stats(fallback['engine_ready_ms']):>20}   boots {fallback.get('boot')}"
-            )
-        snap = start["site_first"].get("snapshot")
-        if snap:
-            lines.append(
-                f"{'engine snapshot':<34}gzip {fmt_stats(snap['gzip_bytes'])} bytes, raw "
-                f"{fmt_stats(snap['raw_bytes'])}, stored in {fmt_stats(snap['store_ms'])} ms"
-            )
-            if snap.get("make_ms", {}).get("n"):
-                lines.append(
-                    f"{'  made by the snapshot maker in':<34}{fmt_stats(snap['make_ms'])} ms "
-                    "(its start to the snapshot taken, in idle time after ready)"
-                )
-    rt = report.get("round_trip")
-    if rt:
-        lines.append("")
-        lines.append(
-            f"round trip of one act, page to page ({rt['n']} actions): p50 {rt['p50']:.1f} ms, "
-            f"p95 {rt['p95']:.1f} ms, max {rt['max']:.1f} ms; answer "
-            f"{rt['answer_bytes_median']} bytes median, {rt['answer_bytes_max']} max"
-        )
-        for game, g in rt["per_game"].items():
-            lines.append(
-                f"  {game:<11} n={g['n']:<4} p50 {g['p50']:6.1f}  p95 {g['p95']:6.1f}  "
-                f"max {g['max']:6.1f} ms   {g['answer_bytes_median']:>6} bytes"
-            )
-    play = report.get("table_games")
-    if play:
-        lines.append("")
-        lines.append(
-            f"all-bot games through the table ({play.get('speed', 'instant')} speed); "
-            "boot's longest task "
-            f"{play['boot_longest_ms']:.0f} ms"
-        )
-        for game, g in play.items():
-            if not isinstance(g, dict):
-                continue
-            bot = g["bot_request_ms"]
-            fr = g["frame_ms"]
-            lines.append(
-                f"  {game:<11} {g['players']}p {g['actions']:>4} plies "
-                f"{g['seconds']:6.1f} s  long tasks {g['longtasks']:>3}  "
-                f"longest {g['longest_ms']:6.0f} ms   bot request p50 {bot['p50'] or 0:.0f} "
-                f"p95 {bot['p95'] or 0:.0f} ms   frames p95 {fr['p95'] or 0:.0f} "
-                f"max {fr['max'] or 0:.0f} ms, {fr['over_50']} over 50 ms"
-            )
-            if "profile" in g:
-                busiest = [
-                    f"{label} {ms:.0f} ms"
-                    for label, ms in g["profile"]["self_ms"]
-                    if not label.startswith("(")
-                ][:4]
-                lines.append(f"      main thread, self time: {'; '.join(busiest)}")
-    strong = report.get("strong")
-    if strong:
-        lines.append("")
-        lines.append(
-            f"strong bot's decisions in the browser ({strong['n']}; one strong seat, the others "
-            f"normal): p50 {strong['p50']:.0f} ms, p95 {strong['p95']:.0f} ms, "
-            f"max {strong['max']:.0f} ms"
-        )
-        for game, g in strong["per_game"].items():
-            lines.append(
-                f"  {game:<11} {g['players']}p n={g['n']:<4} p50 {g['p50']:6.0f}  "
-                f"p95 {g['p95']:6.0f}  max {g['max']:6.0f} ms"
-            )
-    hint = report.get("hint")
-    if hint:
-        lines.append("")
-        lines.append(
-            f"hints at real tables ({hint['n']}): the first ranking painted p50 "
-            f"{hint['first_p50']:.0f} ms, p95 {hint['first_p95']:.0f} ms (from the press)"
-        )
-        for game, g in hint["per_game"].items():
-            lines.append(
-                f"  {game:<11} {g['players']}p n={g['n']:<3} first p50 {g['first_p50']:6.0f}  "
-                f"p95 {g['first_p95']:6.0f}  max {g['first_max']:6.0f} ms   whole hint p50 "
-                f"{g['done_p50']:6.0f} p95 {g['done_p95']:6.0f} ms, {g['requests_median']:.0f} "
-                f"requests, the first {g['first_request_p50'] or 0:.0f} ms in the worker"
-            )
-    po = report.get("playouts")
-    if po:
-        lines.append("")
-        lines.append(
-            f"random playouts, games/s: Pyodide {po['pyodide']} (Python {po['pyodide_python']}) "
-            f"vs CPython {po['cpython']}"
-        )
-        lines.append(
-            f"  {'game':<11}{'players':>8}{'games':>7}{'CPython':>10}{'Pyodide':>10}"
-            f"{'ratio':>7}{'us/act Pyodide':>16}"
-        )
-        for r in po["rows"]:
-            lines.append(
-                f"  {r['game']:<11}{r['players']:>8}{r['games']:>7}"
-                f"{r['cpython_games_per_s']:>10.1f}{r['pyodide_games_per_s']:>10.1f}"
-                f"{r['pyodide_over_cpython']:>7.2f}{r['pyodide_us_per_action']:>16.1f}"
-            )
-    lines.append("")
-    lines.append("targets (issue 10):")
-    for t in report["targets"]:
-        value = "-" if t["value"] is None else f"{t['value']:.2f}"
-        verdict = "met" if t["met"] else "NOT met"
-        lines.append(
-            f"  {t['target']:<46} {value:>9} {t['unit']:<2} (<= {t['limit']:g})  {verdict}"
-        )
-    print("\n".join(lines))
 
 
 # --------------------------------------------------------------------------------------------
