@@ -29,11 +29,14 @@ from buildsite import backend, wheel  # noqa: E402
 
 # What pip adds to an installed distribution's metadata folder (RECORD it writes anew)
 INSTALLER_FILES = {"INSTALLER", "REQUESTED", "direct_url.json", "RECORD"}
+# Offline, and without pip's wheel cache: it keeps a wheel built from an sdist and would hand it
+# back on the next run, after the sources changed.
+PIP_OPTIONS = ["--no-deps", "--no-index", "--no-cache-dir", "-q"]
 
 
 def pip(*args: str | Path) -> None:
     """Run this interpreter's pip offline, quietly; fail the test with its output if it fails."""
-    command = [sys.executable, "-m", "pip", *map(str, args), "--no-deps", "--no-index", "-q"]
+    command = [sys.executable, "-m", "pip", *map(str, args), *PIP_OPTIONS]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
 
