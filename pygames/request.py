@@ -14,14 +14,20 @@ from pygames.core.protocol import JSONDict
 from pygames.core.record import Record, parse_record_text, record_from_json, strict_json
 from pygames.core.text import t
 
-UNREADABLE = t("The request is unreadable.", "要求が読めません。")
-NO_SUCH_SEAT = t("No such seat.", "その席はありません。")
-NO_ACTION = t("An action needs a seat and a move.", "手には席と内容が必要です。")
-
 
 def bad(en: str, ja: str) -> BadRequest:
     """Shorthand for a :class:`BadRequest` with both languages."""
     return BadRequest(t(en, ja))
+
+
+def unreadable() -> BadRequest:
+    """A request, or a field of it, that does not read."""
+    return bad("The request is unreadable.", "要求が読めません。")
+
+
+def no_such_seat() -> BadRequest:
+    """A seat that is not one of the game's."""
+    return bad("No such seat.", "その席はありません。")
 
 
 def _whole(value: Any) -> bool:
@@ -41,7 +47,7 @@ class Request:
         try:
             data = strict_json(text)
         except (ValueError, RecursionError) as exc:
-            raise BadRequest(UNREADABLE) from exc
+            raise unreadable() from exc
         if not isinstance(data, dict):
             raise bad("Unknown request.", "不明な要求です。")
         return cls(data)
@@ -68,14 +74,14 @@ class Request:
         if value is None:
             return None
         if not _whole(value) or not 0 <= value < players:
-            raise BadRequest(NO_SUCH_SEAT)
+            raise no_such_seat()
         return int(value)
 
     def count(self, key: str, default: int = 0) -> int:
         """A count of things (``log_from``, ``from``...): a whole number from 0 up."""
         value = self.data.get(key, default)
         if not _whole(value) or value < 0:
-            raise BadRequest(UNREADABLE)
+            raise unreadable()
         return int(value)
 
     def ply(self, total: int) -> int:
@@ -103,20 +109,20 @@ class Request:
                 return list(actions)
         elif isinstance(self.data.get("action"), str):
             return [self.data["action"]]
-        raise BadRequest(NO_ACTION)
+        raise bad("An action needs a seat and a move.", "手には席と内容が必要です。")
 
     def choice(self) -> str:
         """The id of a combinatorial choice."""
         choice = self.data.get("choice")
         if not isinstance(choice, str):
-            raise BadRequest(UNREADABLE)
+            raise unreadable()
         return choice
 
     def picks(self, most: int) -> list[Any]:
         """The picks of a selection so far (at most ``most``; the game judges each)."""
         picks = self.data.get("picks", [])
         if not isinstance(picks, list) or len(picks) > most:
-            raise BadRequest(UNREADABLE)
+            raise unreadable()
         return picks
 
     def seats(self, players: int) -> list[int] | None:
@@ -130,7 +136,7 @@ class Request:
             or not 0 < len(seats) <= players
             or not all(_whole(s) for s in seats)
         ):
-            raise BadRequest(NO_SUCH_SEAT)
+            raise no_such_seat()
         return [int(s) for s in seats]
 
     def record(self) -> Record:

@@ -18,14 +18,14 @@ from dataclasses import dataclass, replace
 
 from pygames import coach
 from pygames.core.bots import bot_rng
-from pygames.core.errors import BadRequest, GameError, NotYourTurn, ReplayError
+from pygames.core.errors import GameError, NotYourTurn, ReplayError
 from pygames.core.play import bot_move
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.record import Record, new_state, replay, split_action
 from pygames.core.registry import all_games
 from pygames.core.search import Search, SearchBot
 from pygames.core.text import Text, t
-from pygames.request import UNREADABLE, Request, bad
+from pygames.request import Request, bad, unreadable
 
 
 @dataclass
@@ -202,7 +202,8 @@ class Bridge:
         except GameError as exc:
             answer = error_answer(exc.text, type(exc).__name__)
         except (ValueError, RecursionError):  # an untyped error: never for a readable request
-            answer = error_answer(UNREADABLE, BadRequest.__name__)
+            refusal = unreadable()
+            answer = error_answer(refusal.text, type(refusal).__name__)
         return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
     def answer(self, req: Request) -> JSONDict:
@@ -274,7 +275,7 @@ class Bridge:
         state = session.state
         seat = req.seat(state.players)
         if seat is None:
-            raise BadRequest(UNREADABLE)
+            raise unreadable()
         choice, picks = req.choice(), req.picks(MAX_PICKS)
         if state.is_over() or seat not in state.to_move():
             raise NotYourTurn(t("It is not your turn.", "あなたの手番ではありません。"))
