@@ -126,8 +126,8 @@ class Request:
         return picks
 
     def seats(self, players: int) -> list[int] | None:
-        """The seats asked for (``None`` when absent): a list of 1 to ``players`` whole numbers
-        (the review checks that each is one of the game's seats)."""
+        """The seats asked for (``None`` when absent): a list of 1 to ``players`` seats of a game
+        of ``players``."""
         seats = self.data.get("seats")
         if seats is None:
             return None
@@ -137,6 +137,12 @@ class Request:
             or not all(_whole(s) for s in seats)
         ):
             raise no_such_seat()
+        for seat in seats:
+            if not 0 <= seat < players:
+                raise bad(
+                    f"No seat {seat}: this game has seats 0 to {players - 1}.",
+                    f"席{seat}はありません。この記録の席は0〜{players - 1}です。",
+                )
         return [int(s) for s in seats]
 
     def record(self) -> Record:

@@ -222,6 +222,7 @@ def test_requests_that_cannot_be_answered_are_bad_requests_in_both_languages() -
         ({"cmd": "log", "record": RECORD, "from": -2}, "The request is unreadable."),
         ({"cmd": "start", "link": 5}, "The link is unreadable."),
         ({"cmd": "analyse", "record": RECORD, "seats": "0"}, "No such seat."),
+        ({"cmd": "analyse", "record": RECORD, "seats": [3]}, "No seat 3: this game has seats"),
         ({"cmd": "__init__"}, "Unknown request."),
         ({}, "Unknown request."),
     ]
