@@ -1,4 +1,4 @@
-"""The JSON bridge the browser calls: a :class:`Bridge` answers request strings with answer strings.
+"""The JSON bridge the browser calls: a :class:`Bridge` answers JSON requests with JSON answers.
 
 Requests are ``{"cmd": ..., ...}``; answers are ``{"ok": true, ...}`` or
 ``{"ok": false, "error": {"en": ..., "ja": ...}, "kind": ...}`` (docs/protocol.md). The page only
