@@ -24,7 +24,10 @@ from playwright.sync_api import Browser, Page, expect
 from test_a11y import BLOCKING, axe, readable
 from test_saves import choose, lobby, saves_file, stored, wait_note
 
-from pygames import web
+from pygames.web import Bridge
+
+#: the engine in this CPython: it answers as the page's engine does
+CPYTHON = Bridge()
 
 SEED = 4
 NAMES = ["Aya", "Ben", "Chie", "Dai"]
@@ -70,7 +73,7 @@ def engine_analysis(record: dict[str, Any]) -> dict[str, Any]:
     key = json.dumps(record, sort_keys=True)
     if key not in _EXPECTED:
         while True:
-            answer = json.loads(web.handle(json.dumps({"cmd": "analyse", "record": record})))
+            answer = json.loads(CPYTHON.handle(json.dumps({"cmd": "analyse", "record": record})))
             assert answer["ok"], answer
             if not answer["thinking"]:
                 break
@@ -344,7 +347,7 @@ def test_the_engine_refuses_an_unfinished_game_and_the_viewer_offers_no_analysis
 ) -> None:
     record = game_record()
     partial = record | {"actions": record["actions"][:10]}
-    answer = json.loads(web.handle(json.dumps({"cmd": "analyse", "record": partial})))
+    answer = json.loads(CPYTHON.handle(json.dumps({"cmd": "analyse", "record": partial})))
     assert answer["ok"] is False and "not over" in answer["error"]["en"]
     open_page(page, base_url, "en", {})
     page.goto(f"{base_url}#/replay&{link(partial)[1:]}")

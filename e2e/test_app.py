@@ -16,7 +16,10 @@ from conftest import simulate as simulate_game
 from conftest import wait_turn as shared_wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from pygames import web
+from pygames.web import LOG_WINDOW, Bridge
+
+#: the engine in this CPython: it answers as the page's engine does
+CPYTHON = Bridge()
 
 INSTANT = "localStorage.setItem('pygames.speed', 'instant');"
 
@@ -38,7 +41,7 @@ def fragment(record: dict[str, Any]) -> str:
 
 def engine(**request: Any) -> dict[str, Any]:
     """The engine in this CPython answers the same requests as the page's."""
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
+    answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(request)))
     return answer
 
 
@@ -217,7 +220,7 @@ def panel_log(page: Page) -> list[str]:
 def engine_log(record: dict[str, Any], seat: int | None, lang: str = "en") -> list[str]:
     """The whole log of ``record`` as the engine keeps it for ``seat``, names filled in."""
     snap = engine(cmd="start", record=record, seat=seat)
-    log = web._SESSIONS[snap["session"]].state.view(seat)["log"]
+    log = CPYTHON.sessions[snap["session"]].state.view(seat)["log"]
     engine(cmd="close", session=snap["session"])
     return named(log, record, lang)
 
@@ -228,7 +231,7 @@ def check_panel(page: Page, record: dict[str, Any], seat: int | None, lang: str 
     newest window of them."""
     panel = panel_log(page)
     full = engine_log(record, seat, lang)
-    assert len(panel) >= min(len(full), web.LOG_WINDOW), (seat, len(panel), len(full))
+    assert len(panel) >= min(len(full), LOG_WINDOW), (seat, len(panel), len(full))
     assert panel == full[len(full) - len(panel) :], seat
 
 

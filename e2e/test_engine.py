@@ -16,7 +16,10 @@ import pytest
 from conftest import record_of, simulate
 from playwright.sync_api import Browser, Page, Route
 
-from pygames import web
+from pygames.web import Bridge
+
+#: the engine in this CPython: it answers as the page's engine does
+CPYTHON = Bridge()
 
 BLANK = "e2e-engine.html"
 BOOT_SCRIPT = """async () => {
@@ -70,7 +73,7 @@ def call(page: Page, request: dict[str, Any]) -> dict[str, Any]:
 
 def cpython(request: dict[str, Any]) -> dict[str, Any]:
     """The same request answered by the engine in this CPython."""
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
+    answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(request)))
     return answer
 
 

@@ -12,6 +12,11 @@ import pytest
 from conftest import READY, assert_nearly_all_drawn, link, pace_bots, unlink, wait_engine, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
+from pygames.web import Bridge
+
+#: the engine in this CPython: it answers as the page's engine does
+CPYTHON = Bridge()
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -19,12 +24,10 @@ def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """What the engine (CPython) says of ``record`` from ``seat``'s chair."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pygames import web
-
     snap: dict[str, Any] = json.loads(
-        web.handle(json.dumps({"cmd": "start", "record": record, "seat": seat}))
+        CPYTHON.handle(json.dumps({"cmd": "start", "record": record, "seat": seat}))
     )
-    web.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
+    CPYTHON.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
     return snap
 
 
@@ -183,10 +186,8 @@ def replay_view(record: dict[str, Any], ply: int) -> dict[str, Any]:
     """The spectator's view of ``record`` at ``ply``, from the engine (CPython)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pygames import web
-
     answer: dict[str, Any] = json.loads(
-        web.handle(json.dumps({"cmd": "replay", "record": record, "ply": ply}))
+        CPYTHON.handle(json.dumps({"cmd": "replay", "record": record, "ply": ply}))
     )
     assert answer["ok"], answer
     view: dict[str, Any] = answer["view"]
@@ -344,10 +345,9 @@ def round_ended_by_bots() -> dict[str, Any]:
     of a round that the bots then end, a bot opening the next one: found with the engine."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pygames import web
 
     def call(**req: Any) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+        answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(req)))
         return answer
 
     levels = ["normal", "normal", "random"]

@@ -21,8 +21,11 @@ import pytest
 from conftest import wait_engine
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route, expect
 
-from pygames import web
+from pygames.web import Bridge
 from tests.test_hostile import HARMLESS, MUTATIONS, Mutant, base_records, mutants
+
+#: the engine in this CPython: it answers as the page's engine does
+CPYTHON = Bridge()
 
 BLANK = "e2e-hostile.html"
 BOOT_SCRIPT = """async () => {
@@ -58,9 +61,9 @@ TABLE = "[data-testid=table], [data-testid=privacy-screen]"
 
 def cpython(request: dict[str, Any]) -> dict[str, Any]:
     """The same request answered by the engine in this CPython (sessions closed again)."""
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
+    answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(request)))
     if answer.get("session"):
-        web.handle(json.dumps({"cmd": "close", "session": answer["session"]}))
+        CPYTHON.handle(json.dumps({"cmd": "close", "session": answer["session"]}))
     return answer
 
 

@@ -21,6 +21,11 @@ from conftest import (
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
+from pygames.web import Bridge
+
+#: the engine in this CPython: it answers as the page's engine does
+CPYTHON = Bridge()
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -358,10 +363,9 @@ def test_seeded_link_deals_the_same_cards(context: BrowserContext, base_url: str
 
     # the engine agrees
     sys.path.insert(0, str(ROOT))
-    from pygames import web
 
     def handle(**req: Any) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+        answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(req)))
         return answer
 
     snap = handle(cmd="start", record=record, seat=0)

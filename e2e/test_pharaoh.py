@@ -22,6 +22,11 @@ from conftest import (
 from conftest import simulate as simulate_game
 from playwright.sync_api import BrowserContext, Page, expect
 
+from pygames.web import Bridge
+
+#: the engine in this CPython: it answers as the page's engine does
+CPYTHON = Bridge()
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -29,9 +34,7 @@ def engine(**request: Any) -> dict[str, Any]:
     """Ask the Python engine directly (the same code the page runs in Pyodide)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pygames import web
-
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
+    answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(request)))
     return answer
 
 

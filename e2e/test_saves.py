@@ -17,7 +17,10 @@ import pytest
 from conftest import INSTANT_BOTS, link, record_of, simulate, unlink, wait_engine, wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from pygames import web
+from pygames.web import Bridge
+
+#: the engine in this CPython: it answers as the page's engine does
+CPYTHON = Bridge()
 
 # ------------------------------------------------------------------------------------ helpers
 
@@ -50,7 +53,7 @@ def fresh(
 
 def engine(**request: Any) -> dict[str, Any]:
     """The engine in this CPython answers the same requests as the page's."""
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
+    answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(request)))
     return answer
 
 

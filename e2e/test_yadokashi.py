@@ -15,6 +15,11 @@ import pytest
 from conftest import INSTANT_BOTS, assert_nearly_all_drawn, link, unlink, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
+from pygames.web import Bridge
+
+#: the engine in this CPython: it answers as the page's engine does
+CPYTHON = Bridge()
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -22,12 +27,10 @@ def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The engine's snapshot of ``record`` for ``seat`` (the same code the page runs)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pygames import web
-
     snap: dict[str, Any] = json.loads(
-        web.handle(json.dumps({"cmd": "start", "record": record, "seat": seat}))
+        CPYTHON.handle(json.dumps({"cmd": "start", "record": record, "seat": seat}))
     )
-    web.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
+    CPYTHON.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
     return snap
 
 

@@ -7,10 +7,14 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
+
+if TYPE_CHECKING:
+    from pygames.web import Bridge
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -22,12 +26,19 @@ if str(ROOT) not in sys.path:
 IN_PYODIDE = sys.platform == "emscripten"
 
 
-def bridge(**req: Any) -> dict[str, Any]:
-    """One request to the JSON bridge the page calls (:func:`pygames.web.handle`), answered as
-    a dict (``{"ok": false, ...}`` included)."""
-    from pygames import web
+@cache
+def engine() -> Bridge:
+    """The tests' JSON bridge (:class:`pygames.web.Bridge`, as the page's engine worker makes
+    one): one for the whole run, made when a test first asks for it."""
+    from pygames.web import Bridge
 
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+    return Bridge()
+
+
+def bridge(**req: Any) -> dict[str, Any]:
+    """One request to the JSON bridge the page calls (:meth:`pygames.web.Bridge.handle`),
+    answered as a dict (``{"ok": false, ...}`` included)."""
+    answer: dict[str, Any] = json.loads(engine().handle(json.dumps(req)))
     return answer
 
 

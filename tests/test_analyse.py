@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from pygames import web
+from pygames import coach, web
 from pygames.core.play import play_bots
 from pygames.core.record import Record, Seat, new_state, record_from_json
 from pygames.core.registry import all_games, get_game
 from pygames.core.review import MISTAKE, Appraisal, Budget, Review, review
-from tests.conftest import ask, bridge
+from tests.conftest import ask, bridge, engine
 from tests.test_review import twin_appraisals
 
 GAMES = [g.id for g in all_games()]
@@ -27,9 +27,9 @@ KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss"]
 def small_analyses(monkeypatch: pytest.MonkeyPatch) -> None:
     """Analyses of 24 iterations a decision in slices of 0.02 s (the page's are hundreds in
     slices of 0.15 s), and no analysis left over from another test."""
-    monkeypatch.setattr(web, "ANALYSIS_ITERATIONS", dict.fromkeys(GAMES, 24))
+    monkeypatch.setattr(coach, "ANALYSIS_ITERATIONS", dict.fromkeys(GAMES, 24))
     monkeypatch.setattr(web, "THINK_SLICE", 0.02)
-    web._ANALYSIS.clear()
+    engine().analysis = None
 
 
 def finished(game: str, seed: int = 3, humans: tuple[int, ...] = (0,)) -> dict[str, Any]:
@@ -78,7 +78,7 @@ def test_an_analysis_answers_in_slices_with_a_progress_that_only_grows() -> None
     last = answers[-1]
     assert last["done"] == last["total"] == len(last["verdicts"]) > 0
     assert all(a["total"] == last["total"] for a in answers)
-    assert last["seats"] == [0] and last["version"] == web.analysis_version("marie")
+    assert last["seats"] == [0] and last["version"] == coach.analysis_version("marie")
     assert last["iterations"] == 24 and last["mistake"] == MISTAKE
 
 
@@ -128,7 +128,7 @@ def test_a_link_is_analysed_as_its_record() -> None:
     record = finished("pharaoh")
     link = record_from_json(record).to_fragment()
     by_link = analyse_all(link=link)[-1]
-    web._ANALYSIS.clear()
+    engine().analysis = None
     assert figures(by_link["verdicts"]) == figures(analyse_all(record=record)[-1]["verdicts"])
 
 
@@ -140,7 +140,7 @@ def test_stopping_leaves_everything_usable_and_another_game_replaces_it() -> Non
     other = finished("marie", seed=5)
     started = ask(cmd="analyse", record=first)
     assert started["thinking"]
-    job = web._ANALYSIS[0]
+    job = engine().analysis
     # the page stopped asking: a table plays on as ever
     table = {**finished("marie", seed=6), "actions": []}
     snap = ask(cmd="start", record=table)
@@ -150,12 +150,13 @@ def test_stopping_leaves_everything_usable_and_another_game_replaces_it() -> Non
     assert snap["ply"] == 1
     # another game's analysis replaces the first (only one is kept)
     ask(cmd="analyse", record=other)
-    assert len(web._ANALYSIS) == 1 and web._ANALYSIS[0] is not job
-    assert web._ANALYSIS[0].review.record.seed == 5
+    replaced = engine().analysis
+    assert replaced is not None and replaced is not job
+    assert replaced.review.record.seed == 5
     # asking for the first again starts it afresh and ends as one never stopped
     again = analyse_all(record=first)
-    assert web._ANALYSIS[0] is not job
-    web._ANALYSIS.clear()
+    assert engine().analysis not in (job, replaced)
+    engine().analysis = None
     assert again[-1]["verdicts"] == analyse_all(record=first)[-1]["verdicts"]
 
 
@@ -177,7 +178,7 @@ def test_a_decision_is_analysed_the_same_for_true_states_the_seat_cannot_tell_ap
     determinized from it for that seat) give the very same line."""
     checked = 0
     for seed, state, pair in twin_appraisals(game, 8):
-        lines = [web._analysis_line(a.verdict(state.ply), a.view, seed) for a in pair]
+        lines = [coach.analysis_line(a.verdict(state.ply), a.view, seed) for a in pair]
         assert lines[0] == lines[1], (game, seed)
         checked += 1
     assert checked >= 4
@@ -218,19 +219,19 @@ def test_an_unfinished_game_and_unknown_seats_are_refused_with_a_sentence() -> N
     record = finished("marie")
     unfinished = {**record, "actions": record["actions"][:10]}
     assert "not over" in refused(record=unfinished)["en"]
-    assert web._ANALYSIS == []  # nothing started
+    assert engine().analysis is None  # nothing started
     for seats in (["x"], [True], [7], [], [0, 0, 0, 0, 0], "0", {"0": 1}):
         refused(record=record, seats=seats)
     assert "No seat 5" in refused(record=record, seats=[5])["en"]
     refused(record={"game": "marie"})
     refused(link="g=not-a-record")
-    assert web._ANALYSIS == []
+    assert engine().analysis is None
 
 
 def test_the_replay_answer_says_which_analysis_version_is_current() -> None:
     record = finished("hitokai")
     end = ask(cmd="replay", record=record, ply=0)
-    assert end["analysis"] == web.analysis_version("hitokai") == "1/24"
+    assert end["analysis"] == coach.analysis_version("hitokai") == "1/24"
     unfinished = {**record, "actions": record["actions"][:5]}
     assert ask(cmd="replay", record=unfinished, ply=0)["analysis"] is None
 
@@ -239,7 +240,7 @@ def test_the_analysis_budget_is_fixed_iterations_per_game() -> None:
     """A budget by iterations (the clock is never read: the same analysis in every browser),
     one for each game, and a version that names it."""
     for game in GAMES:
-        budget = web.analysis_budget(game)
+        budget = coach.analysis_budget(game)
         assert budget.iterations == 24
-    assert web.analysis_budget("nosuch").iterations == web.ANALYSIS_DEFAULT
-    assert json.dumps(web.analysis_version("marie")) == '"1/24"'
+    assert coach.analysis_budget("nosuch").iterations == coach.ANALYSIS_DEFAULT
+    assert json.dumps(coach.analysis_version("marie")) == '"1/24"'

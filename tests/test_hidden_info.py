@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-from pygames import web
 from pygames.core.record import parse_record_text, replay
 from pygames.core.registry import all_games
 from pygames.core.rng import Rng
+from tests.conftest import engine
 
 CASES = [(g.id, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
 
 
 def call(**req: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+    answer: dict[str, Any] = json.loads(engine().handle(json.dumps(req)))
     return answer
 
 
@@ -29,7 +29,7 @@ def test_spectator_view_and_share_link_hold_nothing_private(game: str, players: 
     sid = call(cmd="start", record=rec, seat=None)["session"]
     checked = 0
     for step in range(400):
-        session = web._SESSIONS[sid]
+        session = engine().sessions[sid]
         state = session.state
         if state.is_over():
             break

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from pygames import web
+from pygames import coach, web
 from pygames.core.play import play_bots
 from pygames.core.record import Record, Seat, new_state, parse_record_text, record_from_json
 from pygames.core.registry import all_games
 from pygames.core.review import FLOOR
 from pygames.core.rng import Rng
-from tests.conftest import ask, bridge
+from tests.conftest import ask, bridge, engine
 
 GAMES = [g.id for g in all_games()]
 
@@ -23,7 +23,7 @@ GAMES = [g.id for g in all_games()]
 @pytest.fixture(autouse=True)
 def short_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hints of 0.3 s in slices of 0.1 s (the page's are 1 s in slices of 0.15 s)."""
-    monkeypatch.setattr(web, "HINT_SECONDS", 0.3)
+    monkeypatch.setattr(coach, "HINT_SECONDS", 0.3)
     monkeypatch.setattr(web, "THINK_SLICE", 0.1)
 
 
@@ -43,7 +43,7 @@ def record(game: str, kinds: list[str], seed: int = 5, hints: bool | None = True
 
 def human_choice(sid: str, rng: Rng) -> tuple[int, str] | None:
     """The seat to move and a legal action for it, drawn from ``rng`` (``None`` once over)."""
-    state = web._SESSIONS[sid].state
+    state = engine().sessions[sid].state
     if state.is_over():
         return None
     seat = state.to_move()[0]
@@ -57,7 +57,7 @@ def position_with_a_choice(game: str, steps: int) -> tuple[str, int]:
     sid = str(ask(cmd="start", record=record(game, ["human"] * info.min_players))["session"])
     rng = Rng.from_seed(41)
     for step in range(400):
-        state = web._SESSIONS[sid].state
+        state = engine().sessions[sid].state
         seat = state.to_move()[0]
         if step >= steps and len(state.legal_actions(seat)) >= 2:
             return sid, seat
@@ -80,7 +80,7 @@ def full_hint(sid: str, seat: int) -> tuple[list[dict[str, Any]], int]:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_hint_ranks_legal_moves_the_page_can_play(game: str) -> None:
     sid, seat = position_with_a_choice(game, 12)
-    state = web._SESSIONS[sid].state
+    state = engine().sessions[sid].state
     snap = ask(cmd="view", session=sid, seat=seat)
     moves, thinking = full_hint(sid, seat)
     assert thinking >= 1  # it answered in slices
@@ -97,8 +97,9 @@ def test_a_hint_ranks_legal_moves_the_page_can_play(game: str) -> None:
     assert ranks == sorted(ranks)  # best first: most searched, then the higher win chance
     for m in moves:
         assert 0.0 <= m["win"] <= 1.0 and m["visits"] >= 1
-    weighed = web._SESSIONS[sid].hint
-    assert weighed is not None
+    hint = engine().sessions[sid].hint
+    assert hint is not None
+    weighed = hint.appraisal
     if len(weighed.legal) <= 24:  # a short list: every weighed move is ranked, on a floor
         assert set(actions) == set(weighed.legal)
         floor = max(1, min(FLOOR, weighed.iterations // len(weighed.legal)))
@@ -118,7 +119,7 @@ def test_a_hint_is_asked_again_while_thinking_and_restarts_after_a_move() -> Non
     done = ask(cmd="hint", session=sid, seat=seat)  # asked again once done: the same ranking
     assert not done["thinking"] and done["moves"] == moves
     ask(cmd="act", session=sid, seat=seat, action=moves[0]["a"])
-    state = web._SESSIONS[sid].state
+    state = engine().sessions[sid].state
     nxt = state.to_move()[0]
     if len(state.legal_actions(nxt)) >= 2:
         again = ask(cmd="hint", session=sid, seat=nxt)
@@ -134,7 +135,7 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
     """Humans in every seat but the last (a ``normal`` bot) play seeded moves; with a hint asked
     at every human turn, the state after each hint is the state before it, and the game's
     record and final state are those of the same game without hints."""
-    monkeypatch.setattr(web, "HINT_SECONDS", 0.02)
+    monkeypatch.setattr(coach, "HINT_SECONDS", 0.02)
     monkeypatch.setattr(web, "THINK_SLICE", 0.01)
     info = next(g for g in all_games() if g.id == game)
     kinds = ["human"] * (info.min_players - 1) + ["normal"]
@@ -145,7 +146,7 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
         asked = 0
         links = []  # the deal and the public actions of the share link, at every human turn
         for _ in range(3000):
-            session = web._SESSIONS[sid]
+            session = engine().sessions[sid]
             state = session.state
             if state.is_over():
                 break
@@ -163,7 +164,7 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
             shared = parse_record_text(ask(cmd="view", session=sid, seat=seat)["share"])
             links.append({**shared.to_json(), "hints_used": None})
             ask(cmd="act", session=sid, seat=seat, action=rng.choice(state.legal_actions(seat)))
-        session = web._SESSIONS[sid]
+        session = engine().sessions[sid]
         assert session.state.is_over()
         assert sum(session.record.hints_counts()) == asked  # one hint per decision asked
         ask(cmd="close", session=sid)
@@ -177,22 +178,22 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
 
 def test_a_hint_is_refused_for_a_bot_a_seat_not_to_move_and_a_finished_game() -> None:
     sid = str(ask(cmd="start", record=record("marie", ["human", "human", "normal"]))["session"])
-    state = web._SESSIONS[sid].state
+    state = engine().sessions[sid].state
     to_move = state.to_move()[0]
     other = next(s for s in (0, 1) if s != to_move)
     for req, kind in (
-        ({"seat": 2}, "RecordError"),  # a bot seat
+        ({"seat": 2}, "BadRequest"),  # a bot seat
         ({"seat": other}, "NotYourTurn"),  # a human, not to move
-        ({"seat": 7}, "RecordError"),
-        ({"seat": None}, "RecordError"),
-        ({"seat": "0"}, "RecordError"),
+        ({"seat": 7}, "BadRequest"),
+        ({"seat": None}, "BadRequest"),
+        ({"seat": "0"}, "BadRequest"),
     ):
         before = state.to_json()
         answer = bridge(cmd="hint", session=sid, **req)
         assert answer["ok"] is False and answer["kind"] == kind, req
         assert answer["error"]["en"] and answer["error"]["ja"], req
         assert state.to_json() == before
-    assert web._SESSIONS[sid].hint is None
+    assert engine().sessions[sid].hint is None
     assert bridge(cmd="hint", session="nope", seat=0)["ok"] is False
     ask(cmd="close", session=sid)
     # a finished game: nobody is to move
@@ -201,7 +202,7 @@ def test_a_hint_is_refused_for_a_bot_a_seat_not_to_move_and_a_finished_game() ->
     done = record("pharaoh", ["human", "human"], seed=5)
     done["actions"] = rec.actions
     sid = str(ask(cmd="start", record=done)["session"])
-    assert web._SESSIONS[sid].state.is_over()
+    assert engine().sessions[sid].state.is_over()
     for seat in (0, 1):
         answer = bridge(cmd="hint", session=sid, seat=seat)
         assert answer["ok"] is False and answer["kind"] == "NotYourTurn"
@@ -216,7 +217,7 @@ def test_the_best_three_moves_carry_their_words_in_both_languages(game: str) -> 
     sid, seat = position_with_a_choice(game, 9)
     moves, _ = full_hint(sid, seat)
     for rank, move in enumerate(moves):
-        if rank >= web.HINT_WORDS:
+        if rank >= coach.HINT_WORDS:
             assert "words" not in move  # the page shows three: the rest go without
             continue
         words = move["words"]
@@ -224,7 +225,7 @@ def test_the_best_three_moves_carry_their_words_in_both_languages(game: str) -> 
         for line in words:
             assert line["text"]["en"].strip() and line["text"]["ja"].strip()
             assert line["seats"] and all(
-                0 <= s < web._SESSIONS[sid].state.players for s in line["seats"]
+                0 <= s < engine().sessions[sid].state.players for s in line["seats"]
             )
             # every placeholder names a seat the page can fill in
             for text in line["text"].values():
@@ -235,13 +236,14 @@ def test_the_best_three_moves_carry_their_words_in_both_languages(game: str) -> 
 def test_the_words_of_a_move_are_made_once_per_decision() -> None:
     sid, seat = position_with_a_choice("hitokai", 6)
     first = ask(cmd="hint", session=sid, seat=seat)
-    session = web._SESSIONS[sid]
-    made = dict(session.hint_words)
-    assert made and all(m["words"] == made[m["a"]] for m in first["moves"][: web.HINT_WORDS])
+    hint = engine().sessions[sid].hint
+    assert hint is not None
+    made = dict(hint.words)
+    assert made and all(m["words"] == made[m["a"]] for m in first["moves"][: coach.HINT_WORDS])
     again = ask(cmd="hint", session=sid, seat=seat)
-    for move in again["moves"][: web.HINT_WORDS]:
+    for move in again["moves"][: coach.HINT_WORDS]:
         if move["a"] in made:
-            assert session.hint_words[move["a"]] is made[move["a"]]  # kept, not made again
+            assert hint.words[move["a"]] is made[move["a"]]  # kept, not made again
     ask(cmd="close", session=sid)
 
 
@@ -271,11 +273,11 @@ def test_a_hint_at_a_table_without_hints_is_refused_and_changes_nothing() -> Non
     ):
         snap = ask(cmd="start", record=record("marie", kinds, hints=hints))
         sid = str(snap["session"])
-        session = web._SESSIONS[sid]
+        session = engine().sessions[sid]
         seat = session.state.to_move()[0]
         before, save = session.state.to_json(), snap["save"]
         answer = bridge(cmd="hint", session=sid, seat=seat)
-        assert answer["ok"] is False and answer["kind"] == "RecordError"
+        assert answer["ok"] is False and answer["kind"] == "BadRequest"
         assert "Hints are off" in answer["error"]["en"] and "ヒント" in answer["error"]["ja"]
         assert session.state.to_json() == before and session.hint is None
         after = ask(cmd="view", session=sid, seat=seat)
@@ -290,7 +292,7 @@ def test_hints_are_counted_once_per_decision_and_kept_in_the_record() -> None:
     assert snap["hints_used"] == [0, 0, 0, 0] and "hints_used" not in parse_json(snap["save"])
     asked = 0
     for _ in range(400):
-        session = web._SESSIONS[sid]
+        session = engine().sessions[sid]
         state = session.state
         if asked == 2 or state.is_over():
             break
@@ -312,9 +314,8 @@ def test_hints_are_counted_once_per_decision_and_kept_in_the_record() -> None:
     # a saved game, opened again, keeps the counts and counts on from them
     resumed = ask(cmd="start", link=snap["save"], seat=0)
     assert resumed["hints_used"] == [2, 0, 0, 0]
-    assert (
-        web._SESSIONS[str(resumed["session"])].record.actions == web._SESSIONS[sid].record.actions
-    )
+    sessions = engine().sessions
+    assert sessions[str(resumed["session"])].record.actions == sessions[sid].record.actions
     # so does the share link and the replay viewer's answer
     assert ask(cmd="start", link=snap["share"])["hints_used"] == [2, 0, 0, 0]
     assert ask(cmd="replay", link=snap["save"])["hints_used"] == [2, 0, 0, 0]
@@ -323,7 +324,7 @@ def test_hints_are_counted_once_per_decision_and_kept_in_the_record() -> None:
 
 def test_an_undo_keeps_the_counts() -> None:
     sid, seat = position_with_a_choice("hitokai", 2)  # a bid: it may be taken back
-    session = web._SESSIONS[sid]
+    session = engine().sessions[sid]
     ask(cmd="hint", session=sid, seat=seat)
     counts = session.record.hints_counts()
     assert counts[seat] == 1

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from pygames import web
 from pygames.core.errors import IllegalAction
 from pygames.core.moves import offered_actions, walk
 from pygames.games.hitokai.rules import HitokaiState, is_minimal
 from tests.conftest import bridge as call
+from tests.conftest import engine
 from tests.test_hitokai_rules import play, setup
 
 
@@ -186,14 +186,14 @@ def test_a_foreign_choice_or_a_seat_not_paying_is_refused() -> None:
 def test_the_bridge_refuses_a_compose_out_of_turn_or_unreadable() -> None:
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(3)]
     record = {"v": 1, "game": "hitokai", "players": 3, "seed": 5, "options": {}, "seats": seats}
-    snap = json.loads(web.handle(json.dumps({"cmd": "start", "record": record})))
+    snap = json.loads(engine().handle(json.dumps({"cmd": "start", "record": record})))
     sid, seat = snap["session"], snap["to_move"][0]
     try:
         for picks in (["x"], [False]):
             req = {"cmd": "compose", "session": sid, "seat": seat, "choice": "pay", "picks": picks}
-            answer = json.loads(web.handle(json.dumps(req)))
+            answer = json.loads(engine().handle(json.dumps(req)))
             assert answer["ok"] is False and answer["error"]["en"] and answer["error"]["ja"]
         req = {"cmd": "compose", "session": sid, "seat": (seat + 1) % 3, "choice": "pay"}
-        assert json.loads(web.handle(json.dumps(req)))["ok"] is False
+        assert json.loads(engine().handle(json.dumps(req)))["ok"] is False
     finally:
-        web.handle(json.dumps({"cmd": "close", "session": sid}))
+        engine().handle(json.dumps({"cmd": "close", "session": sid}))

@@ -8,7 +8,6 @@ from collections import Counter
 
 import pytest
 
-from pygames import web
 from pygames.core.errors import IllegalAction, NotYourTurn, RecordError
 from pygames.core.rng import Rng
 from pygames.games.hitokai.rules import (
@@ -22,6 +21,7 @@ from pygames.games.hitokai.rules import (
     hand_bonus,
     is_minimal,
 )
+from tests.conftest import engine
 
 
 def setup(
@@ -106,8 +106,8 @@ def test_h6_the_game_link_reproduces_the_named_start_player() -> None:
     views = []
     for start in (1, 2, 2):
         req = {"cmd": "start", "record": {**record, "options": {"start": start}}, "seat": 0}
-        snap = json.loads(web.handle(json.dumps(req)))
-        web.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
+        snap = json.loads(engine().handle(json.dumps(req)))
+        engine().handle(json.dumps({"cmd": "close", "session": snap["session"]}))
         assert snap["to_move"] == [start] and snap["view"]["auction"]["start"] == start
         views.append(snap["view"])
     assert views[1] == views[2] and views[1]["hand"] == views[2]["hand"]

@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pygames import cli, web
+from pygames import cli
 from pygames.core import errors
 from pygames.core.errors import GameError, IllegalAction, RecordError, ReplayError
 from pygames.core.play import play_bots
@@ -41,6 +41,7 @@ from pygames.core.record import (
     replay,
 )
 from pygames.core.registry import all_games
+from tests.conftest import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANT_COUNT = 1000
@@ -554,7 +555,7 @@ def ask(request: dict[str, Any]) -> dict[str, Any]:
         well_formed = True
     except ValueError:  # NaN or Infinity: not JSON, "The request is unreadable." is right
         well_formed = False
-    return check_answer(web.handle(text), text[:300], well_formed)
+    return check_answer(engine().handle(text), text[:300], well_formed)
 
 
 def test_mutants_are_1000_of_every_kind() -> None:
@@ -572,7 +573,7 @@ HARMLESS = {"extra keys", "truncated actions"}
 def test_mutated_records_and_links_answer_friendly_errors() -> None:
     """Every mutant, sent as a link, as a record and to the replay viewer, answers ok or a
     friendly typed error; no session is left open by a refused start."""
-    open_before = len(web._SESSIONS)
+    open_before = len(engine().sessions)
     outcome: Counter[tuple[str, bool]] = Counter()
     for mutant in mutants():
         for request in requests_for(mutant):
@@ -585,7 +586,7 @@ def test_mutated_records_and_links_answer_friendly_errors() -> None:
                     assert again["ok"] and again["seats"] == answer["seats"]
                     ask({"cmd": "close", "session": again["session"]})
                 ask({"cmd": "close", "session": answer["session"]})
-    assert len(web._SESSIONS) == open_before
+    assert len(engine().sessions) == open_before
     # every kind of damage is refused at least sometimes (the mutations bite) ...
     for kind in {m.kind for m in mutants()} - HARMLESS:
         assert outcome[(kind, False)] > 0, kind
@@ -617,7 +618,7 @@ def test_damaged_records_name_the_problem() -> None:
     damaged = ask({"cmd": "start", "link": "#" + fragment_of(nan)})["error"]["en"]
     assert damaged == "The link is damaged."
     text = '{"cmd": "start", "record": ' + nan + "}"
-    assert check_answer(web.handle(text), "NaN", False)["error"]["en"] == UNREADABLE_REQUEST
+    assert check_answer(engine().handle(text), "NaN", False)["error"]["en"] == UNREADABLE_REQUEST
     # nesting that CPython reads but that overflows the stack of Pyodide's interpreter (a fatal
     # error that stops the engine in the page): refused before it is parsed
     deep = dumps(rec).replace('"options":{}', '"options":{"x":' + "[" * 200 + "]" * 200 + "}", 1)
@@ -626,7 +627,7 @@ def test_damaged_records_name_the_problem() -> None:
         "The link is damaged."
     )
     text = '{"cmd": "start", "record": ' + deep + "}"
-    assert check_answer(web.handle(text), "deep", False)["error"]["en"] == UNREADABLE_REQUEST
+    assert check_answer(engine().handle(text), "deep", False)["error"]["en"] == UNREADABLE_REQUEST
     huge = dumps(rec).replace(str(rec["seed"]), HUGE_NUMBER, 1)
     for link in (huge, "#" + fragment_of(huge)):
         answer = ask({"cmd": "start", "link": link})
@@ -642,7 +643,7 @@ def test_bridge_refuses_malformed_requests() -> None:
         *('{"cmd": "view", "session": ["s1"]}', '{"cmd": "act", "session": "s1"}'),
     ]
     for text in requests:
-        answer = check_answer(web.handle(text), text[:80], well_formed=False)
+        answer = check_answer(engine().handle(text), text[:80], well_formed=False)
         assert answer["ok"] is False, text[:80]
 
 
@@ -748,7 +749,7 @@ def test_act_through_the_bridge_leaves_the_game_unchanged(index: int) -> None:
     ply = len(rec["actions"]) // 2
     start = ask({"cmd": "start", "record": rec | {"actions": rec["actions"][:ply]}, "seat": 0})
     sid = start["session"]
-    session = web._SESSIONS[sid]
+    session = engine().sessions[sid]
     state_before = json.dumps(session.state.to_json(), sort_keys=True)
     record_before = session.record.dumps()
     views_before = [ask({"cmd": "view", "session": sid, "seat": s}) for s in range(rec["players"])]
@@ -762,8 +763,8 @@ def test_act_through_the_bridge_leaves_the_game_unchanged(index: int) -> None:
                 continue
             answer = ask({"cmd": "act", "session": sid, "seat": seat, "action": action})
             assert answer["ok"] is False
-    assert json.dumps(web._SESSIONS[sid].state.to_json(), sort_keys=True) == state_before
-    assert web._SESSIONS[sid].record.dumps() == record_before
+    assert json.dumps(engine().sessions[sid].state.to_json(), sort_keys=True) == state_before
+    assert engine().sessions[sid].record.dumps() == record_before
     for s, before in enumerate(views_before):
         assert ask({"cmd": "view", "session": sid, "seat": s}) == before
     legal = session.state.legal_actions(mover)[0]
@@ -832,7 +833,7 @@ def test_any_json_as_a_record_is_a_record_or_a_record_error(fields: dict[str, An
         replay(record)
     except RecordError as exc:
         assert exc.text["en"] and exc.text["ja"]
-    check_answer(web.handle(json.dumps({"cmd": "start", "record": data})), repr(data)[:200])
+    check_answer(engine().handle(json.dumps({"cmd": "start", "record": data})), repr(data)[:200])
 
 
 @HYPOTHESIS
@@ -844,7 +845,7 @@ def test_any_bytes_in_a_link_are_a_record_or_a_record_error(payload: bytes) -> N
             parse_record_text(text)
         except RecordError as exc:
             assert exc.text["en"] and exc.text["ja"]
-        check_answer(web.handle(json.dumps({"cmd": "start", "link": text})), text[:200])
+        check_answer(engine().handle(json.dumps({"cmd": "start", "link": text})), text[:200])
 
 
 # --------------------------------------------------------------------------- the command line

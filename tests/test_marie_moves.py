@@ -9,12 +9,11 @@ from typing import Any
 
 import pytest
 
-from pygames import web
 from pygames.core.errors import IllegalAction
 from pygames.core.moves import offered_actions
 from pygames.core.record import Record, Seat, new_state, replay
 from pygames.games.marie.rules import MarieState
-from tests.conftest import ask
+from tests.conftest import ask, engine
 from tests.test_marie_rules import draft, make
 
 
@@ -176,9 +175,9 @@ def test_the_bridge_sends_moves_with_kinds() -> None:
         for m in snap["moves"]:
             assert sorted(m["cards"] + m["passed"]) == hand and m["to"] == 1
         refused = json.loads(
-            web.handle(json.dumps({"cmd": "compose", "session": snap["session"], "seat": 0,
+            engine().handle(json.dumps({"cmd": "compose", "session": snap["session"], "seat": 0,
                                    "choice": "pick", "picks": [hand[0], hand[1]]}))
         )  # fmt: skip
         assert not refused["ok"]
     finally:
-        web.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
+        engine().handle(json.dumps({"cmd": "close", "session": snap["session"]}))

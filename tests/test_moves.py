@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from pygames import web
 from pygames.core.bots import bot_rng, decide
 from pygames.core.errors import IllegalAction
 from pygames.core.moves import offered_actions, walk
 from pygames.core.protocol import GameState
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games, get_game
+from tests.conftest import engine
 
 CASES = [(g.id, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
 ANSWER_LIMIT = 64 * 1024
@@ -86,7 +86,7 @@ def largest_answer(game: str, players: int, seed: int) -> tuple[int, str]:
 
     def ask(**req: object) -> dict[str, Any]:
         nonlocal largest
-        text = web.handle(json.dumps(req))
+        text = engine().handle(json.dumps(req))
         size = len(text.encode())
         if size > largest[0]:
             largest = (size, str(req.get("cmd")))
@@ -109,7 +109,7 @@ def largest_answer(game: str, players: int, seed: int) -> tuple[int, str]:
         ask(cmd="replay", record=record, ply=0, reveal=True)
         ask(cmd="log", record=record)
     finally:
-        web.handle(json.dumps({"cmd": "close", "session": sid}))
+        engine().handle(json.dumps({"cmd": "close", "session": sid}))
     return largest
 
 

@@ -9,12 +9,11 @@ from typing import Any
 
 import pytest
 
-from pygames import web
 from pygames.core.errors import IllegalAction
 from pygames.core.moves import offered_actions, walk
 from pygames.core.record import Record, Seat, new_state, replay
 from pygames.games.pharaoh.rules import KINDS_BONUS, PharaohState
-from tests.conftest import ask
+from tests.conftest import ask, engine
 from tests.test_pharaoh_rules import A, B, C, play, position
 
 
@@ -219,9 +218,9 @@ def test_the_bridge_composes_and_plays_a_declaration() -> None:
         snap = ask(cmd="act", session=sid, seat=0, actions=ans["actions"], view_seat=0)
         assert snap["applied"] == 1 and snap["view"]["seats"][0]["declared"] == 6
         refused = json.loads(
-            web.handle(json.dumps({"cmd": "compose", "session": sid, "seat": 0,
+            engine().handle(json.dumps({"cmd": "compose", "session": sid, "seat": 0,
                                    "choice": "declare", "picks": [True]}))
         )  # fmt: skip
         assert not refused["ok"]
     finally:
-        web.handle(json.dumps({"cmd": "close", "session": sid}))
+        engine().handle(json.dumps({"cmd": "close", "session": sid}))

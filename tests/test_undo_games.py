@@ -8,19 +8,19 @@ from typing import Any
 
 import pytest
 
-from pygames import web
 from pygames.core.rng import Rng
 from pygames.games.baggai.rules import BagGaiState
+from tests.conftest import engine
 
 
 def call(**req: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+    answer: dict[str, Any] = json.loads(engine().handle(json.dumps(req)))
     return answer
 
 
 def legal_now(sid: str, seat: int) -> list[str]:
     """The seat's legal actions in the session (the page offers them as moves and choices)."""
-    return web._SESSIONS[sid].state.legal_actions(seat)
+    return engine().sessions[sid].state.legal_actions(seat)
 
 
 def start(game: str, players: int, seed: int, options: dict[str, Any] | None = None) -> str:
@@ -41,7 +41,7 @@ def start(game: str, players: int, seed: int, options: dict[str, Any] | None = N
 
 def state_json(sid: str) -> Any:
     """The session's whole state, as text (a snapshot that later moves cannot touch)."""
-    return json.dumps(web._SESSIONS[sid].state.to_json(), sort_keys=True)
+    return json.dumps(engine().sessions[sid].state.to_json(), sort_keys=True)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +119,7 @@ def test_baggai_only_the_last_secret_price_is_final() -> None:
     while snap["view"]["phase"] == "range":
         seat = snap["to_move"][0]
         legal = legal_now(sid, seat)
-        state = web._SESSIONS[sid].state
+        state = engine().sessions[sid].state
         assert isinstance(state, BagGaiState)
         last = sum(r is None for r in state.ranges) == 1
         snap = call(cmd="act", session=sid, seat=seat, action=legal[0])

@@ -12,11 +12,11 @@ import pytest
 
 from pygames import web
 from pygames.core.record import record_from_json, replay
-from tests.conftest import IN_PYODIDE, NO_SUBPROCESS
+from tests.conftest import IN_PYODIDE, NO_SUBPROCESS, engine
 
 
 def call(**req: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
+    answer: dict[str, Any] = json.loads(engine().handle(json.dumps(req)))
     return answer
 
 
@@ -99,8 +99,8 @@ def test_bot_refused_for_human_seat_and_unknown_session() -> None:
 def test_links_and_garbage() -> None:
     assert call(cmd="start", link="#g=@@@")["ok"] is False
     assert call(cmd="start", link=42)["ok"] is False
-    assert json.loads(web.handle("not json"))["ok"] is False
-    assert json.loads(web.handle("[1]"))["ok"] is False
+    assert json.loads(engine().handle("not json"))["ok"] is False
+    assert json.loads(engine().handle("[1]"))["ok"] is False
     assert call(cmd="nope")["ok"] is False
 
 
@@ -237,7 +237,7 @@ def test_log_delta_rebuilds_the_full_log_for_every_game_and_viewer() -> None:
             else:
                 base, have = start_at, fresh
             kept[viewer] = (base, have)
-            full = web._SESSIONS[sid].state.view(viewer)["log"]
+            full = engine().sessions[sid].state.view(viewer)["log"]
             assert have == full[base:], (info.id, step, viewer)
             assert len(have) >= min(len(full), web.LOG_WINDOW)
             step += 1
@@ -249,7 +249,7 @@ def test_an_answer_carries_at_most_the_newest_log_window() -> None:
     sid = snap["session"]
     while not snap["over"]:
         snap = call(cmd="bot", session=sid, seat=snap["to_move"][0], view_seat=None)
-    full = web._SESSIONS[sid].state.view(None)["log"]
+    full = engine().sessions[sid].state.view(None)["log"]
     assert len(full) > web.LOG_WINDOW  # a long game
     fresh = call(cmd="view", session=sid, seat=None)
     assert fresh["log_start"] == len(full) - web.LOG_WINDOW
@@ -365,7 +365,8 @@ BRIDGE_WORKOUT = """
 import json, sys
 from pygames import web
 from pygames.core.registry import all_games
-ask = lambda **req: json.loads(web.handle(json.dumps(req)))
+handle = web.Bridge().handle
+ask = lambda **req: json.loads(handle(json.dumps(req)))
 assert ask(cmd="catalog")["ok"]
 for game in all_games():
     players = game.min_players

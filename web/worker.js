@@ -44,8 +44,10 @@ const SNAPSHOT_BOOT_MS = 20000; // a snapshot boot slower than this is given up
 
 // Every module of the engine the browser can use is imported before the snapshot is taken: a
 // snapshot holds the interpreter's memory, not the files of site-packages, so nothing may be
-// imported from the wheel later. Left out: the command line and its tools (arena, bench, soak),
-// which the browser never runs (tests/test_web.py checks that the bridge needs none of them).
+// imported from the wheel later: the walk below finds every module of the package (the bridge
+// pygames.web, its request reader pygames.request, its coach pygames.coach, the core, the games)
+// without a list to keep. Left out: the command line and its tools (arena, bench, soak), which
+// the browser never runs (tests/test_web.py checks that the bridge needs none of them).
 const IMPORT_ALL = `
 import importlib, pkgutil, pygames, pygames.web
 _cli = ("pygames.__main__", "pygames.cli", "pygames.core.arena", "pygames.core.bench", "pygames.core.soak")
@@ -353,6 +355,14 @@ function fetchWheel(wheel) {
 }
 
 /**
+ * The engine's JSON bridge: a new `pygames.web.Bridge` (it owns the games opened through it),
+ * and its `handle(request: string): string`.
+ * @param {any} pyodide
+ * @returns {any}
+ */
+const newBridge = (pyodide) => pyodide.pyimport("pygames.web").Bridge().handle;
+
+/**
  * Start from the stored snapshot `record`; throws if it cannot be used (the caller falls back).
  * @param {any} loadPyodide
  * @param {Promise<Uint8Array>} bytes the snapshot, being gunzipped
@@ -366,7 +376,7 @@ async function bootFromSnapshot(loadPyodide, bytes, info) {
   progress("install", 90, { boot: "snapshot" });
   const version = pyodide.runPython("import pygames; pygames.__version__");
   if (version !== info.version) throw new Error(`engine ${version}, not ${info.version}`);
-  return pyodide.pyimport("pygames.web").handle;
+  return newBridge(pyodide);
 }
 
 /**
@@ -424,7 +434,7 @@ async function boot() {
   progress("install", Math.max(70, shown.pct), { boot: kind });
   await installEngine(pyodide, info.wheel, engineWheel);
   progress("install", Math.max(85, shown.pct), { boot: kind });
-  const handle = pyodide.pyimport("pygames.web").handle;
+  const handle = newBridge(pyodide);
   progress("ready", 100, { boot: kind });
   keptWhen(puts);
   return { handle, wanted };

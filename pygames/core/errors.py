@@ -29,6 +29,13 @@ class RecordError(GameError):
     """A record, share link or save that cannot be read."""
 
 
+class BadRequest(GameError):
+    """A request to the bridge (:mod:`pygames.web`) that cannot be answered as asked: a field
+    missing or of the wrong kind, a seat or game that is not there, a move that is not this
+    seat's to make. Nothing about a record: a record that does not read is a
+    :class:`RecordError`."""
+
+
 class ReplayError(RecordError):
     """An action of a record that cannot be replayed; names its index and the action."""
 
