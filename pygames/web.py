@@ -22,7 +22,7 @@ from pygames.core.errors import GameError, NotYourTurn, ReplayError
 from pygames.core.play import bot_move
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.record import Record, new_state, replay, split_action
-from pygames.core.registry import all_games
+from pygames.core.registry import all_games, get_game
 from pygames.core.search import Search, SearchBot
 from pygames.core.text import Text, t
 from pygames.request import Request, bad, unreadable
@@ -109,6 +109,7 @@ def snapshot(sid: str, session: Session, seat: int | None, log_from: int = 0) ->
     entries never change once written, so a page that already holds the first ``log_from``
     entries for this seat keeps them and appends the rest."""
     state, record = session.state, session.record
+    info = get_game(record.game)
     over = state.is_over()
     movable = seat is not None and not over and seat in state.to_move()
     view = state.view(seat)
@@ -125,8 +126,8 @@ def snapshot(sid: str, session: Session, seat: int | None, log_from: int = 0) ->
         "ply": state.ply,
         "view": view,
         "log_start": log_start,
-        "moves": state.moves(seat) if seat is not None and movable else [],
-        "choices": state.choices(seat) if seat is not None and movable else [],
+        "moves": info.discrete_moves(state, seat) if seat is not None and movable else [],
+        "choices": info.choices(state, seat) if seat is not None and movable else [],
         "result": state.result().to_json() if over else None,
         "share": session.share(),
         "record": record.to_json() if over else None,
@@ -279,7 +280,7 @@ class Bridge:
         choice, picks = req.choice(), req.picks(MAX_PICKS)
         if state.is_over() or seat not in state.to_move():
             raise NotYourTurn(t("It is not your turn.", "あなたの手番ではありません。"))
-        composed = state.compose(seat, choice, picks)
+        composed = get_game(session.record.game).compose(state, seat, choice, picks)
         return {"ok": True, "choice": choice, "picks": picks, **composed.to_json()}
 
     def cmd_bot(self, req: Request) -> JSONDict:

@@ -87,7 +87,7 @@ def test_a_hint_ranks_legal_moves_the_page_can_play(game: str) -> None:
     actions = [m["a"] for m in moves]
     assert len(set(actions)) == len(actions)
     # every move is one the page offers: a discrete move's `a`, or the action of a complete
-    # selection of a choice (tests/test_moves.py: together they are exactly the legal actions)
+    # selection of a choice (tests/test_page.py: together they are exactly the legal actions)
     listed = {m["a"] for m in snap["moves"]}
     legal = set(state.legal_actions(seat))
     assert set(actions) <= legal

@@ -11,8 +11,8 @@ from pygames.core.record import Record, Seat, new_state
 from pygames.core.rng import Rng
 from pygames.games.hitokai.bot import (
     HitokaiBot,
+    bid_shortlist,
     cards_to_pay,
-    search_moves,
     state_chances,
     win_chances,
 )
@@ -123,13 +123,13 @@ def test_win_chances_from_victory_points() -> None:
 def test_the_strong_bot_weighs_a_few_bids_within_its_means() -> None:
     # daughter 6: the bot (seat 1) holds two 6s (2 gold each) and three 5s: 7 gold
     s = setup([[4, 4, 4], [6, 6, 5, 5, 5], [7, 7, 7]], k=6, start=0)
-    assert search_moves(s, 0, s.legal_actions(0)) == ["b1", "b2", "b3"]  # 3 gold: b5 is beyond it
+    assert bid_shortlist(s, 0, s.legal_actions(0)) == ["b1", "b2", "b3"]  # 3 gold: b5 is beyond it
     play(s, "0:b1")
     legal = s.legal_actions(1)
     assert len(legal) > 10
-    assert search_moves(s, 1, legal) == ["b2", "b3", "b4", "b6", "pass"]  # b10 is beyond 7 gold
+    assert bid_shortlist(s, 1, legal) == ["b2", "b3", "b4", "b6", "pass"]  # b10 is beyond 7 gold
     play(s, "1:b7")
-    assert search_moves(s, 2, s.legal_actions(2)) == ["pass"]  # 3 gold cannot bid 8
+    assert bid_shortlist(s, 2, s.legal_actions(2)) == ["pass"]  # 3 gold cannot bid 8
 
 
 def test_the_strong_bot_weighs_the_heuristics_choice() -> None:
@@ -139,7 +139,7 @@ def test_the_strong_bot_weighs_the_heuristics_choice() -> None:
         while not state.is_over():
             seat = state.to_move()[0]
             action = BOT.choose(state, seat, rng)
-            moves = search_moves(state, seat, state.legal_actions(seat))
+            moves = bid_shortlist(state, seat, state.legal_actions(seat))
             assert action in moves
             assert set(moves) <= set(state.legal_actions(seat))
             if state.phase == "pay":

@@ -14,6 +14,7 @@ from pygames.core.bots import RandomBot, decide
 from pygames.core.errors import IllegalAction, NotYourTurn
 from pygames.core.record import Record, Seat, replay
 from pygames.core.rng import Rng
+from pygames.games.marie import page
 from pygames.games.marie.bot import MarieHeuristicBot
 from pygames.games.marie.rules import MarieState
 from tests.conftest import ask, bridge
@@ -55,7 +56,7 @@ def test_m4_every_seat_decides_at_once_about_its_own_pair() -> None:
     view = s.view(2)
     assert view["simultaneous"] is True and view["taker"] is None and view["holding"] is None
     for seat, pair in enumerate(([1, 1], [2, 3], [4, 5], [6, 7])):
-        moves = {m["a"]: m for m in s.moves(seat)}
+        moves = {m["a"]: m for m in page.discrete_moves(s, seat)}
         assert moves["keep"] == {"a": "keep", "kind": "keep", "cards": pair}
         assert all(sorted(m["cards"] + m.get("keep", [])) == pair for m in moves.values())
         assert view["seats"][seat]["pair"] == {"cards": pair, "face_up": True}

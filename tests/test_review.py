@@ -165,7 +165,7 @@ def test_every_root_action_gets_a_floor_of_visits_and_the_played_move_a_check() 
 
 
 def test_a_bid_the_search_would_not_weigh_is_still_judged() -> None:
-    """The Egyptian Buyer's search weighs a few bids (GameInfo.moves); a played bid outside them
+    """The Egyptian Buyer's search weighs a few bids (GameInfo.shortlist); a played bid outside them
     is added to the root and checked like any other move."""
     info = get_game("hitokai")
     bot = evaluator(info)

@@ -276,23 +276,23 @@ def test_a_search_settles_only_on_the_heuristic_choice() -> None:
     assert not search._settled(0.0)  # a lead of 4 with 5 iterations left
 
 
-def test_the_search_weighs_only_the_moves_the_game_names() -> None:
-    """With ``moves``, the tree opens only the actions it keeps, for every seat, and the bot
+def test_the_search_weighs_only_the_game_s_shortlist() -> None:
+    """With a ``shortlist``, the tree opens only the actions it keeps, for every seat, and the bot
     plays one of them."""
     info = get_game("hitokai")
     seen: set[str] = set()
 
-    def moves(state: GameState, seat: int, legal: list[str]) -> list[str]:
+    def shortlist(state: GameState, seat: int, legal: list[str]) -> list[str]:
         kept = [a for a in legal if a in ("pass", "b1", "b2") or a.startswith("pay")]
         seen.update(kept)
         return kept or legal[:1]
 
     for _, state, seat in choices("hitokai", 4, 12):
-        bot = SearchBot(info.make_bot("normal"), iterations=80, seconds=60.0, moves=moves)
+        bot = SearchBot(info.make_bot("normal"), iterations=80, seconds=60.0, shortlist=shortlist)
         search = bot.start(state.determinize(seat, Rng(3, 1)), seat, Rng(3, 2))
         while not search.run(60.0):
             pass
-        assert set(search.root.children) <= set(moves(state, seat, state.legal_actions(seat)))
+        assert set(search.root.children) <= set(shortlist(state, seat, state.legal_actions(seat)))
         assert search.best() in search.legal
         stack = list(search.root.children.values())
         while stack:

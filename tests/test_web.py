@@ -391,7 +391,7 @@ def test_the_bridge_needs_no_module_the_browser_snapshot_leaves_out() -> None:
         [sys.executable, "-c", BRIDGE_WORKOUT], capture_output=True, text=True, check=True
     )
     imported = json.loads(done.stdout.strip().splitlines()[-1])
-    assert "pygames.web" in imported and "pygames.games.marie.moves" in imported
+    assert "pygames.web" in imported and "pygames.games.marie.page" in imported
     assert not set(CLI_ONLY) & set(imported), sorted(set(CLI_ONLY) & set(imported))
     worker = (Path(__file__).resolve().parent.parent / "web" / "worker.js").read_text("utf-8")
     assert all(f'"{name}"' in worker for name in CLI_ONLY)  # the same list as IMPORT_ALL's

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from pygames.core.rng import Rng
+from pygames.games.yadokashi import page
 from pygames.games.yadokashi.rules import ACTION_CAP, TURN_CAP, YadokashiState
 from tests.conftest import ask
 from tests.test_yadokashi_rules import make, rig
@@ -34,7 +35,7 @@ def test_y9_every_die_placed_on_an_empty_ring_sends_the_largest_back(rows: list[
     assert s.phase == "tenants" and s.pending is not None
     assert s.pending["placeable"] == [1, 3, 5, 7, 9, 12]
     # the page is told beforehand which crab the placement sends back
-    answer = s.compose(0, "tenants", [1, 3, 5, 7, 9, 12])
+    answer = page.compose(s, 0, "tenants", [1, 3, 5, 7, 9, 12])
     assert answer.complete and answer.info["centre_after"] == 0 and answer.info["evicts"] == [12]
     before = len(s.log)
     s.apply(0, "p1.3.5.7.9.12")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from pygames.core.errors import IllegalAction, NotYourTurn
 from pygames.core.rng import Rng
@@ -79,7 +79,7 @@ class GameState(ABC):
     """Base class of a game state. Subclasses implement the abstract methods."""
 
     game_id: ClassVar[str] = ""
-    #: the attributes :meth:`base_json` writes and :meth:`load_base` restores (JSON-like data)
+    #: the attributes :meth:`to_json` writes and :meth:`from_json` restores (JSON-like data)
     _FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int) -> None:
@@ -95,13 +95,32 @@ class GameState(ABC):
         """A fresh game; every chance event comes from the game's random stream."""
 
     @classmethod
-    @abstractmethod
-    def from_json(cls, data: JSONDict) -> GameState:
-        """Restore a state written by :meth:`to_json`."""
+    def from_json(cls, data: JSONDict) -> Self:
+        """Restore a state written by :meth:`to_json`: the common fields, the random stream and
+        every attribute named in ``_FIELDS``. A game with other data extends this (and
+        :meth:`to_json`) through ``super()``."""
+        state = cls(int(data["players"]))
+        state.ply = int(data["ply"])
+        state.log = list(data["log"])
+        state.rng = Rng.from_state(data["rng"])
+        for key in cls._FIELDS:
+            setattr(state, key, copy_json(data[key]))
+        return state
 
-    @abstractmethod
     def to_json(self) -> JSONDict:
-        """The whole state as JSON-safe data (hidden information included: not for players)."""
+        """The whole state as JSON-safe data (hidden information included: not for players):
+        the common fields, the random stream and a copy of every attribute named in
+        ``_FIELDS``."""
+        data: JSONDict = {
+            "game": self.game_id,
+            "players": self.players,
+            "ply": self.ply,
+            "log": self.log,
+            "rng": self.rng.get_state(),
+        }
+        for key in self._FIELDS:
+            data[key] = copy_json(getattr(self, key))
+        return data
 
     @abstractmethod
     def clone(self) -> GameState:
@@ -145,28 +164,6 @@ class GameState(ABC):
         """Apply an action known to be legal (search and rollouts), skipping the checks."""
         self._apply(seat, action)
         self.ply += 1
-
-    # --- moves as data for the page ------------------------------------------------------------
-    def moves(self, seat: int) -> list[JSONDict]:
-        """The seat's discrete legal moves as data the page draws from without knowing the
-        notation: one dict per move with ``a`` (its notation, which the page sends back
-        unchanged), ``kind`` and the fields of that kind. Actions reached only through a
-        :meth:`choices` entry are left out (a single step that is a move of its own, such as one
-        card of a payment, may be listed too). Games refine this; the default lists every legal
-        action as kind ``move``."""
-        return [{"a": a, "kind": "move"} for a in self.legal_actions(seat)]
-
-    def choices(self, seat: int) -> list[JSONDict]:
-        """Compact descriptions of the seat's combinatorial choices (too many actions to list):
-        each ``{"id", "kind", ...}``. The page builds a selection pick by pick and asks
-        :meth:`compose` about it. Default: none."""
-        return []
-
-    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
-        """Judge the partial selection ``picks`` of the choice ``choice`` for ``seat``: whether
-        it can still be completed, which picks may come next, and the actions a complete one
-        plays. Unknown choice or unreadable picks: :class:`IllegalAction`."""
-        raise IllegalAction(t("Nothing to choose now.", "今は選ぶものがありません。"))
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -261,25 +258,3 @@ class GameState(ABC):
     def scrub_log(self, seat: int) -> None:
         """Keep only what ``seat`` could read of the log (used by :meth:`determinize`)."""
         self.log = self.log_for(seat)
-
-    def base_json(self) -> JSONDict:
-        """The common fields, the random stream and every attribute named in ``_FIELDS``:
-        a game's :meth:`to_json` starts from this (most games need nothing more)."""
-        data: JSONDict = {
-            "game": self.game_id,
-            "players": self.players,
-            "ply": self.ply,
-            "log": self.log,
-            "rng": self.rng.get_state(),
-        }
-        for key in self._FIELDS:
-            data[key] = copy_json(getattr(self, key))
-        return data
-
-    def load_base(self, data: JSONDict) -> None:
-        """Restore what :meth:`base_json` wrote."""
-        self.ply = int(data["ply"])
-        self.log = list(data["log"])
-        self.rng = Rng.from_state(data["rng"])
-        for key in self._FIELDS:
-            setattr(self, key, copy_json(data[key]))

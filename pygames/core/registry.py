@@ -1,19 +1,61 @@
-"""The catalogue of games: metadata, state class and bots of each."""
+"""The catalogue of games: metadata, state class, bots and page data of each.
+
+A game's package registers a :class:`GameInfo` that names its entry points: the state class
+(``rules.py``), the bots (``bot.py``) and the functions that describe its moves as data for the
+page (``page.py``: :attr:`GameInfo.discrete_moves`, :attr:`GameInfo.choices` and
+:attr:`GameInfo.compose`, docs/table-layer.md). The rules know nothing of the page: its
+functions read a state, the state never calls them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from pygames.core.bots import Bot
-from pygames.core.errors import RecordError
-from pygames.core.protocol import GameState, JSONDict
+from pygames.core.errors import IllegalAction, RecordError
+from pygames.core.protocol import Composed, GameState, JSONDict
 from pygames.core.text import Text, t
+
+
+def every_legal_action(state: GameState, seat: int) -> list[JSONDict]:
+    """The default discrete moves: every legal action of ``seat`` as a move of kind ``move``."""
+    return [{"a": a, "kind": "move"} for a in state.legal_actions(seat)]
+
+
+def no_choices(state: GameState, seat: int) -> list[JSONDict]:
+    """The default choices: none (every move is listed as a discrete move)."""
+    return []
+
+
+def nothing_to_compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Composed:
+    """The default judge of a selection, for a game with no choices: always refused."""
+    raise IllegalAction(t("Nothing to choose now.", "今は選ぶものがありません。"))
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A game's metadata and entry points."""
+    """A game's metadata and entry points.
+
+    The page's data for a seat to move (the bridge's snapshot and ``compose``):
+
+    - ``discrete_moves(state, seat)``: the seat's discrete legal moves, one dict per move with
+      ``a`` (its notation, which the page sends back unchanged), ``kind`` and the fields of that
+      kind. Actions reached only through a choice are left out (a single step that is a move of
+      its own, such as one card of a payment, may be listed too). Default: every legal action,
+      kind ``move``.
+    - ``choices(state, seat)``: compact descriptions of the seat's combinatorial choices (too many
+      actions to list), each ``{"id", "kind", ...}``; the page builds a selection pick by pick
+      and asks ``compose`` about it. Default: none.
+    - ``compose(state, seat, choice, picks)``: the :class:`Composed` judgement of the partial
+      selection ``picks`` of the choice ``choice``: whether it can still be completed, which
+      picks may come next, and the actions a complete one plays. Unknown choice or unreadable
+      picks: :class:`IllegalAction`.
+
+    Together the discrete moves and the complete selections of the choices offer exactly the
+    legal actions (``tests/page_walk.py`` checks it for every game).
+    """
 
     id: str
     titles: Text
@@ -35,9 +77,13 @@ class GameInfo:
     # with a horizon: each seat's chance to win the game from a state at the end of a stage (the
     # strong bot then scores its rollouts by it, instead of by the leaders by values)
     chances: Callable[[GameState], list[float]] | None = None
-    # the actions the strong bot weighs for a seat, given the legal ones (a few bids that differ
-    # in kind out of a long list); it must keep the heuristic's own choice
-    moves: Callable[[GameState, int, list[str]], list[str]] | None = None
+    # the shortlist of actions the strong bot's search weighs for a seat, given the legal ones
+    # (a few bids that differ in kind out of a long list); it must keep the heuristic's choice
+    shortlist: Callable[[GameState, int, list[str]], list[str]] | None = None
+    # the moves as data for the page (see above)
+    discrete_moves: Callable[[GameState, int], list[JSONDict]] = every_legal_action
+    choices: Callable[[GameState, int], list[JSONDict]] = no_choices
+    compose: Callable[[GameState, int, str, list[Any]], Composed] = nothing_to_compose
 
     def to_json(self) -> JSONDict:
         """Metadata for the lobby and the CLI."""
@@ -68,7 +114,7 @@ class GameInfo:
                 values=self.values,
                 horizon=self.horizon,
                 chances=self.chances,
-                moves=self.moves,
+                shortlist=self.shortlist,
             )
         if level not in self.bots:
             raise RecordError(

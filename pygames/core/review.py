@@ -128,7 +128,7 @@ class Verdict:
 
 def evaluator(info: GameInfo) -> SearchBot:
     """The search a game's coach uses: its ``strong`` bot's (the game's ``normal`` bot in the
-    rollouts, its evaluation, stage, chances and weighed moves)."""
+    rollouts, its evaluation, stage, chances and shortlist)."""
     bot = info.make_bot("strong")
     if isinstance(bot, SearchBot):
         return bot
@@ -137,7 +137,7 @@ def evaluator(info: GameInfo) -> SearchBot:
         values=info.values,
         horizon=info.horizon,
         chances=info.chances,
-        moves=info.moves,
+        shortlist=info.shortlist,
     )
 
 

@@ -225,7 +225,7 @@ class SearchBot(Bot):
     ``horizon`` as well (the game's stage, such as the round) they stop instead as soon as the
     stage of the decision is over, however many plies that takes; ``chances`` (each seat's chance
     to win the game from the state reached) then gives the win part of their score, in place of
-    the leaders by ``values``. With ``moves`` (the game's choice, among the legal actions, of
+    the leaders by ``values``. With ``shortlist`` (the game's choice, among the legal actions, of
     those worth weighing, which must hold the heuristic's own choice) the tree weighs only those,
     for every seat: a long list of bids shrinks to the few that differ in kind."""
 
@@ -247,7 +247,7 @@ class SearchBot(Bot):
         anchor: float = 1.0,
         horizon: Callable[[GameState], int] | None = None,
         chances: Callable[[GameState], list[float]] | None = None,
-        moves: Callable[[GameState, int, list[str]], list[str]] | None = None,
+        shortlist: Callable[[GameState, int, list[str]], list[str]] | None = None,
     ) -> None:
         self.rollout = rollout
         self.iterations = iterations
@@ -263,14 +263,14 @@ class SearchBot(Bot):
         self.anchor = anchor
         self.horizon = horizon if values is not None else None
         self.chances = chances if values is not None else None
-        self.moves = moves
+        self.shortlist = shortlist
         self.last_iterations = 0
 
     def candidates(self, state: GameState, seat: int) -> list[str]:
         """The actions the search weighs for ``seat``: the legal ones, or those of them the game
-        names as worth weighing (``moves``)."""
+        names as worth weighing (``shortlist``)."""
         legal = state.legal_actions(seat)
-        return self.moves(state, seat, legal) if self.moves is not None and legal else legal
+        return self.shortlist(state, seat, legal) if self.shortlist is not None and legal else legal
 
     def start(self, state: GameState, seat: int, rng: Rng) -> Search:
         """A search for this decision, to be run in slices."""

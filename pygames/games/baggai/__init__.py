@@ -3,6 +3,7 @@
 from pygames.core.bots import NoisyBot, RandomBot
 from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
+from pygames.games.baggai import page
 from pygames.games.baggai.bot import BagGaiHeuristicBot
 from pygames.games.baggai.rules import Action, BagGaiState
 
@@ -64,6 +65,9 @@ INFO = register(
             "normal": BagGaiHeuristicBot,
         },
         default_options={"start": None, "open_money": False},
+        discrete_moves=page.discrete_moves,
+        choices=page.choices,
+        compose=page.compose,
     )
 )
 

@@ -55,8 +55,8 @@ View fields (``view(seat)`` adds them to the common ones):
   the next party or None once over); ``figures`` (``showoff_per``, ``showoff_max``,
   ``money_per_point``) for the rule help.
 
-Moves as data for the page (``moves.py``): ranges are the choice ``range``, prices, a free
-card's side and unknown-brand fixes are discrete moves.
+Moves as data for the page (:mod:`pygames.games.baggai.page`): ranges are the choice ``range``,
+prices, a free card's side and unknown-brand fixes are discrete moves.
 """
 
 from __future__ import annotations
@@ -69,11 +69,10 @@ from functools import cache
 from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import Composed, GameState, JSONDict, Result
+from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, plural, t
 from pygames.core.util import copy_json, name_slots
-from pygames.games.baggai import moves as page_moves
 
 BRANDS = ("R", "B", "G")
 BRAND_NAMES = {"R": ("red", "赤"), "B": ("blue", "青"), "G": ("green", "緑")}
@@ -525,19 +524,6 @@ class BagGaiState(GameState):
         if self.pending_free is not None:
             return ["fL", "fR"]
         return sorted(unknown_options(self.owned[seat]))
-
-    # --- moves as data for the page (moves.py) ------------------------------------------------
-    def moves(self, seat: int) -> list[JSONDict]:
-        """Prices, a free card's side and unknown-brand fixes as data (ranges are a choice)."""
-        return page_moves.discrete_moves(self, seat)
-
-    def choices(self, seat: int) -> list[JSONDict]:
-        """The range choice while ``seat`` chooses its range."""
-        return page_moves.choices(self, seat)
-
-    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
-        """Judge a partial range (its ends picked as spot indices)."""
-        return page_moves.compose(self, seat, choice, picks)
 
     def price_options(self, seat: int) -> list[tuple[str, int]]:
         """``(notation, price)`` of every price ``seat`` may offer now, cheapest first."""
@@ -1187,17 +1173,6 @@ class BagGaiState(GameState):
         "steps",
         "history",
     )
-
-    def to_json(self) -> JSONDict:
-        """The whole state (hidden cards and prices included)."""
-        return self.base_json()
-
-    @classmethod
-    def from_json(cls, data: JSONDict) -> BagGaiState:
-        """Restore from :meth:`to_json`."""
-        s = cls(int(data["players"]))
-        s.load_base(data)
-        return s
 
     def clone(self) -> BagGaiState:
         """An independent copy. Log, step, party and history entries are never changed once

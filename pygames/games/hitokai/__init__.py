@@ -3,9 +3,10 @@
 from pygames.core.bots import NoisyBot, RandomBot
 from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
+from pygames.games.hitokai import page
 from pygames.games.hitokai.bot import (
     HitokaiBot,
-    search_moves,
+    bid_shortlist,
     state_chances,
     state_points,
     state_round,
@@ -72,10 +73,13 @@ INFO = register(
             "normal": HitokaiBot,
         },
         default_options={"start": None},
+        discrete_moves=page.discrete_moves,
+        choices=page.choices,
+        compose=page.compose,
         values=state_points,
         horizon=state_round,
         chances=state_chances,
-        moves=search_moves,
+        shortlist=bid_shortlist,
     )
 )
 

@@ -180,8 +180,8 @@ class HitokaiBot(Bot):
         return f"b{price}" if mine > theirs else "pass"
 
 
-def search_moves(state: GameState, seat: int, legal: list[str]) -> list[str]:
-    """The bids the strong bot weighs (the registry's ``moves``): withdrawing, the lowest bid,
+def bid_shortlist(state: GameState, seat: int, legal: list[str]) -> list[str]:
+    """The bids the strong bot weighs (the registry's ``shortlist``): withdrawing, the lowest bid,
     and raises of 1, 2, 4 and 8 over it, none above what the seat's hand can pay (a bid it cannot
     pay only eliminates it). Payments are all weighed. Of 60-80 legal bids this keeps at most six,
     the heuristic's own choice (withdraw or the lowest bid) among them, so the search's

@@ -21,7 +21,7 @@ Notation
     automatically. Listing every minimal payment as one action is not practical (thousands of
     distinct multisets for an ordinary bid), hence one card per action.
 
-The page gets these as data (:mod:`pygames.games.hitokai.moves`): bids and the withdrawal as
+The page gets these as data (:mod:`pygames.games.hitokai.page`): bids and the withdrawal as
 discrete moves, and the payment as the ``pay`` choice it composes card by card with the engine.
 
 Options: ``start`` (the first start player of the game, H6; None: drawn at random, the first
@@ -74,14 +74,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import Composed, GameState, JSONDict, Result
+from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, plural, t
 from pygames.core.util import reshuffle
-from pygames.games.hitokai import moves as _moves
 
 NUMBERS = tuple(range(4, 14))
 DECK = tuple(n for n in NUMBERS for _ in range(n))
@@ -358,19 +356,6 @@ class HitokaiState(GameState):
                 acts.append("pass")
             return sorted(acts)
         return sorted(f"pay{c}" for c in self.payable(seat))
-
-    # --- moves as data for the page (moves.py) -------------------------------------------------
-    def moves(self, seat: int) -> list[JSONDict]:
-        """Bids, the withdrawal and single paid cards as data (see :mod:`.moves`)."""
-        return _moves.discrete_moves(self, seat)
-
-    def choices(self, seat: int) -> list[JSONDict]:
-        """The payment, composed card by card."""
-        return _moves.choices(self, seat)
-
-    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
-        """Judge a partial payment (see :mod:`.moves`)."""
-        return _moves.compose(self, seat, choice, picks)
 
     def payable(self, seat: int) -> list[int]:
         """The card numbers ``seat`` may put into his payment now (H4)."""
@@ -939,17 +924,6 @@ class HitokaiState(GameState):
         "auctions",
         "summaries",
     )
-
-    def to_json(self) -> JSONDict:
-        """The whole state (hidden cards included)."""
-        return self.base_json()
-
-    @classmethod
-    def from_json(cls, data: JSONDict) -> HitokaiState:
-        """Restore from :meth:`to_json`."""
-        s = cls(int(data["players"]))
-        s.load_base(data)
-        return s
 
     def clone(self) -> HitokaiState:
         """An independent copy. Log entries, closed auctions and summaries are never changed once

@@ -3,6 +3,7 @@
 from pygames.core.bots import NoisyBot, RandomBot
 from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
+from pygames.games.marie import page
 from pygames.games.marie.bot import MarieHeuristicBot
 from pygames.games.marie.rules import Action, MarieState
 
@@ -58,6 +59,7 @@ INFO = register(
             "normal": MarieHeuristicBot,
         },
         default_options={"elder": None},
+        discrete_moves=page.discrete_moves,
     )
 )
 

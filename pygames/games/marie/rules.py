@@ -20,7 +20,6 @@ from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
 from pygames.core.util import copy_json, name_slots, reshuffle
-from pygames.games.marie.moves import describe, without
 
 NUMBERS = range(1, 8)
 COPIES = 8
@@ -78,6 +77,14 @@ class Action:
 def points_for(count: int) -> int:
     """Points for holding ``count`` kept cards of one number."""
     return POINTS[count]
+
+
+def without(cards: list[int], taken: list[int]) -> list[int]:
+    """``cards`` (sorted) less one copy of each of ``taken``."""
+    rest = sorted(cards)
+    for c in taken:
+        rest.remove(c)
+    return rest
 
 
 def cards_text(cards: list[int]) -> tuple[str, str]:
@@ -256,10 +263,6 @@ class MarieState(GameState):
         else:
             acts = self._decide_actions(seat)
         return sorted(acts)
-
-    def moves(self, seat: int) -> list[JSONDict]:
-        """Every legal action as a move with its kind and fields (see :mod:`.moves`)."""
-        return [describe(self, seat, a, Action.parse(a)) for a in self.legal_actions(seat)]
 
     def available_pairs(self, seat: int) -> list[int]:
         """Owners of the pairs ``seat`` may take in a redistribution."""
@@ -733,17 +736,6 @@ class MarieState(GameState):
         "holding", "holding_from", "kept", "eaten", "history", "last_votes", "decisions",
         "settled",
     )  # fmt: skip
-
-    def to_json(self) -> JSONDict:
-        """The whole state (hidden cards included)."""
-        return self.base_json()
-
-    @classmethod
-    def from_json(cls, data: JSONDict) -> MarieState:
-        """Restore from :meth:`to_json`."""
-        s = cls(int(data["players"]))
-        s.load_base(data)
-        return s
 
     def clone(self) -> MarieState:
         """An independent copy. Log entries and history entries are never changed once written,

@@ -3,6 +3,7 @@
 from pygames.core.bots import NoisyBot, RandomBot
 from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
+from pygames.games.pharaoh import page
 from pygames.games.pharaoh.bot import PharaohHeuristicBot
 from pygames.games.pharaoh.rules import Action, PharaohState
 
@@ -62,6 +63,9 @@ INFO = register(
             "normal": PharaohHeuristicBot,
         },
         default_options={"start": None},
+        discrete_moves=page.discrete_moves,
+        choices=page.choices,
+        compose=page.compose,
     )
 )
 

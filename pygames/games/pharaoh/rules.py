@@ -37,7 +37,7 @@ points, ``kinds_bonus``: ``[{kinds, bonus}]``), ``member_cards`` (card -> ``valu
 and ``deck_cards`` (card -> ``kind``, ``number``, and ``member`` for a flag member), so the page
 draws every card and figure without a rule of its own.
 
-Moves as data (:mod:`pygames.games.pharaoh.moves`): the passes are discrete moves, a
+Moves as data (:mod:`pygames.games.pharaoh.page`): the passes are discrete moves, a
 declaration is the ``declare`` choice composed card by card.
 """
 
@@ -47,14 +47,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import Composed, GameState, JSONDict, Result
+from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, t
 from pygames.core.util import copy_json, name_slots
-from pygames.games.pharaoh import moves as _moves
 
 ROUNDS = 5
 OFFER = 4
@@ -352,19 +350,6 @@ class PharaohState(GameState):
                 self.pharaohs[seat] > 0,
             )
         )
-
-    # --- moves as data for the page (moves.py) -------------------------------------------------
-    def moves(self, seat: int) -> list[JSONDict]:
-        """The three passes as data (see :mod:`.moves`); declarations are the choice."""
-        return _moves.discrete_moves(self, seat)
-
-    def choices(self, seat: int) -> list[JSONDict]:
-        """The declaration, composed card by card (see :mod:`.moves`)."""
-        return _moves.choices(self, seat)
-
-    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
-        """Judge a partial declaration (see :mod:`.moves`)."""
-        return _moves.compose(self, seat, choice, picks)
 
     def only_pass(self, seat: int) -> bool:
         """True when the plain pass is all ``seat`` may do: no Horus pass left in this auction,
@@ -753,17 +738,6 @@ class PharaohState(GameState):
         "hospital",
         "treasures",
     )
-
-    def to_json(self) -> JSONDict:
-        """The whole state (the deck order included)."""
-        return self.base_json()
-
-    @classmethod
-    def from_json(cls, data: JSONDict) -> PharaohState:
-        """Restore from :meth:`to_json`."""
-        s = cls(int(data["players"]))
-        s.load_base(data)
-        return s
 
     def clone(self) -> PharaohState:
         """An independent copy (log entries are never changed once written, so are shared)."""

@@ -3,6 +3,7 @@
 from pygames.core.bots import NoisyBot, RandomBot
 from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
+from pygames.games.yadokashi import page
 from pygames.games.yadokashi.bot import YadokashiHeuristicBot, state_values
 from pygames.games.yadokashi.rules import TURN_CAP, Action, YadokashiState
 
@@ -86,6 +87,9 @@ INFO = register(
             "normal": YadokashiHeuristicBot,
         },
         default_options={"start": None},
+        discrete_moves=page.discrete_moves,
+        choices=page.choices,
+        compose=page.compose,
         # a whole rollout is about 130 heuristic moves, too dear for the strong bot's budget
         values=state_values,
     )

@@ -19,7 +19,7 @@ Notation (one regular expression, :class:`Action`):
 - ``new``: New tenants (rolls every die in the centre).
 - ``p3.7.11``: New tenants step: place dice on shells 3, 7 and 11 (ascending).
 
-For the page (:mod:`.moves`): the discrete moves ``hi``/``lo`` (kind ``move-dice``), ``re1``/
+For the page (:mod:`.page`): the discrete moves ``hi``/``lo`` (kind ``move-dice``), ``re1``/
 ``re2`` (``rebirth``), ``adv`` (``advance``), ``new`` (``new-tenants``) and ``b7@2`` (``buy``);
 the placement ``p...`` and the Rearrange steps ``r...`` are the choices ``tenants`` and
 ``rearrange``, composed pick by pick.
@@ -49,14 +49,13 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Self
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import Composed, GameState, JSONDict, Result
+from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, plural, t
 from pygames.core.util import copy_json
-from pygames.games.yadokashi import moves as _moves
 
 DICE = 6
 FACES = 12
@@ -331,19 +330,6 @@ class YadokashiState(GameState):
         assert self.pending is not None
         row = self.rows[self.current]
         return [row[p - 1] for p in self.pending["slots"][self.pending["done"] :]]
-
-    # --- moves as data for the page (moves.py) -------------------------------------------------
-    def moves(self, seat: int) -> list[JSONDict]:
-        """The discrete legal moves as data (the steps of a choice are left out)."""
-        return _moves.discrete_moves(self, seat)
-
-    def choices(self, seat: int) -> list[JSONDict]:
-        """New tenants placement and Rearrange, composed pick by pick."""
-        return _moves.choices(self, seat)
-
-    def compose(self, seat: int, choice: str, picks: list[Any]) -> Composed:
-        """Judge a partial selection of ``choice`` (see :mod:`.moves`)."""
-        return _moves.compose(self, seat, choice, picks)
 
     def describe(self, action: str) -> JSONDict | None:
         """A legal action as a move of the page: ``{"a", "kind", ...}``; ``None`` for a step of a
@@ -986,16 +972,16 @@ class YadokashiState(GameState):
     )
 
     def to_json(self) -> JSONDict:
-        """The whole state."""
-        data = self.base_json()
+        """The whole state: the base class's fields and the crabs (JSON keys are strings, so
+        the shell-to-size map is written as pairs)."""
+        data = super().to_json()
         data["crabs"] = [[shell, self.crabs[shell]] for shell in sorted(self.crabs)]
         return data
 
     @classmethod
-    def from_json(cls, data: JSONDict) -> YadokashiState:
+    def from_json(cls, data: JSONDict) -> Self:
         """Restore from :meth:`to_json`."""
-        s = cls(int(data["players"]))
-        s.load_base(data)
+        s = super().from_json(data)
         s.crabs = {int(shell): int(size) for shell, size in data["crabs"]}
         return s
 

@@ -10,16 +10,17 @@ from typing import Any
 import pytest
 
 from pygames.core.errors import IllegalAction
-from pygames.core.moves import offered_actions
 from pygames.core.record import Record, Seat, new_state, replay
+from pygames.games.marie import INFO, page
 from pygames.games.marie.rules import MarieState
 from tests.conftest import ask, engine
+from tests.page_walk import offered_actions
 from tests.test_marie_rules import draft, make
 
 
 def by_a(state: MarieState, seat: int) -> dict[str, dict[str, Any]]:
     """The seat's moves by notation, checked against the legal actions."""
-    moves = state.moves(seat)
+    moves = page.discrete_moves(state, seat)
     assert [m["a"] for m in moves] == state.legal_actions(seat)
     assert offered_actions(state, seat) == set(state.legal_actions(seat))
     return {m["a"]: m for m in moves}
@@ -30,7 +31,7 @@ def test_piles_carry_their_number_and_size() -> None:
     moves = by_a(s, 2)
     assert moves["pile1"] == {"a": "pile1", "kind": "pile", "pile": 1, "size": 8}
     assert sorted(m["pile"] for m in moves.values()) == [1, 2, 3, 4, 5]
-    assert s.moves(0) == []  # not the elder: nothing to offer
+    assert page.discrete_moves(s, 0) == []  # not the elder: nothing to offer
     draft(s, 1, ["pick11", "pick11", "pick11"])  # on to round 2: pile 1 is gone
     assert s.phase == "vote"
     for seat in range(4):
@@ -71,7 +72,7 @@ def test_votes_are_two_moves_and_gone_once_cast() -> None:
         "up": {"a": "up", "kind": "vote", "vote": "up"},
     }
     s.apply(1, "down")
-    assert s.moves(1) == [] and len(s.moves(0)) == 2
+    assert page.discrete_moves(s, 1) == [] and len(page.discrete_moves(s, 0)) == 2
 
 
 def test_takes_name_the_owner_and_the_cards_never_the_takers_own() -> None:
@@ -121,10 +122,10 @@ def test_a_double_pair_offers_one_single_eat_and_none_once_two_are_eaten() -> No
 def test_no_choices_and_any_compose_is_refused() -> None:
     s = make(3, [[1, 2, 3, 4, 5, 6]], elder=0)
     s.apply(0, "pile1")
-    assert s.choices(0) == []
+    assert INFO.choices(s, 0) == []
     for choice, picks in (("pick", [3, 5]), ("", []), ("pile", [True])):
         with pytest.raises(IllegalAction):
-            s.compose(0, choice, picks)
+            INFO.compose(s, 0, choice, picks)
 
 
 def test_the_view_carries_the_scoring_figures_the_page_shows() -> None:
@@ -149,7 +150,7 @@ def test_every_move_plays_and_records_keep_their_notation() -> None:
     actions = []
     while not state.is_over():
         seat = state.to_move()[0]
-        moves = state.moves(seat)
+        moves = page.discrete_moves(state, seat)
         move = moves[state.ply % len(moves)]
         assert {"a", "kind"} <= set(move)
         state.apply(seat, move["a"])

@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 
 from pygames.core.errors import IllegalAction
-from pygames.core.moves import offered_actions, walk
 from pygames.core.rng import Rng
+from pygames.games.yadokashi import page
 from pygames.games.yadokashi.bot import ScriptedRng
 from pygames.games.yadokashi.rules import YadokashiState
 from tests.conftest import ask
+from tests.page_walk import offered_actions, walk
 
 R3 = [[1, 2, 3, 4], [9, 10, 11, 12, 13], [5, 6, 7, 8]]
 
@@ -38,7 +39,7 @@ def rig(state: YadokashiState, *faces: int) -> None:
 
 
 def by_a(state: YadokashiState, seat: int) -> dict[str, dict[str, Any]]:
-    return {m["a"]: m for m in state.moves(seat)}
+    return {m["a"]: m for m in page.discrete_moves(state, seat)}
 
 
 # --- discrete moves ----------------------------------------------------------------------------
@@ -62,7 +63,7 @@ def test_turn_moves_carry_kind_and_fields_and_leave_rearrange_steps_to_the_choic
     assert "b9@1" not in moves  # 3 stars: too dear
     assert not any(a.startswith("r") for a in moves)
     assert offered_actions(s, 0) == set(s.legal_actions(0))
-    assert s.moves(1) == [] and s.choices(1) == []
+    assert page.discrete_moves(s, 1) == [] and page.choices(s, 1) == []
 
 
 def test_rebirth_moves_name_the_shell() -> None:
@@ -70,17 +71,17 @@ def test_rebirth_moves_name_the_shell() -> None:
     rig(s, 12)
     s.apply(0, "hi")
     assert s.phase == "rebirth"
-    assert s.moves(0) == [
+    assert page.discrete_moves(s, 0) == [
         {"a": "re1", "kind": "rebirth", "shell": 1},
         {"a": "re2", "kind": "rebirth", "shell": 2},
     ]
-    assert s.choices(0) == []
+    assert page.choices(s, 0) == []
 
 
 # --- Rearrange ---------------------------------------------------------------------------------
 def test_rearrange_is_composed_slot_by_slot_and_played_as_its_steps() -> None:
     s = make(R3, {2: 2}, stars=[1, 1, 1])
-    [choice] = s.choices(0)
+    [choice] = page.choices(s, 0)
     assert choice == {
         "id": "rearrange",
         "kind": "rearrange",
@@ -89,13 +90,13 @@ def test_rearrange_is_composed_slot_by_slot_and_played_as_its_steps() -> None:
         "picks": 2,
         "next": [1, 3, 4],
     }
-    empty = s.compose(0, "rearrange", [])
+    empty = page.compose(s, 0, "rearrange", [])
     assert empty.valid and not empty.complete and empty.next == [1, 3, 4]
     assert empty.info == {"row": [1, 2, 3, 4], "slot": 1, "last_slot": 4}
-    one = s.compose(0, "rearrange", [4])
+    one = page.compose(s, 0, "rearrange", [4])
     assert one.valid and not one.complete and one.next == [3, 1]  # in row order
     assert one.info["row"] == [4, 2, 3, 1] and one.info["slot"] == 3
-    done = s.compose(0, "rearrange", [4, 1])
+    done = page.compose(s, 0, "rearrange", [4, 1])
     assert done.complete and done.actions == ["r4", "r1"] and done.next == []
     assert done.info["row"] == [4, 2, 1, 3] and done.info["slot"] is None
     assert s.rows[0] == [1, 2, 3, 4] and s.phase == "turn"  # composing changes nothing
@@ -106,29 +107,29 @@ def test_rearrange_is_composed_slot_by_slot_and_played_as_its_steps() -> None:
 
 def test_rearrange_must_change_the_order_and_refuses_wrong_picks() -> None:
     s = make(R3, {2: 2}, stars=[1, 1, 1])
-    keep = s.compose(0, "rearrange", [1])
+    keep = page.compose(s, 0, "rearrange", [1])
     assert keep.valid and keep.next == [4]  # shell 1 stays: the rest must change
-    same = s.compose(0, "rearrange", [1, 3])
+    same = page.compose(s, 0, "rearrange", [1, 3])
     assert not same.valid and not same.next and same.why is not None
     assert "must change" in same.why["en"] and same.why["ja"]
     for picks in ([2], [9], [4, 4], [4, 1, 3], [10**30], [-1]):
-        judged = s.compose(0, "rearrange", picks)
+        judged = page.compose(s, 0, "rearrange", picks)
         assert not judged.valid and judged.why is not None and not judged.complete, picks
     two = make(R3, {2: 2, 4: 4}, stars=[1, 1, 1])
-    [choice] = two.choices(0)
+    [choice] = page.choices(two, 0)
     assert choice["slots"] == [1, 3] and choice["picks"] == 1 and choice["next"] == [3]
-    swap = two.compose(0, "rearrange", [3])
+    swap = page.compose(two, 0, "rearrange", [3])
     assert swap.complete and swap.actions == ["r3"] and swap.info["row"] == [3, 2, 1, 4]
-    assert make(R3, {2: 2, 3: 3, 4: 4}).choices(0) == []  # one empty shell: no Rearrange
+    assert page.choices(make(R3, {2: 2, 3: 3, 4: 4}), 0) == []  # one empty shell: no Rearrange
 
 
 def test_a_rearrange_under_way_is_composed_from_the_next_slot() -> None:
     s = make(R3, {2: 2}, stars=[1, 1, 1])
     s.apply(0, "r4")  # a record played step by step (or an undo of the last step)
-    assert s.phase == "rearrange" and s.moves(0) == []
-    [choice] = s.choices(0)
+    assert s.phase == "rearrange" and page.discrete_moves(s, 0) == []
+    [choice] = page.choices(s, 0)
     assert choice["slots"] == [3, 4] and choice["shells"] == [3, 1] and choice["picks"] == 1
-    done = s.compose(0, "rearrange", [1])
+    done = page.compose(s, 0, "rearrange", [1])
     assert done.complete and done.actions == ["r1"] and done.info["row"] == [4, 2, 1, 3]
     assert offered_actions(s, 0) == set(s.legal_actions(0)) == {"r1", "r3"}
 
@@ -138,8 +139,8 @@ def test_new_tenants_is_a_set_of_shells_played_as_one_placement() -> None:
     s = make(R3, {2: 2, 4: 4, 5: 5}, stars=[1, 1, 1])
     rig(s, 3, 9, 3)
     s.apply(0, "new")
-    assert s.moves(0) == []
-    [choice] = s.choices(0)
+    assert page.discrete_moves(s, 0) == []
+    [choice] = page.choices(s, 0)
     assert choice == {
         "id": "tenants",
         "kind": "tenants",
@@ -148,17 +149,17 @@ def test_new_tenants_is_a_set_of_shells_played_as_one_placement() -> None:
         "shells": [3, 9],
         "next": [3, 9],
     }
-    none = s.compose(0, "tenants", [])
+    none = page.compose(s, 0, "tenants", [])
     assert none.valid and not none.complete and none.next == [3, 9]
-    nine = s.compose(0, "tenants", [9])
+    nine = page.compose(s, 0, "tenants", [9])
     assert nine.complete and nine.actions == ["p9"] and nine.next == [3]
-    both = s.compose(0, "tenants", [9, 3])
+    both = page.compose(s, 0, "tenants", [9, 3])
     assert both.complete and both.actions == ["p3.9"] and both.next == []
     assert both.info == {"placed": [3, 9], "centre_after": 1, "evicts": []}
     for picks in ([5], [3, 3], [4]):
-        judged = s.compose(0, "tenants", picks)
+        judged = page.compose(s, 0, "tenants", picks)
         assert not judged.valid and judged.why is not None and not judged.next, picks
-    complete = {c.actions[0] for _, c in walk(s, 0, s.choices(0)[0]) if c.complete}
+    complete = {c.actions[0] for _, c in walk(s, 0, page.choices(s, 0)[0]) if c.complete}
     assert complete == set(s.legal_actions(0)) == {"p3", "p9", "p3.9"}
 
 
@@ -166,9 +167,9 @@ def test_new_tenants_info_names_the_crabs_an_empty_centre_evicts() -> None:
     s = make(R3, {10: 10, 11: 10, 4: 4, 7: 6}, stars=[1, 1, 1])
     rig(s, 12, 1)
     s.apply(0, "new")
-    all_placed = s.compose(0, "tenants", [12, 1])
+    all_placed = page.compose(s, 0, "tenants", [12, 1])
     assert all_placed.info == {"placed": [1, 12], "centre_after": 0, "evicts": [10, 11]}
-    one = s.compose(0, "tenants", [12])
+    one = page.compose(s, 0, "tenants", [12])
     assert one.info["centre_after"] == 1 and one.info["evicts"] == []
     s.apply(0, all_placed.actions[0])
     assert s.last_tenants is not None and s.last_tenants["evicted"] == [10, 11]
@@ -179,7 +180,7 @@ def test_new_tenants_info_names_the_crabs_an_empty_centre_evicts() -> None:
 def test_unreadable_picks_are_refused(picks: Any) -> None:
     s = make(R3, {2: 2}, stars=[1, 1, 1])
     with pytest.raises(IllegalAction) as exc:
-        s.compose(0, "rearrange", picks)
+        page.compose(s, 0, "rearrange", picks)
     assert exc.value.text["en"] and exc.value.text["ja"]
 
 
@@ -187,10 +188,10 @@ def test_a_choice_not_offered_now_is_refused() -> None:
     s = make(R3, {2: 2}, stars=[1, 1, 1])
     for seat, choice in ((0, "tenants"), (0, "buy"), (1, "rearrange")):
         with pytest.raises(IllegalAction):
-            s.compose(seat, choice, [])
+            page.compose(s, seat, choice, [])
     s = make(R3, {2: 2, 3: 3, 4: 4}, stars=[1, 1, 1])
     with pytest.raises(IllegalAction):
-        s.compose(0, "rearrange", [])
+        page.compose(s, 0, "rearrange", [])
 
 
 def test_the_bridge_composes_and_plays_a_rearrangement_at_once() -> None:
@@ -209,7 +210,7 @@ def test_the_bridge_composes_and_plays_a_rearrangement_at_once() -> None:
     try:
         state = YadokashiState.new(3, 4, {"start": 0})
         [choice] = [c for c in snap["choices"] if c["id"] == "rearrange"]
-        assert choice == state.choices(0)[0]
+        assert choice == page.choices(state, 0)[0]
         picks: list[int] = []
 
         def compose() -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Yadokashi's moves as data for the page (docs/table-layer.md).
+"""Yadokashi's moves as data for the page (docs/table-layer.md), registered on the game's
+:class:`~pygames.core.registry.GameInfo`.
 
 Discrete moves (:func:`discrete_moves`): ``hi`` / ``lo`` (kind ``move-dice``, ``call``),
 ``re1`` / ``re2`` (kind ``rebirth``, ``shell``), ``adv`` (kind ``advance``), ``new`` (kind
@@ -18,21 +19,20 @@ Two choices (:func:`choices`, :func:`compose`), too many to list:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pygames.core.errors import illegal
-from pygames.core.protocol import Composed, JSONDict
+from pygames.core.protocol import Composed, GameState, JSONDict
 from pygames.core.text import Text, t
-
-if TYPE_CHECKING:
-    from pygames.games.yadokashi.rules import YadokashiState
+from pygames.games.yadokashi.rules import YadokashiState
 
 TENANTS = "tenants"
 REARRANGE = "rearrange"
 
 
-def discrete_moves(state: YadokashiState, seat: int) -> list[JSONDict]:
+def discrete_moves(state: GameState, seat: int) -> list[JSONDict]:
     """The seat's legal actions that are not steps of a choice, as data."""
+    assert isinstance(state, YadokashiState)
     out = []
     for action in state.legal_actions(seat):
         move = state.describe(action)
@@ -41,8 +41,9 @@ def discrete_moves(state: YadokashiState, seat: int) -> list[JSONDict]:
     return out
 
 
-def choices(state: YadokashiState, seat: int) -> list[JSONDict]:
+def choices(state: GameState, seat: int) -> list[JSONDict]:
     """The New tenants placement (while it is asked) or a Rearrange (when the row allows one)."""
+    assert isinstance(state, YadokashiState)
     if seat not in state.to_move():
         return []
     if state.phase == "tenants":
@@ -74,9 +75,10 @@ def choices(state: YadokashiState, seat: int) -> list[JSONDict]:
     ]
 
 
-def compose(state: YadokashiState, seat: int, choice: str, picks: list[Any]) -> Composed:
+def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Composed:
     """Judge the picks of ``choice``; :class:`IllegalAction` for a choice not offered now or
     picks that are not shell numbers."""
+    assert isinstance(state, YadokashiState)
     offered = {c["id"] for c in choices(state, seat)}
     if choice not in offered:
         raise illegal("That choice is not offered now.", "その選択は今はできません。")

@@ -1,4 +1,5 @@
-"""Return of the Pharaoh's moves as data for the page (docs/table-layer.md).
+"""Return of the Pharaoh's moves as data for the page (docs/table-layer.md), registered on
+the game's :class:`~pygames.core.registry.GameInfo`.
 
 Discrete moves (:func:`discrete_moves`), the three passes:
 
@@ -26,7 +27,7 @@ from collections import Counter
 from typing import Any
 
 from pygames.core.errors import illegal
-from pygames.core.protocol import Composed, JSONDict
+from pygames.core.protocol import Composed, GameState, JSONDict
 from pygames.core.text import t
 from pygames.games.pharaoh import rules as _rules
 
@@ -34,8 +35,9 @@ DECLARE = "declare"
 BONUS = "bonus"
 
 
-def discrete_moves(state: _rules.PharaohState, seat: int) -> list[JSONDict]:
+def discrete_moves(state: GameState, seat: int) -> list[JSONDict]:
     """The passes open to ``seat`` (none unless it is to move)."""
+    assert isinstance(state, _rules.PharaohState)
     if state.over or seat != state.turn:
         return []
     out: list[JSONDict] = []
@@ -65,10 +67,11 @@ def can_declare(state: _rules.PharaohState, seat: int) -> bool:
     return state.bonus_open(seat) or _rules.total(state.front[seat] + hand) > state.highest
 
 
-def choices(state: _rules.PharaohState, seat: int) -> list[JSONDict]:
+def choices(state: GameState, seat: int) -> list[JSONDict]:
     """The declaration of the seat to move: the hand as ``cards`` (``card``, ``count``,
     ``value``, ``flag``), its front area's total (``front``), the ``highest`` declaration to
     beat, and ``bonus`` (``{"pick", "amount"}`` while the start bonus is open, else null)."""
+    assert isinstance(state, _rules.PharaohState)
     if not can_declare(state, seat):
         return []
     counts = Counter(state.hands[seat])
@@ -113,8 +116,9 @@ def _read_picks(picks: Any) -> tuple[list[int], int]:
     return cards, bonus
 
 
-def compose(state: _rules.PharaohState, seat: int, choice: str, picks: list[Any]) -> Composed:
+def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Composed:
     """Judge the member cards (and maybe the round bonus) picked for a declaration."""
+    assert isinstance(state, _rules.PharaohState)
     if choice != DECLARE or not can_declare(state, seat):
         raise illegal("Nothing to choose now.", "今は選ぶものがありません。")
     cards, bonus_picks = _read_picks(picks)

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from pygames.core.errors import IllegalAction
-from pygames.core.moves import offered_actions, walk
+from pygames.games.hitokai import page
 from pygames.games.hitokai.rules import HitokaiState, is_minimal
 from tests.conftest import bridge as call
 from tests.conftest import engine
+from tests.page_walk import offered_actions, walk
 from tests.test_hitokai_rules import play, setup
 
 
@@ -27,13 +28,13 @@ def paying(hands: list[list[int]], k: int, bid: int) -> HitokaiState:
 # --- bidding -------------------------------------------------------------------------------------
 def test_bids_and_the_withdrawal_are_discrete_moves_with_their_fields() -> None:
     s = setup([[5, 7, 7], [8, 8], [10]], k=7, start=0)
-    moves = s.moves(0)
+    moves = page.discrete_moves(s, 0)
     assert moves[0] == {"a": "b1", "kind": "bid", "amount": 1}
     assert [m["amount"] for m in moves] == list(range(1, s.cap + 1))
     assert all(m["kind"] == "bid" for m in moves)  # no withdrawal before the opening bid
-    assert s.choices(0) == [] and s.moves(1) == []
+    assert page.choices(s, 0) == [] and page.discrete_moves(s, 1) == []
     play(s, "0:b3")
-    moves = s.moves(1)
+    moves = page.discrete_moves(s, 1)
     assert {"a": "pass", "kind": "withdraw"} in moves
     assert [m["amount"] for m in moves if m["kind"] == "bid"] == list(range(4, s.cap + 1))
     assert {m["a"] for m in moves} == set(s.legal_actions(1))
@@ -54,7 +55,7 @@ def test_the_view_carries_the_figures_the_page_shows() -> None:
 # --- the payment -----------------------------------------------------------------------------
 def test_the_payment_choice_describes_the_hand_and_the_bid() -> None:
     s = paying([[5, 7, 7, 9], [8, 8], [10]], k=7, bid=3)
-    (choice,) = s.choices(0)
+    (choice,) = page.choices(s, 0)
     assert choice == {
         "id": "pay",
         "kind": "payment",
@@ -70,9 +71,9 @@ def test_the_payment_choice_describes_the_hand_and_the_bid() -> None:
             {"number": 9, "count": 1, "gold": 1},
         ],
     }
-    assert s.choices(1) == []
+    assert page.choices(s, 1) == []
     # single cards stay discrete moves: any payable card may be paid first, on its own
-    assert s.moves(0) == [
+    assert page.discrete_moves(s, 0) == [
         {"a": "pay5", "kind": "pay", "card": 5, "gold": 1},
         {"a": "pay7", "kind": "pay", "card": 7, "gold": 2},
         {"a": "pay9", "kind": "pay", "card": 9, "gold": 1},
@@ -81,38 +82,38 @@ def test_the_payment_choice_describes_the_hand_and_the_bid() -> None:
 
 def test_compose_h4_example_daughter_7_bid_3() -> None:
     s = paying([[5, 7, 7, 9], [8, 8], [10]], k=7, bid=3)
-    first = s.compose(0, "pay", [])
+    first = page.compose(s, 0, "pay", [])
     assert first.valid and not first.complete and first.next == [5, 7, 9]
     assert first.info == {"bid": 3, "value": 0, "picked": [], "missing": 3, "suggestion": [5, 7]}
-    one = s.compose(0, "pay", [5])
+    one = page.compose(s, 0, "pay", [5])
     # 5 + 9 is only 2 gold and a third plain card is not held: the 5 needs a 7
     assert one.valid and not one.complete and one.next == [7]
     assert one.info["missing"] == 2
-    done = s.compose(0, "pay", [7, 5])
+    done = page.compose(s, 0, "pay", [7, 5])
     assert done.valid and done.complete and done.actions == ["pay5", "pay7"] and done.next == []
     assert done.info == {"bid": 3, "value": 3, "picked": [5, 7], "missing": 0}
-    sevens = s.compose(0, "pay", [7, 7])
+    sevens = page.compose(s, 0, "pay", [7, 7])
     assert sevens.complete and sevens.actions == ["pay7", "pay7"]  # 4 gold, yet minimal
 
 
 def test_compose_refuses_an_overpayment_with_a_sentence() -> None:
     s = paying([[5, 7, 7, 9], [8, 8], [10]], k=7, bid=3)
-    over = s.compose(0, "pay", [5, 7, 7])
+    over = page.compose(s, 0, "pay", [5, 7, 7])
     assert not over.valid and not over.complete and over.next == [] and over.actions == []
     assert over.why is not None and "minimal" in over.why["en"] and over.why["ja"]
-    short = s.compose(0, "pay", [9, 9])
+    short = page.compose(s, 0, "pay", [9, 9])
     assert not short.valid and short.why is not None
     assert "do not hold that many" in short.why["en"] and short.why["ja"]
-    absent = s.compose(0, "pay", [12])
+    absent = page.compose(s, 0, "pay", [12])
     assert not absent.valid and absent.why is not None
 
 
 def test_a_payment_with_one_doubled_card_left_cannot_take_a_plain_one() -> None:
     s = paying([[5, 6, 7, 7, 9], [8, 8], [10]], k=7, bid=2)
-    one = s.compose(0, "pay", [5])
+    one = page.compose(s, 0, "pay", [5])
     # one plain card in: a 7 (2 gold) would make 3 with the 5 removable
     assert one.valid and one.next == [6, 9]
-    bad = s.compose(0, "pay", [5, 7])
+    bad = page.compose(s, 0, "pay", [5, 7])
     assert not bad.valid and bad.why is not None
 
 
@@ -151,7 +152,7 @@ def test_a_complete_composition_plays_the_payment_through_the_bridge() -> None:
 
 def test_every_payable_card_is_offered_and_every_complete_payment_is_minimal() -> None:
     s = paying([[4, 5, 6, 6, 7, 8, 8, 9, 11, 13], [8, 8], [10]], k=6, bid=5)
-    (choice,) = s.choices(0)
+    (choice,) = page.choices(s, 0)
     complete = []
     for picks, composed in walk(s, 0, choice):
         if composed.complete:
@@ -169,18 +170,18 @@ def test_every_payable_card_is_offered_and_every_complete_payment_is_minimal() -
 def test_unreadable_picks_are_refused(picks: list[Any]) -> None:
     s = paying([[5, 7, 7, 9], [8, 8], [10]], k=7, bid=3)
     with pytest.raises(IllegalAction):
-        s.compose(0, "pay", picks)
+        page.compose(s, 0, "pay", picks)
 
 
 def test_a_foreign_choice_or_a_seat_not_paying_is_refused() -> None:
     s = paying([[5, 7, 7, 9], [8, 8], [10]], k=7, bid=3)
     with pytest.raises(IllegalAction):
-        s.compose(0, "bid", [])
+        page.compose(s, 0, "bid", [])
     with pytest.raises(IllegalAction):
-        s.compose(1, "pay", [])
+        page.compose(s, 1, "pay", [])
     bidding = setup([[5, 7, 7], [8, 8], [10]], k=7, start=0)
     with pytest.raises(IllegalAction):
-        bidding.compose(0, "pay", [])
+        page.compose(bidding, 0, "pay", [])
 
 
 def test_the_bridge_refuses_a_compose_out_of_turn_or_unreadable() -> None:

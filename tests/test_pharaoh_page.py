@@ -10,16 +10,17 @@ from typing import Any
 import pytest
 
 from pygames.core.errors import IllegalAction
-from pygames.core.moves import offered_actions, walk
 from pygames.core.record import Record, Seat, new_state, replay
+from pygames.games.pharaoh import page
 from pygames.games.pharaoh.rules import KINDS_BONUS, PharaohState
 from tests.conftest import ask, engine
+from tests.page_walk import offered_actions, walk
 from tests.test_pharaoh_rules import A, B, C, play, position
 
 
 def declare(s: PharaohState, seat: int) -> dict[str, Any]:
     """The seat's declaration choice (checked to be its only one)."""
-    choices = s.choices(seat)
+    choices = page.choices(s, seat)
     assert [c["id"] for c in choices] == ["declare"]
     assert choices[0]["kind"] == "declare" and choices[0]["order"] == "set"
     return choices[0]
@@ -27,12 +28,12 @@ def declare(s: PharaohState, seat: int) -> dict[str, Any]:
 
 def compose(s: PharaohState, seat: int, *picks: Any) -> dict[str, Any]:
     """The engine's judgement of ``picks`` as JSON."""
-    return s.compose(seat, "declare", list(picks)).to_json()
+    return page.compose(s, seat, "declare", list(picks)).to_json()
 
 
 def test_the_passes_are_moves_with_kinds_and_fields() -> None:
     s = position(3, [[1, 2, 3, 4, 5]] * 3, ["jar1"], horus=A, hospital=[2, 15])
-    moves = {m["a"]: m for m in s.moves(A)}
+    moves = {m["a"]: m for m in page.discrete_moves(s, A)}
     assert moves == {
         "horus": {"a": "horus", "kind": "horus", "holder": A},
         "pharaoh": {
@@ -44,9 +45,11 @@ def test_the_passes_are_moves_with_kinds_and_fields() -> None:
         },
         "pass": {"a": "pass", "kind": "pass"},
     }
-    assert s.moves(B) == [] and s.choices(B) == []  # not to move: nothing offered
+    assert (
+        page.discrete_moves(s, B) == [] and page.choices(s, B) == []
+    )  # not to move: nothing offered
     play(s, (A, "horus"))
-    assert [m["kind"] for m in s.moves(B)] == ["pharaoh", "pass"]  # Horus is gone
+    assert [m["kind"] for m in page.discrete_moves(s, B)] == ["pharaoh", "pass"]  # Horus is gone
     assert offered_actions(s, B) == set(s.legal_actions(B))
 
 
@@ -128,17 +131,17 @@ def test_cards_not_in_hand_are_judged_not_valid() -> None:
 def test_unreadable_picks_are_refused(picks: list[Any]) -> None:
     s = position(3, [[1, 2, 3, 4, 5]] * 3, ["gold3"], horus=A)
     with pytest.raises(IllegalAction):
-        s.compose(A, "declare", picks)
+        page.compose(s, A, "declare", picks)
 
 
 def test_foreign_choices_and_seats_are_refused() -> None:
     s = position(3, [[1, 2, 3, 4, 5]] * 3, ["gold3"], horus=A)
     with pytest.raises(IllegalAction):
-        s.compose(A, "pick", [])
+        page.compose(s, A, "pick", [])
     with pytest.raises(IllegalAction):
-        s.compose(B, "declare", [1])  # not to move
+        page.compose(s, B, "declare", [1])  # not to move
     with pytest.raises(IllegalAction):
-        s.compose(A, "declare", "13")  # type: ignore[arg-type]  # not a list: refused
+        page.compose(s, A, "declare", "13")  # type: ignore[arg-type]  # not a list: refused
 
 
 def test_no_declaration_choice_when_no_declaration_is_legal() -> None:
@@ -146,10 +149,13 @@ def test_no_declaration_choice_when_no_declaration_is_legal() -> None:
     s = position(3, [[1, 2, 3, 4, 5], [1, 2, 3, 4, 5], [1, 2]], ["gold3"], horus=A)
     play(s, (A, "d5"), (B, "horus"))
     assert s.to_move() == [C]
-    assert s.choices(C) == [] and [m["kind"] for m in s.moves(C)] == ["pharaoh", "pass"]
+    assert page.choices(s, C) == [] and [m["kind"] for m in page.discrete_moves(s, C)] == [
+        "pharaoh",
+        "pass",
+    ]
     assert offered_actions(s, C) == set(s.legal_actions(C))
     with pytest.raises(IllegalAction):
-        s.compose(C, "declare", [])
+        page.compose(s, C, "declare", [])
 
 
 def test_a_large_hand_is_one_compact_choice() -> None:
@@ -157,8 +163,8 @@ def test_a_large_hand_is_one_compact_choice() -> None:
     s = position(3, [hand, [1, 2, 3, 4, 5], [1, 2, 3, 4, 5]], ["gold1"], horus=A)
     legal = s.legal_actions(A)
     assert len(legal) > 5000
-    assert len(json.dumps(s.choices(A))) < 1000
-    assert len(s.moves(A)) == 3
+    assert len(json.dumps(page.choices(s, A))) < 1000
+    assert len(page.discrete_moves(s, A)) == 3
     assert offered_actions(s, A) == set(legal)
 
 
@@ -182,17 +188,17 @@ def test_records_keep_their_notation_and_replay() -> None:
     actions = []
     while not state.is_over():
         seat = state.to_move()[0]
-        if state.ply % 3 and state.choices(seat):
-            choice = state.choices(seat)[0]
+        if state.ply % 3 and page.choices(state, seat):
+            choice = page.choices(state, seat)[0]
             # everything in hand, the bonus too when it is offered
             picks: list[Any] = [c["card"] for c in choice["cards"] for _ in range(c["count"])]
             if choice["bonus"]:
                 picks.append(choice["bonus"]["pick"])
-            composed = state.compose(seat, "declare", picks)
+            composed = page.compose(state, seat, "declare", picks)
             assert composed.complete
             a = composed.actions[0]
         else:
-            moves = state.moves(seat)
+            moves = page.discrete_moves(state, seat)
             a = moves[state.ply % len(moves)]["a"]
         state.apply(seat, a)
         actions.append(f"{seat}:{a}")

@@ -1,7 +1,8 @@
-"""Marie's Table's moves as data for the page (docs/table-layer.md).
+"""Marie's Table's moves as data for the page (docs/table-layer.md), registered on the game's
+:class:`~pygames.core.registry.GameInfo`.
 
-Every move is discrete (no combinatorial choice): the page draws from the kind and the fields
-and sends back ``a`` unchanged.
+Every move is discrete (:func:`discrete_moves`; no combinatorial choice): the page draws from the
+kind and the fields and sends back ``a`` unchanged.
 
 - ``pile``: ``{"a": "pile3", "kind": "pile", "pile": 3, "size": 8}`` (1-based, as dealt);
 - ``pick``: ``{"a": "pick35", "kind": "pick", "cards": [3, 5], "passed": [...], "to": 2}``: keep
@@ -19,12 +20,14 @@ once, each about its own pair.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pygames.core.protocol import GameState, JSONDict
+from pygames.games.marie.rules import Action, MarieState, without
 
-from pygames.core.protocol import JSONDict
 
-if TYPE_CHECKING:
-    from pygames.games.marie.rules import Action, MarieState
+def discrete_moves(state: GameState, seat: int) -> list[JSONDict]:
+    """Every legal action of ``seat`` as a move with its kind and fields."""
+    assert isinstance(state, MarieState)
+    return [describe(state, seat, a, Action.parse(a)) for a in state.legal_actions(seat)]
 
 
 def describe(state: MarieState, seat: int, a: str, act: Action) -> JSONDict:
@@ -53,11 +56,3 @@ def describe(state: MarieState, seat: int, a: str, act: Action) -> JSONDict:
     if kind == "keep":
         return {"a": a, "kind": "keep", "cards": holding}
     return {"a": a, "kind": "eat", "cards": args, "keep": without(holding, args)}
-
-
-def without(cards: list[int], taken: list[int]) -> list[int]:
-    """``cards`` (sorted) less one copy of each of ``taken``."""
-    rest = sorted(cards)
-    for c in taken:
-        rest.remove(c)
-    return rest

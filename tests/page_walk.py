@@ -1,8 +1,9 @@
-"""Checks of a game's moves as data (:meth:`GameState.moves`, :meth:`GameState.choices` and
-:meth:`GameState.compose`): together they must offer exactly the legal actions.
+"""Test support: checks of a game's moves as data for the page (the ``discrete_moves``,
+``choices`` and ``compose`` its :class:`~pygames.core.registry.GameInfo` registers): together
+they must offer exactly the legal actions.
 
-The tests use :func:`offered_actions` for every game; a game's own tests use :func:`walk` to
-follow a choice pick by pick as the page does.
+``tests/test_page.py`` uses :func:`offered_actions` for every game; a game's own tests use
+:func:`walk` to follow a choice pick by pick as the page does.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pygames.core.protocol import Composed, GameState, JSONDict
+from pygames.core.registry import get_game
 
 #: how many partial selections one walk of a choice may visit before it gives up
 WALK_LIMIT = 50_000
@@ -32,6 +34,7 @@ def walk(
     """Every partial selection of ``choice`` reachable from no picks by adding one of the
     engine's ``next`` picks at a time, with the engine's judgement of it (each selection once;
     a choice with ``"order": "set"`` counts picks in any order as the same selection)."""
+    compose = get_game(state.game_id).compose
     as_set = choice.get("order") == "set"
     seen: set[str] = set()
     stack: list[list[Any]] = [[]]
@@ -43,7 +46,7 @@ def walk(
         seen.add(key)
         if len(seen) > limit:
             raise WalkTooLong(choice.get("id"))
-        composed = state.compose(seat, str(choice["id"]), picks)
+        composed = compose(state, seat, str(choice["id"]), picks)
         yield picks, composed
         if composed.valid:
             stack.extend([*picks, nxt] for nxt in composed.next)
@@ -52,8 +55,9 @@ def walk(
 def offered_actions(state: GameState, seat: int, limit: int = WALK_LIMIT) -> set[str]:
     """The first actions the page can send for ``seat``: every discrete move's ``a`` and the
     first action of every complete selection of every choice."""
-    offered = {str(m["a"]) for m in state.moves(seat)}
-    for choice in state.choices(seat):
+    info = get_game(state.game_id)
+    offered = {str(m["a"]) for m in info.discrete_moves(state, seat)}
+    for choice in info.choices(state, seat):
         for _, composed in walk(state, seat, choice, limit):
             if composed.complete and composed.actions:
                 offered.add(composed.actions[0])

@@ -12,11 +12,11 @@ import pytest
 
 from pygames.core.bots import bot_rng, decide
 from pygames.core.errors import IllegalAction
-from pygames.core.moves import offered_actions, walk
 from pygames.core.protocol import GameState
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games, get_game
 from tests.conftest import engine
+from tests.page_walk import offered_actions, walk
 
 CASES = [(g.id, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
 ANSWER_LIMIT = 64 * 1024
@@ -41,15 +41,16 @@ def seeded_states(game: str, players: int, seed: int, every: int = 1) -> list[Ga
 
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_moves_and_choices_offer_exactly_the_legal_actions(game: str, players: int) -> None:
+    info = get_game(game)
     for state in seeded_states(game, players, 900 + players, every=3):
         for seat in state.to_move():
             legal = set(state.legal_actions(seat))
-            moves = state.moves(seat)
+            moves = info.discrete_moves(state, seat)
             for move in moves:
                 assert isinstance(move.get("a"), str) and isinstance(move.get("kind"), str)
             assert len({m["a"] for m in moves}) == len(moves), "a move is listed twice"
             assert offered_actions(state, seat) == legal, (game, state.ply, seat)
-            for choice in state.choices(seat):
+            for choice in info.choices(state, seat):
                 assert isinstance(choice.get("id"), str) and isinstance(choice.get("kind"), str)
                 for picks, composed in walk(state, seat, choice):
                     if composed.complete:
@@ -64,7 +65,7 @@ def test_a_foreign_choice_or_unreadable_picks_are_refused(game: str, players: in
     state = seeded_states(game, players, 77, every=1000)[0]
     seat = state.to_move()[0]
     with pytest.raises(IllegalAction):
-        state.compose(seat, "no-such-choice", [])
+        get_game(game).compose(state, seat, "no-such-choice", [])
 
 
 def largest_answer(game: str, players: int, seed: int) -> tuple[int, str]:

@@ -1,4 +1,5 @@
-"""BAG-GAI's moves as data for the page (docs/table-layer.md).
+"""BAG-GAI's moves as data for the page (docs/table-layer.md), registered on the game's
+:class:`~pygames.core.registry.GameInfo`.
 
 One choice, too many to list as moves:
 
@@ -20,20 +21,19 @@ Card codes are looked up in the view's ``cards`` legend by the page, never read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pygames.core.errors import illegal
-from pygames.core.protocol import Composed, JSONDict
+from pygames.core.protocol import Composed, GameState, JSONDict
 from pygames.core.text import t
-
-if TYPE_CHECKING:
-    from pygames.games.baggai.rules import BagGaiState
+from pygames.games.baggai.rules import BagGaiState
 
 RANGE = "range"
 
 
-def discrete_moves(state: BagGaiState, seat: int) -> list[JSONDict]:
+def discrete_moves(state: GameState, seat: int) -> list[JSONDict]:
     """The seat's legal actions outside the range choice, as data."""
+    assert isinstance(state, BagGaiState)
     if seat not in state.to_move():
         return []
     if state.phase == "price":
@@ -79,17 +79,19 @@ def _free_moves(state: BagGaiState, spot: int) -> list[JSONDict]:
     return out
 
 
-def choices(state: BagGaiState, seat: int) -> list[JSONDict]:
+def choices(state: GameState, seat: int) -> list[JSONDict]:
     """The range choice while ``seat`` chooses its range; else none."""
+    assert isinstance(state, BagGaiState)
     if seat not in state.to_move() or state.phase != "range":
         return []
     spots = list(range(state.spots + 2))
     return [{"id": RANGE, "kind": RANGE, "order": "set", "spots": spots, "picks": 2}]
 
 
-def compose(state: BagGaiState, seat: int, choice: str, picks: list[Any]) -> Composed:
+def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Composed:
     """Judge the picks of the range choice; :class:`IllegalAction` for a choice not offered
     now or picks that are not spot indices of the window."""
+    assert isinstance(state, BagGaiState)
     if choice not in {c["id"] for c in choices(state, seat)}:
         raise illegal(
             "There is no such choice to make now.",

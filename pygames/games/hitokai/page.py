@@ -1,4 +1,5 @@
-"""The Egyptian Buyer's moves as data for the page (docs/table-layer.md).
+"""The Egyptian Buyer's moves as data for the page (docs/table-layer.md), registered on
+the game's :class:`~pygames.core.registry.GameInfo`.
 
 Discrete moves (:func:`discrete_moves`):
 
@@ -25,15 +26,16 @@ from collections import Counter
 from typing import Any
 
 from pygames.core.errors import illegal
-from pygames.core.protocol import Composed, JSONDict
+from pygames.core.protocol import Composed, GameState, JSONDict
 from pygames.core.text import Text, t
 from pygames.games.hitokai import rules as _rules
 
 PAY = "pay"
 
 
-def discrete_moves(state: _rules.HitokaiState, seat: int) -> list[JSONDict]:
+def discrete_moves(state: GameState, seat: int) -> list[JSONDict]:
     """The seat's legal actions as data: bids, the withdrawal, and single paid cards."""
+    assert isinstance(state, _rules.HitokaiState)
     if seat not in state.to_move():
         return []
     if state.phase == "bid":
@@ -50,10 +52,11 @@ def discrete_moves(state: _rules.HitokaiState, seat: int) -> list[JSONDict]:
     ]
 
 
-def choices(state: _rules.HitokaiState, seat: int) -> list[JSONDict]:
+def choices(state: GameState, seat: int) -> list[JSONDict]:
     """The payment of the payer to move: his hand as ``cards`` (``number``, ``count``,
     ``gold``), the ``bid`` he owes, the cards ``paid`` already and their ``value``, and the
     ``suggestion`` (the cards completing the payment that keeps the most value)."""
+    assert isinstance(state, _rules.HitokaiState)
     if state.payer() != seat:
         return []
     k = state.daughter
@@ -89,8 +92,9 @@ def _read_picks(picks: list[Any]) -> list[int]:
     return out
 
 
-def compose(state: _rules.HitokaiState, seat: int, choice: str, picks: list[Any]) -> Composed:
+def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Composed:
     """Judge the cards ``picks`` (numbers, in any order) chosen to pay the bid."""
+    assert isinstance(state, _rules.HitokaiState)
     if choice != PAY or state.payer() != seat:
         raise illegal("Nothing to choose now.", "今は選ぶものがありません。")
     chosen = _read_picks(picks)
