@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pygames.core.bots import Bot, RandomBot, decide
-from pygames.core.play import play_bots
 from pygames.core.protocol import GameState
-from pygames.core.record import Record, Seat, new_state
 from pygames.core.rng import Rng
 from pygames.games.marie.bot import MarieHeuristicBot
 from pygames.games.marie.rules import MarieState
+from tests.support import win_share
 
 
 class SpyBot(Bot):
@@ -57,21 +56,6 @@ def test_decisions_do_not_depend_on_hidden_information(bot: Bot) -> None:
         assert a == b
 
 
-def win_share(players: int, games: int) -> float:
-    """The heuristic bot's share of wins against random bots, its seat rotated."""
-    share = 0.0
-    for g in range(games):
-        me = g % players
-        seats = [Seat(f"s{i}", "bot", "normal" if i == me else "random") for i in range(players)]
-        record = Record("marie", players, 500 + g, {}, seats, [])
-        state = new_state(record)
-        assert play_bots(record, state)
-        winners = state.result().winners
-        if me in winners:
-            share += 1 / len(winners)
-    return share / games
-
-
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_heuristic_beats_random_bots(players: int) -> None:
-    assert win_share(players, 60) >= 1.5 / players
+    assert win_share("marie", players, 60, seed=500) >= 1.5 / players

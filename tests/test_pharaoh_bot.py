@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pygames.core.bots import RandomBot, decide
-from pygames.core.play import play_bots
-from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import get_game
 from pygames.core.rng import Rng
 from pygames.games.pharaoh.bot import PharaohHeuristicBot, cheapest_by_total
 from pygames.games.pharaoh.rules import PharaohState, deck_cards
+from tests.support import win_share
 
 
 def midgame(players: int, seed: int) -> PharaohState:
@@ -24,24 +23,9 @@ def midgame(players: int, seed: int) -> PharaohState:
     return state
 
 
-def win_share(players: int, games: int) -> float:
-    """The heuristic bot's share of wins against random bots, its seat rotated."""
-    share = 0.0
-    for g in range(games):
-        me = g % players
-        seats = [Seat(f"s{i}", "bot", "normal" if i == me else "random") for i in range(players)]
-        record = Record("pharaoh", players, 700 + g, {}, seats, [])
-        state = new_state(record)
-        assert play_bots(record, state)
-        winners = state.result().winners
-        if me in winners:
-            share += 1 / len(winners)
-    return share / games
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_heuristic_beats_random_bots(players: int) -> None:
-    assert win_share(players, 24) >= 1.5 / players
+    assert win_share("pharaoh", players, 24, seed=700) >= 1.5 / players
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
