@@ -1,6 +1,6 @@
 """What the engine tests share, written once: the cases of every registered game, the command
-line run as a user runs it, a game of random moves checked at every step, the JSON round trip,
-and a bot's win share (the arena's own count).
+line run as a user runs it, a game of random moves checked at every step, a position in the
+middle of a game, the JSON round trip, and a bot's win share (the arena's own count).
 
 The tests import it as ``tests.support``, in CPython and in Pyodide alike
 (tools/pyodide_tests.mjs copies the whole ``tests/`` folder). The bridge helpers and the
@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import TypeVar, cast
 
 from pygames.core.arena import arena
-from pygames.core.protocol import GameState
-from pygames.core.registry import all_games
+from pygames.core.protocol import GameState, JSONDict
+from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
 from tests.conftest import ROOT
 
@@ -102,6 +102,22 @@ def play_random(
             deep(state, rng)
     assert_round_trip(state)
     return state, actions
+
+
+def midgame(
+    game: str, players: int, seed: int, most: int = 40, options: JSONDict | None = None
+) -> GameState:
+    """A position reached by random play, somewhere in the game: the new game of ``seed`` after
+    fewer than ``most`` random moves (stream 9 of ``seed``: how many, and which; the first seat
+    to move acts), or its end if it comes first."""
+    state = get_game(game).state_class.new(players, seed, {} if options is None else options)
+    rng = Rng.from_seed(seed, 9)
+    for _ in range(rng.below(most)):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
 
 
 def assert_round_trip(state: GameState) -> None:

@@ -10,27 +10,16 @@ from pygames.core.registry import get_game
 from pygames.core.rng import Rng
 from pygames.games.baggai.bot import BagGaiHeuristicBot, soft_points
 from pygames.games.baggai.rules import BagGaiState
-from tests.support import win_share
+from tests.support import midgame, win_share
 
 WIN_GAMES = 24  # per player count, seat rotated (the report measures 200)
-
-
-def midgame(players: int, seed: int) -> BagGaiState:
-    state = BagGaiState.new(players, seed)
-    rng = Rng.from_seed(seed, 9)
-    for _ in range(rng.below(45)):
-        if state.is_over():
-            break
-        seat = rng.choice(state.to_move())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
 
 
 @pytest.mark.parametrize("bot", [BagGaiHeuristicBot(), RandomBot()], ids=["normal", "random"])
 def test_decisions_do_not_depend_on_hidden_information(bot: Bot) -> None:
     """Two true states a seat cannot tell apart get the same decision from the same stream."""
     for seed in range(60):
-        state = midgame(4 + seed % 2, seed)
+        state = midgame("baggai", 4 + seed % 2, seed, 45)
         if state.is_over():
             continue
         seat = state.to_move()[-1]

@@ -8,8 +8,7 @@ from pygames.core.bots import Bot, RandomBot, decide
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
 from pygames.games.marie.bot import MarieHeuristicBot
-from pygames.games.marie.rules import MarieState
-from tests.support import win_share
+from tests.support import midgame, win_share
 
 
 class SpyBot(Bot):
@@ -23,19 +22,8 @@ class SpyBot(Bot):
         return state.legal_actions(seat)[0]
 
 
-def midgame(seed: int) -> MarieState:
-    state = MarieState.new(4, seed, {"elder": 0})
-    rng = Rng.from_seed(seed, 9)
-    for _ in range(rng.below(30)):
-        if state.is_over():
-            break
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
-
-
 def test_decide_never_hands_the_true_state_to_a_bot() -> None:
-    state = midgame(3)
+    state = midgame("marie", 4, 3, 30, {"elder": 0})
     spy = SpyBot()
     seat = state.to_move()[0]
     decide(state, seat, spy, Rng.from_seed(1))
@@ -46,7 +34,7 @@ def test_decide_never_hands_the_true_state_to_a_bot() -> None:
 def test_decisions_do_not_depend_on_hidden_information(bot: Bot) -> None:
     """Two true states a seat cannot tell apart get the same decision from the same stream."""
     for seed in range(150):
-        state = midgame(seed)
+        state = midgame("marie", 4, seed, 30, {"elder": 0})
         if state.is_over():
             continue
         seat = state.to_move()[0]

@@ -9,18 +9,7 @@ from pygames.core.registry import get_game
 from pygames.core.rng import Rng
 from pygames.games.pharaoh.bot import PharaohHeuristicBot, cheapest_by_total
 from pygames.games.pharaoh.rules import PharaohState, deck_cards
-from tests.support import win_share
-
-
-def midgame(players: int, seed: int) -> PharaohState:
-    state = PharaohState.new(players, seed)
-    rng = Rng.from_seed(seed, 9)
-    for _ in range(rng.below(80)):
-        if state.is_over():
-            break
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
+from tests.support import midgame, win_share
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -32,7 +21,7 @@ def test_heuristic_beats_random_bots(players: int) -> None:
 def test_decisions_are_legal_and_ignore_hidden_information(players: int) -> None:
     bot = PharaohHeuristicBot()
     for seed in range(60):
-        state = midgame(players, seed)
+        state = midgame("pharaoh", players, seed, 80)
         if state.is_over():
             continue
         seat = state.to_move()[0]
