@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from pygames.core.registry import all_games
 from pygames.core.soak import soak, soak_game
 from pygames.games.marie.rules import MarieState
-
-CASES = [(g.id, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
+from tests.support import CASES
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)

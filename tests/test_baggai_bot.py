@@ -6,32 +6,20 @@ from __future__ import annotations
 import pytest
 
 from pygames.core.bots import Bot, RandomBot, decide
-from pygames.core.play import play_bots
-from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import get_game
 from pygames.core.rng import Rng
 from pygames.games.baggai.bot import BagGaiHeuristicBot, soft_points
 from pygames.games.baggai.rules import BagGaiState
+from tests.support import midgame, win_share
 
 WIN_GAMES = 24  # per player count, seat rotated (the report measures 200)
-
-
-def midgame(players: int, seed: int) -> BagGaiState:
-    state = BagGaiState.new(players, seed)
-    rng = Rng.from_seed(seed, 9)
-    for _ in range(rng.below(45)):
-        if state.is_over():
-            break
-        seat = rng.choice(state.to_move())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
 
 
 @pytest.mark.parametrize("bot", [BagGaiHeuristicBot(), RandomBot()], ids=["normal", "random"])
 def test_decisions_do_not_depend_on_hidden_information(bot: Bot) -> None:
     """Two true states a seat cannot tell apart get the same decision from the same stream."""
     for seed in range(60):
-        state = midgame(4 + seed % 2, seed)
+        state = midgame("baggai", 4 + seed % 2, seed, 45)
         if state.is_over():
             continue
         seat = state.to_move()[-1]
@@ -61,24 +49,9 @@ def test_the_bot_buys_money_cheaply() -> None:
     assert action.startswith("rL")
 
 
-def win_share(players: int, games: int) -> float:
-    """The heuristic bot's share of wins against random bots, its seat rotated."""
-    share = 0.0
-    for g in range(games):
-        me = g % players
-        seats = [Seat(f"s{i}", "bot", "normal" if i == me else "random") for i in range(players)]
-        record = Record("baggai", players, 900 + g, {}, seats, [])
-        state = new_state(record)
-        assert play_bots(record, state)
-        winners = state.result().winners
-        if me in winners:
-            share += 1 / len(winners)
-    return share / games
-
-
 @pytest.mark.parametrize("players", [4, 5])
 def test_heuristic_beats_random_bots(players: int) -> None:
-    assert win_share(players, WIN_GAMES) >= 1.5 / players
+    assert win_share("baggai", players, WIN_GAMES, seed=900) >= 1.5 / players
 
 
 def test_levels() -> None:

@@ -9,6 +9,7 @@ import pytest
 from pygames.core.record import Record, Seat, replay
 from pygames.core.rng import Rng
 from pygames.games.baggai.rules import BagGaiState
+from tests.support import play_random
 
 GAMES = 150  # per player count: conservation, termination, replay, JSON
 DEEP_GAMES = 12  # per player count: also hidden information at every step
@@ -16,37 +17,13 @@ STEP_CAP = 400
 THREES = ("R3", "B3", "G3")
 
 
-def play_random(
-    players: int, seed: int, check: bool, options: dict[str, object] | None = None
-) -> tuple[BagGaiState, list[str]]:
-    """Play one game with uniformly random moves, checking invariants after each action."""
-    state = BagGaiState.new(players, seed, options)
-    rng = Rng.from_seed(seed, stream=77)
-    actions: list[str] = []
-    while not state.is_over():
-        assert len(actions) < STEP_CAP, "the game did not terminate"
-        movers = state.to_move()
-        assert movers, "a running game must have a seat to move"
-        for seat in range(players):
-            assert bool(state.legal_actions(seat)) == (seat in movers)
-        seat = rng.choice(movers)
-        action = rng.choice(state.legal_actions(seat))
-        state.apply(seat, action)
-        actions.append(f"{seat}:{action}")
-        assert state.invariant_errors() == []
-        assert sum(state.purse) + sum(state.money) == state.money_total
-        if check:
-            round_trip(state)
-            check_hidden_information(state, rng)
-    round_trip(state)
-    return state, actions
-
-
-def round_trip(state: BagGaiState) -> None:
-    text = json.dumps(state.to_json())
-    again = BagGaiState.from_json(json.loads(text))
-    assert json.dumps(again.to_json()) == text
-    assert state.clone().to_json() == state.to_json()
+def check_step(before: BagGaiState, state: BagGaiState, seat: int, action: str) -> None:
+    """Exactly the seats to move have legal actions, and no money is made or lost."""
+    movers = state.to_move()
+    for other in range(state.players):
+        assert bool(state.legal_actions(other)) == (other in movers)
+    assert state.invariant_errors() == []
+    assert sum(state.purse) + sum(state.money) == state.money_total
 
 
 def check_hidden_information(state: BagGaiState, rng: Rng) -> None:
@@ -89,7 +66,7 @@ def check_hidden_information(state: BagGaiState, rng: Rng) -> None:
 @pytest.mark.parametrize("players", [4, 5])
 def test_random_games_terminate_conserve_and_replay(players: int) -> None:
     for seed in range(GAMES):
-        state, actions = play_random(players, seed, check=False)
+        state, actions = play_random(BagGaiState.new(players, seed), seed, check_step, cap=STEP_CAP)
         record = Record(
             "baggai", players, seed, {}, [Seat(f"P{i}") for i in range(players)], actions
         )
@@ -105,13 +82,15 @@ def test_random_games_terminate_conserve_and_replay(players: int) -> None:
 @pytest.mark.parametrize("players", [4, 5])
 def test_views_never_show_what_a_seat_may_not_see(players: int) -> None:
     for seed in range(DEEP_GAMES):
-        play_random(players, 10_000 + seed, check=True)
+        game = BagGaiState.new(players, 10_000 + seed)
+        play_random(game, 10_000 + seed, check_step, deep=check_hidden_information, cap=STEP_CAP)
 
 
 @pytest.mark.parametrize("players", [4, 5])
 def test_open_money_games(players: int) -> None:
     for seed in range(3):
-        play_random(players, 20_000 + seed, check=True, options={"open_money": True})
+        game = BagGaiState.new(players, 20_000 + seed, {"open_money": True})
+        play_random(game, 20_000 + seed, check_step, deep=check_hidden_information, cap=STEP_CAP)
 
 
 def test_determinize_resamples_piles_and_others_pending_prices() -> None:

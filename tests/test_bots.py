@@ -5,12 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pygames.core.bots import Bot, RandomBot, decide
-from pygames.core.play import play_bots
 from pygames.core.protocol import GameState
-from pygames.core.record import Record, Seat, new_state
 from pygames.core.rng import Rng
 from pygames.games.marie.bot import MarieHeuristicBot
-from pygames.games.marie.rules import MarieState
+from tests.support import midgame, win_share
 
 
 class SpyBot(Bot):
@@ -24,19 +22,8 @@ class SpyBot(Bot):
         return state.legal_actions(seat)[0]
 
 
-def midgame(seed: int) -> MarieState:
-    state = MarieState.new(4, seed, {"elder": 0})
-    rng = Rng.from_seed(seed, 9)
-    for _ in range(rng.below(30)):
-        if state.is_over():
-            break
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
-
-
 def test_decide_never_hands_the_true_state_to_a_bot() -> None:
-    state = midgame(3)
+    state = midgame("marie", 4, 3, 30, {"elder": 0})
     spy = SpyBot()
     seat = state.to_move()[0]
     decide(state, seat, spy, Rng.from_seed(1))
@@ -47,7 +34,7 @@ def test_decide_never_hands_the_true_state_to_a_bot() -> None:
 def test_decisions_do_not_depend_on_hidden_information(bot: Bot) -> None:
     """Two true states a seat cannot tell apart get the same decision from the same stream."""
     for seed in range(150):
-        state = midgame(seed)
+        state = midgame("marie", 4, seed, 30, {"elder": 0})
         if state.is_over():
             continue
         seat = state.to_move()[0]
@@ -57,21 +44,6 @@ def test_decisions_do_not_depend_on_hidden_information(bot: Bot) -> None:
         assert a == b
 
 
-def win_share(players: int, games: int) -> float:
-    """The heuristic bot's share of wins against random bots, its seat rotated."""
-    share = 0.0
-    for g in range(games):
-        me = g % players
-        seats = [Seat(f"s{i}", "bot", "normal" if i == me else "random") for i in range(players)]
-        record = Record("marie", players, 500 + g, {}, seats, [])
-        state = new_state(record)
-        assert play_bots(record, state)
-        winners = state.result().winners
-        if me in winners:
-            share += 1 / len(winners)
-    return share / games
-
-
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_heuristic_beats_random_bots(players: int) -> None:
-    assert win_share(players, 60) >= 1.5 / players
+    assert win_share("marie", players, 60, seed=500) >= 1.5 / players

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from pygames.core.bots import bot_rng, decide
-from pygames.core.play import play_bots
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.rng import Rng
 from pygames.games.hitokai.bot import (
@@ -17,6 +16,7 @@ from pygames.games.hitokai.bot import (
     win_chances,
 )
 from pygames.games.hitokai.rules import HitokaiState, cards_value
+from tests.support import win_share
 from tests.test_hitokai_rules import play, setup
 
 BOT = HitokaiBot()
@@ -72,24 +72,9 @@ def test_decisions_do_not_depend_on_hidden_information() -> None:
         assert a == decide(other, seat, BOT, Rng.from_seed(seed, 6))
 
 
-def win_share(players: int, games: int) -> float:
-    """The normal bot's share of wins against random bots, its seat rotated."""
-    share = 0.0
-    for g in range(games):
-        me = g % players
-        seats = [Seat(f"s{i}", "bot", "normal" if i == me else "random") for i in range(players)]
-        record = Record("hitokai", players, 700 + g, {}, seats, [])
-        state = new_state(record)
-        assert play_bots(record, state)
-        winners = state.result().winners
-        if me in winners:
-            share += 1 / len(winners)
-    return share / games
-
-
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_heuristic_beats_random_bots(players: int) -> None:
-    assert win_share(players, 30) >= 1.5 / players
+    assert win_share("hitokai", players, 30, seed=700) >= 1.5 / players
 
 
 def test_win_chances_from_victory_points() -> None:

@@ -13,42 +13,19 @@ from pygames.cli import main
 from pygames.core.record import Record, Seat, parse_record_text, replay
 from pygames.core.rng import Rng
 from pygames.games.hitokai.rules import DECK, HitokaiState
+from tests.support import play_random
 
 GAMES = 80  # per player count: termination, conservation, replay, JSON
 DEEP_GAMES = 5  # per player count: also hidden information at every step
 STEP_CAP = 3000
 
 
-def play_random(players: int, seed: int, deep: bool) -> tuple[HitokaiState, list[str]]:
-    """Play one game with uniformly random moves, checking invariants after each action."""
-    state = HitokaiState.new(players, seed)
-    rng = Rng.from_seed(seed, stream=77)
-    actions: list[str] = []
-    rounds_seen = {1}
-    while not state.is_over():
-        assert len(actions) < STEP_CAP, "the game did not terminate"
-        movers = state.to_move()
-        assert len(movers) == 1 and state.legal_actions(movers[0])
-        seat = movers[0]
-        action = rng.choice(state.legal_actions(seat))
-        state.apply(seat, action)
-        actions.append(f"{seat}:{action}")
-        assert state.invariant_errors() == []
-        assert state.deck_count() == Counter(DECK)
-        rounds_seen.add(state.round)
-        if deep:
-            round_trip(state)
-            check_hidden_information(state, rng)
-    assert rounds_seen == set(range(1, state.round + 1))
-    round_trip(state)
-    return state, actions
-
-
-def round_trip(state: HitokaiState) -> None:
-    text = json.dumps(state.to_json())
-    again = HitokaiState.from_json(json.loads(text))
-    assert json.dumps(again.to_json()) == text
-    assert json.dumps(state.clone().to_json()) == text
+def check_step(before: HitokaiState, state: HitokaiState, seat: int, action: str) -> None:
+    """One seat to move at a time; the deck is whole; the rounds follow each other."""
+    assert len(state.to_move()) == (0 if state.is_over() else 1)
+    assert state.invariant_errors() == []
+    assert state.deck_count() == Counter(DECK)
+    assert state.round in (before.round, before.round + 1)
 
 
 def check_hidden_information(state: HitokaiState, rng: Rng) -> None:
@@ -76,7 +53,9 @@ def check_hidden_information(state: HitokaiState, rng: Rng) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_games_terminate_conserve_and_replay(players: int) -> None:
     for seed in range(GAMES):
-        state, actions = play_random(players, seed, deep=False)
+        state, actions = play_random(
+            HitokaiState.new(players, seed), seed, check_step, cap=STEP_CAP
+        )
         record = Record(
             "hitokai", players, seed, {}, [Seat(f"P{i}") for i in range(players)], actions
         )
@@ -90,7 +69,8 @@ def test_random_games_terminate_conserve_and_replay(players: int) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_views_never_show_what_a_seat_may_not_see(players: int) -> None:
     for seed in range(DEEP_GAMES):
-        play_random(players, 10_000 + seed, deep=True)
+        game = HitokaiState.new(players, 10_000 + seed)
+        play_random(game, 10_000 + seed, check_step, deep=check_hidden_information, cap=STEP_CAP)
 
 
 def simulate(players: int, seed: int, games: int) -> list[str]:

@@ -15,7 +15,6 @@ import base64
 import json
 import random
 import subprocess
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -42,8 +41,8 @@ from pygames.core.record import (
 )
 from pygames.core.registry import all_games
 from tests.conftest import engine
+from tests.support import run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 MUTANT_COUNT = 1000
 MUTANT_SEED = 20240609
 #: (game, players) of the real records the mutants start from: every game, two table sizes
@@ -852,14 +851,7 @@ def test_any_bytes_in_a_link_are_a_record_or_a_record_error(payload: bytes) -> N
 
 
 def cli_replay(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pygames", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return run_cli("replay", str(path), timeout=60)
 
 
 BAD_FILES = [

@@ -9,40 +9,17 @@ import pytest
 from pygames.core.record import Record, Seat, replay
 from pygames.core.rng import Rng
 from pygames.games.marie.rules import MarieState
+from tests.support import play_random
 
 GAMES = 300  # per player count, conservation / termination / replay / JSON
 DEEP_GAMES = 30  # per player count, also hidden-information checks at every step
 STEP_CAP = 400
 
 
-def play_random(players: int, seed: int, check: bool) -> tuple[MarieState, list[str]]:
-    """Play one game with uniformly random moves, checking invariants after each action."""
-    state = MarieState.new(players, seed)
-    rng = Rng.from_seed(seed, stream=77)
-    actions: list[str] = []
-    while not state.is_over():
-        assert len(actions) < STEP_CAP, "the game did not terminate"
-        movers = state.to_move()
-        assert movers, "a non-terminal state must have a seat to move"
-        for seat in movers:
-            assert state.legal_actions(seat), f"seat {seat} to move has no legal action"
-        seat = rng.choice(movers)
-        action = rng.choice(state.legal_actions(seat))
-        state.apply(seat, action)
-        actions.append(f"{seat}:{action}")
-        assert sum(state.deck_count().values()) == 56
-        assert all(state.deck_count()[n] == 8 for n in range(1, 8))
-        if check:
-            round_trip(state)
-            check_hidden_information(state, rng)
-    round_trip(state)
-    return state, actions
-
-
-def round_trip(state: MarieState) -> None:
-    text = json.dumps(state.to_json())
-    again = MarieState.from_json(json.loads(text))
-    assert json.dumps(again.to_json()) == text
+def check_step(before: MarieState, state: MarieState, seat: int, action: str) -> None:
+    """The deck is whole after every action: 56 cards, eight of each value 1-7."""
+    assert sum(state.deck_count().values()) == 56
+    assert all(state.deck_count()[n] == 8 for n in range(1, 8))
 
 
 def check_hidden_information(state: MarieState, rng: Rng) -> None:
@@ -72,7 +49,7 @@ def check_hidden_information(state: MarieState, rng: Rng) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_games_terminate_conserve_and_replay(players: int) -> None:
     for seed in range(GAMES):
-        state, actions = play_random(players, seed, check=False)
+        state, actions = play_random(MarieState.new(players, seed), seed, check_step, cap=STEP_CAP)
         record = Record(
             "marie", players, seed, {}, [Seat(f"P{i}") for i in range(players)], actions
         )
@@ -87,7 +64,8 @@ def test_random_games_terminate_conserve_and_replay(players: int) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_views_never_show_what_a_seat_may_not_see(players: int) -> None:
     for seed in range(DEEP_GAMES):
-        play_random(players, 10_000 + seed, check=True)
+        game = MarieState.new(players, 10_000 + seed)
+        play_random(game, 10_000 + seed, check_step, deep=check_hidden_information, cap=STEP_CAP)
 
 
 def test_determinize_really_resamples() -> None:

@@ -13,8 +13,8 @@ from pygames.core.protocol import GameState
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
 from pygames.core.words import ELLIPSIS, GENERIC, action_words, advice, entry, written
+from tests.support import midgame
 from tests.test_review import positions
-from tests.test_search import midgame
 
 GAMES = [g.id for g in all_games()]
 

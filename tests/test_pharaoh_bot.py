@@ -5,50 +5,23 @@ from __future__ import annotations
 import pytest
 
 from pygames.core.bots import RandomBot, decide
-from pygames.core.play import play_bots
-from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import get_game
 from pygames.core.rng import Rng
 from pygames.games.pharaoh.bot import PharaohHeuristicBot, cheapest_by_total
 from pygames.games.pharaoh.rules import PharaohState, deck_cards
-
-
-def midgame(players: int, seed: int) -> PharaohState:
-    state = PharaohState.new(players, seed)
-    rng = Rng.from_seed(seed, 9)
-    for _ in range(rng.below(80)):
-        if state.is_over():
-            break
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
-
-
-def win_share(players: int, games: int) -> float:
-    """The heuristic bot's share of wins against random bots, its seat rotated."""
-    share = 0.0
-    for g in range(games):
-        me = g % players
-        seats = [Seat(f"s{i}", "bot", "normal" if i == me else "random") for i in range(players)]
-        record = Record("pharaoh", players, 700 + g, {}, seats, [])
-        state = new_state(record)
-        assert play_bots(record, state)
-        winners = state.result().winners
-        if me in winners:
-            share += 1 / len(winners)
-    return share / games
+from tests.support import midgame, win_share
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_heuristic_beats_random_bots(players: int) -> None:
-    assert win_share(players, 24) >= 1.5 / players
+    assert win_share("pharaoh", players, 24, seed=700) >= 1.5 / players
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_decisions_are_legal_and_ignore_hidden_information(players: int) -> None:
     bot = PharaohHeuristicBot()
     for seed in range(60):
-        state = midgame(players, seed)
+        state = midgame("pharaoh", players, seed, 80)
         if state.is_over():
             continue
         seat = state.to_move()[0]

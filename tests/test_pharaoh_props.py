@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
@@ -10,6 +9,7 @@ import pytest
 from pygames.core.record import Record, Seat, replay
 from pygames.core.rng import Rng
 from pygames.games.pharaoh.rules import PHARAOHS, PharaohState, deck_cards, is_flag
+from tests.support import play_random
 
 GAMES = 100  # per player count: conservation / termination / replay / JSON
 DEEP_GAMES = 12  # per player count: also hidden information at every step
@@ -39,32 +39,10 @@ def check_conservation(state: PharaohState) -> None:
     ] * state.players
 
 
-def play_random(players: int, seed: int, deep: bool) -> tuple[PharaohState, list[str]]:
-    """One game with uniformly random moves, checked after every action."""
-    state = PharaohState.new(players, seed)
-    rng = Rng.from_seed(seed, stream=77)
-    actions: list[str] = []
-    while not state.is_over():
-        assert len(actions) < STEP_CAP, "the game did not terminate"
-        movers = state.to_move()
-        assert len(movers) == 1 and state.legal_actions(movers[0])
-        seat = movers[0]
-        action = rng.choice(state.legal_actions(seat))
-        state.apply(seat, action)
-        actions.append(f"{seat}:{action}")
-        check_conservation(state)
-        if deep:
-            round_trip(state)
-            check_hidden_information(state, rng)
-    round_trip(state)
-    return state, actions
-
-
-def round_trip(state: PharaohState) -> None:
-    text = json.dumps(state.to_json())
-    again = PharaohState.from_json(json.loads(text))
-    assert json.dumps(again.to_json()) == text
-    assert json.dumps(state.clone().to_json()) == text
+def check_step(before: PharaohState, state: PharaohState, seat: int, action: str) -> None:
+    """One seat to move at a time, and every card where it belongs."""
+    assert len(state.to_move()) == (0 if state.is_over() else 1)
+    check_conservation(state)
 
 
 def check_hidden_information(state: PharaohState, rng: Rng) -> None:
@@ -95,7 +73,9 @@ def check_hidden_information(state: PharaohState, rng: Rng) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_terminate_conserve_and_replay(players: int) -> None:
     for seed in range(GAMES):
-        state, actions = play_random(players, seed, deep=False)
+        state, actions = play_random(
+            PharaohState.new(players, seed), seed, check_step, cap=STEP_CAP
+        )
         record = Record(
             "pharaoh", players, seed, {}, [Seat(f"P{i}") for i in range(players)], actions
         )
@@ -112,7 +92,8 @@ def test_random_games_terminate_conserve_and_replay(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_views_never_show_another_hand(players: int) -> None:
     for seed in range(DEEP_GAMES):
-        play_random(players, 10_000 + seed, deep=True)
+        game = PharaohState.new(players, 10_000 + seed)
+        play_random(game, 10_000 + seed, check_step, deep=check_hidden_information, cap=STEP_CAP)
 
 
 def test_determinize_really_resamples_the_deck_and_nothing_else() -> None:

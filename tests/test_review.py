@@ -41,7 +41,7 @@ from pygames.core.review import (
 )
 from pygames.core.rng import Rng
 from pygames.games.hitokai.rules import HitokaiState
-from tests.test_search import midgame
+from tests.support import midgame
 
 GAMES = [g.id for g in all_games()]
 KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss"]

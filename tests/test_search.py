@@ -15,20 +15,9 @@ from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
 from pygames.core.search import Node, Search, SearchBot, valued
 from pygames.games.hitokai.rules import HitokaiState
+from tests.support import midgame
 
 Decider = Callable[[GameState, int, Rng], str]
-
-
-def midgame(game: str, players: int, seed: int) -> GameState:
-    """A position reached by random play, somewhere in the game."""
-    state = get_game(game).state_class.new(players, seed, {})
-    rng = Rng.from_seed(seed, 9)
-    for _ in range(rng.below(40)):
-        if state.is_over():
-            break
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
 
 
 def choices(game: str, players: int, samples: int) -> Iterator[tuple[int, GameState, int]]:

@@ -11,6 +11,7 @@ from pygames.core.record import Record, Seat, new_state
 from pygames.core.rng import Rng
 from pygames.games.yadokashi.bot import ScriptedRng, YadokashiHeuristicBot, evaluate
 from pygames.games.yadokashi.rules import YadokashiState
+from tests.support import win_share
 
 
 def play(levels: list[str], seed: int) -> YadokashiState:
@@ -24,14 +25,7 @@ def play(levels: list[str], seed: int) -> YadokashiState:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_heuristic_beats_random_bots(players: int) -> None:
-    games, share = 10 * players, 0.0
-    for g in range(games):
-        me = g % players
-        state = play(["normal" if s == me else "random" for s in range(players)], 300 + g)
-        assert state.is_over()
-        winners = state.result().winners
-        share += (1 / len(winners)) if me in winners else 0.0
-    assert share / games >= 1.5 / players
+    assert win_share("yadokashi", players, 10 * players, seed=300) >= 1.5 / players
 
 
 def test_heuristic_bots_finish_their_games() -> None:

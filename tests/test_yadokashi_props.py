@@ -1,10 +1,9 @@
-"""Property tests: many seeded random games of Yadokashi per player count, and the CLI."""
+"""Property tests: many seeded random games of Yadokashi per player count (its command line:
+tests/test_cli.py)."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -14,7 +13,7 @@ from pygames.core.rng import Rng
 from pygames.core.soak import soak_game
 from pygames.games.yadokashi import rules
 from pygames.games.yadokashi.rules import DICE, YadokashiState
-from tests.conftest import ROOT
+from tests.support import play_random
 
 GAMES = 150  # per player count: conservation, termination, replay, JSON
 DEEP_GAMES = 20  # per player count: also JSON round trip and determinize at every step
@@ -23,6 +22,7 @@ DEEP_GAMES = 20  # per player count: also JSON round trip and determinize at eve
 def check_step(before: YadokashiState, state: YadokashiState, seat: int, action: str) -> None:
     """Conservation after one action: shells, dice, and stars that only fall by a payment."""
     assert state.invariant_errors() == []
+    assert len(state.to_move()) == (0 if state.is_over() else 1)
     shells = sorted(s for row in state.rows for s in row)
     assert shells == list(range(1, 14 if state.players == 3 else 17))
     assert len(state.crabs) + state.centre == DICE and state.centre >= 0
@@ -38,30 +38,9 @@ def check_step(before: YadokashiState, state: YadokashiState, seat: int, action:
     assert sum(state.stars) >= sum(before.stars)
 
 
-def play_random(players: int, seed: int, deep: bool) -> tuple[YadokashiState, list[str]]:
-    """One game of uniformly random moves, checked after every action."""
-    state = YadokashiState.new(players, seed)
-    rng = Rng.from_seed(seed, stream=77)
-    actions: list[str] = []
-    while not state.is_over():
-        movers = state.to_move()
-        assert len(movers) == 1 and state.legal_actions(movers[0])
-        seat = movers[0]
-        action = rng.choice(state.legal_actions(seat))
-        before = state.clone()
-        state.apply(seat, action)
-        actions.append(f"{seat}:{action}")
-        check_step(before, state, seat, action)
-        if deep:
-            check_deep(state, rng)
-    return state, actions
-
-
 def check_deep(state: YadokashiState, rng: Rng) -> None:
-    """JSON round trip, clone, and determinize: same views, and independent of the future."""
-    text = json.dumps(state.to_json())
-    assert json.dumps(YadokashiState.from_json(json.loads(text)).to_json()) == text
-    assert state.clone().to_json() == state.to_json()
+    """Determinize: same views, and independent of the future (the JSON round trip and the
+    clone: :func:`tests.support.play_random`)."""
     for seat in range(state.players):
         world = state.determinize(seat, rng.copy())
         assert world.view(seat) == state.view(seat)
@@ -78,7 +57,7 @@ def check_deep(state: YadokashiState, rng: Rng) -> None:
 def test_random_games_conserve_terminate_and_replay(players: int) -> None:
     capped = 0
     for seed in range(GAMES):
-        state, actions = play_random(players, seed, deep=False)
+        state, actions = play_random(YadokashiState.new(players, seed), seed, check_step)
         seats = [Seat(f"P{i}") for i in range(players)]
         again = replay(Record("yadokashi", players, seed, {}, seats, actions))
         assert again.to_json() == state.to_json()
@@ -96,13 +75,14 @@ def test_random_games_conserve_terminate_and_replay(players: int) -> None:
 @pytest.mark.parametrize("players", [3, 4])
 def test_deep_checks_every_step(players: int) -> None:
     for seed in range(DEEP_GAMES):
-        play_random(players, 5000 + seed, deep=True)
+        game = YadokashiState.new(players, 5000 + seed)
+        play_random(game, 5000 + seed, check_step, deep=check_deep)
 
 
 def test_capped_games_are_reported_unfinished(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules, "TURN_CAP", 12)
     for players in (3, 4):
-        state, actions = play_random(players, 42, deep=False)
+        state, actions = play_random(YadokashiState.new(players, 42), 42, check_step)
         assert state.phase == "capped" and state.turn == 12 and state.is_over()
         result = state.result()
         assert result.winners == [] and result.tie_break == "capped"
@@ -131,32 +111,3 @@ def test_soak_counts_a_capped_game_as_unfinished_not_as_a_violation(
     monkeypatch.setattr(rules, "TURN_CAP", 12)
     out = soak_game("yadokashi", 3, 42, "random", deep_every=0)
     assert out.violations == [] and not out.finished and out.actions > 12
-
-
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pygames", *args],
-        cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
-
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_cli_simulate_is_deterministic_and_replays(players: int) -> None:
-    args = ("simulate", "yadokashi", "--players", str(players), "--seed", "70", "--games", "50")
-    first = run_cli(*args)
-    assert first.returncode == 0, first.stderr
-    assert run_cli(*args).stdout == first.stdout
-    lines = first.stdout.splitlines()
-    assert len(lines) == 50
-    for i, line in enumerate(lines):
-        game = json.loads(line)
-        assert game["seed"] == 70 + i and game["finished"] and len(game["winners"]) == 1
-    again = run_cli("replay", "-", stdin=first.stdout)
-    assert again.returncode == 0, again.stderr
-    for line, back in zip(lines, again.stdout.splitlines(), strict=True):
-        a, b = json.loads(line), json.loads(back)
-        assert (a["scores"], a["winners"], a["actions"]) == (
-            b["scores"],
-            b["winners"],
-            b["actions"],
-        )
