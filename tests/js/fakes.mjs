@@ -113,7 +113,7 @@ export class FakeClock {
 export function remoteSeat() {
   /** @type {{turn: import('../../web/ui/seats.js').SeatTurn, done: (ans: any) => void} | null} */
   let waiting = null;
-  /** @type {(() => void) | null} */
+  /** @type {((value?: unknown) => void) | null} */
   let asked = null;
   return {
     kind: /** @type {const} */ ('remote'),
@@ -156,6 +156,7 @@ export class FakeTable {
     this.device = [...(o.device || [])];
     const people = seats.map((c, i) => (c.kind === 'here' ? i : -1)).filter((i) => i >= 0);
     this.viewer = people.length === 1 ? people[0] : null;
+    /** @type {any} the snapshot on the table */
     this.snap = engine.snapshot(this.viewer);
     this.passed = null;
     this.undone = null;

@@ -8,9 +8,10 @@ import { next, WAITING } from '../../web/ui/turns.js';
 import { personHere, botSeat, scriptedSeat } from '../../web/ui/seats.js';
 import { FakeEngine, FakeClock, FakeTable, remoteSeat } from './fakes.mjs';
 
+/** @typedef {import('../../web/ui/turns.js').SeatKind} SeatKind */
 const here = personHere();
-const bot = { kind: 'auto' };
-const away = { kind: 'remote' };
+const bot = /** @type {SeatKind} */ ({ kind: 'auto' });
+const away = /** @type {SeatKind} */ ({ kind: 'remote' });
 
 /** A snapshot with only what next() reads. */
 const snap = (toMove, o = {}) => ({ over: false, to_move: toMove, can_undo: false, ...o });
@@ -196,6 +197,7 @@ test('a hold stops the bots until the game lets go', async () => {
   const engine = new FakeEngine([[0], [1]]);
   const table = new FakeTable(engine, [here, botSeat(clock.pace)]);
   await table.pump();
+  /** @type {(value?: unknown) => void} */
   let release = () => {};
   table.holding = new Promise((resolve) => { release = resolve; });
   const going = table.act();
