@@ -1,13 +1,16 @@
-// The table controller shared by every game: who looks at the screen (the viewer seat), the
-// pass-and-play privacy screen, paced bot moves, the share link in the address bar, saving after
-// every action, taking back a misclick (when the engine allows it), the log and the end screen.
+// The live table shared by every game: it carries out the turn loop's steps (ui/turns.js decides
+// who acts next: the pass-and-play privacy screen, the view shown, a hold, a bot's or another
+// seat's move; ui/seats.js plays the seats that are not people here), and keeps the share link in
+// the address bar, the save after every action, taking back a misclick (when the engine allows
+// it), the log and the end screen.
 //
 // One table = state + render + events (docs/table-layer.md). The table holds the snapshot and the
-// UI state of the current decision (`ui`, made by the game's `initUi`); `render()` draws from
-// them, at most once per animation frame, and lays the drawing over the one on screen
-// (ui/patch.js). Drawings carry no listeners: one click listener on the table root reads
-// `data-action` and plays a move, runs a table button or calls the game's action handler. The
-// game module never sees notation: it draws `moves` and `choices` and sends back their `a`.
+// UI state of the current decision (`ui`, made by the game's `initUi`); its view (ui/view.js,
+// shared with the replay) draws from them at most once per animation frame and lays the drawing
+// over the one on screen (ui/patch.js). Drawings carry no listeners: one click listener on the
+// table root reads `data-action` and plays a move, runs a table button or calls the game's action
+// handler. The game module never sees notation: it draws `moves` and `choices` and sends back
+// their `a`.
 
 import { h, button, sleep } from './dom.js';
 import { place, kept } from './patch.js';
@@ -20,7 +23,7 @@ import { DELAYS, speed } from './speed.js';
 import { reducedMotion } from './settings.js';
 import { measure, settle, highlight, DURATIONS } from './flip.js';
 import { Coach } from './hint.js';
-import { run } from './turns.js';
+import { run, WAITING } from './turns.js';
 import { defaultSeats } from './seats.js';
 import { TableView } from './view.js';
 
@@ -327,7 +330,7 @@ export class Table {
    */
   async cover(step) {
     if (step.hide && !(await this.show(null))) return false;
-    this.settle('pass');
+    this.settle(WAITING.cover);
     const how = await this.askPass(step.seat, step.undo ?? null);
     if (!this.alive) return false;
     if (how === 'undo' && step.undo !== null && step.undo !== undefined) {
@@ -341,7 +344,7 @@ export class Table {
   /** The game holds the table (a round summary still up): wait until it lets go. */
   async hold() {
     const held = this.holding;
-    this.settle('hold');
+    this.settle(WAITING.hold);
     await held;
     return true;
   }
@@ -721,10 +724,10 @@ export class Table {
  * @type {Record<string, (table: Table, step: import('./turns.js').Step) => boolean | Promise<boolean>>}
  */
 const STEPS = {
-  over: (table) => table.settle('over'),
-  person: (table) => table.settle('human'),
+  over: (table) => table.settle(WAITING.over),
+  person: (table) => table.settle(WAITING.person),
   idle: (table) => {
-    table.waiting = 'busy';
+    table.waiting = WAITING.idle;
     table.render();
     return false;
   },

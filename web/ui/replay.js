@@ -6,8 +6,9 @@
 // whole game's log once, page by page (`log`), and shows the lines of each position from it (the
 // spectator's log; a line never changes once written).
 //
-// Like a table (docs/table-layer.md), the viewer draws without listeners and lays each drawing
-// over the one on screen (ui/patch.js); one listener per kind of event on its root reads
+// Like a table (docs/table-layer.md), and through the same view (ui/view.js), the viewer draws
+// without listeners, at most once per animation frame, and lays each drawing over the one on
+// screen (ui/patch.js); one delegated listener on its root reads
 // `data-action`: its own controls (`replay-*`), or the game's own action handlers, which change
 // the UI state of the position shown (`ctx.ui`: a tab, a summary opened...). Nothing can be
 // played: the renderer gets no moves and no choices.
