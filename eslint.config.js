@@ -6,6 +6,7 @@
 // - web/worker.js: a module Web Worker (worker globals, no DOM);
 // - web/sw.js: the service worker, a classic script (service worker globals);
 // - tools/*.mjs, tools/*.js, this file: Node.js ES modules;
+// - tests/js/*.mjs: the site's unit tests under `node --test` (Node.js ES modules);
 // - e2e/*.js: expressions that the browser tests hand to page.evaluate (a script, browser);
 // - tools/bench/page/*.js: what the browser benchmark hands to page.evaluate and
 //   add_init_script (a script, browser);
@@ -63,7 +64,7 @@ export default [
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
   },
   {
-    files: ["tools/**/*.mjs", "tools/**/*.js", "eslint.config.js"],
+    files: ["tools/**/*.mjs", "tools/**/*.js", "eslint.config.js", "tests/js/**"],
     ignores: ["tools/bench/**"],
     languageOptions: { globals: { ...globals.node } },
   },
@@ -79,6 +80,11 @@ export default [
   {
     files: ["tools/bench/bare/bare-worker.js"],
     languageOptions: { globals: { ...globals.worker } },
+  },
+  {
+    // a newcomer reads a function at a glance: none over 40 lines in the page's UI and screens
+    files: ["web/ui/**/*.js", "web/screens/**/*.js"],
+    rules: { "max-lines-per-function": ["error", { max: 40 }] },
   },
   {
     files: ["e2e/**/*.js"],

@@ -210,7 +210,8 @@
  * @property {boolean} canAct
  * @property {number | null} thinking the bot seat thinking now
  * @property {string} waiting what the table waits for (`human`, `bot`, `busy`, `pass`, `hold`,
- *   `over`; `replay` in the replay viewer)
+ *   `remote`, `over`: the step of the turn loop on, ui/turns.js `WAITING`; `replay` in the replay
+ *   viewer)
  * @property {Record<string, any>} ui the UI state of the current decision (`initUi`)
  * @property {Record<string, any>} memo UI state kept for the whole game
  * @property {Move[]} moves

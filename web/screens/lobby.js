@@ -100,6 +100,41 @@ function keptGames(host) {
 }
 
 /**
+ * Draw the lobby: the hero, the engine's banner, the games kept, a tile per game, the finished
+ * games, the storage line and the notes.
+ * @param {import('../ui/router.js').Shell} shell
+ * @param {import('./lobby-saves.js').SavesHost & {games: any[] | null, failed: boolean}} s
+ */
+function renderLobby(shell, s) {
+  const grid = h('div', { class: 'game-grid', testid: 'game-list' });
+  // the grid's cells: a tile per game (each built when it is laid out), or a notice
+  const cells = s.games
+    ? s.games.map((g) => () => gameTile(g))
+    : [h('p', { class: 'notice', text: s.failed ? t('catalogFailed') : '…' })];
+  const [saved, finished, storage] = keptGames(s);
+  const section = page('lobby', 'lobby');
+  section.addEventListener('click', (ev) => onClick(s, ev));
+  section.addEventListener('change', (ev) => onChange(s, ev));
+  /** @type {[HTMLElement, Node | (() => Node) | null][]} */
+  const pieces = [
+    [section, h('div', { class: 'hero' },
+      h('h1', { class: 'hero-title', text: t('lobbyTitle') }),
+      h('p', { class: 'hero-sub', text: t('appTagline') }))],
+    [section, shell.engine.banner()],
+    [section, saved],
+    [section, grid],
+    ...cells.map((cell) => /** @type {[HTMLElement, Node | (() => Node)]} */ ([grid, cell])),
+    [section, finished],
+    [section, storage],
+    [section, howTo()],
+    [section, h('p', { class: 'lobby-note small', text: `${t('offlineNote')} ${t('savedNote')}` })],
+    [section, offlineNote()],
+  ];
+  clear(shell.container).append(section);
+  layOut(shell, section, pieces);
+}
+
+/**
  * The lobby screen.
  * @param {import('../ui/router.js').Shell} shell
  * @returns {import('../ui/router.js').Screen}
@@ -115,34 +150,7 @@ export function lobbyScreen(shell) {
     resume(id) { resumeSave(shell, id, { push: true }); },
     engine() { return shell.engine.ready(); },
     shown() { return router.showing(s); },
-    render() {
-      const grid = h('div', { class: 'game-grid', testid: 'game-list' });
-      // the grid's cells: a tile per game (each built when it is laid out), or a notice
-      const cells = s.games
-        ? s.games.map((g) => () => gameTile(g))
-        : [h('p', { class: 'notice', text: s.failed ? t('catalogFailed') : '…' })];
-      const [saved, finished, storage] = keptGames(s);
-      const section = page('lobby', 'lobby');
-      section.addEventListener('click', (ev) => onClick(s, ev));
-      section.addEventListener('change', (ev) => onChange(s, ev));
-      /** @type {[HTMLElement, Node | (() => Node) | null][]} */
-      const pieces = [
-        [section, h('div', { class: 'hero' },
-          h('h1', { class: 'hero-title', text: t('lobbyTitle') }),
-          h('p', { class: 'hero-sub', text: t('appTagline') }))],
-        [section, shell.engine.banner()],
-        [section, saved],
-        [section, grid],
-        ...cells.map((cell) => /** @type {[HTMLElement, Node | (() => Node)]} */ ([grid, cell])),
-        [section, finished],
-        [section, storage],
-        [section, howTo()],
-        [section, h('p', { class: 'lobby-note small', text: `${t('offlineNote')} ${t('savedNote')}` })],
-        [section, offlineNote()],
-      ];
-      clear(shell.container).append(section);
-      layOut(shell, section, pieces);
-    },
+    render() { renderLobby(shell, s); },
     onEngine() { s.render(); },
     onDevice() { s.render(); },
   };

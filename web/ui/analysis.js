@@ -269,47 +269,19 @@ export class Analysis {
   graph(ply) {
     const data = /** @type {AnalysisData} */ (this.data);
     const { w, h: height } = this.size();
-    const x0 = PAD.left;
-    const x1 = w - PAD.right;
-    const y0 = PAD.top;
-    const y1 = height - PAD.bottom;
+    const box = { x0: PAD.left, x1: w - PAD.right, y0: PAD.top, y1: height - PAD.bottom, height };
     const span = Math.max(1, data.total);
-    const X = (move) => x0 + ((x1 - x0) * move) / span;
-    const Y = (chance) => y1 - (y1 - y0) * Math.max(0, Math.min(1, chance));
-    const f = (n) => n.toFixed(1);
+    const X = (move) => box.x0 + ((box.x1 - box.x0) * move) / span;
+    const Y = (chance) => box.y1 - (box.y1 - box.y0) * Math.max(0, Math.min(1, chance));
     const names = this.names();
-    const grid = [0, 0.25, 0.5, 0.75, 1].map((c) => svg('g', { class: 'analysis-grid' },
-      svg('line', { x1: x0, x2: x1, y1: f(Y(c)), y2: f(Y(c)), class: c === 0 || c === 1 ? 'edge' : null }),
-      c * 100 % 50 === 0 ? svg('text', { x: x0 - 5, y: f(Y(c) + 3.5), 'text-anchor': 'end', text: pct(c) }) : null));
-    const ticks = xTicks(data.total).map((move) => svg('text', {
-      class: 'analysis-tick', x: f(X(move)), y: height - 6, 'text-anchor': move === 0 ? 'start' : move === data.total ? 'end' : 'middle', text: String(move),
-    }));
-    const lines = data.seats.map((seat) => {
-      const mine = data.verdicts.filter((v) => v.seat === seat);
-      const d = mine.map((v, i) => `${i ? 'L' : 'M'}${f(X(v.ply + 1))} ${f(Y(v.win_played))}`).join(' ');
-      return svg('g', { class: `analysis-seat-line seat-c${seat}`, data: { seat } },
-        svg('path', { class: 'analysis-line', d: d || `M${x0} ${y1}`, testid: 'analysis-line', data: { seat, points: mine.length } }),
-        mine.map((v) => svg('circle', { class: 'analysis-dot', cx: f(X(v.ply + 1)), cy: f(Y(v.win_played)), r: 2 })));
-    });
-    const marks = this.mistakes().map((v) => {
-      const cx = f(X(v.ply + 1));
-      const label = t('analysisMarker', v.ply + 1, names[v.seat] ?? `#${v.seat}`, pct(v.loss));
-      return svg('g', {
-        class: ['analysis-mark', `seat-c${v.seat}`, ply === v.ply + 1 ? 'is-current' : null],
-        // a pointer's way to the move; the list below is the keyboard's and the screen reader's
-        testid: 'analysis-marker', data: { action: 'analysis-jump', move: v.ply + 1, seat: v.seat },
-      },
-      svg('title', { text: label }),
-      svg('line', { class: 'analysis-drop', x1: cx, x2: cx, y1: f(Y(v.win_best)), y2: f(Y(v.win_played)) }),
-      svg('circle', { class: 'analysis-hit', cx, cy: f(Y(v.win_played)), r: 11 }),
-      svg('circle', { class: 'analysis-ring', cx, cy: f(Y(v.win_played)), r: 5 }));
-    });
+    const lines = data.seats.map((seat) => seatLine(data, seat, X, Y, box));
+    const marks = this.mistakes().map((v) => mistakeMark(v, ply, names, X, Y));
     const at = Math.max(0, Math.min(data.total, ply));
-    const now = svg('line', { class: 'analysis-now', testid: 'analysis-now', data: { move: at }, x1: f(X(at)), x2: f(X(at)), y1: y0 - 4, y2: y1 });
+    const now = svg('line', { class: 'analysis-now', testid: 'analysis-now', data: { move: at }, x1: f1(X(at)), x2: f1(X(at)), y1: box.y0 - 4, y2: box.y1 });
     return svg('svg', {
       class: 'analysis-graph', testid: 'analysis-graph', viewBox: `0 0 ${w} ${height}`, role: 'img',
       'aria-label': t('analysisGraphLabel', data.seats.map((s) => names[s] ?? `#${s}`).join(t('listSep'))),
-    }, grid, ticks, now, lines, marks);
+    }, gridLines(box, Y), xTickLabels(data.total, X, height), now, lines, marks);
   }
 
   /** @param {number} ply */
@@ -380,4 +352,71 @@ function chartIcon() {
   return svg('svg', { class: 'icon icon-chart', viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'none' },
     svg('path', { d: 'M3 3v18h18', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round' }),
     svg('path', { d: 'M6.5 15.5 10.5 10l3.5 3.5 5-7', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }));
+}
+
+/** A number as the graph writes it (one decimal). */
+function f1(n) {
+  return n.toFixed(1);
+}
+
+/**
+ * The graph's horizontal lines (0 %, 25 %... 100 %), labelled at 0, 50 and 100 %.
+ * @param {{x0: number, x1: number}} box
+ * @param {(chance: number) => number} Y
+ */
+function gridLines(box, Y) {
+  return [0, 0.25, 0.5, 0.75, 1].map((c) => svg('g', { class: 'analysis-grid' },
+    svg('line', { x1: box.x0, x2: box.x1, y1: f1(Y(c)), y2: f1(Y(c)), class: c === 0 || c === 1 ? 'edge' : null }),
+    c * 100 % 50 === 0 ? svg('text', { x: box.x0 - 5, y: f1(Y(c) + 3.5), 'text-anchor': 'end', text: pct(c) }) : null));
+}
+
+/**
+ * The move numbers under the graph.
+ * @param {number} total
+ * @param {(move: number) => number} X
+ * @param {number} height
+ */
+function xTickLabels(total, X, height) {
+  return xTicks(total).map((move) => svg('text', {
+    class: 'analysis-tick', x: f1(X(move)), y: height - 6, 'text-anchor': move === 0 ? 'start' : move === total ? 'end' : 'middle', text: String(move),
+  }));
+}
+
+/**
+ * One reviewed seat's line: its chance to win after each of its decisions.
+ * @param {AnalysisData} data
+ * @param {number} seat
+ * @param {(move: number) => number} X
+ * @param {(chance: number) => number} Y
+ * @param {{x0: number, y1: number}} box
+ */
+function seatLine(data, seat, X, Y, box) {
+  const mine = data.verdicts.filter((v) => v.seat === seat);
+  const d = mine.map((v, i) => `${i ? 'L' : 'M'}${f1(X(v.ply + 1))} ${f1(Y(v.win_played))}`).join(' ');
+  return svg('g', { class: `analysis-seat-line seat-c${seat}`, data: { seat } },
+    svg('path', { class: 'analysis-line', d: d || `M${box.x0} ${box.y1}`, testid: 'analysis-line', data: { seat, points: mine.length } }),
+    mine.map((v) => svg('circle', { class: 'analysis-dot', cx: f1(X(v.ply + 1)), cy: f1(Y(v.win_played)), r: 2 })));
+}
+
+/**
+ * A ring on a mistake, with a dashed drop from the better move's chance; tapped, it shows the
+ * position after that move.
+ * @param {any} v the mistake's verdict
+ * @param {number} ply the position shown
+ * @param {string[]} names
+ * @param {(move: number) => number} X
+ * @param {(chance: number) => number} Y
+ */
+function mistakeMark(v, ply, names, X, Y) {
+  const cx = f1(X(v.ply + 1));
+  const label = t('analysisMarker', v.ply + 1, names[v.seat] ?? `#${v.seat}`, pct(v.loss));
+  return svg('g', {
+    class: ['analysis-mark', `seat-c${v.seat}`, ply === v.ply + 1 ? 'is-current' : null],
+    // a pointer's way to the move; the list below is the keyboard's and the screen reader's
+    testid: 'analysis-marker', data: { action: 'analysis-jump', move: v.ply + 1, seat: v.seat },
+  },
+  svg('title', { text: label }),
+  svg('line', { class: 'analysis-drop', x1: cx, x2: cx, y1: f1(Y(v.win_best)), y2: f1(Y(v.win_played)) }),
+  svg('circle', { class: 'analysis-hit', cx, cy: f1(Y(v.win_played)), r: 11 }),
+  svg('circle', { class: 'analysis-ring', cx, cy: f1(Y(v.win_played)), r: 5 }));
 }

@@ -82,13 +82,24 @@ export function measure(root) {
  * @returns {Set<string>}
  */
 export function settle(root, before, duration) {
+  const { moves, appear, changed } = travels(root, before);
+  if (duration) animate(moves, appear, duration);
+  return changed;
+}
+
+/**
+ * The reads of `settle`: the pieces that moved (from where, at what scale), the ones that
+ * appeared, and the ids of both.
+ * @param {ParentNode} root
+ * @param {Map<string, Place>} before
+ */
+function travels(root, before) {
   /** @type {{el: Element, dx: number, dy: number, sx: number, sy: number}[]} */
   const moves = [];
   /** @type {Element[]} */
   const appear = [];
   /** @type {Set<string>} */
   const changed = new Set();
-  // reads
   for (const [id, el] of marked(root).one) {
     const rect = el.getBoundingClientRect();
     if (!rect.width && !rect.height) continue;
@@ -106,8 +117,16 @@ export function settle(root, before, duration) {
     moves.push({ el, dx, dy, sx, sy });
     if (!before.has(id) || before.get(id)?.at !== placeName(el)) changed.add(id);
   }
-  if (!duration) return changed;
-  // writes
+  return { moves, appear, changed };
+}
+
+/**
+ * The writes of `settle`: each moved piece travels from its old place, each new one fades in.
+ * @param {{el: Element, dx: number, dy: number, sx: number, sy: number}[]} moves
+ * @param {Element[]} appear
+ * @param {number} duration
+ */
+function animate(moves, appear, duration) {
   const timing = { duration, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)', id: ANIM_ID };
   for (const { el, dx, dy, sx, sy } of moves) {
     stop(el);
@@ -121,7 +140,6 @@ export function settle(root, before, duration) {
     stop(el);
     el.animate([{ opacity: 0, transform: 'scale(0.6)' }, { opacity: 1, transform: 'none' }], { ...timing, duration: Math.round(duration * 0.8) });
   }
-  return changed;
 }
 
 /** Cancel a move still running on `el` (its new one starts from where it is seen now). */

@@ -1,15 +1,18 @@
-// The table controller shared by every game: who looks at the screen (the viewer seat), the
-// pass-and-play privacy screen, paced bot moves, the share link in the address bar, saving after
-// every action, taking back a misclick (when the engine allows it), the log and the end screen.
+// The live table shared by every game: it carries out the turn loop's steps (ui/turns.js decides
+// who acts next: the pass-and-play privacy screen, the view shown, a hold, a bot's or another
+// seat's move; ui/seats.js plays the seats that are not people here), and keeps the share link in
+// the address bar, the save after every action, taking back a misclick (when the engine allows
+// it), the log and the end screen.
 //
 // One table = state + render + events (docs/table-layer.md). The table holds the snapshot and the
-// UI state of the current decision (`ui`, made by the game's `initUi`); `render()` draws from
-// them, at most once per animation frame, and lays the drawing over the one on screen
-// (ui/patch.js). Drawings carry no listeners: one click listener on the table root reads
-// `data-action` and plays a move, runs a table button or calls the game's action handler. The
-// game module never sees notation: it draws `moves` and `choices` and sends back their `a`.
+// UI state of the current decision (`ui`, made by the game's `initUi`); its view (ui/view.js,
+// shared with the replay) draws from them at most once per animation frame and lays the drawing
+// over the one on screen (ui/patch.js). Drawings carry no listeners: one click listener on the
+// table root reads `data-action` and plays a move, runs a table button or calls the game's action
+// handler. The game module never sees notation: it draws `moves` and `choices` and sends back
+// their `a`.
 
-import { h, clear, button, sleep } from './dom.js';
+import { h, button, sleep } from './dom.js';
 import { place, kept } from './patch.js';
 import { t, tx, tn, lang, onLang, seatName, STRINGS } from '../i18n.js';
 import { logPanel, appendLogLines } from './log.js';
@@ -20,8 +23,14 @@ import { DELAYS, speed } from './speed.js';
 import { reducedMotion } from './settings.js';
 import { measure, settle, highlight, DURATIONS } from './flip.js';
 import { Coach } from './hint.js';
+import { run, WAITING } from './turns.js';
+import { defaultSeats } from './seats.js';
+import { TableView } from './view.js';
 
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
+
+/** @type {import('./seats.js').Pace} how bots and scripted seats are paced: the speed's delay */
+const PACE = { now: () => performance.now(), sleep, delay: () => DELAYS[speed()] };
 
 /** The key of a seat's log (a spectator's is its own). */
 function logKey(seat) {
@@ -46,12 +55,14 @@ function logKey(seat) {
  * @property {(kind: 'rematch'|'new', record: object) => void} onRestart
  * @property {(snap: Snapshot) => void} [onReplay] open the replay viewer of the finished game
  * @property {(error: import('../types.js').Text) => void} onFatal
+ * @property {import('./seats.js').SeatController[]} [seats] who plays each seat (by default: a
+ *   person here for each human seat, a bot for the others; a tutorial gives scripted seats)
+ * @property {import('./turns.js').TurnOrder} [order] the order of the turn loop's steps
  */
 
 export class Table {
   /** @param {TableOptions} o */
   constructor(o) {
-    const { snap } = o;
     this.container = o.container;
     this.engine = o.engine;
     this.module = o.module;
@@ -61,41 +72,69 @@ export class Table {
     this.onRestart = o.onRestart;
     this.onReplay = o.onReplay;
     this.onFatal = o.onFatal;
-    this.snap = snap;
+    this.snap = o.snap;
     this.alive = true;
     this.busy = false;
+    this.sid = o.snap.session;
+    this.initTurns(o);
+    this.initDrawing(o.snap);
+    this.coach = new Coach(this); // the Hint button and panel (ui/hint.js)
+  }
+
+  /** The seats' controllers and the state of the turn loop (ui/turns.js). */
+  initTurns(o) {
+    /** @type {import('./seats.js').SeatController[]} */
+    this.seats = o.seats || defaultSeats(o.snap.seats, PACE);
+    /** @type {import('./turns.js').TurnOrder} */
+    this.order = o.order || {};
     this.thinking = null;
     this.waiting = 'busy';
     this.passSeat = null;
     this.passResolve = null;
     this.passUndo = null;
-    this.sid = o.snap.session;
-    this.humans = o.snap.seats.map((s, i) => (s.kind === 'human' ? i : -1)).filter((i) => i >= 0);
+    this.passed = null; // the seat the device was just passed to
+    this.undone = null; // the seat whose move was just taken back
+    /** @type {Promise<void> | null} the game's hold on the table (a summary still up) */
+    this.holding = null;
+    this.humans = this.seats.map((s, i) => (s.kind === 'here' ? i : -1)).filter((i) => i >= 0);
     this.viewer = this.humans.length === 1 ? this.humans[0] : null;
+  }
+
+  /** The log, the view (ui/view.js) and what is kept between drawings. */
+  initDrawing(snap) {
     // The log of the seat the page looks from: the engine sends only the entries it lacks.
     // `base`: the index in the game's log of the first entry kept (an answer carries at most the
     // newest hundred entries, docs/protocol.md)
-    this.log = { key: logKey(o.snap.view.seat), base: o.snap.log_start || 0, entries: o.snap.view.log || [], gen: 0 };
+    this.log = { key: logKey(snap.view.seat), base: snap.log_start || 0, entries: snap.view.log || [], gen: 0 };
     this.logView = null;
     this.shareTimer = null;
     this.shareDue = false;
-    this.langHandler = () => { if (this.alive) { this.render(); if (this.passResolve) this.showPass(); } };
-    this.offLang = onLang(this.langHandler);
-    /** @type {object} the UI state of the current decision (the game's `initUi`) */
-    this.ui = {};
+    this.offLang = onLang(() => { if (this.alive) { this.render(); if (this.passResolve) this.showPass(); } });
     /** @type {object} UI state kept for the whole game (a summary the viewer has closed...) */
     this.memo = {};
-    this.uiKey = null;
-    this.frameRequest = 0;
-    this.composing = 0; // bumped whenever the decision changes: late compose answers are dropped
-    this.onClick = (ev) => this.handleClick(ev);
+    this.view = new TableView({ container: this.container, testid: 'table', host: this.host() });
     // moves you can follow (ui/flip.js): the ply and viewer last drawn, who made the snapshot on
     // the table ('bot' or 'human'), and the pieces the last bot move moved (highlighted)
     this.drawnAt = null;
     this.madeBy = 'human';
     /** @type {Set<string>} */
     this.lastMoved = new Set();
-    this.coach = new Coach(this); // the Hint button and panel (ui/hint.js)
+  }
+
+  /** @returns {import('./view.js').ViewHost} what the view asks of the table */
+  host() {
+    return {
+      live: () => this.alive,
+      draw: () => this.draw(),
+      ctx: () => this.ctx(),
+      own: (action) => (TABLE_ACTIONS[action] ? (data) => TABLE_ACTIONS[action](this, data) : null),
+      module: this.module,
+    };
+  }
+
+  /** @returns {HTMLElement | null} the table's section, once drawn */
+  get root() {
+    return this.view?.root ?? null;
   }
 
   /** The snapshot on the table; a new decision (another ply or viewer) gets fresh UI state. */
@@ -108,7 +147,8 @@ export class Table {
     const key = value ? `${value.ply}|${value.view?.seat ?? 'spectator'}|${value.over}` : null;
     if (key !== this.uiKey) {
       this.uiKey = key;
-      this.composing += 1;
+      this.composing = (this.composing || 0) + 1; // late compose answers are dropped
+      /** @type {object} the UI state of the current decision (the game's `initUi`) */
       this.ui = value && this.module?.initUi ? this.module.initUi(value) : {};
       this.coach?.clear(); // a hint is for one decision
     }
@@ -119,7 +159,7 @@ export class Table {
   }
 
   isHuman(seat) {
-    return this.snap.seats[seat]?.kind === 'human';
+    return this.seats[seat]?.kind === 'here';
   }
 
   async begin() {
@@ -137,9 +177,7 @@ export class Table {
     this.flushShare({ address: false }); // the save keeps the last move; the address is no longer ours
     this.coach.clear();
     this.alive = false;
-    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
-    this.root?.removeEventListener('click', this.onClick);
+    this.view.destroy();
     if (this.offLang) this.offLang();
     removePrivacy();
     this.passResolve = null;
@@ -240,103 +278,94 @@ export class Table {
     if (this.shareDue) this.share({ soon: true });
   }
 
-  /** Run bots and viewer changes until a human must act (or the game is over). */
+  /** Take the turn loop's steps (ui/turns.js) until a person must act or the game is over. */
   async pump() {
     if (this.pumping) return;
     this.pumping = true;
     try {
-      while (this.alive) {
-        const snap = this.snap;
-        if (snap.over) {
-          if (this.humans.length !== 1 && this.viewer !== null) {
-            const ans = await this.call({ cmd: 'view', session: this.sid, seat: null });
-            if (!ans) return;
-            this.viewer = null;
-            this.snap = ans;
-          }
-          this.thinking = null;
-          this.waiting = 'over';
-          this.shareSoon();
-          this.render();
-          return;
-        }
-        const humansToMove = snap.to_move.filter((s) => this.isHuman(s));
-        if (humansToMove.length) {
-          const next = humansToMove.includes(this.viewer) ? this.viewer : humansToMove[0];
-          if (next !== this.viewer) {
-            if (this.humans.length >= 2) {
-              // hide the previous person's private view, then ask for the tablet to be passed;
-              // that person, still holding it, may take the move back instead (if allowed)
-              let undoSeat = null;
-              if (this.viewer !== null) {
-                undoSeat = this.snap.can_undo ? this.viewer : null;
-                const spectator = await this.call({ cmd: 'view', session: this.sid, seat: null });
-                if (!spectator) return;
-                this.viewer = null;
-                this.snap = spectator;
-              }
-              this.thinking = null;
-              this.waiting = 'pass';
-              this.shareSoon();
-              this.render();
-              const how = await this.askPass(next, undoSeat);
-              if (!this.alive) return;
-              if (how === 'undo' && undoSeat !== null) {
-                await this.undo(undoSeat);
-                if (!this.alive) return;
-                continue; // taken back: that seat plays again; refused: ask for the pass again
-              }
-            }
-            const ans = await this.call({ cmd: 'view', session: this.sid, seat: next });
-            if (!ans) return;
-            this.viewer = next;
-            this.snap = ans;
-            continue;
-          }
-          this.thinking = null;
-          this.waiting = 'human';
-          this.shareSoon();
-          this.render();
-          return;
-        }
-        // the game may ask the bots to wait for the viewer (a round summary still up)
-        const hold = this.module.holdBots ? this.module.holdBots(snap, this.ctx()) : null;
-        if (hold) {
-          this.thinking = null;
-          this.waiting = 'hold';
-          this.shareSoon();
-          this.render();
-          await hold;
-          if (!this.alive) return;
-          continue;
-        }
-        const bot = snap.to_move.find((s) => !this.isHuman(s));
-        if (bot === undefined) {
-          this.waiting = 'busy';
-          this.render();
-          return;
-        }
-        this.thinking = bot;
-        this.waiting = 'bot';
-        this.render();
-        // A strong bot thinks in slices: keep asking until it has played. The pacing delay
-        // counts from the start of the decision, so slow thinking is not paced again.
-        const started = performance.now();
-        let ans;
-        do {
-          ans = await this.call({ cmd: 'bot', session: this.sid, seat: bot, view_seat: this.viewer });
-          if (!ans || !this.alive) return;
-        } while (ans.thinking);
-        const rest = DELAYS[speed()] - (performance.now() - started);
-        if (rest > 0) await sleep(rest);
-        if (!this.alive) return;
-        this.madeBy = 'bot';
-        this.snap = ans;
-        this.share();
-      }
+      await run(this);
     } finally {
       this.pumping = false;
     }
+  }
+
+  /**
+   * Carry out one step of the loop; false: the loop stops there.
+   * @param {import('./turns.js').Step} step
+   */
+  async carry(step) {
+    return (await STEPS[step.kind](this, step)) && this.alive;
+  }
+
+  /** What the turn loop reads besides the snapshot (the game's hold is asked afresh each time). */
+  turn() {
+    this.holding = this.module.holdBots ? this.module.holdBots(this.snap, this.ctx()) || null : null;
+    return { hold: this.holding !== null, passed: this.passed, undone: this.undone, order: this.order };
+  }
+
+  /** Wait for what the step names: draw the table for it; the loop stops here. */
+  settle(waiting) {
+    this.thinking = null;
+    this.waiting = waiting;
+    this.shareSoon();
+    this.render();
+    return false;
+  }
+
+  /** Show `seat`'s view (null: the spectator's). */
+  async show(seat) {
+    const ans = await this.call({ cmd: 'view', session: this.sid, seat });
+    if (!ans) return false;
+    this.viewer = seat;
+    this.snap = ans;
+    this.passed = null;
+    this.undone = null;
+    return true;
+  }
+
+  /**
+   * Hide the view on screen, then ask for the device to be passed to `step.seat`; the person on
+   * screen, still holding it, may take their move back instead (if allowed).
+   * @param {import('./turns.js').Step} step
+   */
+  async cover(step) {
+    if (step.hide && !(await this.show(null))) return false;
+    this.settle(WAITING.cover);
+    const how = await this.askPass(step.seat, step.undo ?? null);
+    if (!this.alive) return false;
+    if (how === 'undo' && step.undo !== null && step.undo !== undefined) {
+      await this.undo(step.undo); // taken back: that seat plays again; refused: ask for the pass again
+      return true;
+    }
+    this.passed = step.seat;
+    return true;
+  }
+
+  /** The game holds the table (a round summary still up): wait until it lets go. */
+  async hold() {
+    const held = this.holding;
+    this.settle(WAITING.hold);
+    await held;
+    return true;
+  }
+
+  /**
+   * A seat that is not a person here plays (`bot`: a bot or a scripted seat; `remote`: a person
+   * on another device): wait for its move, then show it.
+   * @param {number} seat
+   * @param {'bot' | 'remote'} waiting
+   */
+  async seatPlays(seat, waiting) {
+    this.thinking = waiting === 'bot' ? seat : null;
+    this.waiting = waiting;
+    this.render();
+    const turn = { seat, viewer: this.viewer, session: this.sid, call: (r) => this.call(r), alive: () => this.alive };
+    const ans = await this.seats[seat].play(turn);
+    if (!ans || !this.alive) return false;
+    this.madeBy = 'bot';
+    this.snap = ans;
+    this.share();
+    return true;
   }
 
   askPass(seat, undoSeat = null) {
@@ -384,6 +413,7 @@ export class Table {
       return false;
     }
     this.viewer = seat;
+    this.undone = seat;
     this.madeBy = 'human';
     this.snap = ans;
     this.share();
@@ -432,6 +462,7 @@ export class Table {
       return;
     }
     this.madeBy = 'human';
+    this.undone = null;
     this.snap = ans;
     this.share();
     this.pump();
@@ -470,7 +501,7 @@ export class Table {
     const canAct = this.waiting === 'human' && !this.busy;
     const moves = canAct ? snap.moves || [] : [];
     const choices = canAct ? snap.choices || [] : [];
-    return {
+    return this.view.ctx({
       names: this.names,
       viewer: this.viewer,
       canAct,
@@ -487,78 +518,69 @@ export class Table {
       play: (a) => this.play(a),
       playActions: (actions) => { if (canAct && actions?.length) this.act(actions); },
       compose: (id, picks) => this.compose(id, picks),
-      render: () => this.render(),
-    };
-  }
-
-  /** One tap on the table: a move, a table button or the game's own action handler. */
-  handleClick(ev) {
-    const target = ev.target instanceof Element ? ev.target.closest('[data-action]') : null;
-    if (!target || !this.root?.contains(target) || !this.alive) return;
-    if (target instanceof HTMLButtonElement && target.disabled) return;
-    const { action, ...data } = target.dataset;
-    const own = TABLE_ACTIONS[action];
-    if (own) {
-      own(this, data);
-      return;
-    }
-    if (action === 'move') {
-      if (data.a) this.play(data.a);
-      return;
-    }
-    const handler = this.module.actions?.[action];
-    if (!handler) return;
-    ev.preventDefault();
-    const ctx = this.ctx();
-    handler(ctx, data, ev);
-    this.render();
+    });
   }
 
   /** Draw the table in the next animation frame (several calls in one frame draw once). */
   render() {
-    if (!this.alive || this.frameRequest) return;
-    this.frameRequest = requestAnimationFrame(() => {
-      this.frameRequest = 0;
-      this.draw();
-    });
+    this.view.render();
   }
 
   /** Draw the table now from the snapshot and the UI state. */
   draw() {
     if (!this.alive) return;
     const snap = this.snap;
-    const view = snap.view;
     const ctx = this.ctx();
     const mod = this.module;
-    const frame = this.frame();
-    const root = frame.root;
+    const { root, main: mainPart, side: sidePart } = this.view.frame();
+    this.label(root);
+    const guard = this.view.guard.bind(this.view);
+    const main = [
+      h('h1', { class: 'sr-only', testid: 'table-title', text: this.game ? tx(this.game.titles) : snap.game }),
+      this.statusBar(ctx),
+      snap.over ? this.endScreen(ctx) : guard(() => mod.table(snap, ctx), () => this.view.broken()),
+    ];
+    const side = [this.logNode(snap.view.log || []), ...guard(() => (mod.side ? mod.side(snap, ctx) : []), () => [])];
+    const before = this.moving(root);
+    for (const node of [...main, ...side]) if (node instanceof Element) highlight(node, this.lastMoved);
+    place(mainPart, main);
+    const marked = this.coach.mark(mainPart); // the hint's moves on the table (ui/hint.js)
+    place(sidePart, [this.coach.panel(this.names, marked), ...side].filter(Boolean));
+    if (before) this.follow(root, before);
+    this.drawn(root);
+  }
+
+  /** The section's class and data attributes (what the tests and the style read). */
+  label(root) {
+    const snap = this.snap;
     root.setAttribute('class', ['table', `table-${snap.game}`, `players-${snap.players}`, snap.over ? 'is-over' : null].filter(Boolean).join(' '));
     const data = {
-      game: snap.game, phase: view.phase ?? (snap.over ? 'over' : ''), ply: snap.ply,
+      game: snap.game, phase: snap.view.phase ?? (snap.over ? 'over' : ''), ply: snap.ply,
       waiting: this.waiting, viewer: this.viewer === null ? 'spectator' : this.viewer,
     };
     for (const [key, value] of Object.entries(data)) {
       if (value === null || value === undefined) delete root.dataset[key];
       else root.dataset[key] = String(value);
     }
-    const main = [
-      h('h1', { class: 'sr-only', testid: 'table-title', text: this.game ? tx(this.game.titles) : snap.game }),
-      this.statusBar(ctx),
-      snap.over ? this.endScreen(ctx) : mod.table(snap, ctx),
-    ];
-    const side = [this.logNode(view.log || []), ...(mod.side ? mod.side(snap, ctx) : [])];
-    // a new position of the same viewer: its pieces travel to their new places (ui/flip.js)
+  }
+
+  /**
+   * A new position of the same viewer: its pieces travel to their new places (ui/flip.js).
+   * Returns where they were (null when nothing travels).
+   * @param {HTMLElement} root
+   */
+  moving(root) {
+    const snap = this.snap;
     const last = this.drawnAt;
     const sameViewer = last !== null && last.viewer === this.viewer;
     const moved = sameViewer && last.ply !== snap.ply && !snap.over;
     if (!sameViewer || moved) this.lastMoved = new Set(); // the highlight moves on with the game
     this.drawnAt = { ply: snap.ply, viewer: this.viewer };
-    const before = moved ? measure(root) : null;
-    for (const node of [...main, ...side]) if (node instanceof Element) highlight(node, this.lastMoved);
-    place(frame.main, main);
-    const marked = this.coach.mark(frame.main); // the hint's moves on the table (ui/hint.js)
-    place(frame.side, [this.coach.panel(this.names, marked), ...side].filter(Boolean));
-    if (before) this.follow(root, before);
+    return moved ? measure(root) : null;
+  }
+
+  /** After a drawing: count it, and focus the control a drawing names, when it first appears. */
+  drawn(root) {
     root.dataset.drawn = String(Number(root.dataset.drawn || 0) + 1);
     // a drawing may name the control a keyboard player goes on from (a summary's "Continue"):
     // it gets the focus once, when it first appears
@@ -578,20 +600,6 @@ export class Table {
     const changed = settle(root, before, duration);
     this.lastMoved = this.madeBy === 'bot' ? changed : new Set();
     highlight(root, this.lastMoved);
-  }
-
-  /** The table's frame (the section, its main part and its side), made once and kept. */
-  frame() {
-    if (this.root && this.root.parentNode === this.container) return this.tableFrame;
-    const root = h('section', { testid: 'table' });
-    const main = h('div', { class: 'table-main' });
-    const side = h('aside', { class: 'table-side' });
-    root.append(main, side);
-    root.addEventListener('click', this.onClick);
-    clear(this.container).append(root);
-    this.root = root;
-    this.tableFrame = { root, main, side };
-    return this.tableFrame;
   }
 
   /** The log panel, kept between redraws: only new lines are added (the whole panel is drawn
@@ -620,7 +628,7 @@ export class Table {
         tn('isThinking', h('b', { class: 'who', text: this.names[this.thinking] })));
     } else if (this.waiting === 'pass') {
       prompt = tn('passTo', h('b', { class: 'who', text: this.names[this.passSeat ?? snap.to_move[0]] ?? '' }));
-    } else prompt = mod.prompt(snap, ctx);
+    } else prompt = this.view.guard(() => mod.prompt(snap, ctx), () => '');
     const who = this.viewer === null
       ? h('span', { class: 'viewer-chip spectator', testid: 'viewer', text: t('spectator') })
       : h('span', { class: 'viewer-chip', testid: 'viewer' },
@@ -633,7 +641,7 @@ export class Table {
     }
     return h('div', { class: ['status-bar', this.waiting === 'human' ? 'my-turn' : null], testid: 'status' },
       gameEmblem(snap.game), // the game's small emblem (ui/art.js)
-      h('div', { class: 'status-chips' }, ...(mod.statusChips ? mod.statusChips(snap, ctx) : [])),
+      h('div', { class: 'status-chips' }, ...this.view.guard(() => (mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.coach.button(),
       undo,
@@ -664,7 +672,7 @@ export class Table {
         h('div', {},
           h('h2', { class: 'end-title', testid: 'winners' }, title),
           tie ? h('p', { class: 'end-tie', testid: 'tie-break', text: tie }) : null)),
-      this.module.result(snap, ctx),
+      this.view.guard(() => this.module.result(snap, ctx), () => null),
       this.hintsUsed(),
       h('div', { class: 'end-actions' }, rematch, fresh, replay, copy, lobby));
   }
@@ -711,8 +719,28 @@ export class Table {
   }
 }
 
+/**
+ * How the table carries out each step of the turn loop (ui/turns.js); false: the loop stops.
+ * @type {Record<string, (table: Table, step: import('./turns.js').Step) => boolean | Promise<boolean>>}
+ */
+const STEPS = {
+  over: (table) => table.settle(WAITING.over),
+  person: (table) => table.settle(WAITING.person),
+  idle: (table) => {
+    table.waiting = WAITING.idle;
+    table.render();
+    return false;
+  },
+  show: (table, step) => table.show(step.seat ?? null),
+  cover: (table, step) => table.cover(step),
+  hold: (table) => table.hold(),
+  bot: (table, step) => table.seatPlays(step.seat, 'bot'),
+  remote: (table, step) => table.seatPlays(step.seat, 'remote'),
+};
+
 /** The table's own buttons, by their `data-action`. */
 const TABLE_ACTIONS = {
+  move: (table, data) => { if (data.a) table.play(data.a); },
   undo: (table) => table.undoButton(),
   hint: (table) => table.coach.toggle(),
   'hint-close': (table) => table.coach.clear(),

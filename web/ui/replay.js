@@ -6,8 +6,9 @@
 // whole game's log once, page by page (`log`), and shows the lines of each position from it (the
 // spectator's log; a line never changes once written).
 //
-// Like a table (docs/table-layer.md), the viewer draws without listeners and lays each drawing
-// over the one on screen (ui/patch.js); one listener per kind of event on its root reads
+// Like a table (docs/table-layer.md), and through the same view (ui/view.js), the viewer draws
+// without listeners, at most once per animation frame, and lays each drawing over the one on
+// screen (ui/patch.js); one delegated listener on its root reads
 // `data-action`: its own controls (`replay-*`), or the game's own action handlers, which change
 // the UI state of the position shown (`ctx.ui`: a tab, a summary opened...). Nothing can be
 // played: the renderer gets no moves and no choices.
@@ -16,7 +17,7 @@
 // and the analysis (a graph of each reviewed seat's chance to win, its mistakes), and a mistake
 // tapped there shows the position right after that move, from that seat's view.
 
-import { h, clear, button, sleep } from './dom.js';
+import { h, button, sleep } from './dom.js';
 import { place } from './patch.js';
 import { t, tx, tn, onLang, seatName } from '../i18n.js';
 import { logLine, logScroller } from './log.js';
@@ -24,6 +25,7 @@ import { icon } from './card.js';
 import { speed } from './speed.js';
 import { ask } from './errors.js';
 import { Analysis } from './analysis.js';
+import { TableView } from './view.js';
 
 const STEP_DELAYS = { normal: 1100, fast: 550, instant: 250 };
 
@@ -60,6 +62,16 @@ export class ReplayViewer {
     this.finished = o.first.finished;
     /** @type {string[]} the names in the record (a default one is shown in the current language: `names`) */
     this.recordNames = o.first.seats.map((s) => s.name);
+    this.initPosition(o);
+    this.view = new TableView({ container: this.container, testid: 'replay', host: this.host(), events: ['click', 'input', 'change'] });
+    this.offLang = onLang(() => this.render());
+    this.keys = (ev) => this.onKey(ev);
+    document.addEventListener('keydown', this.keys);
+    this.initAnalysis(o);
+  }
+
+  /** The position shown, and the UI state drawn with it. */
+  initPosition(o) {
     /** @type {any[]} the spectator's log of the whole game (read by `begin`) */
     this.fullLog = [];
     this.final = o.first;
@@ -75,11 +87,10 @@ export class ReplayViewer {
     this.uiKey = null;
     /** @type {object} UI state kept while the viewer is open */
     this.memo = {};
-    /** @type {HTMLElement | null} the viewer's section, made once and kept */
-    this.root = null;
-    this.offLang = onLang(() => this.render());
-    this.keys = (ev) => this.onKey(ev);
-    document.addEventListener('keydown', this.keys);
+  }
+
+  /** A finished game's analysis, and the side panel's tab. */
+  initAnalysis(o) {
     /** @type {Analysis | null} a finished game's analysis (none for an unfinished one) */
     this.analysis = this.finished ? new Analysis({
       engine: this.engine, link: this.link, total: this.total, players: o.first.players,
@@ -93,6 +104,36 @@ export class ReplayViewer {
       this.scrollLog();
     };
     window.addEventListener('resize', this.resized);
+  }
+
+  /** @returns {import('./view.js').ViewHost} what the view asks of the viewer */
+  host() {
+    return {
+      live: () => this.alive && !!this.ans,
+      draw: () => this.draw(),
+      ctx: () => this.ctx(this.snap()),
+      own: (action) => this.own(action),
+      module: this.module,
+      input: (ev) => this.onInput(ev),
+    };
+  }
+
+  /**
+   * The viewer's own handler of a `data-action`: its controls, the analysis's, and `move` (which
+   * does nothing here); null: the game's own handler.
+   * @param {string} action
+   */
+  own(action) {
+    if (CONTROLS[action]) return (data) => CONTROLS[action](this, data);
+    if (action === 'move') return () => {};
+    if (!action?.startsWith('analysis-') || !this.analysis) return null;
+    return (data, ev) => {
+      ev.preventDefault();
+      if (action === 'analysis-start') this.sideTab = 'analysis';
+      this.analysis.act(action, data);
+      if (action === 'analysis-cancel' && !this.analysis.data) this.sideTab = 'log';
+      this.render();
+    };
   }
 
   /**
@@ -113,6 +154,7 @@ export class ReplayViewer {
   destroy() {
     this.alive = false;
     this.playing = false;
+    this.view.destroy();
     this.offLang?.();
     this.analysis?.destroy();
     document.removeEventListener('keydown', this.keys);
@@ -268,68 +310,14 @@ export class ReplayViewer {
    * @param {object} snap
    */
   ctx(snap) {
-    return {
+    return this.view.ctx({
       names: this.names,
       viewer: this.perspective,
-      humans: [],
-      canAct: false,
-      thinking: null,
       waiting: 'replay',
       ui: this.uiFor(snap),
       memo: this.memo,
-      moves: [],
-      choices: [],
-      move: () => undefined,
-      movesOf: () => [],
-      choice: () => undefined,
-      play: () => {},
-      playActions: () => {},
-      compose: () => Promise.resolve(null),
-      render: () => this.render(),
       replay: true,
-    };
-  }
-
-  /** The viewer's section (made once, with its listeners) in the container. */
-  frame() {
-    if (this.root && this.root.parentNode === this.container) return this.root;
-    const root = h('section', { testid: 'replay' });
-    root.addEventListener('click', (ev) => this.onClick(ev));
-    root.addEventListener('input', (ev) => this.onInput(ev));
-    root.addEventListener('change', (ev) => this.onInput(ev));
-    clear(this.container).append(root);
-    this.root = root;
-    return root;
-  }
-
-  /**
-   * A tap in the viewer: one of its controls, or the game's own action handler.
-   * @param {MouseEvent} ev
-   */
-  onClick(ev) {
-    const el = ev.target instanceof Element ? ev.target.closest('[data-action]') : null;
-    // an HTML control, or a mark of the analysis's graph (SVG)
-    if (!(el instanceof HTMLElement || el instanceof SVGElement) || !this.alive || !this.ans) return;
-    if (el instanceof HTMLButtonElement && el.disabled) return;
-    const { action, ...data } = el.dataset;
-    const own = CONTROLS[action];
-    if (own) {
-      own(this, data);
-      return;
-    }
-    if (action?.startsWith('analysis-') && this.analysis) {
-      ev.preventDefault();
-      if (action === 'analysis-start') this.sideTab = 'analysis';
-      this.analysis.act(action, data);
-      if (action === 'analysis-cancel' && !this.analysis.data) this.sideTab = 'log';
-      this.render();
-      return;
-    }
-    const handler = action === 'move' ? null : this.module.actions?.[action];
-    if (!handler) return;
-    ev.preventDefault();
-    handler(this.ctx(this.snap()), data, ev);
-    this.render();
+    });
   }
 
   /**
@@ -348,13 +336,41 @@ export class ReplayViewer {
     }
   }
 
+  /** Draw in the next animation frame (several calls in one frame draw once). */
   render() {
-    if (!this.alive || !this.ans) return;
+    this.view.render();
+  }
+
+  /** Draw the position shown now. */
+  draw() {
     const snap = this.snap();
     const ctx = this.ctx(snap);
     const mod = this.module;
-    const root = this.frame();
+    const { root, main, side } = this.view.frame();
     const analysing = this.showsAnalysis();
+    this.label(root, snap, analysing);
+    const board = snap.over
+      ? this.endSummary(snap, ctx)
+      : this.view.guard(() => mod.table(snap, ctx), () => this.view.broken());
+    const title = this.game ? tx(this.game.titles) : snap.game;
+    // the game's own panels of a seat's view; the analysis, when shown, takes their room
+    const extra = mod.side && this.perspective !== null && !analysing
+      ? this.view.guard(() => mod.side(snap, ctx), () => []) : [];
+    const slider = root.querySelector('[data-testid=replay-slider]');
+    const keepFocus = slider && document.activeElement === slider;
+    place(main, [
+      h('h1', { class: 'sr-only', text: `${t('replayTitle')}: ${title}` }),
+      this.statusBar(snap, ctx),
+      h('div', { class: 'replay-board', testid: 'replay-board' }, board),
+      this.controls()]);
+    place(side, [this.sidePanel(snap), ...extra]);
+    const fresh = root.querySelector('[data-testid=replay-slider]');
+    if (keepFocus && fresh instanceof HTMLElement) fresh.focus();
+    this.scrollLog();
+  }
+
+  /** The section's class and data attributes (what the tests and the style read). */
+  label(root, snap, analysing) {
     root.setAttribute('class', ['table', 'replay-screen', `table-${snap.game}`, `players-${snap.players}`, snap.over ? 'is-over' : null, analysing ? 'shows-analysis' : null].filter(Boolean).join(' '));
     const data = {
       game: snap.game, ply: snap.ply, total: this.total, phase: snap.view.phase ?? (snap.over ? 'over' : ''),
@@ -362,33 +378,6 @@ export class ReplayViewer {
       loading: this.loading ? 'yes' : 'no',
     };
     for (const [key, value] of Object.entries(data)) root.dataset[key] = String(value);
-    let board;
-    try {
-      board = snap.over ? this.endSummary(snap, ctx) : mod.table(snap, ctx);
-    } catch (err) {
-      console.error(err);
-      board = h('p', { class: 'notice', text: t('somethingWrong') });
-    }
-    const title = this.game ? tx(this.game.titles) : snap.game;
-    const main = h('div', { class: 'table-main' },
-      h('h1', { class: 'sr-only', text: `${t('replayTitle')}: ${title}` }),
-      this.statusBar(snap, ctx),
-      h('div', { class: 'replay-board', testid: 'replay-board' }, board),
-      this.controls());
-    let extra = [];
-    try {
-      // the game's own panels of a seat's view; the analysis, when shown, takes their room
-      extra = mod.side && this.perspective !== null && !analysing ? mod.side(snap, ctx) : [];
-    } catch (err) {
-      console.error(err);
-    }
-    const side = h('aside', { class: 'table-side' }, this.sidePanel(snap), ...extra);
-    const slider = root.querySelector('[data-testid=replay-slider]');
-    const keepFocus = slider && document.activeElement === slider;
-    place(root, [main, side]);
-    const fresh = root.querySelector('[data-testid=replay-slider]');
-    if (keepFocus && fresh instanceof HTMLElement) fresh.focus();
-    this.scrollLog();
   }
 
   statusBar(snap, ctx) {
@@ -396,11 +385,8 @@ export class ReplayViewer {
     let prompt;
     if (snap.over) prompt = t('gameOver');
     else if (snap.ply === 0) prompt = t('replayStart');
-    else {
-      try { prompt = mod.prompt(snap, ctx); } catch (_) { prompt = ''; }
-    }
-    let chips;
-    try { chips = !snap.over && mod.statusChips ? mod.statusChips(snap, ctx) : []; } catch (_) { chips = []; }
+    else prompt = this.view.guard(() => mod.prompt(snap, ctx), () => '', true);
+    const chips = this.view.guard(() => (!snap.over && mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [], true);
     return h('div', { class: 'status-bar replay-status', testid: 'status' },
       h('span', { class: 'chip chip-replay', testid: 'replay-chip' }, icon('eye'), h('span', { text: t('replayTitle') })),
       h('div', { class: 'status-chips' }, ...chips),
@@ -416,8 +402,7 @@ export class ReplayViewer {
     else if (winners.length > 1) title = tn('winnersAre', h('b', { class: 'who', text: winners.join(t('listSep')) }));
     else title = tn('winnerIs', h('b', { class: 'who', text: winners[0] }));
     const tie = tx(result.tie_break_text);
-    let table = null;
-    try { table = this.module.result(snap, ctx); } catch (err) { console.error(err); }
+    const table = this.view.guard(() => this.module.result(snap, ctx), () => null);
     return h('section', { class: 'end-screen replay-end', testid: 'replay-end' },
       h('div', { class: 'end-head' },
         h('div', { class: 'end-crown' }, icon('crown', 'crown')),

@@ -147,6 +147,22 @@ function segmented(label, values, current, onPick, testid, name) {
     }));
 }
 
+/** The row of each game's table options (null when no game has any). */
+function optionsRow(games) {
+  const withOptions = games.filter((g) => booleanOptions(g).length);
+  if (!withOptions.length) return null;
+  return h('div', { class: 'settings-row settings-options' },
+    h('span', { class: 'field-label', text: t('tableOptions') }),
+    h('p', { class: 'field-help', text: t('tableOptionsHelp') }),
+    withOptions.map((g) => {
+      const current = tableOptions(g);
+      return h('fieldset', { class: 'settings-game', testid: `settings-game-${g.id}` },
+        h('legend', { class: 'settings-game-title', text: tx(g.titles) }),
+        booleanOptions(g).map((key) => optionSwitch(key, current[key],
+          (value) => setTableOption(g.id, key, value), { testid: `settings-opt-${g.id}-${key}` })));
+    }));
+}
+
 /** The settings dialog. `games`: the catalogue (for the table options), may be empty. */
 export function openSettings({ games = [] } = {}) {
   const body = h('div', { class: 'settings' });
@@ -167,19 +183,8 @@ export function openSettings({ games = [] } = {}) {
           (v) => { setMotion(v); paint(); }, 'settings-motion', 'motion'),
         h('p', { class: 'field-help', testid: 'motion-now', text: reducedMotion() ? t('motionNowOff') : t('motionNowOn') })),
     ];
-    const withOptions = games.filter((g) => booleanOptions(g).length);
-    if (withOptions.length) {
-      rows.push(h('div', { class: 'settings-row settings-options' },
-        h('span', { class: 'field-label', text: t('tableOptions') }),
-        h('p', { class: 'field-help', text: t('tableOptionsHelp') }),
-        withOptions.map((g) => {
-          const current = tableOptions(g);
-          return h('fieldset', { class: 'settings-game', testid: `settings-game-${g.id}` },
-            h('legend', { class: 'settings-game-title', text: tx(g.titles) }),
-            booleanOptions(g).map((key) => optionSwitch(key, current[key],
-              (value) => setTableOption(g.id, key, value), { testid: `settings-opt-${g.id}-${key}` })));
-        })));
-    }
+    const options = optionsRow(games);
+    if (options) rows.push(options);
     clear(body).append(...rows);
     const close = body.parentElement?.querySelector('[data-testid=dialog-close]');
     if (close) close.textContent = t('close');

@@ -1,0 +1,17 @@
+// The little of Node's API the site's unit tests use (the project installs no @types/node), so
+// that TypeScript's checker reads them with the page's modules (jsconfig.json).
+
+declare module 'node:test' {
+  export function test(name: string, fn: () => unknown): void;
+}
+
+declare module 'node:assert/strict' {
+  const assert: {
+    equal(actual: unknown, expected: unknown, message?: string): void;
+    deepEqual(actual: unknown, expected: unknown, message?: string): void;
+    ok(value: unknown, message?: string): void;
+  };
+  export default assert;
+}
+
+declare function setImmediate(callback: (value?: unknown) => void): unknown;

@@ -1,0 +1,210 @@
+// The turn loop (web/ui/turns.js): every kind of step `next()` returns, and whole games run by
+// `run()` over a fake engine: pass-and-play, simultaneous moves, bots, a scripted seat and a
+// person on another device.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { next, WAITING } from '../../web/ui/turns.js';
+import { personHere, botSeat, scriptedSeat } from '../../web/ui/seats.js';
+import { FakeEngine, FakeClock, FakeTable, remoteSeat } from './fakes.mjs';
+
+/** @typedef {import('../../web/ui/turns.js').SeatKind} SeatKind */
+const here = personHere();
+const bot = /** @type {SeatKind} */ ({ kind: 'auto' });
+const away = /** @type {SeatKind} */ ({ kind: 'remote' });
+
+/** A snapshot with only what next() reads. */
+const snap = (toMove, o = {}) => ({ over: false, to_move: toMove, can_undo: false, ...o });
+
+test('over: one person here keeps their view; a shared table shows the spectator first', () => {
+  assert.deepEqual(next(snap([], { over: true }), [here, bot], 0), { kind: 'over' });
+  assert.deepEqual(next(snap([], { over: true }), [here, here], 1), { kind: 'show', seat: null });
+  assert.deepEqual(next(snap([], { over: true }), [here, here], null), { kind: 'over' });
+  assert.deepEqual(next(snap([], { over: true }), [bot, bot], null), { kind: 'over' });
+});
+
+test('person: the person on screen may act', () => {
+  assert.deepEqual(next(snap([0]), [here, bot], 0), { kind: 'person', seat: 0 });
+  // of several people to act at once, the one on screen acts first
+  assert.deepEqual(next(snap([0, 1, 2]), [here, here, here], 2), { kind: 'person', seat: 2 });
+});
+
+test('show: a single person here gets their view without a cover', () => {
+  assert.deepEqual(next(snap([0]), [here, bot], null), { kind: 'show', seat: 0 });
+});
+
+test('cover: the device is passed; the view on screen is hidden, and its move may be taken back', () => {
+  assert.deepEqual(next(snap([1], { can_undo: true }), [here, here], 0), { kind: 'cover', seat: 1, hide: true, undo: 0 });
+  assert.deepEqual(next(snap([1]), [here, here], 0), { kind: 'cover', seat: 1, hide: true, undo: null });
+  assert.deepEqual(next(snap([1]), [here, here], null), { kind: 'cover', seat: 1, hide: false, undo: null });
+  // once the cover is dismissed for seat 1, its view is shown
+  assert.deepEqual(next(snap([1]), [here, here], null, { passed: 1 }), { kind: 'show', seat: 1 });
+});
+
+test('bot: a seat that plays on its own, once no person here is to act', () => {
+  assert.deepEqual(next(snap([1]), [here, bot], 0), { kind: 'bot', seat: 1 });
+  assert.deepEqual(next(snap([0, 1]), [here, bot], 0), { kind: 'person', seat: 0 });
+  // a seat without a controller plays on its own too
+  assert.deepEqual(next(snap([2]), [here, bot], 0), { kind: 'bot', seat: 2 });
+});
+
+test('hold: the game holds the bots (a summary on screen)', () => {
+  assert.deepEqual(next(snap([1]), [here, bot], 0, { hold: true }), { kind: 'hold' });
+  // a person to act is not held by default
+  assert.deepEqual(next(snap([0]), [here, bot], 0, { hold: true }), { kind: 'person', seat: 0 });
+});
+
+test('hold before cover: configurable; by default the cover comes first', () => {
+  const s = snap([1]);
+  assert.equal(next(s, [here, here], 0, { hold: true }).kind, 'cover');
+  assert.deepEqual(next(s, [here, here], 0, { hold: true, order: { holdBeforeCover: true } }), { kind: 'hold' });
+  assert.equal(next(s, [here, here], 0, { hold: false, order: { holdBeforeCover: true } }).kind, 'cover');
+});
+
+test('cover before a taken-back move: configurable; by default its player sees it at once', () => {
+  const s = snap([0]);
+  const order = { coverBeforeUndo: true };
+  assert.deepEqual(next(s, [here, here], 0, { undone: 0 }), { kind: 'person', seat: 0 });
+  assert.deepEqual(next(s, [here, here], 0, { undone: 0, order }), { kind: 'cover', seat: 0, hide: true, undo: null });
+  assert.deepEqual(next(s, [here, here], null, { undone: 0, passed: 0, order }), { kind: 'show', seat: 0 });
+  // the seat whose move was taken back acts next, even with another on screen
+  assert.equal(next(snap([1, 0]), [here, here], null, { undone: 0, passed: 0, order }).seat, 0);
+  // alone at the device: nothing to hide from anyone
+  assert.deepEqual(next(s, [here, bot], 0, { undone: 0, order }), { kind: 'person', seat: 0 });
+});
+
+test('remote: wait for a person on another device (before the bots)', () => {
+  assert.deepEqual(next(snap([1]), [here, away], 0), { kind: 'remote', seat: 1 });
+  assert.deepEqual(next(snap([1, 2]), [here, bot, away], 0), { kind: 'remote', seat: 2 });
+  assert.deepEqual(next(snap([0, 1]), [here, away], 0), { kind: 'person', seat: 0 });
+});
+
+test('idle: nobody can act', () => {
+  assert.deepEqual(next(snap([]), [here, bot], 0), { kind: 'idle' });
+});
+
+test('every kind of step has the waiting state the table shows', () => {
+  assert.deepEqual(Object.keys(WAITING).sort(), ['bot', 'cover', 'hold', 'idle', 'over', 'person', 'remote', 'show']);
+  assert.equal(WAITING.cover, 'pass');
+  assert.equal(WAITING.person, 'human');
+});
+
+test('pass-and-play between two people: a cover at each change of person', async () => {
+  const engine = new FakeEngine([[0], [1], [0]]);
+  const table = new FakeTable(engine, [here, here]);
+  assert.equal((await table.pump()).kind, 'person');
+  assert.deepEqual(table.trace, ['cover 0', 'show 0', 'person 0']);
+  table.trace = [];
+  await table.act();
+  assert.deepEqual(table.trace, ['cover 1 hide undo 0', 'show 1', 'person 1']);
+  table.trace = [];
+  await table.act();
+  await table.act();
+  assert.deepEqual(table.trace, ['cover 0 hide undo 1', 'show 0', 'person 0', 'show null', 'over']);
+  assert.equal(table.viewer, null);
+});
+
+test('pass-and-play: the person still holding the device takes their move back at the cover', async () => {
+  const engine = new FakeEngine([[0], [1]]);
+  const table = new FakeTable(engine, [here, here], { device: ['pass', 'undo'] });
+  await table.pump();
+  await table.act('first');
+  // taken back: seat 0 plays again, without a cover (it still holds the device)
+  assert.deepEqual(table.trace, ['cover 0', 'show 0', 'person 0', 'cover 1 hide undo 0', 'person 0']);
+  assert.equal(engine.history.length, 0);
+});
+
+test('pass-and-play with the covered undo on: the cover comes back before the taken-back move', async () => {
+  const engine = new FakeEngine([[0], [1]]);
+  const table = new FakeTable(engine, [here, here], { device: ['pass', 'undo'], order: { coverBeforeUndo: true } });
+  await table.pump();
+  await table.act('first');
+  assert.deepEqual(table.trace, ['cover 0', 'show 0', 'person 0', 'cover 1 hide undo 0', 'cover 0 hide', 'show 0', 'person 0']);
+});
+
+test("simultaneous moves of several people: Marie's votes (all four at once)", async () => {
+  // the shape of a real vote: to_move [0, 1, 2, 3], then fewer as each votes
+  const engine = new FakeEngine([[0], [0, 1, 2, 3], [1]]);
+  const table = new FakeTable(engine, [here, here, here, here]);
+  await table.pump();
+  table.trace = [];
+  await table.act('lead'); // seat 0 leads, then votes at once: the one on screen first
+  assert.deepEqual(table.trace, ['person 0']);
+  for (let i = 0; i < 4; i += 1) await table.act('vote');
+  assert.deepEqual(table.trace, [
+    'person 0', 'cover 1 hide undo 0', 'show 1', 'person 1', 'cover 2 hide undo 1', 'show 2', 'person 2',
+    'cover 3 hide undo 2', 'show 3', 'person 3', 'cover 1 hide undo 3', 'show 1', 'person 1',
+  ]);
+  assert.deepEqual(engine.history.map((m) => m.seat), [0, 0, 1, 2, 3]);
+});
+
+test("simultaneous moves of people and bots: BAG-GAI's prices (the bots price last)", async () => {
+  // every seller prices at once (to_move [0, 1, 2]); the bot at seat 1 waits for the people
+  const clock = new FakeClock(0);
+  const engine = new FakeEngine([[0, 1, 2], [0]]);
+  const table = new FakeTable(engine, [here, botSeat(clock.pace), here]);
+  await table.pump();
+  await table.act('price');
+  await table.act('price');
+  assert.deepEqual(table.trace, ['cover 0', 'show 0', 'person 0', 'cover 2 hide undo 0', 'show 2', 'person 2', 'bot 1', 'cover 0 hide', 'show 0', 'person 0']);
+  assert.deepEqual(engine.history.map((m) => m.seat), [0, 2, 1]);
+});
+
+test('a bot between two people: it plays on the spectator view, then the device goes on', async () => {
+  const clock = new FakeClock(500);
+  const engine = new FakeEngine([[0], [1], [2], [1]]);
+  const table = new FakeTable(engine, [here, botSeat(clock.pace), here]);
+  await table.pump();
+  await table.act();
+  assert.deepEqual(table.trace, ['cover 0', 'show 0', 'person 0', 'bot 1', 'cover 2 hide', 'show 2', 'person 2']);
+  // the bot's move is asked for the view on screen, and paced
+  const asked = engine.requests.find((r) => r.cmd === 'bot');
+  assert.deepEqual([asked.seat, asked.view_seat], [1, 0]);
+  assert.deepEqual(clock.sleeps, [500]);
+  await table.act();
+  assert.equal(table.trace.at(-1), 'over');
+});
+
+test('a scripted seat plays its moves in order between a person and a bot', async () => {
+  const clock = new FakeClock(300);
+  const engine = new FakeEngine([[1], [0], [2], [1], [0]]);
+  const table = new FakeTable(engine, [here, scriptedSeat(['open', 'close'], clock.pace), botSeat(clock.pace)]);
+  await table.pump();
+  assert.deepEqual(table.trace, ['bot 1', 'person 0']);
+  await table.act();
+  assert.deepEqual(table.trace, ['bot 1', 'person 0', 'bot 2', 'bot 1', 'person 0']);
+  assert.deepEqual(engine.history.map((m) => m.action), ['open', 'move', 'bot2', 'close']);
+  assert.deepEqual(clock.sleeps, [300, 300, 300]);
+});
+
+test('a seat waiting on another device: the loop waits for its move, then goes on', async () => {
+  const remote = remoteSeat();
+  const engine = new FakeEngine([[0], [1], [0]]);
+  const table = new FakeTable(engine, [here, remote]);
+  await table.pump();
+  const going = table.act();
+  await remote.asked();
+  assert.deepEqual(table.trace, ['person 0', 'remote 1']);
+  assert.equal(engine.history.length, 1); // nothing moves until the other device plays
+  await remote.send('far');
+  assert.equal((await going).kind, 'person');
+  assert.deepEqual(table.trace, ['person 0', 'remote 1', 'person 0']);
+  assert.deepEqual(engine.history.map((m) => m.action), ['move', 'far']);
+});
+
+test('a hold stops the bots until the game lets go', async () => {
+  const clock = new FakeClock(0);
+  const engine = new FakeEngine([[0], [1]]);
+  const table = new FakeTable(engine, [here, botSeat(clock.pace)]);
+  await table.pump();
+  /** @type {(value?: unknown) => void} */
+  let release = () => {};
+  table.holding = new Promise((resolve) => { release = resolve; });
+  const going = table.act();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(table.trace, ['person 0', 'hold']);
+  assert.equal(engine.history.length, 1);
+  release();
+  await going;
+  assert.deepEqual(table.trace, ['person 0', 'hold', 'bot 1', 'over']);
+});
