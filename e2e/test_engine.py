@@ -18,6 +18,9 @@ from playwright.sync_api import Browser, Page, Route
 
 from pygames import web
 
+# the engine boots as on a new device (a normal start: its progress stages are checked)
+pytestmark = pytest.mark.fresh_profile
+
 BLANK = "e2e-engine.html"
 BOOT_SCRIPT = """async () => {
     const t0 = performance.now();
