@@ -628,6 +628,31 @@ def wait_true(page: Page, expression: str, timeout: float = 30_000) -> None:
         page.wait_for_timeout(100)
 
 
+# Wait (at most ``ms``) for every running finite CSS animation and transition to end
+SETTLE = """async (ms) => {
+  const running = document.getAnimations().filter((a) => a.playState === 'running'
+    && Number.isFinite(a.effect?.getComputedTiming().endTime));
+  const done = Promise.all(running.map((a) => a.finished.catch(() => null)));
+  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, ms))]);
+}"""
+
+
+def settle(page: Page, ms: int = 3000) -> None:
+    """Let the page's fades, slides and moves finish (``ms`` at most), instead of a fixed wait."""
+    page.evaluate(SETTLE, ms)
+
+
+SCROLL_TOP = (
+    "() => { scrollTo(0, 0); for (const el of document.querySelectorAll('*')) "
+    "if (el.scrollTop) el.scrollTop = 0; }"
+)
+
+
+def scroll_top(page: Page) -> None:
+    """Scroll the page and every scrolled element of it back to the top."""
+    page.evaluate(SCROLL_TOP)
+
+
 def wait_engine(page: Page, timeout: float = 90_000) -> None:
     """Wait until the page says the engine is ready (``<html data-engine="ready">``)."""
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)

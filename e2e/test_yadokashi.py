@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import INSTANT_BOTS, assert_nearly_all_drawn, link, unlink, wait_turn
+from conftest import INSTANT_BOTS, assert_nearly_all_drawn, link, settle, unlink, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -211,7 +211,7 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
                 panel = page.get_by_test_id("last-turn")
                 expect(page.get_by_test_id("last-roll")).to_be_visible()
                 expect(panel.locator(".yd-step").first).to_be_visible()
-                page.wait_for_timeout(700)  # let the steps finish fading in
+                settle(page)  # let the steps finish fading in
                 shot(page, "yadokashi-move", both=True)
                 done.add("move-shot")
         else:
