@@ -690,6 +690,23 @@ def unlink(fragment: str) -> dict[str, Any]:
     return data
 
 
+def engine(**request: Any) -> dict[str, Any]:
+    """The engine in this CPython answers a request as the page's worker does (the bridge
+    ``pygames/web.py``: the same code the page runs in Pyodide)."""
+    from pygames import web
+
+    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
+    return answer
+
+
+def engine_snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The engine's snapshot of ``record`` from ``seat``'s chair (its session closed at once)."""
+    snap = engine(cmd="start", record=record, seat=seat)
+    if snap.get("session"):
+        engine(cmd="close", session=snap["session"])
+    return snap
+
+
 def pace_bots(page: Page) -> None:
     """Bots pause after each move (the fast speed) and pieces are drawn in their places, not
     moving to them (reduced motion, ui/flip.js): every answer is drawn, on a loaded machine too."""

@@ -19,12 +19,10 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, link, record_of, simulate, wait_true
+from conftest import ARTIFACTS, engine, link, record_of, simulate, wait_true
 from playwright.sync_api import Browser, Page, expect
 from test_a11y import BLOCKING, axe, readable
 from test_saves import choose, lobby, saves_file, stored, wait_note
-
-from pygames import web
 
 SEED = 4
 NAMES = ["Aya", "Ben", "Chie", "Dai"]
@@ -70,7 +68,7 @@ def engine_analysis(record: dict[str, Any]) -> dict[str, Any]:
     key = json.dumps(record, sort_keys=True)
     if key not in _EXPECTED:
         while True:
-            answer = json.loads(web.handle(json.dumps({"cmd": "analyse", "record": record})))
+            answer = engine(cmd="analyse", record=record)
             assert answer["ok"], answer
             if not answer["thinking"]:
                 break
@@ -344,7 +342,7 @@ def test_the_engine_refuses_an_unfinished_game_and_the_viewer_offers_no_analysis
 ) -> None:
     record = game_record()
     partial = record | {"actions": record["actions"][:10]}
-    answer = json.loads(web.handle(json.dumps({"cmd": "analyse", "record": partial})))
+    answer = engine(cmd="analyse", record=partial)
     assert answer["ok"] is False and "not over" in answer["error"]["en"]
     open_page(page, base_url, "en", {})
     page.goto(f"{base_url}#/replay&{link(partial)[1:]}")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RECORD_KEYS, SUB_PATH, Served, link, unlink, wait_engine, wait_true
+from conftest import RECORD_KEYS, SUB_PATH, Served, engine, link, unlink, wait_engine, wait_true
 from conftest import simulate as simulate_game
 from conftest import wait_turn as shared_wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -34,12 +34,6 @@ def context(context: BrowserContext) -> BrowserContext:
 def fragment(record: dict[str, Any]) -> str:
     """``g=`` + base64url of the JSON record (a link without its ``#``)."""
     return link(record)[1:]
-
-
-def engine(**request: Any) -> dict[str, Any]:
-    """The engine in this CPython answers the same requests as the page's."""
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
-    return answer
 
 
 def simulate(

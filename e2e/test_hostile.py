@@ -18,10 +18,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import ConsoleLog, link, wait_engine
+from conftest import ConsoleLog, engine, link, wait_engine
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from pygames import web
 from tests.test_hostile import HARMLESS, MUTATIONS, Mutant, base_records, mutants
 
 BLANK = "e2e-hostile.html"
@@ -58,9 +57,9 @@ TABLE = "[data-testid=table], [data-testid=privacy-screen]"
 
 def cpython(request: dict[str, Any]) -> dict[str, Any]:
     """The same request answered by the engine in this CPython (sessions closed again)."""
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
+    answer = engine(**request)
     if answer.get("session"):
-        web.handle(json.dumps({"cmd": "close", "session": answer["session"]}))
+        engine(cmd="close", session=answer["session"])
     return answer
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 import pytest
 from conftest import (
     assert_nearly_all_drawn,
+    engine,
     link,
     pace_bots,
     record_of,
@@ -356,13 +356,7 @@ def test_seeded_link_deals_the_same_cards(context: BrowserContext, base_url: str
     assert first == second
 
     # the engine agrees
-    sys.path.insert(0, str(ROOT))
-    from pygames import web
-
-    def handle(**req: Any) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(web.handle(json.dumps(req)))
-        return answer
-
+    handle = engine
     snap = handle(cmd="start", record=record, seat=0)
     snap = handle(cmd="act", session=snap["session"], seat=0, action="pile1")
     assert snap["view"]["hand"] == first

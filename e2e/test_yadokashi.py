@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import re
 import sys
@@ -13,22 +12,10 @@ from typing import Any
 
 import pytest
 from conftest import INSTANT_BOTS, assert_nearly_all_drawn, link, settle, unlink, wait_turn
+from conftest import engine_snapshot as snapshot
 from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The engine's snapshot of ``record`` for ``seat`` (the same code the page runs)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from pygames import web
-
-    snap: dict[str, Any] = json.loads(
-        web.handle(json.dumps({"cmd": "start", "record": record, "seat": seat}))
-    )
-    web.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
-    return snap
 
 
 @pytest.fixture
