@@ -374,6 +374,8 @@ def test_the_analysis_panel_passes_axe(browser: Browser, base_url: str) -> None:
         context.close()
 
 
+# this CPython analyses the four seats' play first (over a minute of CPU on a loaded machine)
+@pytest.mark.timeout(600)
 def test_a_game_of_bots_is_drawn_for_every_seat(page: Page, base_url: str, shot: Any) -> None:
     """With no person at the table every seat is analysed: one line per seat in its colour and
     a legend by seat name (a kept analysis, made by this CPython's engine, shown at once)."""
