@@ -22,10 +22,12 @@ def context(context: BrowserContext) -> BrowserContext:
 
 
 def lobby(page: Page, base_url: str) -> None:
-    """Open the lobby and wait until every tile has its art, and for the engine: the lobby is
-    drawn again once it is ready, which would take a tile away from under a screenshot."""
+    """Open the lobby and wait until every tile has its art, for the engine and for the site to
+    be kept offline: the lobby is drawn again when each is ready (a note of its own), which would
+    take a tile away from under a screenshot."""
     page.goto(base_url)
     wait_engine(page)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=60_000)
     for game in GAMES:
         expect(page.get_by_test_id(f"game-{game}").get_by_test_id("game-art")).to_be_visible()
 
