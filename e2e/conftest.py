@@ -16,13 +16,16 @@ violation is never expected.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -48,6 +51,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (build.py lives at the repository root)
+from pygames.core.record import Record, record_from_json  # noqa: E402
+from pygames.web import Bridge  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
@@ -68,6 +73,38 @@ def dist_folder() -> Path:
 def dist_dir() -> Path:
     """The folder of :func:`dist_folder`, for the session."""
     return dist_folder()
+
+
+# The modules that take longest, most of it waiting on one long test after another: under
+# pytest-xdist they go first, so that the two workers end together rather than one running
+# these alone at the end. Each module's tests stay together and in their order.
+SLOW_MODULES = ("test_snapshot.py", "test_analysis.py", "test_app.py", "test_saves.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a pytest-xdist worker, put the tests of :data:`SLOW_MODULES` first."""
+    if not hasattr(config, "workerinput"):
+        return
+
+    def rank(item: pytest.Item) -> int:
+        name = item.path.name
+        return SLOW_MODULES.index(name) if name in SLOW_MODULES else len(SLOW_MODULES)
+
+    items.sort(key=rank)  # stable: the order within each module is kept
+
+
+def build_for_workers(config: pytest.Config) -> None:
+    """With pytest-xdist workers (``-n 2``), each worker's session serves dist/ on a port of its
+    own, but only the controller builds it, once, before the workers start; they are told so by
+    ``PYGAMES_DIST_READY=1`` in the environment they inherit. Without workers, :func:`site_url`
+    builds it."""
+    workers = getattr(config.option, "numprocesses", None)
+    if hasattr(config, "workerinput") or not workers:
+        return
+    folder = dist_folder()
+    if os.environ.get("PYGAMES_DIST_READY") != "1" or not (folder / "build.json").exists():
+        build.build(folder)
+    os.environ["PYGAMES_DIST_READY"] = "1"
 
 
 @pytest.fixture(scope="session")
@@ -251,9 +288,13 @@ class ConsoleLog:
             return
         self.entries.append(f"uncaught error ({url}): {error.error.message}")
 
+    def pending(self) -> list[str]:
+        """The entries recorded since the last :meth:`unchecked`, left for it."""
+        return self.entries[self.checked :]
+
     def unchecked(self) -> list[str]:
         """The entries recorded since the last call."""
-        new = self.entries[self.checked :]
+        new = self.pending()
         self.checked = len(self.entries)
         return new
 
@@ -264,20 +305,197 @@ def console_log() -> ConsoleLog:
     return ConsoleLog()
 
 
+# ------------------------------------------------------------------- the engine's snapshot
+#
+# A new browser context is a new device: its first visit boots Pyodide from scratch, then makes
+# the engine's memory snapshot in a second worker (web/engine.js), about ten seconds of CPU in
+# all. Unless its test is marked ``fresh_profile``, each context of the session's site is given
+# the snapshot stored by the worker's first visit before its test opens the site, as a device
+# that visited before holds it: the engine boots from it in about a second, the way every later
+# visit does (e2e/test_snapshot.py shows that the engine answers the same either way).
+
+FRESH_PROFILE = "fresh_profile"
+SEED_PAGE = "__e2e__/seed.html"  # a blank page of the site's origin (answered by a route)
+# The stored snapshot record (worker.js: database pygames-engine, store snapshot, key engine)
+# with its gzipped bytes in base64, or null
+READ_SNAPSHOT = """
+() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('pygames-engine', 1);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const get = db.transaction('snapshot').objectStore('snapshot').get('engine');
+    get.onerror = () => reject(get.error);
+    get.onsuccess = async () => {
+      db.close();
+      const record = get.result;
+      if (!record) return resolve(null);
+      const bytes = new Uint8Array(await record.blob.arrayBuffer());
+      let text = '';
+      for (let at = 0; at < bytes.length; at += 0x8000) {
+        text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+      }
+      const { blob, ...fields } = record;
+      resolve({ fields, data: btoa(text) });
+    };
+  };
+})
+"""
+# Store the record (its fields, and the bytes fetched from a URL) as worker.js does
+WRITE_SNAPSHOT = """
+async ([fields, url]) => {
+  const blob = await (await fetch(url)).blob();
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('pygames-engine', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('snapshot');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  await new Promise((resolve, reject) => {
+    const tx = db.transaction('snapshot', 'readwrite');
+    tx.objectStore('snapshot').put({ ...fields, blob }, 'engine');
+    tx.oncomplete = resolve;
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+}
+"""
+
+
+class SnapshotServer(ThreadingHTTPServer):
+    """Serves one file's bytes to any origin (CORS), on a free port of 127.0.0.1, until closed:
+    the snapshot reaches a new context's page by the network, not through Playwright's pipe."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(("127.0.0.1", 0), SnapshotHandler)
+        self.data = data
+        self.url = f"http://127.0.0.1:{self.server_address[1]}/snapshot.gz"
+        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        """Stop serving."""
+        self.shutdown()
+        self.server_close()
+        self.thread.join(5)
+
+
+class SnapshotHandler(BaseHTTPRequestHandler):
+    """Answers every GET with the server's bytes."""
+
+    server: SnapshotServer
+
+    def do_GET(self) -> None:
+        """The bytes, readable by any page."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/gzip")
+        self.send_header("Content-Length", str(len(self.server.data)))
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.end_headers()
+        self.wfile.write(self.server.data)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet."""
+
+
+class SnapshotSeed:
+    """The engine snapshot of one first visit to the site, made once (on first use) and given to
+    the new contexts that want it."""
+
+    def __init__(self, make_context: Callable[..., BrowserContext], site: str) -> None:
+        self.make_context = make_context
+        self.site = site
+        self.made = False
+        self.fields: dict[str, Any] = {}
+        self.server: SnapshotServer | None = None
+
+    def make(self) -> None:
+        """Visit the site on a new device until its snapshot is stored, and keep it (nothing is
+        kept if none was stored: contexts then boot as new devices do)."""
+        self.made = True
+        context = self.make_context()
+        try:
+            page = context.new_page()
+            page.goto(self.site)
+            wait_engine(page, timeout=180_000)
+            page.wait_for_selector("html[data-engine-snapshot]", state="attached", timeout=180_000)
+            found = page.evaluate(READ_SNAPSHOT)
+        finally:
+            context.close()
+        if found:
+            self.fields = found["fields"]
+            self.server = SnapshotServer(base64.b64decode(found["data"]))
+
+    def seed(self, context: BrowserContext, permissions: list[str] | None) -> None:
+        """Store the snapshot in ``context`` for the site's origin, before any page opens it.
+
+        The seeding page may fetch from the snapshot's port only with Chromium's permission to
+        reach the loopback address space; the permission is taken back at once (and the context's
+        own ``permissions`` given again)."""
+        if not self.made:
+            self.make()
+        if self.server is None:
+            return
+        origin = self.site.rstrip("/")
+        context.grant_permissions(["local-network-access"], origin=origin)
+        page = context.new_page()
+        try:
+            page.route(
+                self.site + SEED_PAGE,
+                lambda route: route.fulfill(content_type="text/html", body="<!doctype html>"),
+            )
+            page.goto(self.site + SEED_PAGE)
+            page.evaluate(WRITE_SNAPSHOT, [self.fields, self.server.url])
+        finally:
+            page.close()
+            context.clear_permissions()
+            if permissions:
+                context.grant_permissions(permissions)
+
+    def close(self) -> None:
+        """Stop serving the snapshot."""
+        if self.server is not None:
+            self.server.close()
+
+
+_RUNNING: list[pytest.Item] = []  # the test being set up or run
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Note the test whose fixtures are set up now (see :func:`wants_snapshot`)."""
+    _RUNNING[:] = [item]
+
+
+def wants_snapshot() -> bool:
+    """Whether a context made now gets the stored snapshot: not for a ``fresh_profile`` test."""
+    return not (_RUNNING and _RUNNING[0].get_closest_marker(FRESH_PROFILE))
+
+
 @pytest.fixture(scope="session")
 def browser(
-    browser: Browser, request_log: RequestLog, console_log: ConsoleLog
+    browser: Browser, request_log: RequestLog, console_log: ConsoleLog, site_url: str
 ) -> Iterator[Browser]:
     """pytest-playwright's browser, whose every new context is watched by ``request_log`` and
-    ``console_log``."""
+    ``console_log`` and, but in a ``fresh_profile`` test, holds the engine snapshot of the
+    site (see :class:`SnapshotSeed`)."""
     original = browser.new_context
 
-    def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
+    def watched(*args: Any, **kwargs: Any) -> BrowserContext:
         return console_log.watch(request_log.watch(original(*args, **kwargs)))
+
+    snapshot = SnapshotSeed(watched, site_url)
+
+    def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        context = watched(*args, **kwargs)
+        if wants_snapshot():
+            snapshot.seed(context, kwargs.get("permissions"))
+        return context
 
     browser.new_context = new_context  # type: ignore[method-assign]
     yield browser
     del browser.new_context
+    snapshot.close()
 
 
 PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser"}
@@ -300,12 +518,19 @@ def no_outside_requests(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the marker of tests that provoke console errors on purpose."""
+    """Register the marker of tests that provoke console errors on purpose; in a run of several
+    pytest-xdist workers, build dist/ once before they start (see :func:`build_for_workers`)."""
+    build_for_workers(config)
     config.addinivalue_line(
         "markers",
         "console_errors_expected(*patterns): the test provokes console or page errors on "
         "purpose; each entry that one of the regexes finds (re.search) is allowed. "
         "A Content-Security-Policy violation never is.",
+    )
+    config.addinivalue_line(
+        "markers",
+        f"{FRESH_PROFILE}: the test's browser contexts start as a new device's, with no engine "
+        "snapshot stored (by default each holds the one of the worker's first visit).",
     )
 
 
@@ -388,7 +613,10 @@ def shot() -> Shot:
         for size in [LANDSCAPE, PORTRAIT] if both else [original]:
             resize(page, size)
             path = SCREENSHOTS / f"{name}-{size['width']}x{size['height']}.png"
-            page.screenshot(path=str(path))
+            # written whole, then renamed: another worker reading the folder sees no half file
+            part = path.with_name(f"{path.stem}.{os.getpid()}.part.png")
+            page.screenshot(path=str(part))
+            part.replace(path)
             paths.append(path)
         resize(page, original)
         return paths
@@ -420,6 +648,31 @@ def wait_true(page: Page, expression: str, timeout: float = 30_000) -> None:
         page.wait_for_timeout(100)
 
 
+# Wait (at most ``ms``) for every running finite CSS animation and transition to end
+SETTLE = """async (ms) => {
+  const running = document.getAnimations().filter((a) => a.playState === 'running'
+    && Number.isFinite(a.effect?.getComputedTiming().endTime));
+  const done = Promise.all(running.map((a) => a.finished.catch(() => null)));
+  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, ms))]);
+}"""
+
+
+def settle(page: Page, ms: int = 3000) -> None:
+    """Let the page's fades, slides and moves finish (``ms`` at most), instead of a fixed wait."""
+    page.evaluate(SETTLE, ms)
+
+
+SCROLL_TOP = (
+    "() => { scrollTo(0, 0); for (const el of document.querySelectorAll('*')) "
+    "if (el.scrollTop) el.scrollTop = 0; }"
+)
+
+
+def scroll_top(page: Page) -> None:
+    """Scroll the page and every scrolled element of it back to the top."""
+    page.evaluate(SCROLL_TOP)
+
+
 def wait_engine(page: Page, timeout: float = 90_000) -> None:
     """Wait until the page says the engine is ready (``<html data-engine="ready">``)."""
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
@@ -441,10 +694,12 @@ READY = (
 PASSING = "[data-testid=table][data-waiting=pass]"
 
 
-def link(record: dict[str, Any]) -> str:
-    """``#g=`` + base64url of the JSON record, without padding (docs/protocol.md)."""
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#g=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+def link(record: dict[str, Any] | Record) -> str:
+    """``#g=`` + base64url of the JSON record (docs/protocol.md), written by the engine's own
+    encoder (:meth:`pygames.core.record.Record.to_fragment`); a dict is read as the engine reads
+    a record first (:func:`~pygames.core.record.record_from_json`: it must be a readable one)."""
+    readable = record if isinstance(record, Record) else record_from_json(record)
+    return "#" + readable.to_fragment()
 
 
 def unlink(fragment: str) -> dict[str, Any]:
@@ -453,6 +708,27 @@ def unlink(fragment: str) -> dict[str, Any]:
     body = body[2:] if body.startswith("g=") else body
     data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
     return data
+
+
+@functools.cache
+def cpython_bridge() -> Bridge:
+    """The one bridge of this test process (``pygames/web.py``: the same code the page runs in
+    Pyodide); its sessions last across calls, as the worker's do."""
+    return Bridge()
+
+
+def engine(**request: Any) -> dict[str, Any]:
+    """The engine in this CPython answers a request as the page's worker does."""
+    answer: dict[str, Any] = json.loads(cpython_bridge().handle(json.dumps(request)))
+    return answer
+
+
+def engine_snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The engine's snapshot of ``record`` from ``seat``'s chair (its session closed at once)."""
+    snap = engine(cmd="start", record=record, seat=seat)
+    if snap.get("session"):
+        engine(cmd="close", session=snap["session"])
+    return snap
 
 
 def pace_bots(page: Page) -> None:

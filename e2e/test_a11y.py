@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PASSING, READY, link, record_of, simulate
+from conftest import PASSING, READY, link, record_of, settle, simulate
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,13 +35,6 @@ GAMES = {  # game: (players, seed) of the bot game whose record the checks open
 }
 BLOCKING = {"serious", "critical"}
 SHOTS = ROOT / "artifacts" / "screenshots"
-# wait (at most 3 s) for every running finite CSS animation and transition to end
-SETTLE = """async () => {
-  const running = document.getAnimations().filter((a) => a.playState === 'running'
-    && Number.isFinite(a.effect?.getComputedTiming().endTime));
-  const done = Promise.all(running.map((a) => a.finished.catch(() => null)));
-  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 3000))]);
-}"""
 AXE_OPTIONS = {
     "runOnly": {
         "type": "tag",
@@ -87,7 +80,7 @@ def axe(page: Page, name: str) -> list[dict[str, Any]]:
     return the violations."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
-    page.evaluate(SETTLE)  # contrast is measured: let fades and slides finish first
+    settle(page)  # contrast is measured: let fades and slides finish first
     violations: list[dict[str, Any]] = page.evaluate(
         "(options) => axe.run(document, options).then((r) => r.violations)", AXE_OPTIONS
     )

@@ -19,15 +19,10 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, link, record_of, simulate, wait_true
+from conftest import ARTIFACTS, engine, link, record_of, simulate, wait_true
 from playwright.sync_api import Browser, Page, expect
 from test_a11y import BLOCKING, axe, readable
 from test_saves import choose, lobby, saves_file, stored, wait_note
-
-from pygames.web import Bridge
-
-#: the engine in this CPython: it answers as the page's engine does
-CPYTHON = Bridge()
 
 SEED = 4
 NAMES = ["Aya", "Ben", "Chie", "Dai"]
@@ -73,7 +68,7 @@ def engine_analysis(record: dict[str, Any]) -> dict[str, Any]:
     key = json.dumps(record, sort_keys=True)
     if key not in _EXPECTED:
         while True:
-            answer = json.loads(CPYTHON.handle(json.dumps({"cmd": "analyse", "record": record})))
+            answer = engine(cmd="analyse", record=record)
             assert answer["ok"], answer
             if not answer["thinking"]:
                 break
@@ -347,7 +342,7 @@ def test_the_engine_refuses_an_unfinished_game_and_the_viewer_offers_no_analysis
 ) -> None:
     record = game_record()
     partial = record | {"actions": record["actions"][:10]}
-    answer = json.loads(CPYTHON.handle(json.dumps({"cmd": "analyse", "record": partial})))
+    answer = engine(cmd="analyse", record=partial)
     assert answer["ok"] is False and "not over" in answer["error"]["en"]
     open_page(page, base_url, "en", {})
     page.goto(f"{base_url}#/replay&{link(partial)[1:]}")
@@ -379,6 +374,8 @@ def test_the_analysis_panel_passes_axe(browser: Browser, base_url: str) -> None:
         context.close()
 
 
+# this CPython analyses the four seats' play first (over a minute of CPU on a loaded machine)
+@pytest.mark.timeout(600)
 def test_a_game_of_bots_is_drawn_for_every_seat(page: Page, base_url: str, shot: Any) -> None:
     """With no person at the table every seat is analysed: one line per seat in its colour and
     a legend by seat name (a kept analysis, made by this CPython's engine, shown at once)."""

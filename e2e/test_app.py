@@ -11,15 +11,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RECORD_KEYS, SUB_PATH, Served, link, unlink, wait_engine, wait_true
+from conftest import (
+    RECORD_KEYS,
+    SUB_PATH,
+    Served,
+    cpython_bridge,
+    engine,
+    link,
+    unlink,
+    wait_engine,
+    wait_true,
+)
 from conftest import simulate as simulate_game
 from conftest import wait_turn as shared_wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from pygames.web import LOG_WINDOW, Bridge
-
-#: the engine in this CPython: it answers as the page's engine does
-CPYTHON = Bridge()
+from pygames.web import LOG_WINDOW
 
 INSTANT = "localStorage.setItem('pygames.speed', 'instant');"
 
@@ -37,12 +44,6 @@ def context(context: BrowserContext) -> BrowserContext:
 def fragment(record: dict[str, Any]) -> str:
     """``g=`` + base64url of the JSON record (a link without its ``#``)."""
     return link(record)[1:]
-
-
-def engine(**request: Any) -> dict[str, Any]:
-    """The engine in this CPython answers the same requests as the page's."""
-    answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(request)))
-    return answer
 
 
 def simulate(
@@ -220,7 +221,7 @@ def panel_log(page: Page) -> list[str]:
 def engine_log(record: dict[str, Any], seat: int | None, lang: str = "en") -> list[str]:
     """The whole log of ``record`` as the engine keeps it for ``seat``, names filled in."""
     snap = engine(cmd="start", record=record, seat=seat)
-    log = CPYTHON.sessions[snap["session"]].state.view(seat)["log"]
+    log = cpython_bridge().sessions[snap["session"]].state.view(seat)["log"]
     engine(cmd="close", session=snap["session"])
     return named(log, record, lang)
 

@@ -8,7 +8,7 @@ import itertools
 import json
 
 import pytest
-from conftest import LANDSCAPE, PORTRAIT, Shot, dist_folder, resize
+from conftest import LANDSCAPE, PORTRAIT, Shot, dist_folder, resize, wait_engine
 from playwright.sync_api import BrowserContext, Page, expect
 
 GAMES = ("marie", "hitokai", "pharaoh", "baggai", "yadokashi")
@@ -22,8 +22,12 @@ def context(context: BrowserContext) -> BrowserContext:
 
 
 def lobby(page: Page, base_url: str) -> None:
-    """Open the lobby and wait until every tile has its art."""
+    """Open the lobby and wait until every tile has its art, for the engine and for the site to
+    be kept offline: the lobby is drawn again when each is ready (a note of its own), which would
+    take a tile away from under a screenshot."""
     page.goto(base_url)
+    wait_engine(page)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=60_000)
     for game in GAMES:
         expect(page.get_by_test_id(f"game-{game}").get_by_test_id("game-art")).to_be_visible()
 

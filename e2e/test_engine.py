@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import engine as cpython_engine
 from conftest import record_of, simulate
 from playwright.sync_api import Browser, Page, Route
 
-from pygames.web import Bridge
-
-#: the engine in this CPython: it answers as the page's engine does
-CPYTHON = Bridge()
+# the engine boots as on a new device (a normal start: its progress stages are checked)
+pytestmark = pytest.mark.fresh_profile
 
 BLANK = "e2e-engine.html"
 BOOT_SCRIPT = """async () => {
@@ -73,8 +72,7 @@ def call(page: Page, request: dict[str, Any]) -> dict[str, Any]:
 
 def cpython(request: dict[str, Any]) -> dict[str, Any]:
     """The same request answered by the engine in this CPython."""
-    answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(request)))
-    return answer
+    return cpython_engine(**request)
 
 
 def simulated_record() -> dict[str, Any]:

@@ -20,23 +20,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import LANDSCAPE, READY, link, record_of, simulate, wait_engine
+from e2e.conftest import (
+    LANDSCAPE,
+    READY,
+    link,
+    record_of,
+    scroll_top,
+    settle,
+    simulate,
+    wait_engine,
+)
 from tools.gallery import ENV_OUT, LOBBIES, QUALITY, TABLES, Table
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get(ENV_OUT), reason=f"the gallery is made by tools/gallery.py ({ENV_OUT})"
-)
-
-# Wait for the running animations (a move's travel, a highlight) to end, two seconds at most.
-SETTLE = """async () => {
-  const running = document.getAnimations().filter((a) => a.playState === 'running'
-    && Number.isFinite(a.effect?.getComputedTiming().endTime));
-  const done = Promise.all(running.map((a) => a.finished.catch(() => null)));
-  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2000))]);
-}"""
-SCROLL_TOP = (
-    "() => { scrollTo(0, 0); for (const el of document.querySelectorAll('*')) "
-    "if (el.scrollTop) el.scrollTop = 0; }"
 )
 
 
@@ -68,8 +65,8 @@ def en_page(browser: Browser) -> Iterator[Page]:
 
 def save(page: Page, name: str) -> None:
     """Let the page settle, scroll everything to its top and save the JPEG."""
-    page.evaluate(SETTLE)
-    page.evaluate(SCROLL_TOP)
+    settle(page, 2000)
+    scroll_top(page)
     page.wait_for_timeout(300)
     page.screenshot(path=str(out_dir() / name), type="jpeg", quality=QUALITY)
 

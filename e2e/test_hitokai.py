@@ -2,33 +2,25 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import READY, assert_nearly_all_drawn, link, pace_bots, unlink, wait_engine, wait_turn
+from conftest import (
+    READY,
+    assert_nearly_all_drawn,
+    engine,
+    link,
+    pace_bots,
+    unlink,
+    wait_engine,
+    wait_turn,
+)
+from conftest import engine_snapshot as snapshot
 from playwright.sync_api import BrowserContext, Page, expect
 
-from pygames.web import Bridge
-
-#: the engine in this CPython: it answers as the page's engine does
-CPYTHON = Bridge()
-
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """What the engine (CPython) says of ``record`` from ``seat``'s chair."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    snap: dict[str, Any] = json.loads(
-        CPYTHON.handle(json.dumps({"cmd": "start", "record": record, "seat": seat}))
-    )
-    CPYTHON.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
-    return snap
 
 
 def engine_now(page: Page, seat: int | None) -> dict[str, Any]:
@@ -184,11 +176,7 @@ def bid_turn(page: Page, turn: int, checks: dict[str, bool]) -> str:
 
 def replay_view(record: dict[str, Any], ply: int) -> dict[str, Any]:
     """The spectator's view of ``record`` at ``ply``, from the engine (CPython)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    answer: dict[str, Any] = json.loads(
-        CPYTHON.handle(json.dumps({"cmd": "replay", "record": record, "ply": ply}))
-    )
+    answer = engine(cmd="replay", record=record, ply=ply)
     assert answer["ok"], answer
     view: dict[str, Any] = answer["view"]
     return view
@@ -343,13 +331,7 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
 def round_ended_by_bots() -> dict[str, Any]:
     """A record (seat 0 a person, the others bots) stopped just after the person's last action
     of a round that the bots then end, a bot opening the next one: found with the engine."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-
-    def call(**req: Any) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(req)))
-        return answer
-
+    call = engine
     levels = ["normal", "normal", "random"]
     for seed in range(1, 60):
         seats = [{"name": f"P{i}", "kind": "bot", "level": lv} for i, lv in enumerate(levels)]

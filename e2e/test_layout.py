@@ -29,7 +29,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import LANDSCAPE, PORTRAIT, READY, link, record_of, resize, simulate
+from conftest import (
+    LANDSCAPE,
+    PORTRAIT,
+    READY,
+    link,
+    record_of,
+    resize,
+    scroll_top,
+    settle,
+    simulate,
+)
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
@@ -158,16 +168,6 @@ COVERAGE = """(selector) => {
     empty: Math.round(main.getBoundingClientRect().bottom - low) };
 }"""
 
-SCROLL_TOP = (
-    "() => { scrollTo(0, 0); for (const el of document.querySelectorAll('*')) "
-    "if (el.scrollTop) el.scrollTop = 0; }"
-)
-SETTLE = """async () => {
-  const running = document.getAnimations().filter((a) => a.playState === 'running'
-    && Number.isFinite(a.effect?.getComputedTiming().endTime));
-  const done = Promise.all(running.map((a) => a.finished.catch(() => null)));
-  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2000))]);
-}"""
 PRIMARY = "#app .btn-primary, #overlay-root .btn-primary"
 
 
@@ -183,8 +183,8 @@ class Layout:
         """Check the screen in landscape and in portrait (the page ends in landscape)."""
         for size in SIZES:
             resize(self.page, size)
-            self.page.evaluate(SETTLE)
-            self.page.evaluate(SCROLL_TOP)
+            settle(self.page, 2000)
+            scroll_top(self.page)
             where = f"{name} ({self.lang}, {size['width']}x{size['height']})"
             SHOTS.mkdir(parents=True, exist_ok=True)
             self.page.screenshot(

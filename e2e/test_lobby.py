@@ -10,6 +10,8 @@ import pytest
 from conftest import dist_folder, link
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
+from pygames.core.record import Record
+
 
 def catalog() -> dict[str, Any]:
     """The catalogue the page reads (the site under test is built by the session fixture before
@@ -249,7 +251,8 @@ def test_illegal_action_link_names_the_action(
 
 
 def test_wrong_game_link(page: Page, base_url: str, wait_engine: Callable[..., None]) -> None:
-    record = {"v": 1, "game": "no-such-game", "players": 4, "seed": 1, "actions": []}
+    # the engine reads no record of an unknown game, but writes one as it is given
+    record = Record("no-such-game", 4, 1)
     open_broken(page, base_url, link(record), wait_engine)
     expect(page.get_by_test_id("error-message")).not_to_be_empty()
     page.get_by_test_id("back-lobby").click()

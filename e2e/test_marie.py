@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +10,7 @@ from typing import Any
 import pytest
 from conftest import (
     assert_nearly_all_drawn,
+    engine,
     link,
     pace_bots,
     record_of,
@@ -20,11 +19,6 @@ from conftest import (
     wait_turn,
 )
 from playwright.sync_api import BrowserContext, Page, expect
-
-from pygames.web import Bridge
-
-#: the engine in this CPython: it answers as the page's engine does
-CPYTHON = Bridge()
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -130,7 +124,7 @@ def test_one_human_against_three_bots(page: Page, base_url: str, shot: Callable[
     # the address bar holds the whole record once the game is over
     fragment = page.evaluate("location.hash")
     assert fragment.startswith("#g=")
-    record = json.loads(base64.urlsafe_b64decode(fragment[3:] + "=" * (-len(fragment[3:]) % 4)))
+    record = unlink(fragment)
     assert record["seed"] == 2 and len(record["actions"]) > 40
 
     # copy link shows the full link
@@ -362,12 +356,7 @@ def test_seeded_link_deals_the_same_cards(context: BrowserContext, base_url: str
     assert first == second
 
     # the engine agrees
-    sys.path.insert(0, str(ROOT))
-
-    def handle(**req: Any) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(req)))
-        return answer
-
+    handle = engine
     snap = handle(cmd="start", record=record, seat=0)
     snap = handle(cmd="act", session=snap["session"], seat=0, action="pile1")
     assert snap["view"]["hand"] == first

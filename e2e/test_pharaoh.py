@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,6 +10,7 @@ from typing import Any
 import pytest
 from conftest import (
     assert_nearly_all_drawn,
+    engine,
     link,
     pace_bots,
     record_of,
@@ -19,30 +18,13 @@ from conftest import (
     wait_engine,
     wait_turn,
 )
+from conftest import (
+    engine_snapshot as snapshot,
+)
 from conftest import simulate as simulate_game
 from playwright.sync_api import BrowserContext, Page, expect
 
-from pygames.web import Bridge
-
-#: the engine in this CPython: it answers as the page's engine does
-CPYTHON = Bridge()
-
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def engine(**request: Any) -> dict[str, Any]:
-    """Ask the Python engine directly (the same code the page runs in Pyodide)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(request)))
-    return answer
-
-
-def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The engine's snapshot of ``record`` for ``seat`` (its session closed at once)."""
-    snap = engine(cmd="start", record=record, seat=seat)
-    engine(cmd="close", session=snap["session"])
-    return snap
 
 
 def simulate(seed: int, bots: str = "normal,easy,random") -> dict[str, Any]:

@@ -14,13 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import INSTANT_BOTS, link, record_of, simulate, unlink, wait_engine, wait_turn
+from conftest import INSTANT_BOTS, engine, link, record_of, simulate, unlink, wait_engine, wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-
-from pygames.web import Bridge
-
-#: the engine in this CPython: it answers as the page's engine does
-CPYTHON = Bridge()
 
 # ------------------------------------------------------------------------------------ helpers
 
@@ -49,12 +44,6 @@ def fresh(
     yield make
     for ctx in made:
         ctx.close()
-
-
-def engine(**request: Any) -> dict[str, Any]:
-    """The engine in this CPython answers the same requests as the page's."""
-    answer: dict[str, Any] = json.loads(CPYTHON.handle(json.dumps(request)))
-    return answer
 
 
 def people(record: dict[str, Any], names: list[str]) -> dict[str, Any]:

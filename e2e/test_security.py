@@ -31,8 +31,6 @@ def assert_nothing_ran(page: Page) -> None:
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_html_in_names_is_shown_as_text(page: Page, base_url: str, game: str) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     players = PLAYERS[game]
     seats = [
         {"name": NAME, "kind": "human"},
@@ -46,8 +44,7 @@ def test_html_in_names_is_shown_as_text(page: Page, base_url: str, game: str) ->
     # the names appear as the literal text the players typed
     expect(page.get_by_text(NAME, exact=True).first).to_be_visible()
     page.wait_for_selector("[data-testid=table][data-waiting=human]", timeout=60_000)
-    assert_nothing_ran(page)
-    assert errors == []
+    assert_nothing_ran(page)  # and the console oracle (conftest.py) saw no page error
 
 
 def test_a_name_typed_in_the_setup_is_text(page: Page, base_url: str) -> None:

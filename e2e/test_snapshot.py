@@ -18,6 +18,9 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 import build
 
+# every context is a new device: the test makes, damages and drops the snapshot itself
+pytestmark = pytest.mark.fresh_profile
+
 BOOT_TIMEOUT = 120_000
 
 # The engine of the page (boot.js), as the app uses it.

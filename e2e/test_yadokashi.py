@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import re
 import sys
@@ -12,26 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import INSTANT_BOTS, assert_nearly_all_drawn, link, unlink, wait_turn
+from conftest import INSTANT_BOTS, assert_nearly_all_drawn, link, settle, unlink, wait_turn
+from conftest import engine_snapshot as snapshot
 from playwright.sync_api import BrowserContext, Page, expect
 
-from pygames.web import Bridge
-
-#: the engine in this CPython: it answers as the page's engine does
-CPYTHON = Bridge()
-
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def snapshot(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The engine's snapshot of ``record`` for ``seat`` (the same code the page runs)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    snap: dict[str, Any] = json.loads(
-        CPYTHON.handle(json.dumps({"cmd": "start", "record": record, "seat": seat}))
-    )
-    CPYTHON.handle(json.dumps({"cmd": "close", "session": snap["session"]}))
-    return snap
 
 
 @pytest.fixture
@@ -214,7 +198,7 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
                 panel = page.get_by_test_id("last-turn")
                 expect(page.get_by_test_id("last-roll")).to_be_visible()
                 expect(panel.locator(".yd-step").first).to_be_visible()
-                page.wait_for_timeout(700)  # let the steps finish fading in
+                settle(page)  # let the steps finish fading in
                 shot(page, "yadokashi-move", both=True)
                 done.add("move-shot")
         else:
