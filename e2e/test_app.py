@@ -743,6 +743,14 @@ def test_undo_a_vote_that_is_not_the_last(page: Page, base_url: str) -> None:
     back = page.get_by_test_id("privacy-undo")
     expect(back).to_contain_text(f"Player {first + 1}")
     back.click()
+    # the tablet goes back to the first voter behind a cover (issue 33)
+    assert wait_turn(page) == "pass"
+    expect(page.get_by_test_id("privacy-screen")).to_have_attribute("data-pass", "back")
+    expect(page.get_by_test_id("privacy-screen")).to_contain_text(
+        f"Give the tablet back to Player {first + 1}"
+    )
+    expect(table(page)).to_have_attribute("data-viewer", "spectator")
+    page.get_by_test_id("privacy-continue").click()
     assert wait_turn(page) == "vote"
     expect(table(page)).to_have_attribute("data-viewer", str(first))
     assert ply(page) == at

@@ -382,6 +382,13 @@ const S = {
   updateReload: { en: 'Reload', ja: '再読み込み' },
   updateLater: { en: 'Later', ja: 'あとで' },
   offlineReady: { en: 'Stored on this device: it works offline.', ja: 'この端末に保存済み:オフラインでも遊べます。' },
+
+  // part `cover` (issue 33): the give-back cover, Cancel while the engine opens something, names
+  passBack: { en: 'Give the tablet back to {0}', ja: 'タブレットを{0}さんに返してください' },
+  passBackHint: {
+    en: 'The last move was taken back. Only {0} should look at the screen now.',
+    ja: '直前の手を取り消しました。ここから先は{0}さんだけが見てください。',
+  },
 };
 
 export const STRINGS = S;

@@ -164,6 +164,8 @@ export class FakeTable {
     this.holding = null;
     /** @type {string[]} */
     this.trace = [];
+    /** @type {(number | null)[]} every view put on screen, in order (null: the spectator's) */
+    this.shown = [];
   }
 
   /** Run the loop until a person here must act (or the game is over). */
@@ -178,7 +180,9 @@ export class FakeTable {
   /** @param {import('../../web/ui/turns.js').Step} step */
   async carry(step) {
     const { kind, seat } = step;
-    const extra = kind === 'cover' ? `${step.hide ? ' hide' : ''}${step.undo !== null ? ` undo ${step.undo}` : ''}` : '';
+    const extra = kind === 'cover'
+      ? `${step.hide ? ' hide' : ''}${step.undo !== null ? ` undo ${step.undo}` : ''}${step.back ? ' back' : ''}`
+      : '';
     this.trace.push(`${kind}${seat === undefined ? '' : ` ${seat}`}${extra}`);
     if (kind === 'show') return this.show(seat);
     if (kind === 'cover') return this.cover(step);
@@ -194,6 +198,7 @@ export class FakeTable {
   async show(seat) {
     this.snap = await this.engine.call({ cmd: 'view', seat });
     this.viewer = seat;
+    this.shown.push(seat);
     this.passed = null;
     this.undone = null;
     return true;
@@ -203,11 +208,15 @@ export class FakeTable {
     if (step.hide) await this.show(null);
     const how = this.device.shift() ?? 'pass';
     if (how === 'undo' && step.undo !== null) {
+      // as Table.undo from a cover: the taken-back seat's view is not shown until the device is
+      // given back (unless the order says otherwise)
+      const covered = this.order.coverBeforeUndo !== false;
       const ans = await this.engine.call({ cmd: 'undo', seat: step.undo });
       if (ans.ok) {
-        this.viewer = step.undo;
-        this.undone = step.undo;
-        this.snap = ans;
+        this.viewer = covered ? null : step.undo;
+        this.undone = covered ? step.undo : null;
+        this.snap = covered ? await this.engine.call({ cmd: 'view', seat: null }) : ans;
+        this.shown.push(this.viewer);
       }
       return true;
     }

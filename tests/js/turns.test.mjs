@@ -61,16 +61,23 @@ test('hold before cover: configurable; by default the cover comes first', () => 
   assert.equal(next(s, [here, here], 0, { hold: false, order: { holdBeforeCover: true } }).kind, 'cover');
 });
 
-test('cover before a taken-back move: configurable; by default its player sees it at once', () => {
+test('cover before a taken-back move: on by default; the cover says "give it back"', () => {
   const s = snap([0]);
-  const order = { coverBeforeUndo: true };
+  // a move taken back at a cover: the spectator's view is on screen, the device not in 0's hands
+  assert.deepEqual(next(s, [here, here], null, { undone: 0 }), { kind: 'cover', seat: 0, hide: false, undo: null, back: true });
+  assert.deepEqual(next(s, [here, here], null, { undone: 0, passed: 0 }), { kind: 'show', seat: 0 });
+  // a view still on screen is hidden first, and the cover offers no undo of its own
+  assert.deepEqual(next(s, [here, here], 1, { undone: 0 }), { kind: 'cover', seat: 0, hide: true, undo: null, back: true });
+  // the seat whose move was taken back acts next, even when another may act too
+  assert.deepEqual(next(snap([1, 0]), [here, here], null, { undone: 0 }), { kind: 'cover', seat: 0, hide: false, undo: null, back: true });
+  assert.equal(next(snap([1, 0]), [here, here], null, { undone: 0, passed: 0 }).seat, 0);
+  // the person on screen took their own move back (the Undo button): they hold the device
   assert.deepEqual(next(s, [here, here], 0, { undone: 0 }), { kind: 'person', seat: 0 });
-  assert.deepEqual(next(s, [here, here], 0, { undone: 0, order }), { kind: 'cover', seat: 0, hide: true, undo: null });
-  assert.deepEqual(next(s, [here, here], null, { undone: 0, passed: 0, order }), { kind: 'show', seat: 0 });
-  // the seat whose move was taken back acts next, even with another on screen
-  assert.equal(next(snap([1, 0]), [here, here], null, { undone: 0, passed: 0, order }).seat, 0);
   // alone at the device: nothing to hide from anyone
-  assert.deepEqual(next(s, [here, bot], 0, { undone: 0, order }), { kind: 'person', seat: 0 });
+  assert.deepEqual(next(s, [here, bot], null, { undone: 0 }), { kind: 'show', seat: 0 });
+  // off: the taken-back seat's turn is no different from any other
+  const off = { coverBeforeUndo: false };
+  assert.deepEqual(next(snap([1, 0]), [here, here], null, { undone: 0, order: off }), { kind: 'cover', seat: 1, hide: false, undo: null });
 });
 
 test('remote: wait for a person on another device (before the bots)', () => {
@@ -104,22 +111,47 @@ test('pass-and-play between two people: a cover at each change of person', async
   assert.equal(table.viewer, null);
 });
 
-test('pass-and-play: the person still holding the device takes their move back at the cover', async () => {
+test('pass-and-play: an undo at the cover gives the device back behind a cover before its view', async () => {
   const engine = new FakeEngine([[0], [1]]);
   const table = new FakeTable(engine, [here, here], { device: ['pass', 'undo'] });
   await table.pump();
+  table.shown = [];
   await table.act('first');
-  // taken back: seat 0 plays again, without a cover (it still holds the device)
-  assert.deepEqual(table.trace, ['cover 0', 'show 0', 'person 0', 'cover 1 hide undo 0', 'person 0']);
+  assert.deepEqual(table.trace, ['cover 0', 'show 0', 'person 0', 'cover 1 hide undo 0', 'cover 0 back', 'show 0', 'person 0']);
   assert.equal(engine.history.length, 0);
+  // between the undo and the tap on the give-back cover only the spectator's view was on screen
+  assert.deepEqual(table.shown, [null, null, 0]);
 });
 
-test('pass-and-play with the covered undo on: the cover comes back before the taken-back move', async () => {
+test('pass-and-play with the covered undo off: the taken-back seat plays again at once', async () => {
   const engine = new FakeEngine([[0], [1]]);
-  const table = new FakeTable(engine, [here, here], { device: ['pass', 'undo'], order: { coverBeforeUndo: true } });
+  const table = new FakeTable(engine, [here, here], { device: ['pass', 'undo'], order: { coverBeforeUndo: false } });
   await table.pump();
   await table.act('first');
-  assert.deepEqual(table.trace, ['cover 0', 'show 0', 'person 0', 'cover 1 hide undo 0', 'cover 0 hide', 'show 0', 'person 0']);
+  assert.deepEqual(table.trace, ['cover 0', 'show 0', 'person 0', 'cover 1 hide undo 0', 'person 0']);
+});
+
+test("Marie's votes: a vote taken back at the cover goes back to its voter behind a cover", async () => {
+  const engine = new FakeEngine([[0, 1, 2]]);
+  const table = new FakeTable(engine, [here, here, here], { device: ['pass', 'pass', 'undo'] });
+  await table.pump();
+  await table.act('vote');
+  table.trace = [];
+  table.shown = [];
+  await table.act('vote');
+  // seat 1 voted; at the cover for seat 2 it takes its vote back: the device goes back to 1
+  assert.deepEqual(table.trace, ['cover 2 hide undo 1', 'cover 1 back', 'show 1', 'person 1']);
+  assert.deepEqual(table.shown, [null, null, 1]);
+});
+
+test('resume: a pass-and-play game opened from a save covers the table before any seat\'s view', async () => {
+  const engine = new FakeEngine([[0], [1], [0]]);
+  engine.history.push({ seat: 0, action: 'saved' });
+  const table = new FakeTable(engine, [here, here, bot]);
+  assert.equal(table.viewer, null); // the table opens on the spectator's view
+  await table.pump();
+  assert.deepEqual(table.trace, ['cover 1', 'show 1', 'person 1']);
+  assert.deepEqual(table.shown, [1]);
 });
 
 test("simultaneous moves of several people: Marie's votes (all four at once)", async () => {

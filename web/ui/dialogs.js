@@ -46,45 +46,66 @@ function nameNode(name) {
  * The privacy screen: hides the whole page until the named person taps. Resolves on tap.
  * `hint` is an optional extra line (a string key of i18n). With `undo: {name}` it also offers the
  * person who just played (still holding the tablet) to take the move back: the promise then
- * resolves with 'undo' instead of 'continue'.
+ * resolves with 'undo' instead of 'continue', and the screen stays up (its buttons off) until the
+ * table puts the next one in its place (`removePrivacy`), so that nothing shows in between.
+ * `back`: the tablet goes back to `name` after a move was taken back ("Give the tablet back").
  * @param {string} name
- * @param {{hint?: string, undo?: {name: string}}} [options]
+ * @param {{hint?: string, undo?: {name: string}, back?: boolean}} [options]
  * @returns {Promise<'continue' | 'undo'>}
  */
-export function privacyScreen(name, { hint, undo } = {}) {
+export function privacyScreen(name, { hint, undo, back: giveBack = false } = {}) {
   return new Promise((resolve) => {
     const go = button(tn('passContinue', nameNode(name)), {
       class: 'btn btn-primary btn-xl', testid: 'privacy-continue',
     });
     const back = undo
-      ? button([icon('undo'), h('span', {}, tn('undoBeforePass', h('strong', { class: 'who', text: undo.name })))], {
+      ? button([icon('undo'), h('span', {}, tn('undoBeforePass', nameNode(undo.name)))], {
         class: 'btn btn-quiet privacy-undo', testid: 'privacy-undo',
       })
       : null;
     const layer = h('div', {
-      class: 'privacy', testid: 'privacy-screen', role: 'dialog', 'aria-modal': 'true',
-      'aria-labelledby': 'privacy-title', data: { seatName: name },
+      class: ['privacy', giveBack ? 'privacy-back' : null], testid: 'privacy-screen', role: 'dialog', 'aria-modal': 'true',
+      'aria-labelledby': 'privacy-title', data: { seatName: name, pass: giveBack ? 'back' : 'on' },
     },
     h('div', { class: 'privacy-card' },
       h('div', { class: 'privacy-logo' }, collectionMark()),
-      h('h2', { id: 'privacy-title', class: 'privacy-title' }, tn('passTo', nameNode(name))),
-      h('p', { class: 'privacy-hint' }, tn('passHint', nameNode(name))),
+      h('h2', { id: 'privacy-title', class: 'privacy-title' }, tn(giveBack ? 'passBack' : 'passTo', nameNode(name))),
+      h('p', { class: 'privacy-hint' }, tn(giveBack ? 'passBackHint' : 'passHint', nameNode(name))),
       hint ? h('p', { class: 'privacy-hint' }, t(hint)) : null,
       go,
       back ? h('div', { class: 'privacy-undo-row' }, back) : null));
-    const restore = holdFocus(layer);
-    const done = (how) => {
-      layer.remove();
-      document.body.classList.remove('has-privacy');
-      restore();
-      resolve(how);
-    };
+    const done = answer(layer, [go, back], resolve);
     go.addEventListener('click', () => done('continue'));
     back?.addEventListener('click', () => done('undo'));
     document.body.classList.add('has-privacy');
     root().append(layer);
     go.focus();
   });
+}
+
+/**
+ * How a privacy screen answers (once): 'continue' takes it away; 'undo' leaves it up with its
+ * buttons off, the page still covered until the next screen takes its place.
+ * @param {HTMLElement} layer
+ * @param {(HTMLButtonElement | null)[]} buttons
+ * @param {(how: 'continue' | 'undo') => void} resolve
+ */
+function answer(layer, buttons, resolve) {
+  const restore = holdFocus(layer);
+  let answered = false;
+  return (how) => {
+    if (answered) return;
+    answered = true;
+    if (how === 'undo') {
+      for (const b of buttons) if (b) b.disabled = true;
+      layer.dataset.pass = 'busy';
+    } else {
+      layer.remove();
+      document.body.classList.remove('has-privacy');
+      restore();
+    }
+    resolve(how);
+  };
 }
 
 export function removePrivacy() {

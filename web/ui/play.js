@@ -92,6 +92,7 @@ export class Table {
     this.passSeat = null;
     this.passResolve = null;
     this.passUndo = null;
+    this.passBack = false; // the cover on screen gives the device back (after an undo)
     this.passed = null; // the seat the device was just passed to
     this.undone = null; // the seat whose move was just taken back
     /** @type {Promise<void> | null} the game's hold on the table (a summary still up) */
@@ -305,6 +306,7 @@ export class Table {
 
   /** Wait for what the step names: draw the table for it; the loop stops here. */
   settle(waiting) {
+    if (waiting !== WAITING.cover) removePrivacy(); // a pass screen left up after an undo
     this.thinking = null;
     this.waiting = waiting;
     this.shareSoon();
@@ -330,12 +332,15 @@ export class Table {
    */
   async cover(step) {
     if (step.hide && !(await this.show(null))) return false;
+    this.passBack = Boolean(step.back);
     this.settle(WAITING.cover);
     const how = await this.askPass(step.seat, step.undo ?? null);
     if (!this.alive) return false;
     if (how === 'undo' && step.undo !== null && step.undo !== undefined) {
-      await this.undo(step.undo); // taken back: that seat plays again; refused: ask for the pass again
-      return true;
+      // taken back: the device goes back to that seat (a cover first, unless the order says
+      // otherwise); refused: ask for the pass again
+      await this.undo(step.undo, { covered: this.order.coverBeforeUndo !== false });
+      return this.alive;
     }
     this.passed = step.seat;
     return true;
@@ -381,7 +386,7 @@ export class Table {
     removePrivacy();
     const hint = this.module.passHint?.(this.snap) ?? (this.snap.view?.phase === 'vote' ? 'passVote' : undefined);
     const undo = this.passUndo !== null ? { name: this.names[this.passUndo] } : undefined;
-    privacyScreen(this.names[this.passSeat], { hint, undo }).then((how) => {
+    privacyScreen(this.names[this.passSeat], { hint, undo, back: this.passBack }).then((how) => {
       const resolve = this.passResolve;
       this.passResolve = null;
       this.passSeat = null;
@@ -394,7 +399,7 @@ export class Table {
    * Take back `seat`'s last action (the engine decides whether it may). Returns whether it did;
    * a refusal is told in a toast and the table shows the game as it is.
    */
-  async undo(seat) {
+  async undo(seat, { covered = false } = {}) {
     if (this.busy || !this.alive) return false;
     this.coach.clear();
     this.busy = true;
@@ -403,6 +408,9 @@ export class Table {
     let ans;
     try {
       ans = await this.snapCall({ cmd: 'undo', session: this.sid, seat });
+      // at a cover the device is not in that seat's hands: its view is never drawn, the table
+      // stays on the spectator's until the cover is dismissed for it
+      if (ans?.ok && covered) ans = await this.snapCall({ cmd: 'view', session: this.sid, seat: null });
     } catch (err) {
       ans = { ok: false, error: { en: String(err), ja: String(err) } };
     }
@@ -412,8 +420,8 @@ export class Table {
       toast(() => t('undoFailed'));
       return false;
     }
-    this.viewer = seat;
-    this.undone = seat;
+    this.viewer = covered ? null : seat;
+    this.undone = covered ? seat : null;
     this.madeBy = 'human';
     this.snap = ans;
     this.share();
@@ -627,7 +635,7 @@ export class Table {
         h('span', { class: 'spinner', 'aria-hidden': 'true' }),
         tn('isThinking', h('b', { class: 'who', text: this.names[this.thinking] })));
     } else if (this.waiting === 'pass') {
-      prompt = tn('passTo', h('b', { class: 'who', text: this.names[this.passSeat ?? snap.to_move[0]] ?? '' }));
+      prompt = tn(this.passBack ? 'passBack' : 'passTo', h('b', { class: 'who', text: this.names[this.passSeat ?? snap.to_move[0]] ?? '' }));
     } else prompt = this.view.guard(() => mod.prompt(snap, ctx), () => '');
     const who = this.viewer === null
       ? h('span', { class: 'viewer-chip spectator', testid: 'viewer', text: t('spectator') })

@@ -8,6 +8,8 @@
 // - `over`: the game is over; the table shows the end;
 // - `cover`: pass the device to `seat` (the privacy cover); `hide`: the view on screen must first
 //   become the spectator's; `undo`: the seat that may still take its move back from the cover;
+//   `back`: the device goes back to `seat`, whose move was just taken back at a cover (the cover
+//   says "give it back");
 // - `show`: show `seat`'s view (null: the spectator's) without a cover;
 // - `person`: wait for `seat`, a person at this device, to act;
 // - `hold`: the game holds the table (a summary on screen) until it lets go;
@@ -20,16 +22,18 @@
 
 /**
  * @typedef {'over'|'cover'|'show'|'person'|'hold'|'remote'|'bot'|'idle'} StepKind
- * @typedef {{kind: StepKind, seat?: number | null, hide?: boolean, undo?: number | null}} Step
+ * @typedef {{kind: StepKind, seat?: number | null, hide?: boolean, undo?: number | null, back?: boolean}} Step
  * @typedef {{kind: 'here'|'auto'|'remote'}} SeatKind what next() reads of a seat's controller
  */
 
 /**
- * The order of steps where it may differ (the defaults are today's table):
+ * The order of steps where it may differ:
  * - `holdBeforeCover`: a hold (a round's results on screen) is waited for before the device is
- *   passed, so that the whole table sees them; by default only bots wait for a hold;
- * - `coverBeforeUndo`: after a move is taken back, the cover comes back before that move's
- *   player sees the position again (at a table of several people).
+ *   passed, so that the whole table sees them; by default (off) only bots wait for a hold;
+ * - `coverBeforeUndo`: after a move is taken back at a cover (by the person who made it, while
+ *   the device was on its way to the next one), the cover comes back ("give the tablet back")
+ *   before that move's player sees the position again (at a table of several people). On by
+ *   default: `false` shows the taken-back seat's view at once, to whoever holds the device.
  * @typedef {{holdBeforeCover?: boolean, coverBeforeUndo?: boolean}} TurnOrder
  */
 
@@ -37,7 +41,8 @@
  * What the table has been through since its last step, besides the snapshot:
  * - `hold`: the game holds the table now (a summary still up);
  * - `passed`: the seat the device was just passed to (the cover was dismissed for it);
- * - `undone`: the seat whose move was just taken back;
+ * - `undone`: the seat whose move was just taken back at a cover (the view on screen is then
+ *   the spectator's: the device is not in that seat's hands);
  * - `order`: the order of steps (TurnOrder).
  * @typedef {{hold?: boolean, passed?: number | null, undone?: number | null, order?: TurnOrder}} TurnState
  */
@@ -94,15 +99,16 @@ export function next(snapshot, seats, viewer, turn = {}) {
  */
 function personStep(snapshot, ready, people, viewer, turn) {
   const order = turn.order || {};
-  const undone = order.coverBeforeUndo && ready.includes(turn.undone) ? turn.undone : null;
+  const undone = order.coverBeforeUndo !== false && ready.includes(turn.undone) ? turn.undone : null;
   const seat = undone ?? (ready.includes(viewer) ? viewer : ready[0]);
   const shared = people.length >= 2;
   const covered = turn.passed === seat;
-  if (seat === viewer && !(shared && undone !== null && !covered)) return { kind: 'person', seat };
+  if (seat === viewer) return { kind: 'person', seat };
   if (!shared || covered) return { kind: 'show', seat };
   if (order.holdBeforeCover && turn.hold) return { kind: 'hold' };
+  if (undone !== null) return { kind: 'cover', seat, hide: viewer !== null, undo: null, back: true };
   // the person on screen, still holding the device, may take their move back instead
-  const undo = viewer !== null && undone === null && snapshot.can_undo ? viewer : null;
+  const undo = viewer !== null && snapshot.can_undo ? viewer : null;
   return { kind: 'cover', seat, hide: viewer !== null, undo };
 }
 
