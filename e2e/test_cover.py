@@ -200,3 +200,39 @@ def test_reload_and_the_back_button_cover_the_table_again(
     expect(page.get_by_test_id("privacy-screen")).to_be_visible(timeout=30_000)
     covered_for(page, NAMES[seat], selector)
     show_mine(page, seat, selector)
+
+
+# ------------------------------------------------------------------ Cancel while the engine opens
+
+
+def test_cancel_while_the_engine_is_busy_opening_a_game(page: Page, base_url: str) -> None:
+    """A link opened while the engine cannot answer (here its worker's first file is held back,
+    as a slow or stalled boot would): the opening screen offers Cancel within a second; Cancel
+    goes back to the lobby, ends that worker and starts a fresh one, which answers."""
+    held: list[Any] = []
+    released = {"yes": False}
+
+    def hold_first(route: Any) -> None:
+        if released["yes"]:
+            route.continue_()
+        else:
+            held.append(route)  # never answered: that worker waits for good
+
+    page.route(base_url + "build.json", hold_first)
+    record, _, _ = position("pharaoh", 3)
+    page.goto(f"{base_url}{link(record)}")
+    expect(page.get_by_test_id("opening")).to_be_visible(timeout=30_000)
+    cancel = page.get_by_test_id("cancel-opening")
+    expect(cancel).to_be_visible(timeout=1_500)
+    assert held, "the worker's boot was not held"
+    # the header says what is true: the engine is not ready
+    expect(page.get_by_test_id("engine-status")).not_to_have_attribute("data-state", "ready")
+    released["yes"] = True
+    cancel.click()
+    expect(page.get_by_test_id("game-pharaoh")).to_be_visible()
+    assert page.evaluate("location.hash") in ("", "#/")
+    # a fresh worker: it boots and answers (the game opens)
+    expect(page.locator("html[data-engine=ready]")).to_be_attached(timeout=90_000)
+    expect(page.get_by_test_id("engine-status")).to_have_attribute("data-state", "ready")
+    page.goto(f"{base_url}{link(record)}")
+    expect(page.get_by_test_id("privacy-screen")).to_be_visible(timeout=30_000)

@@ -389,6 +389,12 @@ const S = {
     en: 'The last move was taken back. Only {0} should look at the screen now.',
     ja: '直前の手を取り消しました。ここから先は{0}さんだけが見てください。',
   },
+  cancelOpening: { en: 'Cancel', ja: 'キャンセル' },
+  openingCancelled: {
+    en: 'Opening cancelled. The game engine is starting again.',
+    ja: '開くのをやめました。ゲームエンジンを再起動しています。',
+  },
+  engineBusy: { en: 'The engine is working…', ja: 'エンジンが計算中…' },
 };
 
 export const STRINGS = S;

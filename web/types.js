@@ -196,6 +196,8 @@
  *   worker's cache (at once on other visits), or the engine failed: the page registers the
  *   service worker then
  * @property {(request: Record<string, any>) => Promise<any>} call
+ * @property {() => Promise<void>} [restart] end the worker (whatever it is busy with) and start a
+ *   fresh one; the calls still waiting reject with an error whose `cancelled` is true
  */
 
 // --------------------------------------------------------------------------- the table layer

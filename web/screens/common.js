@@ -1,7 +1,10 @@
 // Pieces several screens draw: the page frame, a game's art and meta line, the loading page.
 
-import { h, clear } from '../ui/dom.js';
+import { h, clear, button } from '../ui/dom.js';
 import { t } from '../i18n.js';
+import { toast } from '../ui/dialogs.js';
+
+const CANCEL_AFTER_MS = 600; // the opening's Cancel shows after this long (most take less)
 
 /**
  * A screen's page: `<section class="page <cls>" data-testid="<testid>">`.
@@ -34,15 +37,34 @@ export function waitingPage(container, cls, testid) {
 }
 
 /**
- * The page shown while a game or a replay opens (`data-testid="opening"`).
+ * The page shown while a game or a replay opens (`data-testid="opening"`). Its Cancel (shown
+ * after a moment: most openings take less) goes back to the lobby and ends the engine's worker,
+ * whatever it is busy with, for a fresh one (web/engine.js `restart`): the opening's request is
+ * then refused as cancelled, and its navigation is no longer the current one.
  * @param {import('../ui/router.js').Shell} shell
  */
 export function openingPage(shell) {
+  const cancel = button(t('cancelOpening'), { class: 'btn btn-lg opening-cancel', testid: 'cancel-opening' });
+  cancel.addEventListener('click', () => cancelOpening(shell), { once: true });
+  const row = h('div', { class: 'opening-cancel-row', hidden: true }, cancel);
+  setTimeout(() => { row.hidden = false; }, CANCEL_AFTER_MS);
   clear(shell.container).append(page('loading', 'opening',
     h('div', { class: 'loading-card' },
       h('div', { class: 'spinner big', 'aria-hidden': 'true' }),
       h('p', { text: t('opening') }),
-      shell.engine.state !== 'ready' ? h('p', { class: 'field-help', text: t('engineWait') }) : null)));
+      shell.engine.state !== 'ready' ? h('p', { class: 'field-help', text: t('engineWait') }) : null,
+      row)));
+}
+
+/**
+ * Give up an opening: the lobby (in place of the address being opened), then a fresh engine.
+ * @param {import('../ui/router.js').Shell} shell
+ */
+function cancelOpening(shell) {
+  shell.router.setAddress('#/', false);
+  shell.router.home();
+  toast(() => t('openingCancelled'));
+  shell.engine.restart();
 }
 
 /**

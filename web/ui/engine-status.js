@@ -1,6 +1,9 @@
 // The game engine as the page shell sees it: loading (with its stage and progress), ready or
 // failed. It follows the engine that boot.js started, paints the header's status box, sets
 // `<html data-engine>` (loading, ready, failed) and tells the screens when the state changes.
+// While a request has been on its way for a while the box says so ("The engine is working…",
+// `data-state="busy"`, `<html data-engine-busy="yes">`), not "Ready to play"; `restart()` ends a
+// busy worker for a fresh one (the opening screen's Cancel).
 // It also says how the engine started, `<html data-engine-boot>`: `snapshot` (from the memory
 // snapshot stored on the device), `normal`, or `fallback` (a stored snapshot could not be used),
 // and `<html data-engine-snapshot>` once a new snapshot was stored (`stored`) or not (`failed`).
@@ -15,7 +18,7 @@ export class EngineStatus {
   /** @param {HTMLElement} html the page's root element (it carries `data-engine`) */
   constructor(html) {
     this.html = html;
-    /** @type {{call: (request: object) => Promise<any>, ready: Promise<any>} | null} */
+    /** @type {import('../types.js').Engine | null} */
     this.engine = null;
     /** @type {'loading' | 'ready' | 'failed'} */
     this.state = 'loading';
@@ -25,8 +28,39 @@ export class EngineStatus {
     this.error = null;
     /** @type {Set<() => void>} */
     this.listeners = new Set();
+    this.busy = false; // a request has been on its way for a while (web/engine.js)
+    this.expect();
+  }
+
+  /** A new wait for the engine to be ready or to fail. */
+  expect() {
     this.settled = new Promise((resolve, reject) => { this.resolve = resolve; this.reject = reject; });
     this.settled.catch(() => {});
+  }
+
+  /**
+   * End the engine's worker, whatever it is busy with, and start a fresh one (the calls still
+   * waiting reject with a `cancelled` error). The status is `loading` again until it is ready.
+   * @returns {Promise<void>}
+   */
+  async restart() {
+    if (!this.engine?.restart || this.state === 'failed') return;
+    const ready = this.engine.restart();
+    this.state = 'loading';
+    this.stage = 'start';
+    this.pct = 0;
+    this.busy = false;
+    this.html.dataset.engine = 'loading';
+    this.html.dataset.engineBusy = 'no';
+    this.expect();
+    this.paint();
+    for (const fn of this.listeners) fn();
+    try {
+      await ready;
+      this.settle('ready');
+    } catch (err) {
+      this.settle('failed', errorText(err));
+    }
   }
 
   /** Take the engine from boot.js and follow it until it is ready or has failed. */
@@ -77,6 +111,11 @@ export class EngineStatus {
   progress(ev) {
     if (!ev) return;
     if (ev.type === 'failed') this.settle('failed', errorText(ev.error));
+    else if (ev.type === 'busy') {
+      this.busy = Boolean(ev.busy);
+      this.html.dataset.engineBusy = this.busy ? 'yes' : 'no';
+      this.paint();
+    }
     else if (ev.type === 'snapshot') this.html.dataset.engineSnapshot = ev.stored ? 'stored' : 'failed';
     else if (ev.type === 'progress') {
       if (typeof ev.boot === 'string') this.html.dataset.engineBoot = ev.boot;
@@ -116,7 +155,9 @@ export class EngineStatus {
       fill.style.width = `${Math.max(4, this.pct)}%`; // through the CSSOM (the CSP allows it)
       return;
     }
-    text.textContent = t(this.state === 'ready' ? 'engineReady' : 'engineFailed');
+    const busy = this.state === 'ready' && this.busy;
+    if (busy) box.dataset.state = 'busy';
+    text.textContent = t(busy ? 'engineBusy' : this.state === 'ready' ? 'engineReady' : 'engineFailed');
     fill.style.width = '100%';
     if (this.state === 'failed') box.title = tx(this.error) || '';
   }
