@@ -236,3 +236,50 @@ def test_cancel_while_the_engine_is_busy_opening_a_game(page: Page, base_url: st
     expect(page.get_by_test_id("engine-status")).to_have_attribute("data-state", "ready")
     page.goto(f"{base_url}{link(record)}")
     expect(page.get_by_test_id("privacy-screen")).to_be_visible(timeout=30_000)
+
+
+# ------------------------------------------------------------------------------ names (NAME-1)
+
+RTL = "مرحبا"
+ISOLATED = "(el) => el.tagName === 'BDI' || getComputedStyle(el).unicodeBidi === 'isolate'"
+
+
+def test_names_are_isolated_and_hidden_characters_refused_at_the_setup(
+    page: Page, base_url: str
+) -> None:
+    page.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
+    page.goto(f"{base_url}#/setup/hitokai")
+    expect(page.get_by_test_id("start-game")).to_be_visible(timeout=30_000)
+    page.get_by_test_id("players-3").click()
+    page.get_by_test_id("seat-kind-0-human").click()
+    page.get_by_test_id("seat-kind-1-bot").click()
+    page.get_by_test_id("seat-kind-2-bot").click()
+    # a name with a right-to-left override, a zero-width space or a byte-order mark is refused
+    name = page.get_by_test_id("seat-name-0")
+    error = page.get_by_test_id("setup-error")
+    for bad in ["Aya\u202eayA", "\u200b", "Aya\ufeff"]:
+        name.fill(bad)
+        page.get_by_test_id("start-game").click()
+        expect(error).to_contain_text("Seat 1: a name")
+        assert page.get_by_test_id("table").count() == 0
+    page.get_by_test_id("lang-ja").click()
+    page.get_by_test_id("start-game").click()
+    expect(error).to_contain_text("席1")
+    page.get_by_test_id("lang-en").click()
+    # a right-to-left name (seat 1, a bot that bids first with this deal) is shown isolated
+    name.fill("Aya")
+    page.get_by_test_id("seat-name-1").fill(RTL)
+    page.get_by_test_id("seed-fixed").click()
+    page.get_by_test_id("seed-input").fill("7")
+    page.get_by_test_id("start-game").click()
+    expect(page.locator("[data-testid=table][data-waiting=human]")).to_be_visible(timeout=90_000)
+    line = page.get_by_test_id("log").locator(".who", has_text=RTL).first
+    expect(line).to_be_attached()
+    assert line.evaluate(ISOLATED)
+    label = page.get_by_test_id("seats").locator(".who", has_text=RTL).first
+    expect(label).to_be_attached()
+    assert label.evaluate(ISOLATED)
+    # every name in the log is in an element of its own, isolated
+    names = page.get_by_test_id("log").locator(".who")
+    assert names.count() >= 1
+    assert all(names.nth(i).evaluate(ISOLATED) for i in range(names.count()))

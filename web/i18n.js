@@ -395,6 +395,14 @@ const S = {
     ja: '開くのをやめました。ゲームエンジンを再起動しています。',
   },
   engineBusy: { en: 'The engine is working…', ja: 'エンジンが計算中…' },
+  // the name rule NAME-1 (web/ui/names.js); {0}: the most characters a name may have
+  nameEmpty: { en: 'a name needs at least one visible character.', ja: '名前には見える文字が1文字以上必要です。' },
+  nameTooLong: { en: 'a name may have at most {0} characters.', ja: '名前は{0}文字までです。' },
+  nameHidden: {
+    en: 'a name may not hold invisible or control characters (such as a text-direction mark).',
+    ja: '名前に見えない文字や制御文字(文字の向きを変える記号など)は使えません。',
+  },
+  nameInvisible: { en: 'a name needs at least one visible character.', ja: '名前には見える文字が1文字以上必要です。' },
 };
 
 export const STRINGS = S;

@@ -15,3 +15,7 @@ declare module 'node:assert/strict' {
 }
 
 declare function setImmediate(callback: (value?: unknown) => void): unknown;
+
+declare module 'node:fs' {
+  export function readFileSync(path: URL | string, encoding: 'utf8'): string;
+}

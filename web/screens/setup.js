@@ -4,7 +4,8 @@
 // asked at the table (the record's `options.hints`), then the start.
 
 import { h, clear, button } from '../ui/dom.js';
-import { t, tx, levelName, STRINGS } from '../i18n.js';
+import { t, tx, levelName, fill, STRINGS } from '../i18n.js';
+import { checkName, cleanName, NAME_MAX } from '../ui/names.js';
 import { tableOptions, booleanOptions, optionSwitch } from '../ui/settings.js';
 import { loadModule } from '../ui/games.js';
 import { randomSeed, parseSeed } from '../ui/seed.js';
@@ -60,7 +61,25 @@ function defaultName(kind, i) {
  * @param {SetupState} st
  */
 function seatNames(st) {
-  return st.seats.slice(0, st.players).map((seat, i) => seat.name.trim() || defaultName(seat.kind, i));
+  return st.seats.slice(0, st.players).map((seat, i) => cleanName(seat.name) || defaultName(seat.kind, i));
+}
+
+/**
+ * The first typed name the rule NAME-1 refuses (ui/names.js), as a sentence naming its seat;
+ * null when every name may be used (a blank one is the seat's default name).
+ * @param {SetupState} st
+ * @returns {import('../types.js').Text | null}
+ */
+function nameError(st) {
+  for (const [i, seat] of st.seats.slice(0, st.players).entries()) {
+    if (!cleanName(seat.name)) continue;
+    const verdict = checkName(seat.name);
+    if (verdict.ok === false) {
+      const entry = STRINGS[verdict.problem];
+      return { en: `${fill(STRINGS.seatN.en, [i + 1])}: ${fill(entry.en, [NAME_MAX])}`, ja: `${fill(STRINGS.seatN.ja, [i + 1])}:${fill(entry.ja, [NAME_MAX])}` };
+    }
+  }
+  return null;
 }
 
 /**
@@ -102,7 +121,7 @@ function seatRow(seat, i, levels) {
   }, levels.map((lv) => h('option', { value: lv, text: levelName(lv) }))));
   level.value = seat.level;
   const name = h('input', {
-    class: 'input', type: 'text', maxlength: 24, testid: `seat-name-${i}`, value: seat.name,
+    class: 'input', type: 'text', maxlength: 24, dir: 'auto', testid: `seat-name-${i}`, value: seat.name,
     placeholder: defaultName(seat.kind, i), 'aria-label': `${t('seatN', i + 1)} ${t('name')}`, autocomplete: 'off',
     data: { field: 'seat-name', seat: i },
   });
@@ -253,7 +272,7 @@ const FIELDS = {
     const seat = s.st.seats[i];
     seat.name = el.value;
     // labels that show this seat's name change in place (the game's start-player select...)
-    const label = seat.name.trim() || defaultName(seat.kind, i);
+    const label = cleanName(seat.name) || defaultName(seat.kind, i);
     for (const opt of s.shell.container.querySelectorAll(`[data-seat-option="${i}"]`)) opt.textContent = label;
   },
   'seat-level': (s, el) => { s.st.seats[Number(el.dataset.seat)].level = el.value; },
@@ -274,6 +293,12 @@ const FIELDS = {
  */
 async function startGame(s) {
   const { st, shell } = s;
+  const refused = nameError(st);
+  if (refused) {
+    st.error = refused;
+    s.render();
+    return;
+  }
   const seed = st.seedMode === 'fixed' ? parseSeed(st.seed) : randomSeed();
   if (seed === null) {
     st.error = STRINGS.seedInvalid;
