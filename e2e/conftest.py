@@ -838,11 +838,15 @@ def current_record(page: Page, timeout: float = 30.0) -> dict[str, Any]:
         found = PLAY_ADDRESS.fullmatch(address)
         assert found, address
         game_id = found[1]
-        entry = page.evaluate("(k) => JSON.parse(localStorage.getItem(k))", f"pygames.save.{game_id}")
+        entry = page.evaluate(
+            "(k) => JSON.parse(localStorage.getItem(k))", f"pygames.save.{game_id}"
+        )
         kept = vault_records(page).get(game_id)
         ply = page.get_by_test_id("table").get_attribute("data-ply")
         if entry and kept and kept["rev"] == entry["rev"] and str(entry["ply"]) == ply:
             return unlink(kept["save"])
         if time.monotonic() > deadline:
-            raise AssertionError(f"the vault does not hold the table's game: {entry}, {kept}, {ply}")
+            raise AssertionError(
+                f"the vault does not hold the table's game: {entry}, {kept}, {ply}"
+            )
         page.wait_for_timeout(50)

@@ -38,13 +38,15 @@ HOOK = """
       const sent = new Map();
       const post = this.postMessage.bind(this);
       this.postMessage = (message, ...rest) => {
-        if (message && message.id !== undefined) sent.set(message.id, JSON.parse(JSON.stringify(message.request)));
+        const copy = (v) => JSON.parse(JSON.stringify(v));
+        if (message && message.id !== undefined) sent.set(message.id, copy(message.request));
         return post(message, ...rest);
       };
       this.addEventListener('message', (ev) => {
         const data = ev.data;
         if (data && 'answer' in data) {
-          window.__traffic.push({ request: sent.get(data.id) ?? null, answer: JSON.parse(JSON.stringify(data.answer)) });
+          const answer = JSON.parse(JSON.stringify(data.answer));
+          window.__traffic.push({ request: sent.get(data.id) ?? null, answer });
         }
       });
     }
@@ -136,7 +138,8 @@ def act(page: Page) -> None:
         wait_turn(page)
     ply = page.get_by_test_id("table").get_attribute("data-ply")
     snap = next(
-        t["answer"] for t in reversed(traffic(page))
+        t["answer"]
+        for t in reversed(traffic(page))
         if t["answer"].get("ok") and "moves" in t["answer"] and "view" in t["answer"]
     )
     if snap["moves"]:
@@ -212,7 +215,8 @@ def test_the_page_receives_only_what_it_may_show(
     assert record["seed"] == deal["seed"] and record["seats"] == deal["seats"]
     seen = traffic(page)
     first_view = next(
-        t["answer"] for t in seen
+        t["answer"]
+        for t in seen
         if (t["request"] or {}).get("cmd") == "view" and t["request"].get("seat") == 0
     )
     assert first_view["ply"] == 0
