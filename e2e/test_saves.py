@@ -119,6 +119,17 @@ def public(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if k != "save"}
 
 
+def moved_in(page: Page) -> None:
+    """Wait until the engine is ready and the records of the games in progress written into
+    localStorage (as an older version kept them) have moved into the vault."""
+    wait_engine(page)
+    page.wait_for_function(
+        """() => Object.keys(localStorage).filter((k) => k.startsWith('pygames.save.'))
+            .every((k) => { try { return !('save' in JSON.parse(localStorage.getItem(k))); }
+                            catch (_) { return true; } })"""
+    )
+
+
 def stored(page: Page) -> dict[str, Any]:
     """Every kept game of the page's localStorage (key: parsed entry, or the raw text)."""
     raw: dict[str, str] = page.evaluate(
@@ -454,8 +465,8 @@ def test_a_bad_file_is_refused_and_changes_nothing(page: Page, base_url: str) ->
         },
     )
     page.reload()
+    moved_in(page)
     before = stored(page)
-    wait_engine(page)
     for name, content, sentence in bad_files():
         choose(page, name, content)
         text = wait_note(page)
@@ -482,9 +493,9 @@ def test_an_import_that_does_not_fit_changes_nothing(page: Page, base_url: str) 
     lobby(page, base_url)
     put(page, {"pygames.save.mine": save_entry("mine", marie_record(27, 6))})
     page.reload()
+    moved_in(page)
     before = stored(page)
     games = [save_entry(f"new{i}", marie_record(29, 3 + i)) for i in range(3)]
-    wait_engine(page)
     # the storage fills up at the second game of the file: the first is taken out again
     page.evaluate(
         """() => {
