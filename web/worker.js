@@ -1,9 +1,11 @@
 // Module Web Worker: boots Pyodide from ./pyodide/, installs the engine wheel and answers the
 // page's requests. Contract: docs/protocol.md. Everything is loaded from this site only.
 //
-// page -> worker: {id, request}
+// page -> worker: {id, request}   (bridge requests, and the vault's own: "vault-keep"... below)
 // worker -> page: {type: "progress", stage, pct, boot?} | {type: "failed", error: {en, ja}, detail}
 //                 | {type: "kept"} | {type: "snapshot-wanted"} | {id, answer}
+//   every `answer` cleaned of what the page may not hold: no `save` (the whole record, kept here
+//   and in the vault, web/vault.js), no `seed`, no `share`/`record` before the game is over.
 // snapshot maker -> page: {type: "snapshot", stored, bytes?, raw?, ms?, detail?}
 //
 // Instant start (issue 22). The engine's worker boots from the memory snapshot stored on the
