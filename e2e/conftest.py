@@ -793,3 +793,60 @@ def simulate(game: str, players: int, seed: int, bots: str | None = None) -> dic
 def record_of(line: dict[str, Any]) -> dict[str, Any]:
     """The record in a ``simulate`` line."""
     return {key: line[key] for key in RECORD_KEYS}
+
+
+# ---------------------------------------------------------------------- the vault (issue 33)
+
+# Every record the engine's worker keeps in its vault (web/vault.js): [{id, save, rev, updated}].
+# Tests may read it; the page never does during play.
+VAULT_READ = """async () => {
+  const db = await new Promise((resolve, reject) => {
+    const r = indexedDB.open('pygames-games', 1);
+    r.onupgradeneeded = () => r.result.createObjectStore('records', { keyPath: 'id' });
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      const q = db.transaction('records', 'readonly').objectStore('records').getAll();
+      q.onsuccess = () => resolve(q.result);
+      q.onerror = () => reject(q.error);
+    });
+  } finally {
+    db.close();
+  }
+}"""
+
+PLAY_ADDRESS = re.compile(r"#play/([A-Za-z0-9_-]{1,40})")
+
+
+def vault_records(page: Page) -> dict[str, dict[str, Any]]:
+    """The vault's entries by game id: ``{id: {id, save, rev, updated}}``."""
+    rows: list[dict[str, Any]] = page.evaluate(VAULT_READ)
+    return {row["id"]: row for row in rows}
+
+
+def current_record(page: Page, timeout: float = 30.0) -> dict[str, Any]:
+    """The whole record of the game on the table: a finished game's from the address, a game in
+    progress's from the vault once it holds the position on the table (its entry's revision and
+    ply, web/ui/saves.js, match the vault's and the table's)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        address = str(page.evaluate("location.hash"))
+        if address.startswith("#g="):
+            return unlink(address)
+        found = PLAY_ADDRESS.fullmatch(address)
+        assert found, address
+        game_id = found[1]
+        entry = page.evaluate(
+            "(k) => JSON.parse(localStorage.getItem(k))", f"pygames.save.{game_id}"
+        )
+        kept = vault_records(page).get(game_id)
+        ply = page.get_by_test_id("table").get_attribute("data-ply")
+        if entry and kept and kept["rev"] == entry["rev"] and str(entry["ply"]) == ply:
+            return unlink(kept["save"])
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"the vault does not hold the table's game: {entry}, {kept}, {ply}"
+            )
+        page.wait_for_timeout(50)

@@ -12,10 +12,12 @@ from typing import Any
 
 import pytest
 from conftest import (
+    PLAY_ADDRESS,
     RECORD_KEYS,
     SUB_PATH,
     Served,
     cpython_bridge,
+    current_record,
     engine,
     link,
     unlink,
@@ -237,9 +239,8 @@ def check_panel(page: Page, record: dict[str, Any], seat: int | None, lang: str 
 
 
 def saved_record(page: Page) -> dict[str, Any]:
-    """The whole record of the game in progress, from its save."""
-    (entry,) = stored(page, "pygames.save.").values()
-    return unlink(entry["save"])
+    """The whole record of the game in progress, from the engine worker's vault."""
+    return current_record(page)
 
 
 def check_replay_log(page: Page, record: dict[str, Any], at: int) -> None:
@@ -374,8 +375,8 @@ def test_reload_mid_turn_resumes_the_same_position(page: Page, base_url: str) ->
     setup_game(page, 4, [0], seed=2)
     saves = stored(page, "pygames.save.")
     assert len(saves) == 1  # saved from the first position on
-    # play until the human drafts in round 2, last: the bots' picks before are secret, so the
-    # address bar's link stops before them; the save has them
+    # play until the human drafts in round 2, last: the bots' picks before are secret; the
+    # address bar names the game only, the vault has them
     for _ in range(80):
         phase = wait_turn(page)
         if phase == "draft" and page.get_by_test_id("round").inner_text() == "Round 2 of 5":
@@ -387,11 +388,11 @@ def test_reload_mid_turn_resumes_the_same_position(page: Page, base_url: str) ->
     hand = page.get_by_test_id("hand-card").evaluate_all("els => els.map((e) => e.dataset.card)")
     page.get_by_test_id("hand-card").first.click()  # mid-turn: one card chosen, not confirmed
     log_lines = page.get_by_test_id("log").locator("li").count()
-    public = unlink(page.evaluate("location.hash"))
-    assert len(public["actions"]) < at
+    assert PLAY_ADDRESS.fullmatch(str(page.evaluate("location.hash")))
     (entry,) = stored(page, "pygames.save.").values()
     assert entry["ply"] == at and entry["round"] == {"n": 2, "of": 5}
-    assert len(unlink(entry["save"])["actions"]) == at
+    assert "save" not in entry  # the record is in the vault only
+    assert len(current_record(page)["actions"]) == at
 
     page.reload()
     assert wait_turn(page) == "draft"
@@ -427,8 +428,7 @@ def test_simultaneous_vote_survives_a_reload_and_a_closed_tab(
     assert wait_turn(page) == "pass"
     nxt = page.get_by_test_id("privacy-screen").get_attribute("data-seat-name")
     at = ply(page)
-    (entry,) = stored(page, "pygames.save.").values()
-    assert unlink(entry["save"])["actions"][-1] == f"{voter}:down"
+    assert current_record(page)["actions"][-1] == f"{voter}:down"
 
     page.reload()
     assert wait_turn(page) == "pass"
@@ -635,8 +635,8 @@ def test_routes_and_what_the_setup_page_records(page: Page, base_url: str) -> No
         page.get_by_test_id("seed-input").fill("77")
         page.get_by_test_id("start-game").click()
         expect(table(page)).to_be_visible(timeout=90_000)
-        wait_true(page, "location.hash.startsWith('#g=')")
-        record = unlink(str(page.evaluate("location.hash")))
+        wait_true(page, "location.hash.startsWith('#play/')")
+        record = current_record(page)
         # one human: the setup allows hints by default and records it
         assert record["options"] == ({"elder": int(elder)} if elder else {}) | {"hints": True}
         assert record["seed"] == 77 and record["players"] == 5

@@ -8,7 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import ROOT, assert_nearly_all_drawn, link, pace_bots, unlink, wait_engine, wait_turn
+from conftest import (
+    ROOT,
+    assert_nearly_all_drawn,
+    current_record,
+    link,
+    pace_bots,
+    wait_engine,
+    wait_turn,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
 
@@ -284,7 +292,7 @@ def test_all_bot_game_shows_what_the_engine_says(
     sys.path.insert(0, str(ROOT))
     from pygames.core.record import record_from_json, replay
 
-    final_record = record_from_json(unlink(page.evaluate("location.hash")))
+    final_record = record_from_json(current_record(page))
     final = replay(final_record)
     assert final.is_over()
     for s, score in enumerate(final.result().scores):

@@ -10,10 +10,10 @@ import pytest
 from conftest import (
     READY,
     assert_nearly_all_drawn,
+    current_record,
     engine,
     link,
     pace_bots,
-    unlink,
     wait_engine,
     wait_turn,
 )
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def engine_now(page: Page, seat: int | None) -> dict[str, Any]:
     """The engine's snapshot of the game in the address bar (nothing is hidden in this game's
     actions, so the share link is the whole record)."""
-    return snapshot(unlink(page.evaluate("location.hash")), seat)
+    return snapshot(current_record(page), seat)
 
 
 @pytest.fixture
@@ -185,7 +185,7 @@ def replay_view(record: dict[str, Any], ply: int) -> dict[str, Any]:
 def settled_payment(page: Page, before: dict[str, Any], seat: int) -> list[int] | None:
     """The cards ``seat`` paid in the auction being paid in ``before`` (a snapshot), read from the
     engine's views of the game in the address bar; None if the round ended meanwhile."""
-    record = unlink(page.evaluate("location.hash"))
+    record = current_record(page)
     v0 = before["view"]
     for ply in range(before["ply"] + 1, len(record["actions"]) + 1):
         v = replay_view(record, ply)
@@ -468,7 +468,7 @@ def test_an_all_bot_game_shows_what_the_engine_says(page: Page, base_url: str) -
     )
     expect(page.get_by_test_id("end-screen")).to_be_visible()
     drawn: list[dict[str, Any]] = page.evaluate("window.__hkShown")
-    final = unlink(page.evaluate("location.hash"))
+    final = current_record(page)
     plies = len(final["actions"])
     shown = {int(now["ply"]): now for now in drawn if int(now["ply"]) < plies}
     assert plies > 50
@@ -511,7 +511,7 @@ def test_the_setup_page_names_the_first_start_player(
     shot(page, "hitokai-setup", both=True)
     page.get_by_test_id("start-game").click()
     assert wait_turn(page, timeout=90_000) == "bid"
-    record = unlink(page.evaluate("location.hash"))
+    record = current_record(page)
     # one human: the setup allows hints by default and records it
     assert record["options"] == {"start": 2, "hints": True} and record["seed"] == seed
     # left random, this deal's first start player would be another seat
@@ -527,7 +527,7 @@ def test_the_setup_page_names_the_first_start_player(
     # the link opens the same game: the same seat starts and plays the same first move
     page.goto(base_url + link({**record, "actions": []}))
     assert wait_turn(page, timeout=90_000) == "bid"
-    again = unlink(page.evaluate("location.hash"))
+    again = current_record(page)
     assert again["options"] == {"start": 2, "hints": True}
     assert again["actions"][0] == record["actions"][0]
 
@@ -541,7 +541,7 @@ def test_the_setup_page_names_the_first_start_player(
     shot(page, "hitokai-setup-ja", both=True)
     page.get_by_test_id("start-game").click()
     assert wait_turn(page, timeout=90_000) == "bid"
-    record = unlink(page.evaluate("location.hash"))
+    record = current_record(page)
     assert record["options"] == {"start": 0, "hints": True} and record["actions"] == []
     expect(page.get_by_test_id("current-bid")).to_have_attribute("data-bid", "0")
     expect(page.get_by_test_id("withdraw")).to_be_disabled()
@@ -551,6 +551,6 @@ def test_the_setup_page_names_the_first_start_player(
     set_up_table(page, base_url, seed, "", names)
     page.get_by_test_id("start-game").click()
     page.wait_for_selector(READY, timeout=90_000)
-    record = unlink(page.evaluate("location.hash"))
+    record = current_record(page)
     assert record["options"] == {"hints": True}  # no start option; one human: hints allowed
     assert record["actions"][0].startswith(f"{drawn}:"), record["actions"]

@@ -294,27 +294,25 @@ def save_entry(entry_id: str, record_fragment: str, players: int) -> dict[str, A
 
 
 def test_damaged_saves_recover(app: AppPage) -> None:
-    """What e2e/test_app.py does not cover: this tab's own game (the address it left) whose
-    save was damaged, a damaged pointer to it, and a finished game whose record was damaged.
-    The tab's game is reached through the page's routes (``#g=`` the tab left), as a reload
-    does, without booting the engine again."""
+    """What e2e/test_app.py does not cover: a game's address (``#play/<id>``) whose save was
+    damaged or tampered with, an id this device does not keep, and a finished game whose
+    record was damaged. The game is reached through the page's routes, as a reload does,
+    without booting the engine again."""
     page = app.page
     app.lobby()
     clear_storage(page)
     record = marie_record(0)
-    share = link(record)
     players = record["players"]
 
-    # 1. the save is not JSON any more: the tab opens the game from its address instead
+    # 1. the save is not JSON any more: not a game of this device; the lobby offers to remove it
     put(page, "localStorage", {"pygames.save.tab1": "{damaged"})
-    put(page, "sessionStorage", {"pygames.current": {"id": "tab1", "hash": share}})
-    app.go(share)
-    expect(page.locator(TABLE).first).to_be_visible()
+    app.go("#play/tab1")
+    expect(page.get_by_test_id("game-not-here")).to_be_visible()
     app.lobby()
     expect(page.get_by_test_id("saves-damaged")).to_be_visible()
     page.get_by_test_id("remove-damaged").click()
     expect(page.get_by_test_id("saves-damaged")).to_have_count(0)
-    expect(page.get_by_test_id("save-item")).to_have_count(1)  # the game just reopened
+    expect(page.get_by_test_id("save-item")).to_have_count(0)
     clear_storage(page)
 
     # 2. the save reads, but its record was tampered with (an action no one may play): said
@@ -322,8 +320,7 @@ def test_damaged_saves_recover(app: AppPage) -> None:
     bad = marie_record(3)
     bad["actions"][2] = bad["actions"][2].split(":")[0] + ":eat77"
     put(page, "localStorage", {"pygames.save.tab2": save_entry("tab2", link(bad)[1:], players)})
-    put(page, "sessionStorage", {"pygames.current": {"id": "tab2", "hash": share}})
-    app.go(share)
+    app.go("#play/tab2")
     error = page.get_by_test_id("resume-error")
     expect(error).to_be_visible()
     expect(page.get_by_test_id("error-message")).to_contain_text("action 2")
@@ -333,13 +330,11 @@ def test_damaged_saves_recover(app: AppPage) -> None:
     expect(page.get_by_test_id("saves")).to_have_count(0)
     clear_storage(page)
 
-    # 3. this tab's pointer to its game is damaged: the address opens as a link
-    for pointer in ["{not json", json.dumps({"id": 5, "hash": None}), json.dumps(["tab3"])]:
-        put(page, "sessionStorage", {"pygames.current": pointer})
-        app.go(share)
-        expect(page.locator(TABLE).first).to_be_visible()
-        app.lobby()
-        clear_storage(page)
+    # 3. an id this device does not keep (another device's game, one deleted since)
+    app.go("#play/tab3")
+    expect(page.get_by_test_id("game-not-here")).to_contain_text("not on this device")
+    page.get_by_test_id("back-lobby").click()
+    expect(page.get_by_test_id("lobby")).to_be_visible()
 
     # 4. a finished game whose record was damaged: the replay viewer says so, with a way back
     now = int(time.time() * 1000)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from conftest import (
     assert_nearly_all_drawn,
+    current_record,
     engine,
     link,
     pace_bots,
@@ -394,7 +395,7 @@ def test_reload_restores_the_public_position(page: Page, base_url: str) -> None:
     ply = table(page).get_attribute("data-ply")
     log_lines = page.get_by_test_id("log").locator("li").count()
     fragment = page.evaluate("location.hash")
-    assert fragment.startswith("#g=")
+    assert fragment.startswith("#play/")  # the game's id, not its record
     page.reload()
     assert wait_turn(page) == "decide"
     expect(table(page)).to_have_attribute("data-ply", str(ply))
@@ -519,7 +520,7 @@ def test_all_bot_game_shows_what_the_engine_says(
     sys.path.insert(0, str(ROOT))
     from pygames.core.record import record_from_json, replay
 
-    record = record_from_json(unlink(page.evaluate("location.hash")))
+    record = record_from_json(current_record(page))
     final = replay(record)
     assert final.is_over() and totals == final.result().scores
     during = [d for d in drawings if not d["over"]]

@@ -18,6 +18,7 @@ from conftest import (
     wait_engine,
     wait_turn,
 )
+from conftest import current_record as saved_record
 from conftest import (
     engine_snapshot as snapshot,
 )
@@ -44,15 +45,15 @@ def table(page: Page) -> Any:
 
 
 def current_record(page: Page) -> dict[str, Any]:
-    """The record of the position on the table: the address bar's share link, once it has
-    caught up with the table's ply (it is written in the task after the drawing)."""
+    """The record of the position on the table: the vault's (a finished game's: the address
+    bar's), once it has caught up with the table's ply (it is saved after the drawing)."""
     ply = int(str(table(page).get_attribute("data-ply")))
     for _ in range(50):
-        record = unlink(page.evaluate("location.hash"))
+        record = saved_record(page)
         if len(record["actions"]) == ply:
             return record
         page.wait_for_timeout(100)
-    raise AssertionError(f"the share link never reached ply {ply}")
+    raise AssertionError(f"the saved record never reached ply {ply}")
 
 
 def offered(page: Page) -> dict[str, Any]:
@@ -378,7 +379,7 @@ def test_all_bots_the_table_shows_the_view_after_each_answer(
     page.evaluate("(hash) => { location.hash = hash; }", link(record))
     assert wait_turn(page, timeout=120_000) == "over"
     expect(page.get_by_test_id("end-screen")).to_be_visible()
-    played = unlink(page.evaluate("location.hash"))
+    played = current_record(page)
     assert played["seats"] == record["seats"] and len(played["actions"]) > 40
     # every drawing is checked, and nearly every ply was drawn
     seen = check_drawings(page, played, None)
@@ -405,7 +406,7 @@ def test_setup_page_and_table_in_japanese(
     page.get_by_test_id("opt-start").select_option("1")
     page.get_by_test_id("start-game").click()
     assert wait_turn(page) == "auction"
-    record = unlink(page.evaluate("location.hash"))
+    record = current_record(page)
     assert record["options"] == {"start": 1, "hints": True}  # one human: hints allowed
     expect(page.get_by_test_id("round")).to_have_text("第1ラウンド / 全5")
     expect(page.get_by_test_id("pass-plain")).to_contain_text("パス")

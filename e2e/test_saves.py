@@ -14,7 +14,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import INSTANT_BOTS, engine, link, record_of, simulate, unlink, wait_engine, wait_turn
+from conftest import (
+    INSTANT_BOTS,
+    current_record,
+    engine,
+    link,
+    record_of,
+    simulate,
+    unlink,
+    vault_records,
+    wait_engine,
+    wait_turn,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 # ------------------------------------------------------------------------------------ helpers
@@ -101,6 +112,22 @@ def finished_entry(entry_id: str, seed: int, minutes_ago: int = 30) -> dict[str,
         "scores": line["scores"],
         "winners": line["winners"],
     }
+
+
+def public(entry: dict[str, Any]) -> dict[str, Any]:
+    """A game in progress's entry as localStorage keeps it: without its record."""
+    return {k: v for k, v in entry.items() if k != "save"}
+
+
+def moved_in(page: Page) -> None:
+    """Wait until the engine is ready and the records of the games in progress written into
+    localStorage (as an older version kept them) have moved into the vault."""
+    wait_engine(page)
+    page.wait_for_function(
+        """() => Object.keys(localStorage).filter((k) => k.startsWith('pygames.save.'))
+            .every((k) => { try { return !('save' in JSON.parse(localStorage.getItem(k))); }
+                            catch (_) { return true; } })"""
+    )
 
 
 def stored(page: Page) -> dict[str, Any]:
@@ -261,7 +288,7 @@ def test_persistence_is_asked_once_when_a_first_game_is_saved(page: Page, base_u
     pile(page, "first")
     assert wait_turn(page) == "draft"
     (entry,) = stored(page).values()
-    assert len(unlink(entry["save"])["actions"]) == 1
+    assert "save" not in entry and len(current_record(page)["actions"]) == 1
     assert page.evaluate("window.__persistCalls") == 1  # asked once, at the first save
 
 
@@ -280,8 +307,17 @@ def test_export_then_import_into_another_browser(
     page.reload()
     expect(page.get_by_test_id("save-item")).to_have_count(1)
     expect(page.get_by_test_id("finished-item")).to_have_count(1)
+    # a game in progress: the file would reveal its hidden cards; asked first
+    page.get_by_test_id("export-all").click()
+    confirm = page.get_by_test_id("export-confirm")
+    expect(confirm).to_contain_text("1 game in progress, with the hidden cards of every player")
+    shot(page, "saves-export-confirm")
+    confirm.get_by_test_id("confirm-no").click()
+    expect(confirm).to_have_count(0)
+    expect(note(page)).to_have_text("")  # nothing exported
+    page.get_by_test_id("export-all").click()
     with page.expect_download() as info:
-        page.get_by_test_id("export-all").click()
+        page.get_by_test_id("confirm-yes").click()
     download = info.value
     today = page.evaluate(
         "(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]"
@@ -310,10 +346,16 @@ def test_export_then_import_into_another_browser(
     expect(note(other)).to_have_attribute("data-tone", "ok")
     expect(other.get_by_test_id("save-item")).to_have_count(2)
     expect(other.get_by_test_id("finished-item")).to_have_count(1)
+    # the games in progress keep their public facts here, their records in the vault
     assert stored(other) == {
-        "pygames.save.own1": own,
-        "pygames.save.going1": going,
+        "pygames.save.own1": public(own),
+        "pygames.save.going1": public(going),
         "pygames.done.done1": done,
+    }
+    kept = vault_records(other)
+    assert {i: kept[i]["save"] for i in ("own1", "going1")} == {
+        "own1": own["save"],
+        "going1": going["save"],
     }
     shot(other, "saves-imported")
     # the same file again: nothing twice
@@ -423,8 +465,8 @@ def test_a_bad_file_is_refused_and_changes_nothing(page: Page, base_url: str) ->
         },
     )
     page.reload()
+    moved_in(page)
     before = stored(page)
-    wait_engine(page)
     for name, content, sentence in bad_files():
         choose(page, name, content)
         text = wait_note(page)
@@ -451,9 +493,9 @@ def test_an_import_that_does_not_fit_changes_nothing(page: Page, base_url: str) 
     lobby(page, base_url)
     put(page, {"pygames.save.mine": save_entry("mine", marie_record(27, 6))})
     page.reload()
+    moved_in(page)
     before = stored(page)
     games = [save_entry(f"new{i}", marie_record(29, 3 + i)) for i in range(3)]
-    wait_engine(page)
     # the storage fills up at the second game of the file: the first is taken out again
     page.evaluate(
         """() => {
@@ -542,8 +584,9 @@ def act(page: Page) -> str:
 
 
 def saved_actions(page: Page) -> list[str]:
-    (entry,) = [v for k, v in stored(page).items() if k.startswith("pygames.save.")]
-    actions: list[str] = unlink(entry["save"])["actions"]
+    """The actions of the game in progress as saved: its record in the vault (web/vault.js)."""
+    (game_id,) = [k.split(".")[-1] for k in stored(page) if k.startswith("pygames.save.")]
+    actions: list[str] = unlink(vault_records(page)[game_id]["save"])["actions"]
     return actions
 
 
@@ -652,7 +695,8 @@ def test_a_full_storage_is_said_and_the_game_goes_on(
     before = stored(page)
     assert len(before) == 3
     (mine,) = [k for k in before if k not in ("pygames.save.other", "pygames.done.old")]
-    assert len(unlink(before[mine]["save"])["actions"]) == 1
+    mine_id = mine.split(".")[-1]
+    assert len(unlink(vault_records(page)[mine_id]["save"])["actions"]) == 1
 
     page.evaluate(FULL_STORAGE)
     act(page)
@@ -684,4 +728,4 @@ def test_a_full_storage_is_said_and_the_game_goes_on(
     after = stored(page)
     assert after["pygames.save.other"] == before["pygames.save.other"]
     assert after["pygames.done.old"] == before["pygames.done.old"]
-    assert len(unlink(after[mine]["save"])["actions"]) == 4
+    assert len(unlink(vault_records(page)[mine_id]["save"])["actions"]) == 4

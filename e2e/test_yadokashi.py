@@ -11,7 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import INSTANT_BOTS, assert_nearly_all_drawn, link, settle, unlink, wait_turn
+from conftest import (
+    INSTANT_BOTS,
+    assert_nearly_all_drawn,
+    current_record,
+    link,
+    settle,
+    wait_turn,
+)
 from conftest import engine_snapshot as snapshot
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -31,7 +38,7 @@ def table(page: Page) -> Any:
 
 def engine_snap(page: Page) -> dict[str, Any]:
     """What the engine says of the page's game for the human seat (a check, not a shortcut)."""
-    return snapshot(unlink(page.evaluate("location.hash")), 0)
+    return snapshot(current_record(page), 0)
 
 
 def record(seed: int) -> dict[str, Any]:
@@ -207,7 +214,7 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         assert turn < 200, "the game did not end"
 
     expect(page.get_by_test_id("end-screen")).to_be_visible()
-    final = snapshot(unlink(page.evaluate("location.hash")), None)
+    final = snapshot(current_record(page), None)
     assert final["over"] and final["result"]["finished"]
     for seat in range(3):
         cell = page.get_by_test_id(f"final-score-{seat}")
@@ -374,7 +381,7 @@ def test_an_all_bot_game_shows_the_view_after_every_answer(
     final: dict[str, Any] = {}
 
     def finished() -> bool:
-        final.update(unlink(page.evaluate("location.hash")))
+        final.update(current_record(page))
         return bool(final.get("actions")) and len(final["actions"]) == int(
             table(page).get_attribute("data-ply") or -1
         )

@@ -13,6 +13,7 @@ own. Requests are read by :mod:`pygames.request`; hints and analyses are :mod:`p
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -165,6 +166,15 @@ def view_diff(spectator: JSONDict, seat_view: JSONDict) -> JSONDict:
     }
 
 
+def _seeded(req: Request) -> Request:
+    """The request, its ``record`` given a seed drawn here when it has none (a stand-in of the
+    engine part's own rule, issue 33)."""
+    record = req.data.get("record")
+    if isinstance(record, dict) and record.get("seed") is None and "link" not in req.data:
+        return Request({**req.data, "record": {**record, "seed": secrets.randbits(53)}})
+    return req
+
+
 def error_answer(text: Text, kind: str) -> JSONDict:
     """The answer to a request that failed: the sentence in both languages and the error's
     class."""
@@ -184,6 +194,7 @@ class Bridge:
         self.commands: dict[str, Callable[[Request], JSONDict]] = {
             "catalog": self.cmd_catalog,
             "start": self.cmd_start,
+            "deal": self.cmd_deal,
             "view": self.cmd_view,
             "act": self.cmd_act,
             "compose": self.cmd_compose,
@@ -228,12 +239,18 @@ class Bridge:
 
     def cmd_start(self, req: Request) -> JSONDict:
         """Open a game from a record (``record``: an object) or a link (``link``: text)."""
-        session = Session.load(req.record())
+        session = Session.load(_seeded(req).record())
         seat = req.seat(session.state.players)
         self.opened += 1
         sid = f"s{self.opened}"
         self.sessions[sid] = session
         return snapshot(sid, session, seat)
+
+    def cmd_deal(self, req: Request) -> JSONDict:
+        """A record with its seed drawn (no actions): a deal shared on purpose."""
+        record = _seeded(req).record()
+        dealt = Record(record.game, record.players, record.seed, record.options, record.seats, [])
+        return {"ok": True, "record": dealt.to_json(), "link": dealt.to_fragment()}
 
     def cmd_view(self, req: Request) -> JSONDict:
         """A seat's snapshot."""

@@ -2,14 +2,15 @@
 // router and its screens (web/screens/), and the service worker that keeps the site offline. It
 // never implements a rule: the engine (Python in a worker) answers every question about a game.
 //
-// Routes: #/ lobby, #/rules/<id>, #/setup/<id>, #g=<record> a game (this tab's saved game when
-// the address is the one it left), #/replay/<finished id>, #/replay&g=<record>[&ply=N].
+// Routes: #/ lobby, #/rules/<id>, #/setup/<id>, #play/<id> a game in progress kept on this
+// device (its record is in the engine worker's vault), #g=<record> a new game of a record (a deal
+// shared on purpose, a finished game), #/replay/<finished id>, #/replay&g=<record>[&ply=N].
 
 import { onLang } from './i18n.js';
 import { onSettings } from './ui/settings.js';
 import { registerServiceWorker, onOfflineReady } from './ui/pwa.js';
 import { keepFocus } from './ui/focus.js';
-import { currentTab, getSave } from './ui/saves.js';
+import { moveToVault } from './ui/saves.js';
 import { EngineStatus } from './ui/engine-status.js';
 import { Catalogue } from './ui/games.js';
 import { Router } from './ui/router.js';
@@ -35,23 +36,13 @@ const router = new Router(container);
 /** @type {import('./ui/router.js').Shell} */
 const shell = { container, router, engine, games: new Catalogue(engine), memo: {} };
 
-/**
- * A game's address: this tab's game in progress (a reload, a restored tab) continues its full
- * save; any other is opened as a share link.
- * @param {string} hash
- */
-function openGame(hash) {
-  const cur = currentTab();
-  if (cur && cur.hash === hash && getSave(cur.id)) resumeSave(shell, cur.id, { push: false });
-  else openLink(shell, hash);
-}
-
 router
   .add(/^#\/setup\/([\w-]+)$/, (m) => router.open(() => setupScreen(shell, m[1])))
   .add(/^#\/rules\/([\w-]+)$/, (m) => router.open(() => rulesScreen(shell, m[1])))
   .add(/^#\/replay\/([\w-]+)$/, (m) => openFinished(shell, m[1]))
   .add(/^#\/replay&(.*)$/, (m) => openShared(shell, m[1]))
-  .add(/^#g=|[#&]g=/, (_, hash) => openGame(hash));
+  .add(/^#play\/([\w-]+)$/, (m) => resumeSave(shell, m[1], { push: false }))
+  .add(/^#g=|[#&]g=/, (_, hash) => openLink(shell, hash));
 router.fallback = () => router.open(() => lobbyScreen(shell));
 
 window.addEventListener('error', (ev) => router.crashed(ev.error || ev.message));
@@ -77,4 +68,6 @@ engine.paint();
 // (with the drawing in it, that task took 39-61 ms traced on the test machine; issue 10)
 setTimeout(() => router.route(), 0);
 engine.boot();
+// games saved by an older version kept their record in localStorage: into the vault, once
+engine.ready().then((eng) => moveToVault(eng), () => {});
 registerServiceWorker(engine.kept());

@@ -403,6 +403,27 @@ const S = {
     ja: '名前に見えない文字や制御文字(文字の向きを変える記号など)は使えません。',
   },
   nameInvisible: { en: 'a name needs at least one visible character.', ja: '名前には見える文字が1文字以上必要です。' },
+
+  // part `vault` (issue 33): a game in progress is named by its id; deals shared on purpose
+  gameNotHere: { en: 'This game is not on this device.', ja: 'このゲームはこの端末にありません。' },
+  gameNotHereHelp: {
+    en: 'A game in progress is kept only on the device where it is played. Go back to the lobby to continue a game of this device or to start a new one.',
+    ja: '進行中のゲームは、遊んでいる端末にだけ保存されます。ロビーに戻って、この端末のゲームを続けるか、新しいゲームを始めてください。',
+  },
+  shareDeal: { en: 'Share this deal', ja: 'この配りを共有' },
+  shareDealTitle: { en: 'A link to this deal', ja: 'この配りへのリンク' },
+  shareDealWarning: {
+    en: 'This link reveals the deal: anyone who decodes it can work out every hand and every card still to come. Share it only with people who should know it, for example to play the same deal on another device. Start from this page to play this very deal.',
+    ja: 'このリンクには配りが含まれています。解読すれば、だれでもすべての手札とこれから出るカードを知ることができます。知られてよい相手にだけ共有してください(たとえば、別の端末で同じ配りを遊ぶとき)。このページから始めると、この配りで遊べます。',
+  },
+  shareDealSet: { en: 'The next game starts from the deal shared.', ja: '次のゲームは共有した配りで始まります。' },
+  shareDealFailed: { en: 'The deal could not be made.', ja: '配りを作れませんでした。' },
+  exportSecretQ: {
+    en: { one: 'The file will hold the whole record of {0} game in progress, with the hidden cards of every player. Anyone who opens the file can read them. Export anyway?', other: 'The file will hold the whole record of {0} games in progress, with the hidden cards of every player. Anyone who opens the file can read them. Export anyway?' },
+    ja: 'ファイルには進行中のゲーム{0}件の記録がすべて入り、全員の伏せられたカードも含まれます。ファイルを開けばだれでも読めます。書き出しますか?',
+  },
+  exportSecretOk: { en: 'Export', ja: '書き出す' },
+  exportVaultFailed: { en: 'The games in progress could not be read; nothing was exported.', ja: '進行中のゲームを読み込めなかったため、何も書き出していません。' },
 };
 
 export const STRINGS = S;

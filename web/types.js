@@ -25,7 +25,7 @@
  * @property {number} v the record format, 1
  * @property {string} game the game id (`marie`, ...)
  * @property {number} players
- * @property {number} seed an integer 0..2^53-1
+ * @property {number} [seed] an integer 0..2^53-1 (absent in a new game's record: the engine deals)
  * @property {Record<string, any>} options
  * @property {SeatInfo[]} seats
  * @property {string[]} actions `"<seat>:<notation>"`, in order
@@ -104,7 +104,6 @@
  * @property {string | null} session
  * @property {string} game
  * @property {number} players
- * @property {number} seed
  * @property {SeatInfo[]} seats
  * @property {number[]} to_move
  * @property {boolean} over
@@ -113,12 +112,14 @@
  * @property {Move[]} moves the seat's discrete legal moves; [] unless it is to move
  * @property {Choice[]} choices its combinatorial choices; [] unless it is to move
  * @property {GameResult | null} result
- * @property {string | null} share `g=...`: the record up to the last point where nothing is
- *   hidden (null in the replay viewer)
+ * @property {string | null} [share] `g=...`: the finished record, once the game is over (absent
+ *   before: the page never holds a game's record while something is hidden; null in the replay
+ *   viewer)
  * @property {GameRecord | null} record the whole record, once the game is over
  * @property {boolean} secret_pending
  * @property {boolean} can_undo
- * @property {string} [save] `g=...`: the whole record (kept in localStorage, never shown)
+ * @property {number} [keep] the engine worker's number of the record of this position (the worker
+ *   keeps the record; the page names it to save the game: `vault-keep`)
  * @property {number} [log_start] where `view.log` begins in the seat's whole log
  * @property {boolean} [hints] whether this table allows hints (the `hint` request)
  * @property {number[]} [hints_used] the hints each seat asked so far

@@ -1,9 +1,11 @@
 // Module Web Worker: boots Pyodide from ./pyodide/, installs the engine wheel and answers the
 // page's requests. Contract: docs/protocol.md. Everything is loaded from this site only.
 //
-// page -> worker: {id, request}
+// page -> worker: {id, request}   (bridge requests, and the vault's own: "vault-keep"... below)
 // worker -> page: {type: "progress", stage, pct, boot?} | {type: "failed", error: {en, ja}, detail}
 //                 | {type: "kept"} | {type: "snapshot-wanted"} | {id, answer}
+//   every `answer` cleaned of what the page may not hold: no `save` (the whole record, kept here
+//   and in the vault, web/vault.js), no `seed`, no `share`/`record` before the game is over.
 // snapshot maker -> page: {type: "snapshot", stored, bytes?, raw?, ms?, detail?}
 //
 // Instant start (issue 22). The engine's worker boots from the memory snapshot stored on the
@@ -466,22 +468,178 @@ async function makeSnapshot() {
   }
 }
 
+// ------------------------------------------------------------------------------ the vault
+//
+// The page never receives what it may not show (issue 33, docs/protocol.md "What the page
+// receives"): the bridge's `save` (the whole record) is taken out of every answer and kept here,
+// per session, under a number (`keep`) the page names when it saves the game: then this worker
+// writes that record into its own database (web/vault.js). A top-level `seed` is never sent, nor
+// `share` and `record` before the game is over.
+
+/** @typedef {{game: string | null, seq: number, last: string | null, versions: Map<number, string>}} Kept */
+
+/** @type {Map<string, Kept>} the open sessions of games kept on this device (session id -> its game) */
+const kept = new Map();
+const VERSIONS = 32; // the records kept per session for the page to save (the newest)
+const SNAPSHOT_CMDS = new Set(["start", "view", "act", "bot", "undo", "hint", "compose"]);
+
+/**
+ * Take the record out of an answer of a session (`sid`) and remember it; `keep` names the newest.
+ * @param {any} reply
+ * @param {string | undefined} sid
+ */
+function absorbSave(reply, sid) {
+  const save = reply.save;
+  delete reply.save;
+  const entry = sid ? kept.get(sid) : undefined;
+  if (!entry) return;
+  if (typeof save === "string" && save !== entry.last) {
+    entry.seq += 1;
+    entry.last = save;
+    entry.versions.set(entry.seq, save);
+    for (const old of entry.versions.keys()) {
+      if (entry.versions.size <= VERSIONS) break;
+      entry.versions.delete(old);
+    }
+  }
+  reply.keep = entry.seq;
+}
+
+/**
+ * What the page may receive of an answer: no seed anywhere at the top, no share link or record
+ * before the game is over, no `save`.
+ * @param {string} cmd
+ * @param {any} reply
+ * @param {string | undefined} sid
+ */
+function clean(cmd, reply, sid) {
+  if (!reply || typeof reply !== "object") return reply;
+  if (cmd !== "deal") delete reply.seed;
+  if (!SNAPSHOT_CMDS.has(cmd)) {
+    delete reply.save;
+    return reply;
+  }
+  if (reply.over !== true) {
+    delete reply.share;
+    if ("record" in reply) reply.record = null;
+  }
+  absorbSave(reply, sid);
+  return reply;
+}
+
+const refusal = (en, ja, kind = "BadRequest") => ({ ok: false, error: { en, ja }, kind });
+const MISSING = () =>
+  refusal(
+    "This game is not on this device.",
+    "このゲームはこの端末にありません。",
+    "Missing",
+  );
+
+/**
+ * The vault's requests (the page's; they need no engine):
+ *   {cmd: "vault-keep", session, game, keep, rev}  store record `keep` of that session's game
+ *   {cmd: "vault-export", ids}                     the records of these games (an explicit export)
+ *   {cmd: "vault-put", items: [{id, save, rev}], keep?}  store records (an import, old saves)
+ *   {cmd: "vault-delete", ids}                     forget these games' records
+ * @type {Record<string, (request: any) => Promise<any>>}
+ */
+const VAULT = {
+  "vault-keep": async ({ session, game, keep, rev }) => {
+    const entry = kept.get(String(session));
+    if (!entry || entry.game !== game) return refusal("No such game.", "そのゲームはありません。");
+    const save = entry.versions.get(keep);
+    if (!save) return { ok: false, reason: "invalid" };
+    return vault.writeRecord(game, save, rev);
+  },
+  "vault-export": async ({ ids }) => {
+    const records = await vault.readRecords(Array.isArray(ids) ? ids.map(String) : []);
+    return { ok: true, records: records.map(({ id, save }) => ({ id, save })) };
+  },
+  "vault-put": async ({ items, keep }) =>
+    vault.putRecords(Array.isArray(items) ? items : [], { keep: keep === true }),
+  "vault-delete": async ({ ids }) => vault.deleteRecords(Array.isArray(ids) ? ids.map(String) : []),
+};
+
+let vaultQueue = Promise.resolve();
+let vault = null; // web/vault.js, loaded with the first request that needs it
+
+/** Run `work` after every vault request before it (their writes never cross). */
+function queued(work) {
+  const run = vaultQueue.then(async () => {
+    vault ??= await import("./vault.js");
+    return work();
+  });
+  vaultQueue = run.catch(() => {});
+  return run;
+}
+
+// ------------------------------------------------------------------------------ answers
+
 const pending = [];
 let handle = null;
 
-function answer({ id, request }) {
-  let reply;
+/** The bridge's answer to `request` (never throws). */
+function bridge(request) {
   try {
-    reply = JSON.parse(handle(JSON.stringify(request)));
+    return JSON.parse(handle(JSON.stringify(request)));
   } catch (error) {
-    reply = {
+    return {
       ok: false,
       error: { en: "The engine failed.", ja: "エンジンでエラーが発生しました。" },
       kind: "EngineError",
       detail: String(error),
     };
   }
-  postMessage({ id, answer: reply });
+}
+
+/**
+ * `start`: a new game (a record or a link) kept as the page's game `game`, or with `resume` that
+ * game's own record from the vault.
+ * @param {any} request
+ */
+async function start(request) {
+  const { game, resume, ...rest } = request;
+  if (resume) {
+    const stored = typeof game === "string" ? await queued(() => vault.readRecord(game)).catch(() => null) : null;
+    if (!stored) return { reply: MISSING(), sid: undefined };
+    delete rest.record;
+    rest.link = stored.save;
+  }
+  const reply = bridge(rest);
+  const sid = reply && reply.ok ? reply.session : undefined;
+  if (sid && typeof game === "string") kept.set(sid, { game, seq: 0, last: null, versions: new Map() });
+  return { reply, sid };
+}
+
+/** Answer one request of the page. */
+async function answerOf(request) {
+  const cmd = request && typeof request.cmd === "string" ? request.cmd : "";
+  if (Object.hasOwn(VAULT, cmd)) {
+    return queued(() => VAULT[cmd](request)).catch((error) => ({ ok: false, reason: "blocked", detail: String(error) }));
+  }
+  if (cmd === "start") {
+    const { reply, sid } = await start(request);
+    return clean(cmd, reply, sid);
+  }
+  const sid = request && typeof request.session === "string" ? request.session : undefined;
+  const reply = bridge(request);
+  if (cmd === "close" && sid) kept.delete(sid);
+  return clean(cmd, reply, sid);
+}
+
+let answering = Promise.resolve();
+
+/** Answer the page's messages one after the other, in the order they came. */
+function answer({ id, request }) {
+  answering = answering.then(async () => {
+    let reply;
+    try {
+      reply = await answerOf(request);
+    } catch (error) {
+      reply = { ok: false, error: { en: "The engine failed.", ja: "エンジンでエラーが発生しました。" }, kind: "EngineError", detail: String(error) };
+    }
+    postMessage({ id, answer: reply });
+  });
 }
 
 function serve() {

@@ -6,7 +6,7 @@ import { h, button } from '../ui/dom.js';
 import { t, tx } from '../i18n.js';
 import { errorPage } from '../ui/dialogs.js';
 import { icon } from '../ui/card.js';
-import { deleteSave, setCurrentTab } from '../ui/saves.js';
+import { deleteSave, forgetRecords } from '../ui/saves.js';
 
 /**
  * @typedef {object} ErrorText what an error page says, in the current language
@@ -58,13 +58,24 @@ export function showResumeError(shell, id, error) {
     const del = button([icon('trash'), h('span', { text: t('deleteThisSave') })], { class: 'btn btn-lg', testid: 'delete-broken-save' });
     del.addEventListener('click', () => {
       deleteSave(id);
-      setCurrentTab(null);
+      forgetRecords(shell.engine.engine, [id]);
       location.hash = '#/';
       if (location.hash === '#/') shell.router.route();
     });
     shell.container.querySelector('.error-card [data-testid=back-lobby]')?.before(del);
   };
   shell.router.show(errorScreen(shell, text, addDelete));
+}
+
+/**
+ * The address names a game in progress this device does not keep (`#play/<id>` from another
+ * device, or a game deleted since): say so, with the way back to the lobby.
+ * @param {import('../ui/router.js').Shell} shell
+ */
+export function showNotHere(shell) {
+  shell.router.open(() => errorScreen(shell, () => ({
+    title: t('gameNotHere'), help: t('gameNotHereHelp'), testid: 'game-not-here',
+  })));
 }
 
 /**

@@ -3,13 +3,13 @@
 // device's storage: whether the browser keeps it for good, "Export all games" and "Import".
 
 import { h, button } from '../ui/dom.js';
-import { t, tx, lang, seatName } from '../i18n.js';
+import { t, tx, tp, lang, seatName } from '../i18n.js';
 import { cardEl, icon } from '../ui/card.js';
 import { gameEmblem } from '../ui/art.js';
 import { confirmDialog } from '../ui/dialogs.js';
 import {
   listSaves, listHistory, deleteSave, deleteHistory, removeKey, storeAll, persistence, onPersistence,
-  checkPersistence, HISTORY_MAX,
+  checkPersistence, moveToVault, forgetRecords, HISTORY_MAX,
 } from '../ui/saves.js';
 import {
   exportData, exportCount, exportFileName, downloadJson, readTextFile, readContent, planImport, recordFragment,
@@ -43,6 +43,7 @@ export const SAVES_ACTIONS = /** @type {Record<string, (host: SavesHost, data: D
   'delete-save': async (host, data) => {
     if (await confirmDialog(t('deleteSaveQ'), { ok: t('deleteSave'), danger: true })) {
       deleteSave(data.id);
+      host.engine().then((eng) => forgetRecords(eng, [data.id]), () => {}); // its record too
       host.rerender();
     }
   },
@@ -57,7 +58,7 @@ export const SAVES_ACTIONS = /** @type {Record<string, (host: SavesHost, data: D
     for (const d of listSaves(known).damaged.concat(listHistory(known).damaged)) removeKey(d.key);
     host.rerender();
   },
-  'export-all': (host) => exportAll(host),
+  'export-all': async (host) => exportAll(host),
   'import-pick': (_host, _data, el) => {
     const input = el.closest('[data-testid=saves-tools]')?.querySelector('[data-testid=import-file]');
     if (input instanceof HTMLInputElement) input.click();
@@ -346,15 +347,41 @@ export function storageSection(host) {
 }
 
 /**
- * "Export all games": one JSON file with every game kept here.
+ * The games in progress of an export with their records, which the engine's worker keeps (a
+ * game whose record is missing is left out); null when it could not read them.
+ * @param {SavesHost} host
+ * @param {any[]} saves
+ */
+async function withRecords(host, saves) {
+  const eng = await engineFor(host);
+  if (!eng) return null;
+  const ans = await ask(eng, { cmd: 'vault-export', ids: saves.map((e) => e.id) });
+  if (!ans.ok || !Array.isArray(ans.records)) return null;
+  const records = new Map(ans.records.map((r) => [r.id, r.save]));
+  return saves.map((e) => ({ ...e, save: records.get(e.id) ?? e.save })).filter((e) => typeof e.save === 'string');
+}
+
+/**
+ * "Export all games": one JSON file with every game kept here. Games in progress are asked
+ * about first: the file holds their whole records, every hidden card included.
  * @param {SavesHost} host
  */
-function exportAll(host) {
+async function exportAll(host) {
   const data = exportData(knownGames(host.games));
   const n = data.saves.length + data.finished.length;
   if (!n) {
     setNote(host, note1('exportNone', 'bad'));
     return;
+  }
+  if (data.saves.length) {
+    const sure = await confirmDialog(tp('exportSecretQ', data.saves.length), { ok: t('exportSecretOk'), testid: 'export-confirm' });
+    if (!sure) return;
+    const saves = await withRecords(host, data.saves);
+    if (!saves) {
+      setNote(host, note1('exportVaultFailed', 'bad'));
+      return;
+    }
+    data.saves = saves;
   }
   const name = exportFileName();
   downloadJson(name, data);
@@ -451,6 +478,10 @@ async function importSaves(host, data) {
     setNote(host, note1(why === 'full' ? 'importFull' : 'importBlocked', 'bad'));
     return;
   }
+  // the records of the games in progress go into the engine worker's vault
+  const going = plan.add.filter((item) => item.kind === 'save').map((item) => item.entry.id);
+  const eng = going.length ? await engineFor(host) : null;
+  if (eng) await moveToVault(eng, going);
   setNote(host, importedNote(plan));
   if (!host.shown()) return;
   host.rerender();

@@ -2,13 +2,20 @@
 // strong) plays it, the deal (random or a seed), the game's own options (its renderer draws them
 // with `setupOptions`; an on/off switch for each boolean option it leaves), whether hints may be
 // asked at the table (the record's `options.hints`), then the start.
+//
+// The page never draws a seed (issue 33): a random deal is a record without one, and the engine
+// deals. A typed deal number replays a known deal. "Share this deal" asks the engine for a deal
+// (`deal`), shows its link with the warning that the link reveals every hand, and the game then
+// started here plays that very deal.
 
 import { h, clear, button } from '../ui/dom.js';
+import { modal, toast } from '../ui/dialogs.js';
+import { ask } from '../ui/errors.js';
 import { t, tx, levelName, fill, STRINGS } from '../i18n.js';
 import { checkName, cleanName, NAME_MAX } from '../ui/names.js';
 import { tableOptions, booleanOptions, optionSwitch } from '../ui/settings.js';
 import { loadModule } from '../ui/games.js';
-import { randomSeed, parseSeed } from '../ui/seed.js';
+import { parseSeed } from '../ui/seed.js';
 import { page, waitingPage } from './common.js';
 import { gameErrorPage } from './errors.js';
 import { startRecord } from './table.js';
@@ -20,6 +27,7 @@ import { startRecord } from './table.js';
  * @property {{kind: 'human' | 'bot', level: string, name: string}[]} seats
  * @property {'random' | 'fixed'} seedMode
  * @property {string} seed as typed
+ * @property {number | null} dealt the seed of the deal shared ("Share this deal"), never shown
  * @property {Record<string, any>} options the table options (the catalogue's defaults at first)
  * @property {boolean | null} hints hints allowed, as the player set it (null: not touched, the
  *   default: on with exactly one human seated)
@@ -29,7 +37,7 @@ import { startRecord } from './table.js';
 
 /** @returns {SetupState} */
 function newState() {
-  return { players: null, seats: [], seedMode: 'random', seed: '', options: {}, hints: null, error: null, starting: false };
+  return { players: null, seats: [], seedMode: 'random', seed: '', dealt: null, options: {}, hints: null, error: null, starting: false };
 }
 
 /**
@@ -142,8 +150,11 @@ function seedField(st) {
   });
   const seg = h('div', { class: 'seg', role: 'group', 'aria-label': t('deal') },
     [['random', 'seedRandom'], ['fixed', 'seedFixed']].map(([m, key]) => segButton(t(key), st.seedMode === m, `seed-${m}`, { action: 'seed-mode', mode: m })));
+  const share = button(t('shareDeal'), { class: 'btn btn-sm', testid: 'share-deal', data: { action: 'share-deal' } });
+  const dealt = st.dealt !== null && st.seedMode === 'random'
+    ? h('p', { class: 'field-help', testid: 'deal-shared', text: t('shareDealSet') }) : null;
   return h('div', { class: 'field' }, h('span', { class: 'field-label', text: t('deal') }), seg, input,
-    h('p', { class: 'field-help', text: t('seedHelp') }));
+    h('p', { class: 'field-help', text: t('seedHelp') }), dealt, h('div', { class: 'setup-share' }, share));
 }
 
 /**
@@ -226,10 +237,10 @@ function setupPage(shell, st, g, mod) {
 
 /**
  * The record of the game set up: an option left null (the engine's default: a random seat...)
- * is left out of it.
+ * is left out of it, and so is the seed when the engine is to deal (`seed` null).
  * @param {SetupState} st
  * @param {any} g
- * @param {number} seed
+ * @param {number | null} seed
  * @returns {import('../types.js').GameRecord}
  */
 function recordOf(st, g, seed) {
@@ -240,7 +251,8 @@ function recordOf(st, g, seed) {
     : { name: names[i], kind: /** @type {const} */ ('human') }));
   const options = Object.fromEntries(Object.entries(st.options).filter(([, v]) => v !== null && v !== undefined));
   options.hints = hintsOn(st);
-  return { v: 1, game: g.id, players: st.players, seed, options, seats, actions: [] };
+  const record = { v: 1, game: g.id, players: st.players, options, seats, actions: [] };
+  return seed === null ? record : { ...record, seed };
 }
 
 /**
@@ -248,18 +260,20 @@ function recordOf(st, g, seed) {
  * @type {Record<string, (s: SetupScreen, data: DOMStringMap) => void>}
  */
 const ACTIONS = {
-  players: (s, data) => { s.st.players = Number(data.n); s.render(); },
+  players: (s, data) => { s.st.players = Number(data.n); s.st.dealt = null; s.render(); },
   'seat-kind': (s, data) => {
     s.st.seats[Number(data.seat)].kind = data.kind === 'bot' ? 'bot' : 'human';
     s.render();
   },
   'seed-mode': (s, data) => {
     s.st.seedMode = data.mode === 'fixed' ? 'fixed' : 'random';
+    s.st.dealt = null;
     s.render();
     const input = s.shell.container.querySelector('[data-testid=seed-input]');
     if (data.mode === 'fixed' && input instanceof HTMLInputElement) input.focus();
   },
   start: (s) => { startGame(s); },
+  'share-deal': (s) => { shareDeal(s); },
 };
 
 /**
@@ -282,13 +296,75 @@ const FIELDS = {
   option: (s, el) => {
     const key = el.dataset.option;
     if (!key) return;
+    s.st.dealt = null; // another deal
     if (el instanceof HTMLInputElement && el.type === 'checkbox') s.st.options[key] = el.checked;
     else s.st.options[key] = el.value === '' ? null : Number(el.value);
   },
 };
 
 /**
- * Start the game set up (the seed checked first); a refusal is told on the page.
+ * The seed the game set up starts from: the typed one (undefined when it does not read), the
+ * deal shared, or null (the engine deals).
+ * @param {SetupState} st
+ * @returns {number | null | undefined}
+ */
+function chosenSeed(st) {
+  if (st.seedMode === 'fixed') return parseSeed(st.seed) ?? undefined;
+  return st.dealt;
+}
+
+/**
+ * "Share this deal": the engine deals (or takes the typed number); the dialog shows the link and
+ * says that it reveals every hand. The game started from this page then plays that deal.
+ * @param {SetupScreen} s
+ */
+async function shareDeal(s) {
+  const { st, shell } = s;
+  const seed = chosenSeed(st);
+  if (seed === undefined) {
+    st.error = STRINGS.seedInvalid;
+    s.render();
+    return;
+  }
+  let eng;
+  try {
+    eng = await shell.engine.ready();
+  } catch (_) {
+    toast(() => t('shareDealFailed'));
+    return;
+  }
+  const ans = await ask(eng, { cmd: 'deal', record: recordOf(st, s.game, seed) });
+  if (!shell.router.showing(s)) return;
+  if (!ans.ok || typeof ans.link !== 'string' || !Number.isInteger(ans.record?.seed)) {
+    st.error = ans.ok ? STRINGS.shareDealFailed : ans.error;
+    s.render();
+    return;
+  }
+  if (st.seedMode === 'random') st.dealt = ans.record.seed;
+  st.error = null;
+  s.render();
+  dealDialog(`${location.origin}${location.pathname}#${ans.link}`);
+}
+
+/**
+ * The dialog of a shared deal: its link, selected, and what it reveals.
+ * @param {string} url
+ */
+function dealDialog(url) {
+  const input = h('input', { class: 'link-input', type: 'text', readonly: true, value: url, testid: 'deal-link', 'aria-label': t('shareDealTitle') });
+  const warning = h('p', { class: 'deal-warning', testid: 'deal-warning', text: t('shareDealWarning') });
+  const title = h('h2', { class: 'deal-title', text: t('shareDealTitle') });
+  const relabel = () => {
+    title.textContent = t('shareDealTitle');
+    warning.textContent = t('shareDealWarning');
+    input.setAttribute('aria-label', t('shareDealTitle'));
+  };
+  modal(h('div', { class: 'copy-dialog deal-dialog' }, title, warning, input), { testid: 'deal-dialog', label: () => t('shareDealTitle'), relabel });
+  input.select();
+}
+
+/**
+ * Start the game set up (a typed seed checked first); a refusal is told on the page.
  * @param {SetupScreen} s
  */
 async function startGame(s) {
@@ -299,8 +375,8 @@ async function startGame(s) {
     s.render();
     return;
   }
-  const seed = st.seedMode === 'fixed' ? parseSeed(st.seed) : randomSeed();
-  if (seed === null) {
+  const seed = chosenSeed(st);
+  if (seed === undefined) {
     st.error = STRINGS.seedInvalid;
     s.render();
     return;

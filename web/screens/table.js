@@ -11,59 +11,115 @@
 
 import { t, STRINGS } from '../i18n.js';
 import { toast } from '../ui/dialogs.js';
-import { getSave, getHistory, writeSave, finishSave, newId, setCurrentTab, revOf } from '../ui/saves.js';
+import {
+  getSave, getHistory, writeSave, finishSave, restoreSave, forgetRecords, newId, revOf,
+} from '../ui/saves.js';
 import { showSaveBanner, hideSaveBanner, saveBannerKind } from '../ui/save-banner.js';
 import { loadModule } from '../ui/games.js';
 import { ask } from '../ui/errors.js';
-import { randomSeed } from '../ui/seed.js';
 import { openingScreen } from './common.js';
-import { showLinkError, showResumeError, showEngineFailed } from './errors.js';
+import { showLinkError, showResumeError, showEngineFailed, showNotHere } from './errors.js';
 
 /**
- * The saved game a table keeps up to date: its id, when it began, the revision of the save this
- * tab read or wrote last and the record it holds (`fragment`); `done` once over, `stale` once
- * another tab has moved it on (nothing is written any more), `full` while the storage refuses
- * it, `leaving` while the game is reloaded from its save.
- * @typedef {{id: string, created: number, rev: number, fragment: string | null, done?: boolean,
- *   warned?: boolean, stale?: boolean, full?: boolean, leaving?: boolean}} SaveSlot
+ * The saved game a table keeps up to date: its id, when it began, the revision of its entry this
+ * tab read or wrote last and the engine's number of the record it holds (`keep`: the record
+ * itself stays in the engine's worker, which keeps it in its vault); `done` once over, `stale`
+ * once another tab has moved it on (nothing is written any more), `full` while the storage
+ * refuses it, `leaving` while the game is reloaded from its save. `chain`: the writes, one after
+ * the other.
+ * @typedef {{id: string, created: number, rev: number, keep: number | null, done?: boolean,
+ *   warned?: boolean, stale?: boolean, full?: boolean, leaving?: boolean, writing?: boolean,
+ *   chain: Promise<void>}} SaveSlot
  */
 
 /**
- * Keep the game of a table on this device after every change: a game in progress as a save, a
- * finished one in the history. `save` is null for a game that was already over when opened.
+ * Keep the game of a table on this device after every change: a game in progress as a save (its
+ * public facts here, its record in the vault), a finished one in the history. `save` is null for
+ * a game that was already over when opened.
  * @param {import('../ui/router.js').Shell} shell
  * @param {SaveSlot | null} save
  * @param {any} snap
  */
 function persist(shell, save, snap) {
   if (!save || save.done || save.stale || save.leaving) return;
-  const res = snap.over
-    ? finishSave(save.id, snap, save.created, save.rev)
-    : writeSave(save.id, snap, save.created, save.rev);
+  if (!snap.over && snap.keep === save.keep && !save.full) return; // nothing new
+  save.chain = save.chain.then(() => (snap.over ? finish(shell, save, snap) : keep(shell, save, snap)));
+}
+
+/**
+ * The game ended: into the history; its record is public now, the vault forgets it.
+ * @param {import('../ui/router.js').Shell} shell
+ * @param {SaveSlot} save
+ * @param {any} snap
+ */
+function finish(shell, save, snap) {
+  if (save.done || save.stale || save.leaving) return;
+  const res = finishSave(save.id, snap, save.created, save.rev);
   if (res.ok === true) {
-    save.rev = res.rev;
-    save.fragment = snap.save ?? res.save;
-    if (snap.over) save.done = true;
-    setCurrentTab(snap.over ? null : save.id, `#${snap.share}`);
-    if (save.full) {
-      save.full = false;
-      if (saveBannerKind() === 'full') hideSaveBanner();
-      toast(() => t('saveBack'));
-    }
+    save.done = true;
+    forgetRecords(shell.engine.engine, [save.id]);
+    saved(save);
+  } else {
+    failed(shell, save, res.reason);
+  }
+}
+
+/**
+ * A game in progress: its entry here (the revision checked), then its record into the vault
+ * with that revision; when the vault refuses it, the entry is put back as it was.
+ * @param {import('../ui/router.js').Shell} shell
+ * @param {SaveSlot} save
+ * @param {any} snap
+ */
+async function keep(shell, save, snap) {
+  if (save.done || save.stale || save.leaving || (snap.keep === save.keep && !save.full)) return;
+  const res = writeSave(save.id, snap, save.created, save.rev);
+  if (res.ok !== true) {
+    failed(shell, save, res.reason);
     return;
   }
-  if (res.reason === 'conflict') {
+  const before = save.rev;
+  save.rev = res.rev;
+  save.writing = true;
+  const kept = await ask(shell.engine.engine, { cmd: 'vault-keep', session: snap.session, game: save.id, keep: snap.keep, rev: res.rev });
+  save.writing = false;
+  if (!kept.ok) {
+    restoreSave(save.id, res.previous);
+    save.rev = before;
+    failed(shell, save, { stale: 'conflict', full: 'full' }[kept.reason] || 'blocked');
+    return;
+  }
+  save.keep = snap.keep;
+  saved(save);
+}
+
+/**
+ * A write went through: a full storage that refused the ones before is said to be over.
+ * @param {SaveSlot} save
+ */
+function saved(save) {
+  if (!save.full) return;
+  save.full = false;
+  if (saveBannerKind() === 'full') hideSaveBanner();
+  toast(() => t('saveBack'));
+}
+
+/**
+ * A write was refused: another tab moved the game on, the storage is full, or there is none.
+ * @param {import('../ui/router.js').Shell} shell
+ * @param {SaveSlot} save
+ * @param {string} reason
+ */
+function failed(shell, save, reason) {
+  if (reason === 'conflict') {
     movedOn(shell, save);
-    return;
-  }
-  if (res.reason === 'full') {
+  } else if (reason === 'full') {
     if (!save.full) showSaveBanner('full');
     save.full = true;
   } else if (!save.warned) {
     save.warned = true;
     toast(() => t('saveFailed'));
   }
-  if (!snap.over) setCurrentTab(save.id, `#${snap.share}`);
 }
 
 /**
@@ -86,26 +142,18 @@ function movedOn(shell, save) {
 async function follow(shell, save) {
   save.leaving = true;
   hideSaveBanner();
-  const done = getSave(save.id) ? null : getHistory(save.id);
-  if (!done) {
-    await resumeSave(shell, save.id, { push: false });
-    return;
-  }
-  const token = shell.router.navigate();
-  shell.router.show(openingScreen(shell));
-  const err = await startGame(shell, { link: done.record }, token, { push: false });
-  if (err && shell.router.current(token)) showLinkError(shell, err);
+  await resumeSave(shell, save.id, { push: false });
 }
 
 /**
- * Whether a table has work the save lacks: a request on its way, a position the storage refused,
- * or a position not yet written.
+ * Whether a table has work the save lacks: a request on its way, a write on its way, a position
+ * the storage refused, or a position not yet written.
  * @param {any} table
  * @param {SaveSlot} save
  */
 function unsaved(table, save) {
   if (!table) return false;
-  return Boolean(table.busy || save.full || (table.snap?.save && table.snap.save !== save.fragment));
+  return Boolean(table.busy || save.full || save.writing || (table.snap && !table.snap.over && table.snap.keep !== save.keep));
 }
 
 /**
@@ -124,11 +172,6 @@ function watchSave(shell, save, getTable) {
     // nothing newer; or the save was deleted in another tab (this one goes on and saves again)
     if (entry ? revOf(entry) <= save.rev : !getHistory(save.id)) return;
     const table = getTable();
-    if (entry && table?.snap?.save === entry.save) {
-      save.rev = revOf(entry); // the other tab stored this very position
-      save.fragment = entry.save;
-      return;
-    }
     if (document.visibilityState === 'hidden') return; // when it comes back into view
     if (unsaved(table, save)) {
       movedOn(shell, save);
@@ -176,7 +219,8 @@ function tableScreen(shell, { snap, mod, game, save, Table }) {
         module: mod,
         snap,
         game,
-        onShare: (share) => { if (router.showing(s)) router.setAddress(`#${share}`, false); },
+        // the address of a finished game: its record (nothing is hidden any more)
+        onShare: (share) => { if (router.showing(s) && table?.snap?.over) router.setAddress(`#${share}`, false); },
         onSnap: (next) => persist(shell, save, next),
         onRestart: (kind, record) => restart(shell, kind, record),
         onReplay: (last) => {
@@ -204,23 +248,25 @@ function tableScreen(shell, { snap, mod, game, save, Table }) {
  */
 async function restart(shell, kind, record) {
   const rec = { ...record, actions: [] };
-  if (kind === 'new') rec.seed = randomSeed();
+  if (kind === 'new') delete rec.seed; // the engine deals a new one
   const err = await startRecord(shell, rec, shell.router.token, { push: true });
   if (err) showLinkError(shell, err);
 }
 
 /**
- * Start a game from a request ({record} or {link}) and mount its table. Resolves with the
- * engine's refusal, or null (started, or the player went elsewhere meanwhile).
- * `saveId`/`created`/`rev`/`fragment`: the saved game this continues (its revision and record as
- * read; a new save otherwise).
+ * Start a game from a request ({record}, {link} or {resume}: the saved game `saveId` from the
+ * vault) and mount its table. Resolves with the engine's refusal, or null (started, or the player
+ * went elsewhere meanwhile). A game in progress is kept under `saveId` (a new id otherwise: a
+ * link or a record is always a new game) and its address is `#play/<id>`; a finished one's is its
+ * record. `created`/`rev`: the saved game's, as read; `legacy`: its record came from an old entry
+ * (not yet in the vault: written at the first save).
  * @param {import('../ui/router.js').Shell} shell
- * @param {{record?: object, link?: string}} request
+ * @param {{record?: object, link?: string, resume?: boolean}} request
  * @param {number} token the navigation it belongs to
- * @param {{push: boolean, saveId?: string | null, created?: number | null, rev?: number, fragment?: string | null}} opts
+ * @param {{push: boolean, saveId?: string | null, created?: number | null, rev?: number, legacy?: boolean}} opts
  * @returns {Promise<import('../types.js').Text | null>}
  */
-export async function startGame(shell, request, token, { push, saveId = null, created = null, rev = 0, fragment = null }) {
+export async function startGame(shell, request, token, { push, saveId = null, created = null, rev = 0, legacy = false }) {
   const { router } = shell;
   let eng;
   try {
@@ -229,7 +275,8 @@ export async function startGame(shell, request, token, { push, saveId = null, cr
     if (router.current(token)) showEngineFailed(shell);
     return null;
   }
-  const ans = await ask(eng, { cmd: 'start', ...request });
+  const id = saveId || newId();
+  const ans = await ask(eng, { cmd: 'start', ...request, game: id });
   if (!router.current(token)) {
     if (ans.ok) eng.call({ cmd: 'close', session: ans.session }).catch(() => {});
     return null;
@@ -245,16 +292,20 @@ export async function startGame(shell, request, token, { push, saveId = null, cr
   const { Table } = await import('../ui/play.js');
   /** @type {SaveSlot | null} */
   let save = null;
-  if (!ans.over) save = { id: saveId || newId(), created: created || Date.now(), rev: saveId ? rev : 0, fragment: saveId ? fragment : null };
-  else if (saveId) finishSave(saveId, ans, created || Date.now(), rev); // it had ended: now history
+  if (!ans.over) {
+    save = { id, created: created || Date.now(), rev: saveId ? rev : 0, keep: saveId && !legacy ? ans.keep : null, chain: Promise.resolve() };
+  } else if (saveId) {
+    finishSave(saveId, ans, created || Date.now(), rev); // it had ended: now history
+    forgetRecords(eng, [saveId]);
+  }
   router.navigate();
-  router.setAddress(`#${ans.share}`, push);
+  router.setAddress(ans.over ? `#${ans.share}` : `#play/${id}`, push);
   router.show(tableScreen(shell, { snap: ans, mod, game, save, Table }));
   return null;
 }
 
 /**
- * Start the game of a record (from the setup page, a rematch...).
+ * Start the game of a record (from the setup page, a rematch...): a new game.
  * @param {import('../ui/router.js').Shell} shell
  * @param {import('../types.js').GameRecord} record
  * @param {number} token
@@ -265,7 +316,8 @@ export function startRecord(shell, record, token, opts) {
 }
 
 /**
- * Open a share link (the address `#g=...`).
+ * Open a game link (the address `#g=...`): a new game of that record (a finished one is shown as
+ * it ended). A link never opens a game running on this device.
  * @param {import('../ui/router.js').Shell} shell
  * @param {string} hash
  */
@@ -277,22 +329,30 @@ export async function openLink(shell, hash) {
 }
 
 /**
- * Continue a saved game exactly where it was (its full record, hidden moves included).
+ * Continue a saved game exactly where it was (`#play/<id>`): its record from the vault, hidden
+ * moves included. A game finished meanwhile is shown as it ended; an id this device does not
+ * keep is said so, with the way back to the lobby.
  * @param {import('../ui/router.js').Shell} shell
  * @param {string} id
  * @param {{push: boolean}} opts
  */
 export async function resumeSave(shell, id, { push }) {
   const entry = getSave(id);
-  if (!entry) {
-    toast(() => t('resumeFailed'));
-    shell.router.home();
+  const done = entry ? null : getHistory(id);
+  if (!entry && !done) {
+    showNotHere(shell);
     return;
   }
   const token = shell.router.navigate();
   shell.router.show(openingScreen(shell));
-  const err = await startGame(shell, { link: entry.save }, token, {
-    push, saveId: id, created: entry.created, rev: revOf(entry), fragment: entry.save,
+  if (done) {
+    const err = await startGame(shell, { link: done.record }, token, { push });
+    if (err && shell.router.current(token)) showLinkError(shell, err);
+    return;
+  }
+  const legacy = typeof entry.save === 'string';
+  const err = await startGame(shell, legacy ? { link: entry.save } : { resume: true }, token, {
+    push, saveId: id, created: entry.created, rev: revOf(entry), legacy,
   });
   if (err && shell.router.current(token)) showResumeError(shell, id, err);
 }

@@ -261,16 +261,15 @@ export class Table {
   }
 
   /**
-   * Keep what a `hint` answer says of the record (the hint it counted): the counts, the save and
-   * the share link, saved with the game at once.
-   * @param {{hints_used?: number[], save?: string, share?: string}} ans
+   * Keep what a `hint` answer says of the record (the hint it counted): the counts and the
+   * engine's number of the record that now carries it (`keep`), saved with the game at once.
+   * @param {{hints_used?: number[], keep?: number}} ans
    */
   keepRecord(ans) {
     const snap = this.snap;
     if (!snap || !this.alive) return;
     if (Array.isArray(ans.hints_used)) snap.hints_used = ans.hints_used;
-    if (typeof ans.save === 'string') snap.save = ans.save;
-    if (typeof ans.share === 'string') snap.share = ans.share;
+    if (Number.isInteger(ans.keep)) snap.keep = ans.keep;
     this.share({ soon: true });
   }
 
@@ -699,14 +698,15 @@ export class Table {
 
   baseRecord() {
     const snap = this.snap;
-    const rec = snap.record || {};
+    const rec = snap.record || {}; // the finished record: nothing is hidden any more
     return {
-      v: 1, game: snap.game, players: snap.players, seed: snap.seed,
+      v: 1, game: snap.game, players: snap.players, seed: rec.seed,
       options: rec.options || {}, seats: snap.seats.map((s) => ({ ...s })), actions: [],
     };
   }
 
   async copyLink() {
+    if (!this.snap.over || !this.snap.share) return; // a game's link only once nothing is hidden
     const url = `${location.origin}${location.pathname}#${this.snap.share}`;
     let copied = false;
     try {

@@ -284,7 +284,7 @@ export class ReplayViewer {
     // the log of the position: the first lines of the game's (an answer has only the newest)
     const view = { ...a.view, ...seatView, log: this.fullLog.slice(0, logCount(a)) };
     return {
-      ok: true, session: null, game: a.game, players: a.players, seed: a.seed, seats: a.seats,
+      ok: true, session: null, game: a.game, players: a.players, seats: a.seats,
       to_move: view.to_move || [], over: a.over, ply: a.ply, view, moves: [], choices: [],
       result: a.result, share: null, record: null, secret_pending: false, can_undo: false,
     };

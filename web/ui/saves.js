@@ -3,14 +3,17 @@
 // entry never spoils the others; anything unreadable is reported and skipped, never fatal.
 //
 //   pygames.save.<id>  a game in progress: {v, id, game, players, names, kinds, created, updated,
-//                      ply, round, save, rev}   (save: the snapshot's `save`, the full record
-//                      "g=..."; rev: its revision, one more at every write, 0 when absent)
+//                      ply, round, rev}   (its public facts only; rev: its revision, one more at
+//                      every write, 0 when absent). Its record, which holds the seed and every
+//                      hidden action, is in the engine worker's vault (web/vault.js), under the
+//                      same id: the page never reads it during play (issue 33). An entry of an
+//                      older version may still carry `save` (the record): it is moved into the
+//                      vault once (`legacySaves`), then dropped from here.
 //   pygames.done.<id>  a finished game: {v, id, game, players, names, kinds, created, finished,
 //                      ply, record, scores, winners, analysis?}   (record: the whole record
 //                      "g=..."; analysis: the replay viewer's, see `analysisProblem`)
 //
-// sessionStorage "pygames.current" = {id, hash} ties this tab's address to its save, so a reload
-// of a game in progress resumes the full save (with its hidden moves), not the public link.
+// The address of a game in progress is `#play/<id>`: a reload resumes it from the vault.
 //
 // Two tabs on one game: a write names the revision it builds on, and is refused (`conflict`)
 // when another tab has written since; the tab's table then follows the save or offers to
@@ -20,7 +23,6 @@
 const VERSION = 1;
 const SAVE_PREFIX = 'pygames.save.';
 const DONE_PREFIX = 'pygames.done.';
-const CURRENT_KEY = 'pygames.current';
 export const HISTORY_MAX = 12;
 const FRAGMENT = /^g=[A-Za-z0-9_-]+$/;
 const GAME_ID = /^[a-z0-9_-]{1,40}$/;
@@ -29,14 +31,6 @@ const ID = /^[A-Za-z0-9_-]{1,40}$/;
 function local() {
   try {
     return window.localStorage;
-  } catch (_) {
-    return null;
-  }
-}
-
-function session() {
-  try {
-    return window.sessionStorage;
   } catch (_) {
     return null;
   }
@@ -56,8 +50,11 @@ function isText(v, max = 200) {
   return typeof v === 'string' && v.length <= max;
 }
 
-/** Check the shape of a stored entry; returns null when it is fine, else a short reason. */
-function problem(entry, id, kind) {
+/**
+ * Check the shape of a stored entry; returns null when it is fine, else a short reason. A game
+ * in progress carries its record (`save`) only in a file (`withRecord`) or as an old entry.
+ */
+function problem(entry, id, kind, withRecord = kind === 'done') {
   if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return 'not an object';
   if (entry.v !== VERSION) return 'unknown version';
   if (entry.id !== id) return 'wrong id';
@@ -66,7 +63,7 @@ function problem(entry, id, kind) {
   if (!Array.isArray(entry.names) || entry.names.length !== entry.players || !entry.names.every((n) => isText(n, 100))) return 'no names';
   if (!isInt(entry.ply, 0, 1e6)) return 'no ply';
   const fragment = kind === 'save' ? entry.save : entry.record;
-  if (!isText(fragment, 2_000_000) || !FRAGMENT.test(fragment)) return 'no record';
+  if ((withRecord || fragment !== undefined) && (!isText(fragment, 2_000_000) || !FRAGMENT.test(fragment))) return 'no record';
   if (!Number.isFinite(kind === 'save' ? entry.updated : entry.finished)) return 'no date';
   return null;
 }
@@ -172,7 +169,7 @@ export function entryProblem(entry, kind) {
   const id = entry && typeof entry === 'object' ? entry.id : null;
   if (typeof id !== 'string' || !ID.test(id)) return 'no id';
   if (entry.rev !== undefined && !isInt(entry.rev, 0, Number.MAX_SAFE_INTEGER)) return 'bad revision';
-  return problem(entry, id, kind);
+  return problem(entry, id, kind, true);
 }
 
 /**
@@ -255,17 +252,18 @@ function base(snap, id, created) {
 }
 
 /**
- * What a write of a table's game did: `ok` (then `rev`, the stored revision, and `save`, the
- * stored record) or why not: `conflict` (another tab wrote a newer revision, or finished the
- * game), `full` (no room: the previous save is kept), `blocked` (no storage) or `invalid`.
- * @typedef {{ok: true, rev: number, save: string} | {ok: false, reason: 'conflict' | 'full' | 'blocked' | 'invalid'}} WriteResult
+ * What a write of a table's game did: `ok` (then `rev`, the stored revision, and `previous`, the
+ * entry it replaced, to put back if the vault refuses the record) or why not: `conflict` (another
+ * tab wrote a newer revision, or finished the game), `full` (no room: the previous save is kept),
+ * `blocked` (no storage) or `invalid`.
+ * @typedef {{ok: true, rev: number, previous?: any} | {ok: false, reason: 'conflict' | 'full' | 'blocked' | 'invalid'}} WriteResult
  */
 
 /**
- * Store the game in progress of a snapshot (after every action), built on revision `rev` of its
- * save (the one this tab read or wrote last). Refused when the stored save has moved on to
- * another revision, unless it already holds this very position; a position already stored is
- * not written again.
+ * Store the public facts of the game in progress of a snapshot (after every action), built on
+ * revision `rev` of its entry (the one this tab read or wrote last). Refused when the stored
+ * entry has moved on to another revision. The record itself goes to the vault with the revision
+ * this returns (web/screens/table.js).
  * @param {string} id
  * @param {any} snap
  * @param {number} created
@@ -277,23 +275,31 @@ export function writeSave(id, snap, created, rev = 0) {
     ...base(snap, id, created),
     updated: Date.now(),
     round: roundOf(snap.view),
-    save: snap.save,
   };
-  if (!FRAGMENT.test(entry.save || '')) return { ok: false, reason: 'invalid' };
   const stored = getSave(id);
-  if (stored && stored.save === entry.save) return { ok: true, rev: revOf(stored), save: entry.save };
   if (stored ? revOf(stored) !== rev : getHistory(id)) return { ok: false, reason: 'conflict' };
   const next = (stored ? revOf(stored) : rev) + 1;
   const why = putItem(SAVE_PREFIX + id, { ...entry, rev: next });
   if (why) return { ok: false, reason: why };
   askPersistence();
-  return { ok: true, rev: next, save: entry.save };
+  return { ok: true, rev: next, previous: stored };
 }
 
 /**
- * A game just ended: keep it in the history, then drop it from the games in progress (built on
- * revision `rev` of its save, as for writeSave). When the history cannot be written the save in
- * progress stays as it was.
+ * Put back the entry a write replaced (the vault refused its record): null when done.
+ * @param {string} id
+ * @param {any} previous
+ */
+export function restoreSave(id, previous) {
+  if (previous) return putItem(SAVE_PREFIX + id, previous);
+  deleteSave(id);
+  return null;
+}
+
+/**
+ * A game just ended: keep it in the history (its record is public now: the snapshot's `share`),
+ * then drop it from the games in progress (built on revision `rev` of its entry, as for
+ * writeSave). When the history cannot be written the save in progress stays as it was.
  * @param {string} id
  * @param {any} snap
  * @param {number} created
@@ -301,15 +307,15 @@ export function writeSave(id, snap, created, rev = 0) {
  * @returns {WriteResult}
  */
 export function finishSave(id, snap, created, rev = 0) {
-  const record = snap.share || snap.save;
+  const record = snap.share;
   if (!FRAGMENT.test(record || '')) return { ok: false, reason: 'invalid' };
   const stored = getSave(id);
   const done = getHistory(id);
   if (!stored && done) {
     // finished in another tab already: the same game, or another ending
-    return done.record === record ? { ok: true, rev, save: record } : { ok: false, reason: 'conflict' };
+    return done.record === record ? { ok: true, rev } : { ok: false, reason: 'conflict' };
   }
-  if (stored && revOf(stored) !== rev && stored.save !== snap.save) return { ok: false, reason: 'conflict' };
+  if (stored && revOf(stored) !== rev) return { ok: false, reason: 'conflict' };
   const entry = {
     ...base(snap, id, created),
     finished: Date.now(),
@@ -323,7 +329,28 @@ export function finishSave(id, snap, created, rev = 0) {
   // a short history: the oldest go
   const { items } = listHistory();
   for (const old of items.slice(HISTORY_MAX)) deleteHistory(old.id);
-  return { ok: true, rev, save: record };
+  return { ok: true, rev };
+}
+
+/**
+ * Games in progress saved by an older version of the page, with their record here (`save`): to
+ * move into the vault (then `dropRecord`).
+ * @returns {{id: string, save: string, rev: number}[]}
+ */
+export function legacySaves() {
+  return listSaves().items.filter((e) => typeof e.save === 'string').map((e) => ({ id: e.id, save: e.save, rev: revOf(e) }));
+}
+
+/**
+ * Drop the record from a game in progress's entry (it is in the vault now); the rest stays.
+ * @param {string} id
+ */
+export function dropRecord(id) {
+  const entry = getSave(id);
+  if (!entry || entry.save === undefined) return;
+  const rest = { ...entry };
+  delete rest.save;
+  putItem(SAVE_PREFIX + id, rest);
 }
 
 // ------------------------------------------------------------------ a finished game's analysis
@@ -514,23 +541,31 @@ export function askPersistence() {
   })();
 }
 
-/** This tab's game: {id, hash} (the address it had when last saved), or null. */
-export function currentTab() {
-  const store = session();
-  if (!store) return null;
+// ------------------------------------------------------------------ the vault (the engine's worker)
+
+/**
+ * Move the records of games saved by an older version of the page (or just imported from a file)
+ * into the vault, then drop them from here. At start (`ids` null) a game the vault holds already
+ * keeps its record (a move run twice); an import (`ids`: the games it added) writes them. Never
+ * rejects.
+ * @param {{call: (request: object) => Promise<any>}} engine the engine, ready
+ * @param {string[] | null} [ids]
+ */
+export async function moveToVault(engine, ids = null) {
+  const items = legacySaves().filter((it) => !ids || ids.includes(it.id));
+  if (!items.length) return;
   try {
-    const cur = JSON.parse(store.getItem(CURRENT_KEY));
-    return cur && typeof cur.id === 'string' && typeof cur.hash === 'string' ? cur : null;
-  } catch (_) {
-    return null;
-  }
+    const ans = await engine.call({ cmd: 'vault-put', items, keep: !ids });
+    if (ans?.ok) for (const { id } of items) dropRecord(id);
+  } catch (_) { /* the next start tries again */ }
 }
 
-export function setCurrentTab(id, hash) {
-  const store = session();
-  if (!store) return;
-  try {
-    if (id) store.setItem(CURRENT_KEY, JSON.stringify({ id, hash }));
-    else store.removeItem(CURRENT_KEY);
-  } catch (_) { /* ignore */ }
+/**
+ * Forget the records of these games in the vault (deleted here, or finished). Never rejects.
+ * @param {{call: (request: object) => Promise<any>} | null} engine
+ * @param {string[]} ids
+ */
+export function forgetRecords(engine, ids) {
+  if (!engine || !ids.length) return;
+  engine.call({ cmd: 'vault-delete', ids }).catch(() => {});
 }
