@@ -16,6 +16,7 @@ import { showSaveBanner, hideSaveBanner, saveBannerKind } from '../ui/save-banne
 import { loadModule } from '../ui/games.js';
 import { ask } from '../ui/errors.js';
 import { randomSeed } from '../ui/seed.js';
+import { tooLong } from '../ui/import-check.js';
 import { openingScreen } from './common.js';
 import { showLinkError, showResumeError, showEngineFailed } from './errors.js';
 
@@ -271,6 +272,8 @@ export function startRecord(shell, record, token, opts) {
  */
 export async function openLink(shell, hash) {
   const token = shell.router.navigate();
+  // longer than any record the engine takes: refused at once, the engine is not asked
+  if (tooLong(hash)) { showLinkError(shell, STRINGS.linkTooLong); return; }
   shell.router.show(openingScreen(shell));
   const err = await startGame(shell, { link: hash }, token, { push: false });
   if (err && shell.router.current(token)) showLinkError(shell, err);
