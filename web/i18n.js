@@ -424,6 +424,52 @@ const S = {
   },
   exportSecretOk: { en: 'Export', ja: '書き出す' },
   exportVaultFailed: { en: 'The games in progress could not be read; nothing was exported.', ja: '進行中のゲームを読み込めなかったため、何も書き出していません。' },
+
+  // part `imports` (issue 33): imports checked whole (web/ui/import-check.js), too long records
+  // and links refused at once, an imported analysis shown as imported
+  importLie: {
+    en: 'Game {0} in this file ({1}) does not match its record: its field "{2}" says otherwise. Nothing was changed.',
+    ja: 'このファイルの{0}件目のゲーム({1})は記録と合いません。項目「{2}」が記録と違います。何も変更していません。',
+  },
+  importLieFinished: {
+    en: 'Game {0} in this file ({1}) is listed as finished (field "finished"), but its record is not over. Nothing was changed.',
+    ja: 'このファイルの{0}件目のゲーム({1})は終わったゲーム(項目「finished」)とされていますが、記録では終わっていません。何も変更していません。',
+  },
+  importLieGoing: {
+    en: 'Game {0} in this file ({1}) is listed as in progress (field "saves"), but its record is already over. Nothing was changed.',
+    ja: 'このファイルの{0}件目のゲーム({1})は途中のゲーム(項目「saves」)とされていますが、記録ではもう終わっています。何も変更していません。',
+  },
+  importBadDate: {
+    en: 'Game {0} in this file ({1}) has an impossible date in its field "{2}". Nothing was changed.',
+    ja: 'このファイルの{0}件目のゲーム({1})の項目「{2}」の日時があり得ない値です。何も変更していません。',
+  },
+  importBadExported: {
+    en: 'The date this file says it was exported (field "exported") is not a possible date. Nothing was changed.',
+    ja: 'このファイルの書き出し日時(項目「exported」)があり得ない値です。何も変更していません。',
+  },
+  importTooLong: {
+    en: 'Game {0} in this file ({1}) has a record longer than any game record may be (more than {2} kB). Nothing was changed.',
+    ja: 'このファイルの{0}件目のゲーム({1})の記録は、ゲームの記録としては長すぎます({2} kB超)。何も変更していません。',
+  },
+  importRecordTooLong: {
+    en: 'This game record or link is longer than any game record may be (more than {0} kB). Nothing was changed.',
+    ja: 'このゲームの記録またはリンクは、ゲームの記録としては長すぎます({0} kB超)。何も変更していません。',
+  },
+  importCorrected: {
+    en: {
+      one: 'In {0} of them the names, scores or other details did not match the game record: they were taken from the record.',
+      other: 'In {0} of them the names, scores or other details did not match the game records: they were taken from the records.',
+    },
+    ja: 'そのうち{0}件は、名前や得点などが記録と合わなかったため、記録の内容に直しました。',
+  },
+  linkTooLong: {
+    en: 'This link is longer than any game link may be (more than 256 kB).',
+    ja: 'このリンクはゲームのリンクとしては長すぎます(256 kB超)。',
+  },
+  analysisImported: {
+    en: 'Imported analysis — not checked by this app.',
+    ja: 'インポートした分析です(このアプリでは確認していません)。',
+  },
 };
 
 export const STRINGS = S;

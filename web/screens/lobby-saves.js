@@ -14,6 +14,7 @@ import {
 import {
   exportData, exportCount, exportFileName, downloadJson, readTextFile, readContent, planImport, recordFragment,
 } from '../ui/saves-file.js';
+import { checkEntry } from '../ui/import-check.js';
 import { ask } from '../ui/errors.js';
 import { playable } from '../ui/games.js';
 
@@ -100,8 +101,18 @@ function formatDate(ms) {
  * @param {string} id
  */
 function gameTitle(games, id) {
+  return tx(gameTitles(games, id));
+}
+
+/**
+ * A game's title in both languages (its id while the catalogue is on its way).
+ * @param {any[] | null} games
+ * @param {string} id
+ * @returns {import('../types.js').Text | string}
+ */
+function gameTitles(games, id) {
   const g = (games || []).find((x) => x.id === id);
-  return g ? tx(g.titles) : id;
+  return g ? g.titles : id;
 }
 
 /**
@@ -283,7 +294,8 @@ function paintNote(el, note) {
 
 /** @param {SavesNote} note */
 function noteText(note) {
-  const words = note.parts.map((part) => t(part.key, ...(part.args || [])));
+  // an argument in both languages (a game's title) is shown in the current one
+  const words = note.parts.map((part) => t(part.key, ...(part.args || []).map((a) => (typeof a === 'object' ? tx(a) : a))));
   if (note.error) words.push(tx(note.error));
   return words.join(lang() === 'ja' ? '' : ' ');
 }
@@ -453,26 +465,14 @@ async function openRecord(host, request) {
  * @param {any} data
  */
 async function importSaves(host, data) {
-  const plan = planImport(data, knownGames(host.games));
+  const titleOf = (/** @type {string} */ game) => gameTitles(host.games, game);
+  const plan = planImport(data, knownGames(host.games), { now: Date.now(), titleOf });
   if ('why' in plan) {
     setNote(host, refused(plan.why));
     return;
   }
-  if (plan.add.length) {
-    const eng = await engineFor(host);
-    if (!eng) return;
-    for (const { kind, entry, index } of plan.add) {
-      const ans = await ask(eng, { cmd: 'replay', link: kind === 'save' ? entry.save : entry.record, ply: 0 });
-      if (!ans.ok) {
-        setNote(host, note1('importRefused', 'bad', { args: [index], error: ans.error }));
-        return;
-      }
-      if (ans.game !== entry.game || ans.players !== entry.players) {
-        setNote(host, note1('importDamaged', 'bad', { args: [index] }));
-        return;
-      }
-    }
-  }
+  const corrected = plan.add.length ? await checkAll(host, plan, titleOf) : 0;
+  if (corrected === null) return;
   const why = storeAll(plan.add);
   if (why) {
     setNote(host, note1(why === 'full' ? 'importFull' : 'importBlocked', 'bad'));
@@ -482,7 +482,7 @@ async function importSaves(host, data) {
   const going = plan.add.filter((item) => item.kind === 'save').map((item) => item.entry.id);
   const eng = going.length ? await engineFor(host) : null;
   if (eng) await moveToVault(eng, going);
-  setNote(host, importedNote(plan));
+  setNote(host, importedNote(plan, corrected));
   if (!host.shown()) return;
   host.rerender();
   // the lists above grew: the player still sees what the import did
@@ -490,13 +490,48 @@ async function importSaves(host, data) {
 }
 
 /**
- * What an import added, and what it left out.
+ * Replay every game of an import with the engine and check each entry whole against its record
+ * (web/ui/import-check.js): `plan.add` then holds the entries to store (the fields the record
+ * gives, the record's). Resolves with how many entries were corrected, or null when one is
+ * refused (the note says why; nothing is stored).
+ * @param {SavesHost} host
  * @param {import('../ui/saves-file.js').ImportPlan} plan
+ * @param {(game: string) => import('../types.js').Text | string} titleOf
+ * @returns {Promise<number | null>}
+ */
+async function checkAll(host, plan, titleOf) {
+  const eng = await engineFor(host);
+  if (!eng) return null;
+  let corrected = 0;
+  const now = Date.now();
+  for (const item of plan.add) {
+    // the last position: its answer says whether the game is over, and how it ended
+    const ans = await ask(eng, { cmd: 'replay', link: item.kind === 'save' ? item.entry.save : item.entry.record });
+    if (!ans.ok) {
+      setNote(host, note1('importRefused', 'bad', { args: [item.index], error: ans.error }));
+      return null;
+    }
+    const checked = checkEntry(item, ans, { now, title: titleOf(item.entry.game) });
+    if ('why' in checked) {
+      setNote(host, refused(checked.why));
+      return null;
+    }
+    item.entry = checked.entry;
+    if (checked.corrected.length) corrected += 1;
+  }
+  return corrected;
+}
+
+/**
+ * What an import added, what it corrected, and what it left out.
+ * @param {import('../ui/saves-file.js').ImportPlan} plan
+ * @param {number} corrected how many entries had fields their record contradicts (taken from it)
  * @returns {SavesNote}
  */
-function importedNote(plan) {
+function importedNote(plan, corrected) {
   const n = plan.add.length;
   const parts = [{ key: n === 0 ? 'importNothingNew' : 'importAdded', args: [n] }];
+  if (corrected) parts.push({ key: 'importCorrected', args: [corrected] });
   if (plan.same) parts.push({ key: 'importSame', args: [plan.same] });
   if (plan.older) parts.push({ key: 'importOlder', args: [plan.older, HISTORY_MAX] });
   return { parts, tone: 'ok' };

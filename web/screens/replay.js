@@ -7,6 +7,7 @@ import { t, STRINGS } from '../i18n.js';
 import { getHistory } from '../ui/saves.js';
 import { loadModule } from '../ui/games.js';
 import { ask } from '../ui/errors.js';
+import { tooLong } from '../ui/import-check.js';
 import { openingPage } from './common.js';
 import { showLinkError, showEngineFailed, showReplayMissing } from './errors.js';
 
@@ -89,5 +90,6 @@ export function openShared(shell, rest) {
   const ply = Number((parts.find((p) => p.startsWith('ply=')) || '').slice(4));
   shell.router.navigate();
   if (!record) showLinkError(shell, STRINGS.linkBroken);
+  else if (tooLong(record)) showLinkError(shell, STRINGS.linkTooLong); // the engine is not asked
   else shell.router.show(replayScreen(shell, record, Number.isInteger(ply) && ply > 0 ? ply : 0));
 }

@@ -17,6 +17,7 @@ import {
 import { showSaveBanner, hideSaveBanner, saveBannerKind } from '../ui/save-banner.js';
 import { loadModule } from '../ui/games.js';
 import { ask } from '../ui/errors.js';
+import { tooLong } from '../ui/import-check.js';
 import { openingScreen } from './common.js';
 import { showLinkError, showResumeError, showEngineFailed, showNotHere } from './errors.js';
 
@@ -323,6 +324,8 @@ export function startRecord(shell, record, token, opts) {
  */
 export async function openLink(shell, hash) {
   const token = shell.router.navigate();
+  // longer than any record the engine takes: refused at once, the engine is not asked
+  if (tooLong(hash)) { showLinkError(shell, STRINGS.linkTooLong); return; }
   shell.router.show(openingScreen(shell));
   const err = await startGame(shell, { link: hash }, token, { push: false });
   if (err && shell.router.current(token)) showLinkError(shell, err);

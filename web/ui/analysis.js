@@ -9,7 +9,9 @@
 // The analysis of a finished game kept on this device is stored with it (web/ui/saves.js), so
 // reopening it draws the graph at once without asking the engine; one made by another version of
 // the engine's analysis is shown with a note and can be made again. A shared game's analysis is
-// not kept.
+// not kept. An analysis that came in an imported file (marked `imported` by the import,
+// web/ui/import-check.js) is not recomputed: it is shown with "Imported analysis — not checked by
+// this app", and can be made again by the app, which then keeps its own.
 //
 // Drawings carry no listeners: the viewer's root listens once and hands the `analysis-*` actions
 // here (ui/replay.js).
@@ -46,6 +48,7 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
  * @property {{seat: number, decisions: number, mean_loss: number, mistakes: number}[]} summary
  * @property {number} mistake the loss from which a move is a mistake
  * @property {number} [made] when it was made (ms since the epoch)
+ * @property {boolean} [imported] it came in an imported file: not made nor checked by this app
  */
 
 /** A percentage as the page shows it ("62%"). */
@@ -220,7 +223,7 @@ export class Analysis {
   /** @param {number} ply */
   result(ply) {
     const data = /** @type {AnalysisData} */ (this.data);
-    const notes = [];
+    const notes = this.importedNote();
     if (this.stale) {
       notes.push(h('p', { class: 'analysis-note is-stale', testid: 'analysis-stale', text: t('analysisStale') }));
       if (this.state !== 'running') {
@@ -240,6 +243,18 @@ export class Analysis {
       h('div', { class: 'analysis-lists' },
         this.mistakeList(ply),
         h('p', { class: 'analysis-note analysis-how', text: t('analysisHow', pct(data.mistake)) })));
+  }
+
+  /**
+   * An analysis from an imported file: said so, with a way to make the app's own (none while one
+   * is under way; a stale one offers it already).
+   * @returns {HTMLElement[]}
+   */
+  importedNote() {
+    if (!this.data?.imported) return [];
+    const note = h('p', { class: 'analysis-note is-warn', testid: 'analysis-imported', text: t('analysisImported') });
+    if (this.stale || this.state === 'running') return [note];
+    return [note, button(t('analysisAgain'), { class: 'btn btn-sm', testid: 'analyse-again', data: { action: 'analysis-start' } })];
   }
 
   /** Per reviewed seat: its colour, its name and its figures (the graph's legend). */

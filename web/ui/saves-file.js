@@ -7,11 +7,16 @@
 // one with its analysis, when the replay viewer made one: an analysis that does not read is
 // dropped on import, never a reason to refuse the game).
 //
-// This module checks only the container's shape (JSON, format, version, each entry's fields, the
-// games the catalogue knows); whether a record can be played is the engine's to say (the lobby
-// asks its `replay` request before anything is stored).
+// This module checks the container's shape (JSON, format, version, each entry's fields and dates,
+// the games the catalogue knows, the records' length); whether a record can be played is the
+// engine's to say (the lobby asks its `replay` request before anything is stored), and each entry
+// is then checked whole against the engine's answer (web/ui/import-check.js).
+//
+// Every check here is linear in the file's size, and a record or link longer than the engine
+// takes (RECORD_MAX_CHARS) is refused at once, without asking the engine.
 
 import { listSaves, listHistory, entryProblem, isKept, withoutBadAnalysis, HISTORY_MAX } from './saves.js';
+import { RECORD_MAX_CHARS, exportedProblem, entryBoundsProblem, tooLong } from './import-check.js';
 
 export const FILE_FORMAT = 'pygames-saves';
 export const FILE_VERSION = 1;
@@ -23,7 +28,7 @@ const LINK = /(?:^|[#&?\s])(g=[A-Za-z0-9_-]+)(?=$|[&\s])/;
 /**
  * A refusal: the key of its sentence in i18n.js and what fills it (`error`: an engine's own
  * `{en, ja}` sentence, for the keys that show one).
- * @typedef {{key: string, args?: (string | number)[], error?: import('../types.js').Text}} Refusal
+ * @typedef {import('./import-check.js').Refusal} Refusal
  */
 
 /**
@@ -124,7 +129,8 @@ export function readContent(text, knownGames) {
   const body = text.replace(/^\uFEFF/, '').trim();
   if (!body.startsWith('{') && !body.startsWith('[')) {
     const link = body.match(LINK);
-    return link ? { kind: 'link', link: link[1] } : { kind: 'refused', why: { key: 'importNotJson' } };
+    if (!link) return { kind: 'refused', why: { key: 'importNotJson' } };
+    return tooLong(link[1]) ? recordTooLong() : { kind: 'link', link: link[1] };
   }
   let data;
   try {
@@ -146,21 +152,47 @@ export function readContent(text, knownGames) {
   if (knownGames && !knownGames.has(data.game)) {
     return { kind: 'refused', why: { key: 'importUnknownGame', args: [data.game.slice(0, 40)] } };
   }
+  if (tooLong(body)) return recordTooLong();
   const record = Object.fromEntries(RECORD_KEYS.filter((k) => k in data).map((k) => [k, data[k]]));
   return { kind: 'record', record, game: data.game };
 }
 
+/** @returns {FileContent} a game record or link longer than the engine takes */
+function recordTooLong() {
+  return { kind: 'refused', why: { key: 'importRecordTooLong', args: [Math.round(RECORD_MAX_CHARS / 1024)] } };
+}
+
+/**
+ * Why an entry of a file of saved games is refused before the engine reads its record (null: it
+ * is not): its shape, its game, its dates and its record's length.
+ * @param {{kind: 'save' | 'done', entry: any, index: number}} item
+ * @param {Set<string> | undefined} knownGames
+ * @param {number} now
+ * @param {(game: string) => import('../types.js').Text | string} titleOf
+ * @returns {Refusal | null}
+ */
+function itemProblem(item, knownGames, now, titleOf) {
+  if (entryProblem(item.entry, item.kind)) return { key: 'importDamaged', args: [item.index] };
+  if (knownGames && !knownGames.has(item.entry.game)) return { key: 'importUnknownGame', args: [item.entry.game] };
+  return entryBoundsProblem(item, now, titleOf(item.entry.game));
+}
+
 /**
  * Which entries of a file of saved games this device lacks, or why the file is refused (an
- * entry that does not read, a game the catalogue lacks). Nothing is stored here.
+ * entry that does not read, a game the catalogue lacks, a date that is not sane, a record too
+ * long). Nothing is stored here.
  * @param {any} data the file (its format and version already checked)
  * @param {Set<string> | undefined} knownGames
+ * @param {{now?: number, titleOf?: (game: string) => import('../types.js').Text | string}} [ctx]
+ *   this device's clock, and a game's title (for the refusals that name it)
  * @returns {ImportPlan | {why: Refusal}}
  */
-export function planImport(data, knownGames) {
+export function planImport(data, knownGames, { now = Date.now(), titleOf = (game) => game } = {}) {
   const saves = data.saves ?? [];
   const finished = data.finished ?? [];
   if (!Array.isArray(saves) || !Array.isArray(finished)) return { why: { key: 'importWrongFormat' } };
+  const badDate = exportedProblem(data, now);
+  if (badDate) return { why: badDate };
   /** @type {{kind: 'save' | 'done', entry: any, index: number}[]} */
   const all = [
     ...saves.map((entry) => ({ kind: /** @type {'save'} */ ('save'), entry, index: 0 })),
@@ -171,10 +203,8 @@ export function planImport(data, knownGames) {
   const fresh = [];
   let same = 0;
   for (const item of all) {
-    if (entryProblem(item.entry, item.kind)) return { why: { key: 'importDamaged', args: [item.index] } };
-    if (knownGames && !knownGames.has(item.entry.game)) {
-      return { why: { key: 'importUnknownGame', args: [item.entry.game] } };
-    }
+    const why = itemProblem(item, knownGames, now, titleOf);
+    if (why) return { why };
     if (seen.has(item.entry.id) || isKept(item.entry.id)) same += 1;
     else fresh.push(item.kind === 'done' ? { ...item, entry: withoutBadAnalysis(item.entry) } : item);
     seen.add(item.entry.id);
