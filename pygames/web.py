@@ -165,6 +165,15 @@ def view_diff(spectator: JSONDict, seat_view: JSONDict) -> JSONDict:
     }
 
 
+def internal_error() -> Text:
+    """The sentence that answers a request that made the engine fail (a bug): no traceback
+    reaches the page."""
+    return t(
+        "The engine could not answer this request: an error of its own.",
+        "エンジンがこの要求に答えられませんでした(エンジン自身のエラーです)。",
+    )
+
+
 def error_answer(text: Text, kind: str) -> JSONDict:
     """The answer to a request that failed: the sentence in both languages and the error's
     class."""
@@ -197,7 +206,12 @@ class Bridge:
         }
 
     def handle(self, request: str) -> str:
-        """Answer one JSON request with one JSON answer; errors become ``{"ok": false, ...}``."""
+        """Answer one JSON request with one JSON answer; errors become ``{"ok": false, ...}``.
+
+        It never raises: a request that is not text, is longer than
+        :data:`pygames.request.MAX_REQUEST` or is not JSON is refused as unreadable, and an
+        error of the engine's own (a bug: none is known) becomes an ``InternalError`` answer
+        with no traceback."""
         try:
             answer = self.answer(Request.parse(request))
         except GameError as exc:
@@ -205,6 +219,8 @@ class Bridge:
         except (ValueError, RecursionError):  # an untyped error: never for a readable request
             refusal = unreadable()
             answer = error_answer(refusal.text, type(refusal).__name__)
+        except Exception:  # the last resort: the page always gets an answer
+            answer = error_answer(internal_error(), "InternalError")
         return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
     def answer(self, req: Request) -> JSONDict:
