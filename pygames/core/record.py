@@ -29,16 +29,17 @@ from pygames.core.text import Text, t
 
 VERSION = 1
 MAX_NAME = 24  # code points of a seat's name, once trimmed (NAME-1, docs/protocol.md)
-#: the most actions a record may hold: the longest game bots played (random and easy bots, every
-#: game at its fewest and most players, 24 seeds each) took 253 actions (hitokai, 5 players); a
-#: person bidding one coin at a time takes more, but not 20 times more
+#: the most actions a record may hold: the longest game bots played (random, easy and normal
+#: bots, every game at its fewest and most players, 30 games each) took 451 actions (The
+#: Egyptian Buyer, hitokai, 5 normal bots); a person bidding one coin at a time takes more, but
+#: not ten times more
 MAX_ACTIONS = 5000
 MAX_ACTION = 64  # characters of one action (``"<seat>:<notation>"``)
 MAX_HINTS = 100_000  # hints one seat may have asked, as a record holds them
 MAX_DEPTH = 32  # nesting of JSON read from outside; a record needs 3
 #: the longest text a record is read from (a link, a ``g=...`` fragment, a record's JSON), in
-#: characters: the longest record of a bot game (hitokai, 5 players, 253 actions, 24-character
-#: Japanese names) is a link of 3.8 kB; MAX_ACTIONS actions of a usual length fit too. Longer
+#: characters: the longest record of those bot games (451 actions, 24-character Japanese names)
+#: is a link of 6.0 kB, 40 times less; MAX_ACTIONS actions of a usual length fit too. Longer
 #: text is refused before it is read.
 MAX_TEXT = 256 * 1024
 MAX_OPTION = 64  # characters of an option's value, as JSON (the games' options are a seat, a flag)
