@@ -36,6 +36,7 @@ from pygames.core.record import (
 )
 from pygames.request import MAX_REQUEST
 from tests.conftest import IN_PYODIDE, engine
+from tests.support import processor_clock
 
 TWO_MB = 2 * 1024 * 1024
 HEAD = '{"v":1,"game":"marie","players":3,"seed":7,"options":{},"seats":null,"actions":["0:'
@@ -183,6 +184,7 @@ def test_records_over_the_limits_are_refused_readably() -> None:
 
 # --------------------------------------------------------------------------- linear time
 
+
 #: the most a parse may slow down when its text doubles (linear: 2; the margin is the noise)
 MAX_RATIO = 2.5
 REPEATS = 5
@@ -194,15 +196,16 @@ def best_times(
     """The least time of :data:`REPEATS` runs of ``parse`` on text of each size, the sizes
     interleaved in each round. The time is this process's processor time, not the wall clock:
     on a machine shared with other work (two cores, several test runs) the wall clock counts the
-    others' turns, and the ratios would say nothing about the parser."""
+    others' turns, longer runs more of them, and the ratios would say nothing about the parser."""
     texts = [make(n) for n in sizes]
     best = [float("inf")] * len(sizes)
+    clock = processor_clock()
     gc.collect()
     gc.disable()
     try:
         for _ in range(REPEATS):
             for i, text in enumerate(texts):
-                took = seconds(lambda text=text: parse(text), time.process_time)  # type: ignore[misc]
+                took = seconds(lambda text=text: parse(text), clock)  # type: ignore[misc]
                 best[i] = min(best[i], took)
     finally:
         gc.enable()
@@ -211,18 +214,18 @@ def best_times(
 
 def assert_linear(name: str, times: list[float]) -> list[float]:
     """Each size twice the one before: each doubling at most :data:`MAX_RATIO` times the time
-    (a quadratic reader takes 4 times)."""
+    (a quadratic reader takes 4 times), and so does their geometric mean."""
     ratios = [b / a for a, b in itertools.pairwise(times)]
+    growth = float((times[-1] / times[0]) ** (1 / len(ratios)))
     shown = [round(r, 2) for r in ratios]
-    print(f"{name}: ms {[round(x * 1000, 1) for x in times]}, ratios {shown}")
+    print(f"{name}: ms {[round(x * 1000, 1) for x in times]}, ratios {shown}, mean {growth:.2f}")
+    assert growth <= MAX_RATIO, (name, shown, growth)
     assert all(r <= MAX_RATIO for r in ratios), (name, shown)
     return ratios
 
 
-# sizes at which the scan takes some 20-50 ms in CPython (Pyodide is slower: fewer sizes there)
-SCAN_SIZES = (
-    [64 * 1024 * 2**k for k in range(3)] if IN_PYODIDE else [128 * 1024 * 2**k for k in range(3)]
-)
+# sizes from some 20 ms of scanning up (Pyodide is about twice as slow)
+SCAN_SIZES = [(64 if IN_PYODIDE else 128) * 1024 * 2**k for k in range(3)]
 
 
 @pytest.mark.parametrize("shape", ["quote pairs", "balanced brackets", "many strings"])
