@@ -11,8 +11,18 @@ from typing import Any
 
 from pygames.core.errors import BadRequest
 from pygames.core.protocol import JSONDict
-from pygames.core.record import Record, parse_record_text, record_from_json, strict_json
+from pygames.core.record import (
+    MAX_TEXT,
+    Record,
+    parse_record_text,
+    record_from_json,
+    strict_json,
+)
 from pygames.core.text import t
+
+#: the longest request text the bridge reads, in characters: a record or link of at most
+#: :data:`pygames.core.record.MAX_TEXT` and the request's other fields (longer is refused unread)
+MAX_REQUEST = 2 * MAX_TEXT
 
 
 def bad(en: str, ja: str) -> BadRequest:
@@ -43,7 +53,15 @@ class Request:
 
     @classmethod
     def parse(cls, text: str) -> Request:
-        """Read the request's JSON text (no nesting deep enough to overflow Pyodide's stack)."""
+        """Read the request's JSON text (at most :data:`MAX_REQUEST` characters, no nesting deep
+        enough to overflow Pyodide's stack)."""
+        if not isinstance(text, str):
+            raise unreadable()
+        if len(text) > MAX_REQUEST:
+            raise bad(
+                f"The request is too long (more than {MAX_REQUEST // 1024} kB). It was not read.",
+                f"要求が長すぎます({MAX_REQUEST // 1024}kBを超えています)。読みませんでした。",
+            )
         try:
             data = strict_json(text)
         except (ValueError, RecursionError) as exc:
@@ -145,12 +163,13 @@ class Request:
                 )
         return [int(s) for s in seats]
 
-    def record(self) -> Record:
+    def record(self, draw_seed: bool = False) -> Record:
         """The request's record: ``link`` (text: a share link, ``g=...`` or a record's JSON) or
-        ``record`` (an object). The one place where the bridge reads a record."""
+        ``record`` (an object). The one place where the bridge reads a record. ``draw_seed`` (a
+        new game: ``start``, ``deal``): a record without a seed gets one drawn by the engine."""
         link = self.data.get("link")
         if isinstance(link, str):
-            return parse_record_text(link)
+            return parse_record_text(link, draw_seed)
         if link is not None:
             raise bad("The link is unreadable.", "リンクが読めません。")
-        return record_from_json(self.data.get("record"))
+        return record_from_json(self.data.get("record"), draw_seed)

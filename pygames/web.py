@@ -1,9 +1,11 @@
 """The JSON bridge the browser calls: a :class:`Bridge` answers JSON requests with JSON answers.
 
 Requests are ``{"cmd": ..., ...}``; answers are ``{"ok": true, ...}`` or
-``{"ok": false, "error": {"en": ..., "ja": ...}, "kind": ...}`` (docs/protocol.md). The page only
-ever receives a seat's view, the legal actions of that seat, and a share link that stops before
-any still-hidden action; the full record leaves the engine only once the game is over.
+``{"ok": false, "error": {"en": ..., "ja": ...}, "kind": ...}`` (docs/protocol.md). A game's
+answers carry a seat's view and the legal actions of that seat, never the seed; ``share`` and
+``record`` (the finished record) only once the game is over. ``save``, the whole record on every
+answer that starts or changes a game, is the engine worker's to keep: web/worker.js takes it out
+of each answer before the page sees it ("What the page may receive", docs/protocol.md).
 
 The bridge's caller creates it (the engine's worker, web/worker.js, makes one; each test its
 own): it owns the games open on it and the analysis under way. This module keeps no state of its
@@ -13,7 +15,6 @@ own. Requests are read by :mod:`pygames.request`; hints and analyses are :mod:`p
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -31,12 +32,11 @@ from pygames.request import Request, bad, unreadable
 
 @dataclass
 class Session:
-    """A game being played: its record, its state, the public prefix of its actions, a bot's
-    search in progress (kept between slices of thinking) and a hint's."""
+    """A game being played: its record, its state, a bot's search in progress (kept between
+    slices of thinking) and a hint's."""
 
     record: Record
     state: GameState
-    public_len: int = 0
     search: Search | None = None
     undoable: bool = False
     hint: coach.Hint | None = None
@@ -65,14 +65,11 @@ class Session:
         self.undoable = undoable
         self.search = None
         self.record.actions.append(f"{seat}:{action}")
-        if not self.state.secret_pending():
-            self.public_len = len(self.record.actions)
 
-    def share(self) -> str:
-        """The game's share link: its record up to the last public point (all of it once over)."""
-        record = self.record
-        public = record.actions if self.state.is_over() else record.actions[: self.public_len]
-        return replace(record, actions=list(public)).to_fragment()
+    def share(self) -> str | None:
+        """The game's share link once it is over (the finished record), else ``None``: a link
+        of a game in progress would carry its seed, and with it every hidden card."""
+        return self.record.to_fragment() if self.state.is_over() else None
 
     def can_undo(self, seat: int) -> bool:
         """The seat's own last action may be taken back: it is the last action of the game, by a
@@ -105,22 +102,23 @@ def window_log(view: JSONDict, log_from: int = 0) -> int:
 
 
 def snapshot(sid: str, session: Session, seat: int | None, log_from: int = 0) -> JSONDict:
-    """What the page may show of session ``sid`` for ``seat`` (``None``: a spectator). The
-    view's log holds only the entries from ``log_start`` on (:func:`window_log`): a seat's log
-    entries never change once written, so a page that already holds the first ``log_from``
-    entries for this seat keeps them and appends the rest."""
+    """What the page may show of session ``sid`` for ``seat`` (``None``: a spectator), and the
+    ``save`` the engine worker keeps for itself. No seed; ``share`` (the finished record's link)
+    and ``record`` only once the game is over. The view's log holds only the entries from
+    ``log_start`` on (:func:`window_log`): a seat's log entries never change once written, so a
+    page that already holds the first ``log_from`` entries for this seat keeps them and appends
+    the rest."""
     state, record = session.state, session.record
     info = get_game(record.game)
     over = state.is_over()
     movable = seat is not None and not over and seat in state.to_move()
     view = state.view(seat)
     log_start = window_log(view, log_from)
-    return {
+    out: JSONDict = {
         "ok": True,
         "session": sid,
         "game": record.game,
         "players": record.players,
-        "seed": record.seed,
         "seats": [s.to_json() for s in record.seats],
         "to_move": state.to_move(),
         "over": over,
@@ -130,7 +128,6 @@ def snapshot(sid: str, session: Session, seat: int | None, log_from: int = 0) ->
         "moves": info.discrete_moves(state, seat) if seat is not None and movable else [],
         "choices": info.choices(state, seat) if seat is not None and movable else [],
         "result": state.result().to_json() if over else None,
-        "share": session.share(),
         "record": record.to_json() if over else None,
         "secret_pending": state.secret_pending(),
         "can_undo": seat is not None and session.can_undo(seat),
@@ -138,6 +135,10 @@ def snapshot(sid: str, session: Session, seat: int | None, log_from: int = 0) ->
         "hints": record.hints_allowed(),
         "hints_used": record.hints_counts(),
     }
+    share = session.share()
+    if share is not None:
+        out["share"] = share
+    return out
 
 
 def bot_action(session: Session, seat: int, slice_seconds: float) -> str | None:
@@ -166,13 +167,13 @@ def view_diff(spectator: JSONDict, seat_view: JSONDict) -> JSONDict:
     }
 
 
-def _seeded(req: Request) -> Request:
-    """The request, its ``record`` given a seed drawn here when it has none (a stand-in of the
-    engine part's own rule, issue 33)."""
-    record = req.data.get("record")
-    if isinstance(record, dict) and record.get("seed") is None and "link" not in req.data:
-        return Request({**req.data, "record": {**record, "seed": secrets.randbits(53)}})
-    return req
+def internal_error() -> Text:
+    """The sentence that answers a request that made the engine fail (a bug): no traceback
+    reaches the page."""
+    return t(
+        "The engine could not answer this request: an error of its own.",
+        "エンジンがこの要求に答えられませんでした(エンジン自身のエラーです)。",
+    )
 
 
 def error_answer(text: Text, kind: str) -> JSONDict:
@@ -193,8 +194,8 @@ class Bridge:
         self.analysis: coach.Analysis | None = None
         self.commands: dict[str, Callable[[Request], JSONDict]] = {
             "catalog": self.cmd_catalog,
-            "start": self.cmd_start,
             "deal": self.cmd_deal,
+            "start": self.cmd_start,
             "view": self.cmd_view,
             "act": self.cmd_act,
             "compose": self.cmd_compose,
@@ -208,7 +209,12 @@ class Bridge:
         }
 
     def handle(self, request: str) -> str:
-        """Answer one JSON request with one JSON answer; errors become ``{"ok": false, ...}``."""
+        """Answer one JSON request with one JSON answer; errors become ``{"ok": false, ...}``.
+
+        It never raises: a request that is not text, is longer than
+        :data:`pygames.request.MAX_REQUEST` or is not JSON is refused as unreadable, and an
+        error of the engine's own (a bug: none is known) becomes an ``InternalError`` answer
+        with no traceback."""
         try:
             answer = self.answer(Request.parse(request))
         except GameError as exc:
@@ -216,6 +222,8 @@ class Bridge:
         except (ValueError, RecursionError):  # an untyped error: never for a readable request
             refusal = unreadable()
             answer = error_answer(refusal.text, type(refusal).__name__)
+        except Exception:  # the last resort: the page always gets an answer
+            answer = error_answer(internal_error(), "InternalError")
         return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
     def answer(self, req: Request) -> JSONDict:
@@ -237,20 +245,22 @@ class Bridge:
         """The games for the lobby."""
         return {"ok": True, "games": [g.to_json() for g in all_games()]}
 
+    def cmd_deal(self, req: Request) -> JSONDict:
+        """A new deal to share (the setup's "share this deal"): the request's record (``record``
+        or ``link``) with no actions and its seed, drawn by the engine when it has none:
+        ``{ok, record, link}``, ``link`` the record's ``g=...``. Opens no game."""
+        record = replace(req.record(draw_seed=True), actions=[], hints_used=[])
+        return {"ok": True, "record": record.to_json(), "link": record.to_fragment()}
+
     def cmd_start(self, req: Request) -> JSONDict:
-        """Open a game from a record (``record``: an object) or a link (``link``: text)."""
-        session = Session.load(_seeded(req).record())
+        """Open a game from a record (``record``: an object) or a link (``link``: text); a
+        record without a seed (absent or null) is a new deal, its seed drawn by the engine."""
+        session = Session.load(req.record(draw_seed=True))
         seat = req.seat(session.state.players)
         self.opened += 1
         sid = f"s{self.opened}"
         self.sessions[sid] = session
         return snapshot(sid, session, seat)
-
-    def cmd_deal(self, req: Request) -> JSONDict:
-        """A record with its seed drawn (no actions): a deal shared on purpose."""
-        record = _seeded(req).record()
-        dealt = Record(record.game, record.players, record.seed, record.options, record.seats, [])
-        return {"ok": True, "record": dealt.to_json(), "link": dealt.to_fragment()}
 
     def cmd_view(self, req: Request) -> JSONDict:
         """A seat's snapshot."""
@@ -327,12 +337,13 @@ class Bridge:
     def cmd_hint(self, req: Request) -> JSONDict:
         """Search for a slice from ``seat``'s information (a human seat to move, at a table that
         allows hints) and rank its moves: ``{ok, thinking, moves: [{a, win, visits, words?}],
-        iterations, progress, hints_used, share, save}``, best first, ``win`` the estimated
+        iterations, progress, hints_used, save}``, best first, ``win`` the estimated
         chance to win after the move, the first :data:`pygames.coach.HINT_WORDS` with their
         ``words`` (log entries, as the seat reads them: :mod:`pygames.core.words`). While
         ``thinking`` is true, ``moves`` is the ranking so far: ask again to go on; stop asking
         to drop it. The first request at a decision counts one hint for the seat (kept in the
-        record: ``hints_used``, and the ``share`` link and ``save`` that now carry it). The game
+        record: ``hints_used``, and the ``save`` that now carries it; a hint is asked in a game in
+        progress, so there is no ``share``). The game
         and its random stream are untouched: the search looks at a determinized copy, with a
         random stream of its own."""
         _, session = self.session(req)
@@ -346,7 +357,6 @@ class Bridge:
             "ok": True,
             **coach.hint_answer(session.hint, state, record.seed, THINK_SLICE),
             "hints_used": record.hints_counts(),
-            "share": session.share(),
             "save": record.to_fragment(),
         }
 
@@ -386,7 +396,6 @@ class Bridge:
             "ok": True,
             "game": record.game,
             "players": record.players,
-            "seed": record.seed,
             "seats": [s.to_json() for s in record.seats],
             "ply": ply,
             "total": total,
@@ -401,6 +410,8 @@ class Bridge:
             # the version a kept analysis of this game must have to be current (None: unfinished)
             "analysis": coach.analysis_version(record.game) if finished else None,
         }
+        if finished:  # the seed of a game in progress is never in an answer
+            out["seed"] = record.seed
         if req.flag("reveal") and finished:
             out["views"] = [view_diff(view, state.view(s)) for s in range(record.players)]
         return out

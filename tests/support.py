@@ -9,10 +9,12 @@ fixtures stay in ``conftest.py``.
 
 from __future__ import annotations
 
+import importlib
 import json
 import statistics
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from typing import TypeVar, cast
 
@@ -20,7 +22,7 @@ from pygames.core.arena import arena
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
-from tests.conftest import ROOT
+from tests.conftest import IN_PYODIDE, ROOT
 
 S = TypeVar("S", bound=GameState)
 
@@ -29,6 +31,20 @@ CASES = [(g.id, n) for g in all_games() for n in range(g.min_players, g.max_play
 CASE_IDS = [f"{game}-{players}" for game, players in CASES]
 
 STEP_CAP = 20_000  # a random game longer than this did not terminate
+
+
+def processor_clock() -> Callable[[], float]:
+    """This process's processor time, in seconds: ``time.process_time`` in CPython; in Pyodide
+    (run by Node.js, where ``process_time`` is the wall clock) Node's ``process.cpuUsage()``."""
+    if not IN_PYODIDE:
+        return time.process_time
+    node = importlib.import_module("js").process
+
+    def clock() -> float:
+        usage = node.cpuUsage()
+        return float(usage.user + usage.system) / 1e6
+
+    return clock
 
 
 def cli_command(*args: str) -> list[str]:

@@ -144,7 +144,7 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
         sid = str(ask(cmd="start", record=record(game, kinds, seed=8))["session"])
         rng = Rng.from_seed(8, 3)
         asked = 0
-        links = []  # the deal and the public actions of the share link, at every human turn
+        links = []  # the deal and the actions of the save, at every human turn
         for _ in range(3000):
             session = engine().sessions[sid]
             state = session.state
@@ -161,8 +161,8 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
                 assert session.state is state and state.to_json() == before
                 assert state.rng.get_state() == rng_before
                 asked += 1
-            shared = parse_record_text(ask(cmd="view", session=sid, seat=seat)["share"])
-            links.append({**shared.to_json(), "hints_used": None})
+            saved = parse_record_text(ask(cmd="view", session=sid, seat=seat)["save"])
+            links.append({**saved.to_json(), "hints_used": None})
             ask(cmd="act", session=sid, seat=seat, action=rng.choice(state.legal_actions(seat)))
         session = engine().sessions[sid]
         assert session.state.is_over()
@@ -173,7 +173,7 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
     plain, with_hints = play(False), play(True)
     assert with_hints[2] >= 3
     assert with_hints[0] == plain[0] and with_hints[1] == plain[1]
-    assert with_hints[3] == plain[3]  # the link deals and shows the same game
+    assert with_hints[3] == plain[3]  # the save deals and shows the same game
 
 
 def test_a_hint_is_refused_for_a_bot_a_seat_not_to_move_and_a_finished_game() -> None:
@@ -304,9 +304,10 @@ def test_hints_are_counted_once_per_decision_and_kept_in_the_record() -> None:
             slices = [ask(cmd="hint", session=sid, seat=0) for _ in range(3)]  # three slices
             asked += 1
             assert [a["hints_used"][0] for a in slices] == [asked] * 3
-            # the answer carries the save and the link that now keep the count
+            # the answer carries the save that now keeps the count (no share link: the game is
+            # in progress)
             assert parse_json(slices[-1]["save"])["hints_used"] == [asked, 0, 0, 0]
-            assert parse_json(slices[-1]["share"])["hints_used"] == [asked, 0, 0, 0]
+            assert "share" not in slices[-1] and "seed" not in slices[-1]
         ask(cmd="act", session=sid, seat=0, action=state.legal_actions(0)[0])
     assert asked == 2
     snap = ask(cmd="view", session=sid, seat=0)
@@ -316,8 +317,7 @@ def test_hints_are_counted_once_per_decision_and_kept_in_the_record() -> None:
     assert resumed["hints_used"] == [2, 0, 0, 0]
     sessions = engine().sessions
     assert sessions[str(resumed["session"])].record.actions == sessions[sid].record.actions
-    # so does the share link and the replay viewer's answer
-    assert ask(cmd="start", link=snap["share"])["hints_used"] == [2, 0, 0, 0]
+    # so does the replay viewer's answer
     assert ask(cmd="replay", link=snap["save"])["hints_used"] == [2, 0, 0, 0]
     ask(cmd="close", session=sid)
 

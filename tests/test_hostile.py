@@ -580,8 +580,8 @@ def test_mutated_records_and_links_answer_friendly_errors() -> None:
             outcome[(mutant.kind, answer["ok"])] += 1
             if answer["ok"] and request["cmd"] == "start":
                 if mutant.kind not in HARMLESS:
-                    # what the engine accepted it gives back as a link that opens again
-                    again = ask({"cmd": "start", "link": "#" + answer["share"]})
+                    # what the engine accepted it gives back as a save that opens again
+                    again = ask({"cmd": "start", "link": "#" + answer["save"]})
                     assert again["ok"] and again["seats"] == answer["seats"]
                     ask({"cmd": "close", "session": again["session"]})
                 ask({"cmd": "close", "session": answer["session"]})

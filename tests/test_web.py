@@ -49,15 +49,17 @@ def test_start_act_and_illegal_action_unchanged() -> None:
     assert snap["ply"] == 1 and len(snap["view"]["hand"]) == 6
 
 
-def test_share_link_stops_before_hidden_actions_and_record_only_at_end() -> None:
+def test_no_seed_no_share_and_no_record_before_the_end() -> None:
     sid = start()["session"]
     call(cmd="act", session=sid, seat=0, action="pile1")
     hand = call(cmd="view", session=sid, seat=0)["view"]["hand"]
     snap = call(cmd="act", session=sid, seat=0, action=f"pick{hand[0]}{hand[1]}")
     from pygames.core.record import parse_record_text
 
-    assert parse_record_text(snap["share"]).actions == ["0:pile1"]
+    assert "seed" not in snap and "share" not in snap
     assert snap["record"] is None and snap["result"] is None
+    # the save (the engine worker keeps it; the page never sees it) is the whole record
+    assert parse_record_text(snap["save"]).actions == engine().sessions[sid].record.actions
     view1 = call(cmd="view", session=sid, seat=1)
     assert view1["view"]["seats"][0]["pair"]["cards"] is None
     assert view1["view"]["hand"] is not None and view1["moves"]
@@ -85,6 +87,8 @@ def test_bot_plays_and_game_finishes_with_record() -> None:
     from pygames.core.record import parse_record_text
 
     assert len(parse_record_text(snap["share"]).actions) == snap["ply"]
+    assert parse_record_text(snap["share"]).to_json() == snap["record"]
+    assert call(cmd="view", session=sid, seat=0)["share"] == snap["share"]
     assert call(cmd="bot", session=sid, seat=0, view_seat=None)["ok"] is False
 
 

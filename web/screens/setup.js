@@ -129,7 +129,8 @@ function seatRow(seat, i, levels) {
   }, levels.map((lv) => h('option', { value: lv, text: levelName(lv) }))));
   level.value = seat.level;
   const name = h('input', {
-    class: 'input', type: 'text', maxlength: 24, dir: 'auto', testid: `seat-name-${i}`, value: seat.name,
+    // maxlength counts UTF-16 units: twice NAME_MAX lets 24 code points of any script in
+    class: 'input', type: 'text', maxlength: NAME_MAX * 2, dir: 'auto', testid: `seat-name-${i}`, value: seat.name,
     placeholder: defaultName(seat.kind, i), 'aria-label': `${t('seatN', i + 1)} ${t('name')}`, autocomplete: 'off',
     data: { field: 'seat-name', seat: i },
   });

@@ -10,7 +10,12 @@
 export const NAME_MAX = 24;
 
 const EDGES = /^[\p{Zs}\t\n\v\f\r]+|[\p{Zs}\t\n\v\f\r]+$/gu;
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/u;
+// the refused categories, and the letters and symbol that draw nothing (Hangul fillers, the
+// blank braille pattern)
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/u;
+// a zero-width non-joiner or joiner between two visible characters (emoji sequences, Indic and
+// Persian scripts) is allowed
+const JOINERS = /(?<=[\p{L}\p{M}\p{N}\p{P}\p{S}])[\u200C\u200D](?=[\p{L}\p{M}\p{N}\p{P}\p{S}])/gu;
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 
 /** Why a name may be refused: the key of its sentence in web/i18n.js. */
@@ -34,7 +39,7 @@ export function checkName(raw) {
   const name = cleanName(raw);
   if (!name) return { ok: false, problem: 'nameEmpty' };
   if ([...name].length > NAME_MAX) return { ok: false, problem: 'nameTooLong' };
-  if (HIDDEN.test(name)) return { ok: false, problem: 'nameHidden' };
+  if (HIDDEN.test(name.replace(JOINERS, ''))) return { ok: false, problem: 'nameHidden' };
   if (!VISIBLE.test(name)) return { ok: false, problem: 'nameInvisible' };
   return { ok: true, name };
 }
