@@ -113,7 +113,8 @@ def check_traffic(traffic: list[dict[str, Any]], record: dict[str, Any]) -> int:
             assert answer.get("record") is None, cmd
         if cmd not in SNAPSHOTS or not answer.get("ok"):
             continue
-        seat = request.get("seat") if cmd in {"view", "undo", "start"} else request.get("view_seat")
+        own = cmd in {"view", "start"} or (cmd == "undo" and "view_seat" not in request)
+        seat = request.get("seat") if own else request.get("view_seat")
         want = expected(record, answer["ply"], seat, request.get("log_from", 0))
         where = (cmd, seat, answer["ply"])
         assert answer["view"] == want["view"], where  # the log included, from log_start

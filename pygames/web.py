@@ -372,15 +372,19 @@ class Bridge:
         return coach.analysis_answer(self.analysis, THINK_SLICE)
 
     def cmd_undo(self, req: Request) -> JSONDict:
-        """Take back ``seat``'s last action when the rule allows it (replaying the rest)."""
+        """Take back ``seat``'s last action when the rule allows it (replaying the rest); the
+        answer is ``view_seat``'s snapshot when given (null: the spectator's; a cover is up and
+        the device is not in that seat's hands), else ``seat``'s."""
         sid, session = self.session(req)
-        seat = req.seat(session.state.players)
+        players = session.state.players
+        seat = req.seat(players)
+        viewer = req.seat(players, "view_seat") if req.has("view_seat") else seat
         if seat is None or not session.can_undo(seat):
             raise bad("That move can no longer be taken back.", "その手はもう取り消せません。")
         record = session.record
         rebuilt = Session.load(replace(record, actions=record.actions[:-1]))
         self.sessions[sid] = rebuilt
-        return snapshot(sid, rebuilt, seat)
+        return snapshot(sid, rebuilt, viewer)
 
     def cmd_replay(self, req: Request) -> JSONDict:
         """A position of a record for the replay viewer: the spectator's view after ``ply``

@@ -160,8 +160,11 @@ def test_undo_only_when_nothing_was_revealed_and_nobody_else_acted() -> None:
     snap = call(cmd="act", session=sid, seat=0, action="down")
     assert snap["can_undo"] is True  # a vote nobody has seen yet
     assert call(cmd="view", session=sid, seat=1)["can_undo"] is False  # not B's action
-    snap = call(cmd="undo", session=sid, seat=0)
-    assert snap["ok"] and snap["ply"] == 3 and snap["view"]["seats"][0]["vote"] == "waiting"
+    # taken back at a cover: the answer is the spectator's view (view_seat null), not A's
+    snap = call(cmd="undo", session=sid, seat=0, view_seat=None)
+    assert snap["ok"] and snap["ply"] == 3 and snap["view"]["seat"] is None
+    assert snap["moves"] == [] and snap["view"] == call(cmd="view", session=sid, seat=None)["view"]
+    assert call(cmd="view", session=sid, seat=0)["view"]["seats"][0]["vote"] == "waiting"
     call(cmd="act", session=sid, seat=0, action="down")
     call(cmd="act", session=sid, seat=1, action="up")
     snap = call(cmd="act", session=sid, seat=2, action="down")

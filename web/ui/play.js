@@ -190,8 +190,10 @@ export class Table {
    * and complete the answer's log from the ones it has (`view.log` is then the whole log).
    */
   async snapCall(request) {
-    // `view` and `undo` answer for `seat`, `act` and `bot` for `view_seat`
-    const looking = request.cmd === 'view' || request.cmd === 'undo' ? request.seat : request.view_seat;
+    // `view` answers for `seat`, `undo` for `view_seat` when given (else `seat`), `act` and `bot`
+    // for `view_seat`
+    const own = request.cmd === 'view' || (request.cmd === 'undo' && !('view_seat' in request));
+    const looking = own ? request.seat : request.view_seat;
     const key = logKey(looking);
     const held = this.log.base + this.log.entries.length;
     const sent = this.log.key === key ? { ...request, log_from: held } : request;
@@ -406,10 +408,10 @@ export class Table {
     this.root?.setAttribute('data-waiting', 'busy');
     let ans;
     try {
-      ans = await this.snapCall({ cmd: 'undo', session: this.sid, seat });
-      // at a cover the device is not in that seat's hands: its view is never drawn, the table
-      // stays on the spectator's until the cover is dismissed for it
-      if (ans?.ok && covered) ans = await this.snapCall({ cmd: 'view', session: this.sid, seat: null });
+      // at a cover the device is not in that seat's hands: the engine answers with the
+      // spectator's view, and the table stays on it until the cover is dismissed for that seat
+      const request = { cmd: 'undo', session: this.sid, seat };
+      ans = await this.snapCall(covered ? { ...request, view_seat: null } : request);
     } catch (err) {
       ans = { ok: false, error: { en: String(err), ja: String(err) } };
     }
