@@ -7,7 +7,7 @@ Usage::
     python3 build.py serve [--port N] [--base /sub/path/]
                                         # build, then serve dist/ on http://127.0.0.1:N
     python3 build.py test [PYTEST ARGS] # install what is missing, build, lint, type-check, test
-    python3 build.py pyodide-tests [PYTEST ARGS]
+    python3 build.py pyodide-tests [--save-durations] [PYTEST ARGS]
                                         # only the engine tests inside Pyodide (Node.js)
     python3 build.py bench [--quick]    # the browser benchmark of BENCHMARKS.md
 

@@ -57,6 +57,8 @@ JS_TESTS = ROOT / "tests" / "js"
 # The names `node --test` runs by default (its documented patterns for a folder's files).
 JS_TEST_NAME = re.compile(r"^(test|test-.+|.+[._-]test)\.[cm]?js$")
 PYODIDE_RUNNER = ROOT / "tools" / "pyodide_tests.mjs"
+# Each test's seconds in Pyodide (tools/pyodide_pytest.py deals the shards by them).
+PYODIDE_DURATIONS = ROOT / "tests" / "pyodide_durations.json"
 # Pyodide runs Python on one thread, so the suite is shared among this many Node processes
 # (tools/pyodide_tests.mjs --shard K/N), one a core and two at most: each holds an interpreter.
 PYODIDE_SHARDS = max(1, min(2, os.cpu_count() or 1))
@@ -191,9 +193,29 @@ def outcome_counts(reports: Sequence[Path]) -> dict[str, int]:
     return total
 
 
-def run_shards(command: Sequence[str | Path], extra: Sequence[str]) -> tuple[list[int], str]:
+def save_durations(reports: Sequence[Path]) -> None:
+    """Write the seconds of every test of the runner's reports to :data:`PYODIDE_DURATIONS`
+    (sorted by name), which deals the tests out among the shards of later runs."""
+    seconds: dict[str, float] = {}
+    for path in reports:
+        try:
+            seconds.update(json.loads(path.read_text(encoding="utf-8")).get("seconds", {}))
+        except (OSError, ValueError):
+            continue
+    if not seconds:
+        log("no test seconds reported: tests/pyodide_durations.json left as it was")
+        return
+    text = json.dumps(dict(sorted(seconds.items())), indent=0) + "\n"
+    PYODIDE_DURATIONS.write_text(text, encoding="utf-8")
+    log(f"{PYODIDE_DURATIONS.relative_to(ROOT)}: the seconds of {len(seconds)} tests")
+
+
+def run_shards(
+    command: Sequence[str | Path], extra: Sequence[str], keep_seconds: bool = False
+) -> tuple[list[int], str]:
     """Run the Pyodide runner in :data:`PYODIDE_SHARDS` processes, print their output when they
-    end; their exit codes and the outcome counts as one phrase."""
+    end; their exit codes and the outcome counts as one phrase. With ``keep_seconds`` the tests'
+    seconds are saved (:func:`save_durations`)."""
     shards = PYODIDE_SHARDS
     with tempfile.TemporaryDirectory(prefix="pygames-pyodide-tests-") as folder:
         logs = [Path(folder) / f"shard-{k}.log" for k in range(1, shards + 1)]
@@ -206,11 +228,13 @@ def run_shards(command: Sequence[str | Path], extra: Sequence[str]) -> tuple[lis
         for k, (path, code) in enumerate(zip(logs, codes, strict=True), 1):
             print_log(f"pytest in pyodide, shard {k}/{shards} (exit {code}):", path)
         counts = outcome_counts(reports)
+        if keep_seconds:
+            save_durations(reports)
     order = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected")
     return codes, ", ".join(f"{counts[key]} {key}" for key in order if counts.get(key))
 
 
-def pyodide_step(wheels: Path, extra: Sequence[str]) -> Step:
+def pyodide_step(wheels: Path, extra: Sequence[str], keep_seconds: bool = False) -> Step:
     """Run the engine's tests/ inside Pyodide (Node.js) against the engine wheel in ``wheels``
     (the built site's wheels/ folder: the engine, micropip and packaging), split over
     :data:`PYODIDE_SHARDS` processes; the outcome counts go into the summary."""
@@ -224,7 +248,7 @@ def pyodide_step(wheels: Path, extra: Sequence[str]) -> Step:
     shards = PYODIDE_SHARDS
     text = " ".join(str(part) for part in command)
     log(f"--- {name}: {shards} processes, output below when they end: {text} --shard K/{shards}")
-    codes, tally = run_shards(command, extra)
+    codes, tally = run_shards(command, extra, keep_seconds)
     seconds = prepared.seconds + time.monotonic() - started
     log(f"{name}: {tally or 'no outcome reported'} in {seconds:.1f} s")
     failures = [code for code in codes if code not in (0, 5)]
@@ -239,7 +263,11 @@ def pyodide_step(wheels: Path, extra: Sequence[str]) -> Step:
 
 def pyodide_tests(extra: Sequence[str]) -> int:
     """``build.py pyodide-tests``: only the engine tests inside Pyodide, on a wheel built from
-    the sources into a private folder (dist/ is neither read nor written)."""
+    the sources into a private folder (dist/ is neither read nor written). With
+    ``--save-durations`` first, each test's seconds are written to tests/pyodide_durations.json
+    (commit it when tests were added or became slower: it evens out the shards)."""
+    keep_seconds = extra[:1] == ["--save-durations"]
+    extra = extra[1:] if keep_seconds else extra
     with tempfile.TemporaryDirectory(prefix="pygames-pyodide-tests-") as folder:
         wheels = Path(folder)
         wheel_step, _ = attempt("engine wheel", lambda: build_wheel(wheels))
@@ -249,7 +277,7 @@ def pyodide_tests(extra: Sequence[str]) -> int:
         if wheel_step.ok and support is not None:
             for path in support:
                 shutil.copy2(path, wheels / path.name)
-            steps.append(pyodide_step(wheels, extra))
+            steps.append(pyodide_step(wheels, extra, keep_seconds))
         return 0 if print_summary(steps) else 1
 
 

@@ -308,3 +308,49 @@ def test_a_crafted_file_is_refused_at_once(page: Page, base_url: str) -> None:
         "何も変更していません。"
     )
     page.get_by_test_id("lang-en").click()
+
+
+# ---------------------------------------------------------------- names (NAME-1)
+
+
+def raw_fragment(record: dict[str, Any]) -> str:
+    """``g=`` + base64url of the JSON record, written here: the engine's own encoder would refuse
+    the names these tests send."""
+    text = json.dumps(record, ensure_ascii=False).encode("utf-8")
+    return "g=" + base64.urlsafe_b64encode(text).decode("ascii").rstrip("=")
+
+
+HIDDEN_NAMES = {"U+202E": "Aya\u202eayA", "U+200B": "\u200b", "U+FEFF": "Aya\ufeff"}
+NAME_REFUSED = "Seat 1: a name may not hold control, invisible or text-direction characters."
+
+
+def test_a_hidden_character_in_a_name_is_refused_in_links_and_imports(
+    page: Page, base_url: str
+) -> None:
+    """NAME-1 in a link and in an imported file, as at the setup (e2e/test_cover.py): a name
+    with a right-to-left override, a zero-width space or a byte-order mark is refused with the
+    engine's sentence; nothing is stored."""
+    lobby(page, base_url)
+    wait_engine(page)
+    before = stored(page)
+    record = marie_record(61, 4)
+    for label, name in HIDDEN_NAMES.items():
+        bad = dict(record, seats=[dict(s) for s in record["seats"]])
+        bad["seats"][1]["name"] = name
+        fragment = raw_fragment(bad)
+        # a link in the address bar: the link's error page, with the way back
+        page.goto(f"{base_url}#{fragment}")
+        error = page.get_by_test_id("link-error")
+        expect(error).to_contain_text(NAME_REFUSED)
+        assert page.get_by_test_id("table").count() == 0, label
+        error.get_by_test_id("back-lobby").click()
+        expect(page.get_by_test_id("saves-tools")).to_be_visible()
+        # a saves file holding the game in progress, and a text file holding its link
+        going = dict(save_entry("named", record), id=f"named{label[2:]}", save=fragment)
+        going["names"] = [s["name"] for s in bad["seats"]]
+        choose(page, "names.json", json.dumps(saves_file([going], [])))
+        assert NAME_REFUSED in wait_note(page), label
+        expect(note(page)).to_have_attribute("data-tone", "bad")
+        choose(page, "names.txt", f"{base_url}#{fragment}")
+        assert NAME_REFUSED in wait_note(page), label
+        assert stored(page) == before, label

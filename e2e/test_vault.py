@@ -195,6 +195,11 @@ def test_the_page_receives_only_what_it_may_show(
     deal = unlink(deal_url.split("#", 1)[1])
     assert deal["game"] == game and deal["actions"] == [] and isinstance(deal["seed"], int)
     if game == "marie":
+        # the link is copied on request, below the warning (or the person is told to copy it)
+        dialog.get_by_test_id("deal-copy").click()
+        expect(dialog.get_by_test_id("deal-copy-status")).to_have_text(
+            re.compile(r"^(Link copied\.|Copy this link:)$")
+        )
         shot(page, "vault-share-deal")
         # the header's language switch, under the dialog (it follows the language)
         page.evaluate("document.querySelector('[data-testid=lang-ja]').click()")

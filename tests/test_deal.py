@@ -115,13 +115,22 @@ def test_start_draws_a_seed_for_a_record_without_one() -> None:
     answer = bridge(cmd="start", record=table("marie", 3, 12345))
     assert parse_record_text(answer["save"]).seed == 12345
     bridge(cmd="close", session=answer["session"])
+    # moves without their deal cannot be replayed: no seed is drawn for them
+    moves = {**table("marie", 3), "actions": ["1:pile1"]}
+    for refused in (bridge(cmd="start", record=moves), bridge(cmd="start", link=json.dumps(moves))):
+        assert refused["ok"] is False and refused["kind"] == "RecordError"
+        assert refused["error"]["en"] == "A record with moves needs the seed of its deal."
     # the replay viewer needs a deal: no seed is drawn for it
     replay = bridge(cmd="replay", record=table("marie", 3))
     assert replay["ok"] is False and "seed" in replay["error"]["en"]
 
 
 def test_deal_draws_a_deal_to_share_and_start_plays_it() -> None:
-    rec = table("hitokai", 3, actions=["0:x"], hints_used=[1, 0, 0])
+    # the moves and hints of a record are dropped: a deal is a game's start
+    played = table("hitokai", 3, 77, actions=["0:x"], hints_used=[1, 0, 0])
+    kept = bridge(cmd="deal", record=played)["record"]
+    assert kept["seed"] == 77 and kept["actions"] == [] and "hints_used" not in kept
+    rec = table("hitokai", 3)
     answer = bridge(cmd="deal", record=rec)
     assert answer["ok"] and set(answer) == {"ok", "record", "link"}
     dealt = answer["record"]

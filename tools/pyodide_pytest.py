@@ -2,10 +2,15 @@
 
 ``main(suite, args, shard, shards)`` runs pytest in ``suite`` (the copied ``tests/`` and
 ``pyproject.toml``) on the engine wheel installed into site-packages, and returns, as JSON,
-pytest's exit status and the outcome counts. It refuses to run when ``pygames`` would come from
-anywhere else, prints where it came from, and checks again after the run that every ``pygames``
-module the tests loaded lives in site-packages. With ``shards`` > 1 it runs every ``shards``-th
-collected test from the ``shard``-th on (1-based), so that several processes share the suite.
+pytest's exit status, the outcome counts and each test's seconds. It refuses to run when
+``pygames`` would come from anywhere else, prints where it came from, and checks again after the
+run that every ``pygames`` module the tests loaded lives in site-packages.
+
+With ``shards`` > 1 several processes share the suite: every process collects the same tests and
+deals them out the same way, the longest first, each to the shard with the fewest seconds so far
+(the seconds of a run in Pyodide kept in ``tests/pyodide_durations.json``, written by
+``build.py pyodide-tests --save-durations``; a test not in it counts the median). Each shard then
+runs its tests in the order collected. A stale file only makes the shards less even.
 """
 
 from __future__ import annotations
@@ -17,6 +22,36 @@ import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+# Seconds of each test in a run in Pyodide (setup, call and teardown), by node id.
+DURATIONS = Path("tests") / "pyodide_durations.json"
+
+
+def known_durations() -> dict[str, float]:
+    """The seconds of :data:`DURATIONS` (nothing when it is missing or unreadable)."""
+    try:
+        data = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: float(v) for k, v in data.items() if isinstance(v, int | float) and v >= 0}
+
+
+def deal_shards(names: Sequence[str], seconds: dict[str, float], shards: int) -> list[int]:
+    """The shard (0-based) of each test: the longest first, each to the shard with the fewest
+    seconds so far (the lowest number on a tie); unknown tests count the median of the known."""
+    known = sorted(seconds[name] for name in names if name in seconds)
+    default = known[len(known) // 2] if known else 1.0
+    cost = [seconds.get(name, default) for name in names]
+    loads = [0.0] * shards
+    shard_of = [0] * len(names)
+    for index in sorted(range(len(names)), key=lambda i: (-cost[i], i)):
+        target = min(range(shards), key=lambda k: (loads[k], k))
+        shard_of[index] = target
+        loads[target] += cost[index]
+    return shard_of
+
 
 # pytest's summary words for the outcomes counted in the closing line
 OUTCOMES = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected")
@@ -33,12 +68,25 @@ class PyodidePlugin:
         self.shard, self.shards = shard, shards
         self.counts: dict[str, int] = {}
         self.skipped: dict[str, int] = {}
+        self.seconds: dict[str, float] = {}
 
     def pytest_collection_modifyitems(self, items: list[Any]) -> None:
         if self.shards > 1:
             total = len(items)
-            items[:] = items[self.shard - 1 :: self.shards]
-            print(f"[pyodide-tests] shard {self.shard}/{self.shards}: {len(items)} of {total}")
+            known = known_durations()
+            names = [item.nodeid for item in items]
+            shard_of = deal_shards(names, known, self.shards)
+            items[:] = [
+                item for item, k in zip(items, shard_of, strict=True) if k == self.shard - 1
+            ]
+            expected = sum(known.get(item.nodeid, 0.0) for item in items)
+            print(
+                f"[pyodide-tests] shard {self.shard}/{self.shards}: {len(items)} of {total}"
+                f" ({expected:.0f} s in the last run kept)"
+            )
+
+    def pytest_runtest_logreport(self, report: Any) -> None:
+        self.seconds[report.nodeid] = self.seconds.get(report.nodeid, 0.0) + report.duration
 
     def pytest_addoption(self, parser: Any) -> None:
         parser.addini("timeout", "pytest-timeout's setting; ignored in Pyodide (no signals)")
@@ -65,7 +113,7 @@ def engine_modules_outside(site: Path) -> list[str]:
 
 def main(suite: str, args: Sequence[str], shard: int = 1, shards: int = 1) -> str:
     """Run pytest in ``suite`` with ``args`` (default: the whole ``tests/`` folder); return
-    ``{"code", "counts", "skipped"}`` as JSON."""
+    ``{"code", "counts", "skipped", "seconds"}`` as JSON."""
     sys.dont_write_bytecode = True
     os.chdir(suite)
     site = Path(sysconfig.get_paths()["purelib"]).resolve()
@@ -100,4 +148,7 @@ def main(suite: str, args: Sequence[str], shard: int = 1, shards: int = 1) -> st
     if plugin.skipped:
         where = ", ".join(f"{module} ({n})" for module, n in sorted(plugin.skipped.items()))
         print(f"[pyodide-tests] skipped in: {where}")
-    return json.dumps({"code": code, "counts": counts, "skipped": plugin.skipped})
+    seconds = {name: round(value, 3) for name, value in plugin.seconds.items()}
+    return json.dumps(
+        {"code": code, "counts": counts, "skipped": plugin.skipped, "seconds": seconds}
+    )

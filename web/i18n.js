@@ -416,6 +416,7 @@ const S = {
     en: 'This link reveals the deal: anyone who decodes it can work out every hand and every card still to come. Share it only with people who should know it, for example to play the same deal on another device. Start from this page to play this very deal.',
     ja: 'このリンクには配りが含まれています。解読すれば、だれでもすべての手札とこれから出るカードを知ることができます。知られてよい相手にだけ共有してください(たとえば、別の端末で同じ配りを遊ぶとき)。このページから始めると、この配りで遊べます。',
   },
+  copyDealLink: { en: 'Copy the link', ja: 'リンクをコピー' },
   shareDealSet: { en: 'The next game starts from the deal shared.', ja: '次のゲームは共有した配りで始まります。' },
   shareDealFailed: { en: 'The deal could not be made.', ja: '配りを作れませんでした。' },
   exportSecretQ: {

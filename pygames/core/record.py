@@ -320,7 +320,8 @@ def draw() -> int:
 def record_from_json(data: Any, draw_seed: bool = False) -> Record:
     """Validate and build a :class:`Record`, or raise :class:`RecordError`. With ``draw_seed``
     (a new game: the bridge's ``start`` and ``deal``), a record whose ``seed`` is absent or null
-    gets one drawn by the engine (:func:`draw`)."""
+    gets one drawn by the engine (:func:`draw`) when it has no actions; with actions it is
+    refused (they were played on a deal that cannot be known)."""
     if not isinstance(data, dict):
         raise _bad("This is not a game record.", "これはゲームの記録ではありません。")
     if not _readable(data):
@@ -341,6 +342,12 @@ def record_from_json(data: Any, draw_seed: bool = False) -> Record:
     players = _int(data.get("players"), "number of players", info.min_players, info.max_players)
     seed = data.get("seed")
     if seed is None and draw_seed:
+        # a new game only: moves played on a deal nobody knows could not be replayed
+        if data.get("actions"):
+            raise _bad(
+                "A record with moves needs the seed of its deal.",
+                "手のある記録には配りのシードが必要です。",
+            )
         seed = draw()
     seed = _int(seed, "seed", 0, SEED_LIMIT)
     options = _options(data.get("options") or {}, info)

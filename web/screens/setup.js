@@ -355,13 +355,39 @@ function dealDialog(url) {
   const input = h('input', { class: 'link-input', type: 'text', readonly: true, value: url, testid: 'deal-link', 'aria-label': t('shareDealTitle') });
   const warning = h('p', { class: 'deal-warning', testid: 'deal-warning', text: t('shareDealWarning') });
   const title = h('h2', { class: 'deal-title', text: t('shareDealTitle') });
+  // the link is copied only when asked, once the warning above it could be read
+  const copy = button(t('copyDealLink'), { class: 'btn', testid: 'deal-copy' });
+  const status = h('p', { class: 'copy-status', testid: 'deal-copy-status', 'aria-live': 'polite' });
+  /** @type {'' | 'linkCopied' | 'linkCopyManual'} */
+  let said = '';
+  copy.addEventListener('click', async () => {
+    said = (await copyText(url)) ? 'linkCopied' : 'linkCopyManual';
+    status.textContent = t(said);
+    input.select();
+  });
   const relabel = () => {
     title.textContent = t('shareDealTitle');
     warning.textContent = t('shareDealWarning');
+    copy.textContent = t('copyDealLink');
+    status.textContent = said ? t(said) : '';
     input.setAttribute('aria-label', t('shareDealTitle'));
   };
-  modal(h('div', { class: 'copy-dialog deal-dialog' }, title, warning, input), { testid: 'deal-dialog', label: () => t('shareDealTitle'), relabel });
+  modal(h('div', { class: 'copy-dialog deal-dialog' }, title, warning, input, copy, status), { testid: 'deal-dialog', label: () => t('shareDealTitle'), relabel });
   input.select();
+}
+
+/**
+ * Put `text` on the clipboard; false where the browser refuses (the person copies by hand).
+ * @param {string} text
+ */
+async function copyText(text) {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (_) {
+    return false;
+  }
 }
 
 /**
