@@ -73,13 +73,19 @@ SHAPES = [
 ]
 
 
+# The clock of the "in under 1 s" checks: the wall clock in CPython; inside Pyodide, which
+# ``build.py test`` runs in the background at idle priority (its wall time is not its own), the
+# processor time of the process.
+CLOCK: Callable[[], float] = processor_clock() if IN_PYODIDE else time.perf_counter
+
+
 def link_forms(text: str) -> list[str]:
     """The text as a record's JSON, a bare fragment and a share URL."""
     fragment = "g=" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
     return [text, fragment, "https://example.org/pygames/#" + fragment]
 
 
-def seconds(fn: Callable[[], Any], clock: Callable[[], float] = time.perf_counter) -> float:
+def seconds(fn: Callable[[], Any], clock: Callable[[], float] = CLOCK) -> float:
     """The time ``fn()`` takes (an exception it raises is part of its work)."""
     start = clock()
     with contextlib.suppress(RecordError, ValueError):
@@ -93,10 +99,10 @@ def test_a_crafted_2mb_link_is_refused_at_once(shape: str) -> None:
     text = crafted(shape, TWO_MB)
     assert len(text) >= TWO_MB - 8
     for link in link_forms(text):
-        start = time.perf_counter()
+        start = CLOCK()
         with pytest.raises(RecordError) as refused:
             parse_record_text(link)
-        took = time.perf_counter() - start
+        took = CLOCK() - start
         assert took < 1.0, (shape, took)
         assert "too long" in refused.value.text["en"] and "長すぎ" in refused.value.text["ja"]
 
@@ -119,18 +125,18 @@ def test_the_bridge_refuses_a_2mb_request_and_a_2mb_link_at_once() -> None:
     bridge = engine()
     for shape in ("quote pairs", "deep brackets", "long number", "long string"):
         big = json.dumps({"cmd": "start", "link": crafted(shape, TWO_MB)})
-        start = time.perf_counter()
+        start = CLOCK()
         answer = json.loads(bridge.handle(big))
-        assert time.perf_counter() - start < 1.0
+        assert CLOCK() - start < 1.0
         assert answer["ok"] is False and answer["kind"] == "BadRequest"
         assert "too long" in answer["error"]["en"]
         if shape == "quote pairs":
             continue  # in a request's JSON its text is twice as long: over the bridge's limit
         middle = json.dumps({"cmd": "replay", "link": crafted(shape, MAX_TEXT + 64)})
         assert MAX_TEXT < len(middle) < MAX_REQUEST
-        start = time.perf_counter()
+        start = CLOCK()
         answer = json.loads(bridge.handle(middle))
-        assert time.perf_counter() - start < 1.0
+        assert CLOCK() - start < 1.0
         assert answer["ok"] is False and answer["kind"] == "RecordError"
         assert "too long" in answer["error"]["en"]
     assert json.loads(bridge.handle('{"cmd": "catalog"}'))["ok"] is True
@@ -142,9 +148,9 @@ def test_a_crafted_2mb_file_is_refused_by_the_cli(
     """``python -m pygames replay FILE`` (in this process) refuses the file readably at once."""
     path = tmp_path / "crafted.json"
     path.write_text(crafted("quote pairs", TWO_MB), encoding="utf-8")
-    start = time.perf_counter()
+    start = CLOCK()
     status = cli.main(["replay", str(path)])
-    assert time.perf_counter() - start < 1.0
+    assert CLOCK() - start < 1.0
     assert status == 2 and "too long" in capsys.readouterr().err
 
 
