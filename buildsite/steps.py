@@ -66,7 +66,9 @@ def command_step(name: str, command: Sequence[str | Path], limit: float | None =
 def at_idle_priority() -> None:
     """In a child process before it runs its command: take only the CPU time nothing else wants
     (Linux's SCHED_IDLE, inherited by the command's threads and children; elsewhere the lowest
-    nice level)."""
+    nice level). The child stays in its parent's session: with the kernel's autogroups (one
+    scheduling group per session) a session of its own would get a fair share of the CPU against
+    the rest of the run whatever its policy."""
     if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
         try:
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
@@ -80,16 +82,21 @@ def start_logged(
     command: Sequence[str | Path], path: Path, idle: bool = False
 ) -> subprocess.Popen[bytes]:
     """Start a command in its own process group, its output (both streams) into ``path``; with
-    ``idle``, at idle priority (:func:`at_idle_priority`)."""
+    ``idle``, at idle priority (:func:`at_idle_priority`), in a process group of its own but in
+    this session."""
     with path.open("wb") as out:
         args = [str(part) for part in command]
+        if idle:
+            return subprocess.Popen(
+                args,
+                cwd=ROOT,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                process_group=0,
+                preexec_fn=at_idle_priority,
+            )
         return subprocess.Popen(
-            args,
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=at_idle_priority if idle else None,
+            args, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
 
 
