@@ -4,6 +4,7 @@ end; every command has a wall-clock limit past which it is killed with its proce
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -64,11 +65,15 @@ def command_step(name: str, command: Sequence[str | Path], limit: float | None =
 
 
 def at_idle_priority() -> None:
-    """In a child process before it runs its command: take only the CPU time nothing else wants
-    (Linux's SCHED_IDLE, inherited by the command's threads and children; elsewhere the lowest
-    nice level). The child stays in its parent's session: with the kernel's autogroups (one
-    scheduling group per session) a session of its own would get a fair share of the CPU against
-    the rest of the run whatever its policy."""
+    """In a child process before it runs its command: take only the CPU time nothing else wants.
+
+    Linux's SCHED_IDLE (inherited by the command's threads and children; elsewhere the lowest
+    nice level), and, where the kernel puts each session in a scheduling group of its own
+    (autogroups: the child is the first of a new session), that group's nice level 19: between
+    groups the policy of the tasks inside does not count, only the group's weight.
+    """
+    with contextlib.suppress(OSError):
+        Path("/proc/self/autogroup").write_text("19", encoding="ascii")
     if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
         try:
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
@@ -81,22 +86,17 @@ def at_idle_priority() -> None:
 def start_logged(
     command: Sequence[str | Path], path: Path, idle: bool = False
 ) -> subprocess.Popen[bytes]:
-    """Start a command in its own process group, its output (both streams) into ``path``; with
-    ``idle``, at idle priority (:func:`at_idle_priority`), in a process group of its own but in
-    this session."""
+    """Start a command in a session (and process group) of its own, its output (both streams)
+    into ``path``; with ``idle``, at idle priority (:func:`at_idle_priority`)."""
     with path.open("wb") as out:
         args = [str(part) for part in command]
-        if idle:
-            return subprocess.Popen(
-                args,
-                cwd=ROOT,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                process_group=0,
-                preexec_fn=at_idle_priority,
-            )
         return subprocess.Popen(
-            args, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            args,
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=at_idle_priority if idle else None,
         )
 
 
