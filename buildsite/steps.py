@@ -4,7 +4,6 @@ end; every command has a wall-clock limit past which it is killed with its proce
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -64,39 +63,12 @@ def command_step(name: str, command: Sequence[str | Path], limit: float | None =
     return step_of(name, code, time.monotonic() - started, limit)
 
 
-def at_idle_priority() -> None:
-    """In a child process before it runs its command: take only the CPU time nothing else wants.
-
-    Linux's SCHED_IDLE (inherited by the command's threads and children; elsewhere the lowest
-    nice level), and, where the kernel puts each session in a scheduling group of its own
-    (autogroups: the child is the first of a new session), that group's nice level 19: between
-    groups the policy of the tasks inside does not count, only the group's weight.
-    """
-    with contextlib.suppress(OSError):
-        Path("/proc/self/autogroup").write_text("19", encoding="ascii")
-    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
-        try:
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-            return
-        except OSError:
-            pass
-    os.nice(19)
-
-
-def start_logged(
-    command: Sequence[str | Path], path: Path, idle: bool = False
-) -> subprocess.Popen[bytes]:
-    """Start a command in a session (and process group) of its own, its output (both streams)
-    into ``path``; with ``idle``, at idle priority (:func:`at_idle_priority`)."""
+def start_logged(command: Sequence[str | Path], path: Path) -> subprocess.Popen[bytes]:
+    """Start a command in its own process group, its output (both streams) into ``path``."""
     with path.open("wb") as out:
         args = [str(part) for part in command]
         return subprocess.Popen(
-            args,
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=at_idle_priority if idle else None,
+            args, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
 
 
@@ -107,58 +79,29 @@ def kill(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
-class Together:
-    """Commands started at the same time, each writing its output to its log file (with
-    ``idle``, at idle priority: they use only the CPU time the rest of the run leaves); ``wait``
-    returns their exit codes. Those still running ``limit`` seconds after the start are killed
-    with their process groups (exit code 124, as with :func:`run`)."""
-
-    def __init__(
-        self,
-        commands: Sequence[Sequence[str | Path]],
-        logs: Sequence[Path],
-        limit: float,
-        idle: bool = False,
-    ) -> None:
-        self.limit = limit
-        self.started = time.monotonic()
-        self.procs: list[subprocess.Popen[bytes]] = []
-        try:
-            for command, path in zip(commands, logs, strict=True):
-                self.procs.append(start_logged(command, path, idle))
-        except BaseException:
-            self.stop()
-            raise
-
-    def wait(self) -> list[int]:
-        """Wait for every command (until the limit); their exit codes."""
-        deadline = self.started + self.limit
-        codes = []
-        try:
-            for proc in self.procs:
-                try:
-                    codes.append(proc.wait(timeout=max(0.0, deadline - time.monotonic())))
-                except subprocess.TimeoutExpired:
-                    log(f"still running after {self.limit:.0f} s: killing {proc.pid} and more")
-                    kill(proc)
-                    codes.append(124)
-            return codes
-        finally:
-            self.stop()
-
-    def stop(self) -> None:
-        """Kill the commands still running (with their children)."""
-        for proc in self.procs:
-            kill(proc)
-
-
 def run_together(
     commands: Sequence[Sequence[str | Path]], logs: Sequence[Path], limit: float
 ) -> list[int]:
     """Run the commands at the same time, each writing its output to its log file; return their
     exit codes. Those still running after ``limit`` seconds are killed with their process
     groups (exit code 124, as with :func:`run`)."""
-    return Together(commands, logs, limit).wait()
+    deadline = time.monotonic() + limit
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        for command, path in zip(commands, logs, strict=True):
+            procs.append(start_logged(command, path))
+        codes = []
+        for proc in procs:
+            try:
+                codes.append(proc.wait(timeout=max(0.0, deadline - time.monotonic())))
+            except subprocess.TimeoutExpired:
+                log(f"still running after {limit:.0f} s: killing {proc.pid} and its children")
+                kill(proc)
+                codes.append(124)
+        return codes
+    finally:
+        for proc in procs:
+            kill(proc)
 
 
 def print_log(title: str, path: Path) -> None:

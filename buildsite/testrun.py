@@ -3,11 +3,9 @@
 
 On a 2-core machine every step uses both cores: the checks run in two lanes side by side, the
 unit tests and the browser tests in two pytest-xdist workers, the tests inside Pyodide in two
-Node.js processes. The browser tests leave about a third of the CPU idle (their pages wait for
-timers, the network, storage), so ``build.py test`` runs the tests inside Pyodide in the
-background, at idle priority (Linux's SCHED_IDLE), from the end of the build until they are
-done: they take only the CPU time the unit tests and the browser tests leave, and the browser
-tests' timing keeps the machine to itself. Their output comes at the end.
+Node.js processes. Steps do not overlap one another: with both cores busy in each, running two
+at once would only share the same CPU between them, and the browser tests' timing needs the
+machine to itself.
 """
 
 from __future__ import annotations
@@ -34,7 +32,6 @@ from buildsite.site import build
 from buildsite.steps import (
     Check,
     Step,
-    Together,
     attempt,
     command_step,
     print_log,
@@ -71,9 +68,6 @@ PYODIDE_SHARDS = max(1, min(2, os.cpu_count() or 1))
 # cannot work inside Pyodide (no signals, no threads); a hang there would most likely have hung
 # the CPython run first.
 PYODIDE_TESTS_LIMIT = 10 * 60.0
-# The same run in the background of ``build.py test`` (:func:`background_pyodide`): it waits for
-# the CPU the other steps leave, so its limit covers the unit and browser tests' time as well.
-PYODIDE_BACKGROUND_LIMIT = 30 * 60.0
 
 
 # --------------------------------------------------------------------------------------------
@@ -236,7 +230,8 @@ def run_shards(
         counts = outcome_counts(reports)
         if keep_seconds:
             save_durations(reports)
-    return codes, counts_phrase(counts)
+    order = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected")
+    return codes, ", ".join(f"{counts[key]} {key}" for key in order if counts.get(key))
 
 
 def pyodide_step(wheels: Path, extra: Sequence[str], keep_seconds: bool = False) -> Step:
@@ -256,80 +251,9 @@ def pyodide_step(wheels: Path, extra: Sequence[str], keep_seconds: bool = False)
     codes, tally = run_shards(command, extra, keep_seconds)
     seconds = prepared.seconds + time.monotonic() - started
     log(f"{name}: {tally or 'no outcome reported'} in {seconds:.1f} s")
-    return shard_step(name, codes, tally, seconds, extra, PYODIDE_TESTS_LIMIT)
-
-
-class BackgroundPyodide:
-    """The tests inside Pyodide started in the background at idle priority (``build.py test``):
-    :meth:`finish` waits for them and gives their step."""
-
-    NAME = "pytest in pyodide"
-
-    def __init__(self, wheels: Path, extra: Sequence[str]) -> None:
-        self.extra = list(extra)
-        self.started = time.monotonic()
-        self.folder = tempfile.TemporaryDirectory(prefix="pygames-pyodide-tests-")
-        self.failed: Step | None = None
-        self.together: Together | None = None
-        prepared, command = attempt(
-            f"{self.NAME}: node, pyodide, pytest wheels", lambda: pyodide_runner(wheels)
-        )
-        self.prepared = prepared.seconds
-        if command is None:
-            self.failed = Step(self.NAME, False, prepared.seconds, prepared.note)
-            return
-        shards = PYODIDE_SHARDS
-        folder = Path(self.folder.name)
-        self.logs = [folder / f"shard-{k}.log" for k in range(1, shards + 1)]
-        self.reports = [folder / f"shard-{k}.json" for k in range(1, shards + 1)]
-        commands = [
-            [*command, "--shard", f"{k}/{shards}", "--report", report, "--", *extra]
-            for k, report in enumerate(self.reports, 1)
-        ]
-        text = " ".join(str(part) for part in command)
-        log(
-            f"--- {self.NAME}: {shards} processes in the background at idle priority, output at"
-            f" the end: {text} --shard K/{shards}"
-        )
-        self.together = Together(commands, self.logs, PYODIDE_BACKGROUND_LIMIT, idle=True)
-
-    def finish(self) -> Step:
-        """Wait for the shards, print their output; the step (its seconds: from its start)."""
-        try:
-            if self.failed is not None or self.together is None:
-                return self.failed or Step(self.NAME, False, 0.0, "not started")
-            codes = self.together.wait()
-            shards = len(codes)
-            for k, (path, code) in enumerate(zip(self.logs, codes, strict=True), 1):
-                print_log(f"{self.NAME}, shard {k}/{shards} (exit {code}):", path)
-            counts = outcome_counts(self.reports)
-        finally:
-            self.folder.cleanup()
-        seconds = self.prepared + time.monotonic() - self.started
-        tally = counts_phrase(counts)
-        log(f"{self.NAME}: {tally or 'no outcome reported'} in {seconds:.1f} s (in the background)")
-        return shard_step(self.NAME, codes, tally, seconds, self.extra, PYODIDE_BACKGROUND_LIMIT)
-
-    def stop(self) -> None:
-        """Kill the shards (a run that ends early)."""
-        if self.together is not None:
-            self.together.stop()
-        self.folder.cleanup()
-
-
-def counts_phrase(counts: dict[str, int]) -> str:
-    """The outcome counts as one phrase, in pytest's order."""
-    order = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected")
-    return ", ".join(f"{counts[key]} {key}" for key in order if counts.get(key))
-
-
-def shard_step(
-    name: str, codes: Sequence[int], tally: str, seconds: float, extra: Sequence[str], limit: float
-) -> Step:
-    """The step of the shards' run from their exit codes."""
     failures = [code for code in codes if code not in (0, 5)]
     if 124 in failures:
-        return Step(name, False, seconds, f"killed after {limit:.0f} s")
+        return Step(name, False, seconds, f"killed after {PYODIDE_TESTS_LIMIT:.0f} s")
     if failures:
         return Step(name, False, seconds, f"exit {failures[0]}: {tally}")
     if all(code == 5 for code in codes):
@@ -363,8 +287,7 @@ def pyodide_tests(extra: Sequence[str]) -> int:
 
 def test(extra: Sequence[str]) -> int:
     """Install what is missing, build, then lint, type-check and run both test suites (tests/
-    also inside Pyodide, on the engine wheel just built, in the background at idle priority
-    while the unit and browser tests run)."""
+    also inside Pyodide, on the engine wheel just built)."""
     venv_step, python = attempt("venv + requirements", ensure_venv)
     steps = [venv_step]
     if python is None:
@@ -374,18 +297,12 @@ def test(extra: Sequence[str]) -> int:
     build_step = attempt("build dist/", build)[0]
     steps.append(build_step)
     steps.extend(check_steps(python))
-    background = BackgroundPyodide(DIST / "wheels", extra) if build_step.ok else None
-    try:
-        steps.append(pytest_step(python, "tests", extra))
-        # The e2e fixture builds dist/ itself unless told that this run already did.
-        os.environ["PYGAMES_DIST_READY"] = "1" if build_step.ok else ""
-        steps.append(pytest_step(python, "e2e", extra))
-    except BaseException:
-        if background is not None:
-            background.stop()
-        raise
-    if background is not None:
-        steps.append(background.finish())
+    steps.append(pytest_step(python, "tests", extra))
+    if build_step.ok:
+        steps.append(pyodide_step(DIST / "wheels", extra))
     else:
         steps.append(Step("pytest in pyodide", False, 0.0, "no engine wheel: the build failed"))
+    # The e2e fixture builds dist/ itself unless told that this run already did.
+    os.environ["PYGAMES_DIST_READY"] = "1" if build_step.ok else ""
+    steps.append(pytest_step(python, "e2e", extra))
     return 0 if print_summary(steps) else 1

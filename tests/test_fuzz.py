@@ -37,8 +37,8 @@ from tests.support import processor_clock
 #: requests sent: the same in Pyodide (about 3 times slower there, still within the deadline)
 COUNT = 20_000
 FUZZ_SEED = 33
-# processor seconds (not wall: the run inside Pyodide shares the machine at idle priority): a
-# safety net, never reached on a sound run
+# processor seconds (the engine's work, whatever else the machine runs): a safety net, never
+# reached on a sound run
 DEADLINE = 240.0 if IN_PYODIDE else 90.0
 #: the kinds of error an answer may name: the engine's typed errors
 TYPED = {

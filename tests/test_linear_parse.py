@@ -73,9 +73,9 @@ SHAPES = [
 ]
 
 
-# The clock of the "in under 1 s" checks: the wall clock in CPython; inside Pyodide, which
-# ``build.py test`` runs in the background at idle priority (its wall time is not its own), the
-# processor time of the process.
+# The clock of the "in under 1 s" checks: the wall clock in CPython; inside Pyodide (Node.js,
+# whose process may share the machine with the rest of a test run) the processor time of the
+# process, the engine's own work.
 CLOCK: Callable[[], float] = processor_clock() if IN_PYODIDE else time.perf_counter
 
 
