@@ -168,7 +168,9 @@ def saves_file(
 
 
 def choose(page: Page, name: str, content: bytes | str) -> None:
-    """Pick a file for the lobby's import."""
+    """Pick a file for the lobby's import, once the import of the file before is over (the page
+    would import this one after it: a note read meanwhile would be the one before's)."""
+    expect(page.locator("html[data-importing]")).to_have_count(0, timeout=60_000)
     data = content.encode("utf-8") if isinstance(content, str) else content
     page.get_by_test_id("import-file").set_input_files(
         {"name": name, "mimeType": "application/json", "buffer": data}

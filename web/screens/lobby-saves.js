@@ -413,32 +413,53 @@ async function engineFor(host) {
   }
 }
 
-/** An import is on its way (a file chosen meanwhile is not read: the note says "Checking the file…"). */
+/** An import is on its way; a file chosen meanwhile waits for it (the last one chosen). */
 let importing = false;
+/** @type {{host: SavesHost, file: File} | null} */
+let queued = null;
 
 /**
  * Import a chosen file: a file of saved games (merged into this device's) or one game record
- * (opened in the replay viewer). A refused file changes nothing.
+ * (opened in the replay viewer). A refused file changes nothing. A file chosen while another
+ * is imported is imported next (never dropped unread).
  * @param {SavesHost} host
  * @param {File} file
  */
 async function importFile(host, file) {
-  if (importing) return;
+  if (importing) {
+    queued = { host, file };
+    return;
+  }
   importing = true;
+  // <html data-importing> while a file is read and checked (tests wait for its end)
+  document.documentElement.dataset.importing = 'true';
   try {
-    setNote(host, note1('importChecking', 'busy'));
-    const read = await readTextFile(file);
-    if ('why' in read) {
-      setNote(host, refused(read.why));
-      return;
-    }
-    const content = readContent(read.text, knownGames(host.games));
-    if (content.kind === 'refused') setNote(host, refused(content.why));
-    else if (content.kind === 'saves') await importSaves(host, content.data);
-    else await openRecord(host, content.kind === 'link' ? { link: content.link } : { record: content.record });
+    await importOne(host, file);
   } finally {
     importing = false;
+    const next = queued;
+    queued = null;
+    if (next) void importFile(next.host, next.file);
+    else delete document.documentElement.dataset.importing;
   }
+}
+
+/**
+ * Read and import one file (see importFile).
+ * @param {SavesHost} host
+ * @param {File} file
+ */
+async function importOne(host, file) {
+  setNote(host, note1('importChecking', 'busy'));
+  const read = await readTextFile(file);
+  if ('why' in read) {
+    setNote(host, refused(read.why));
+    return;
+  }
+  const content = readContent(read.text, knownGames(host.games));
+  if (content.kind === 'refused') setNote(host, refused(content.why));
+  else if (content.kind === 'saves') await importSaves(host, content.data);
+  else await openRecord(host, content.kind === 'link' ? { link: content.link } : { record: content.record });
 }
 
 /**
