@@ -1,13 +1,7 @@
-// The seed of a new game: drawn at random, or typed on the setup page.
+// A seed typed on the setup page (a known deal played again). A new game's seed is drawn by
+// the engine (issue 33): the page never draws one.
 
 export const MAX_SEED = 2 ** 53 - 1;
-
-/** A random seed, 0..2^53-1. */
-export function randomSeed() {
-  const a = new Uint32Array(2);
-  crypto.getRandomValues(a);
-  return (a[0] & 0x1fffff) * 0x100000000 + a[1];
-}
 
 /**
  * The seed a person typed, or null when it is not a whole number from 0 to 2^53-1.
