@@ -417,7 +417,10 @@ const S = {
     ja: 'このリンクには配りが含まれています。解読すれば、だれでもすべての手札とこれから出るカードを知ることができます。知られてよい相手にだけ共有してください(たとえば、別の端末で同じ配りを遊ぶとき)。このページから始めると、この配りで遊べます。',
   },
   copyDealLink: { en: 'Copy the link', ja: 'リンクをコピー' },
-  shareDealSet: { en: 'The next game starts from the deal shared.', ja: '次のゲームは共有した配りで始まります。' },
+  shareDealSet: {
+    en: '"Start the game" plays the deal you shared: the same cards as its link. Changing the number of players or an option deals anew.',
+    ja: '「ゲーム開始」で、共有した配り(リンクと同じカード)で遊びます。人数やオプションを変えると配り直しになります。',
+  },
   shareDealFailed: { en: 'The deal could not be made.', ja: '配りを作れませんでした。' },
   exportSecretQ: {
     en: { one: 'The file will hold the whole record of {0} game in progress, with the hidden cards of every player. Anyone who opens the file can read them. Export anyway?', other: 'The file will hold the whole record of {0} games in progress, with the hidden cards of every player. Anyone who opens the file can read them. Export anyway?' },
