@@ -1,0 +1,102 @@
+"""How fast the engine of the current directory's tree plays: ``normal``-bot games and strong
+search iterations per second of processor time, per game (4 players; Pharaoh 3).
+
+* games: whole games of ``normal`` bots as ``simulate`` plays them
+  (:func:`pygames.core.play.play_bots`: a determinization per decision, the bot's choice, the
+  checked ``apply``), seeds from 1000;
+* search: the positions of ``tools/engine_fingerprint.py``, each searched by the ``strong`` bot
+  for exactly ``--iterations`` iterations (its time limits lifted); iterations per second of
+  the search alone.
+
+Processor time, not wall time, so a busy machine skews the figures less. Usage::
+
+    python3 tools/engine_speed.py [--game ID] [--seconds S] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path.cwd()))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine_fingerprint import position
+
+from pygames.core.play import play_bots
+from pygames.core.record import Record, Seat, new_state
+from pygames.core.registry import GameInfo, all_games
+from pygames.core.rng import Rng
+from pygames.core.search import Search, SearchBot
+
+
+def seats_for(info: GameInfo) -> int:
+    """The player count measured: 4, or Pharaoh's 3 (its most common table)."""
+    return 3 if info.id == "pharaoh" else min(max(4, info.min_players), info.max_players)
+
+
+def games_rate(info: GameInfo, seconds: float) -> tuple[float, int]:
+    """(games per processor second, games played) of ``normal`` bots for about ``seconds``."""
+    players = seats_for(info)
+    start, games = time.process_time(), 0
+    while time.process_time() - start < seconds or games < 3:
+        seats = [Seat(f"normal-{s}", "bot", "normal") for s in range(players)]
+        record = Record(info.id, players, 1000 + games, {}, seats, [])
+        play_bots(record, new_state(record))
+        games += 1
+    return games / (time.process_time() - start), games
+
+
+def search_rate(info: GameInfo, seconds: float, iterations: int) -> tuple[float, int]:
+    """(iterations per processor second, iterations run) of strong searches of seeded
+    positions for about ``seconds``."""
+    players, seed, done, spent = seats_for(info), 9000, 0, 0.0
+    while spent < seconds or done < iterations:
+        spot = position(info, players, seed)
+        seed += 1
+        if spot is None:
+            continue
+        state, seat = spot
+        bot = info.make_bot("strong")
+        assert isinstance(bot, SearchBot)
+        bot.iterations, bot.seconds, bot.max_seconds = iterations, 1e9, 1e9
+        rng = Rng.from_seed(seed, stream=7)
+        start = time.process_time()
+        search = Search(bot, state.determinize(seat, rng), seat, rng)
+        while not search.run(1e9):
+            pass
+        spent += time.process_time() - start
+        done += search.iterations
+    return done / spent, done
+
+
+def main() -> int:
+    """Print the rates."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", help="one game only")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per game and measure")
+    parser.add_argument("--iterations", type=int, default=200, help="iterations per search")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    for info in all_games():
+        if args.game not in (None, info.id):
+            continue
+        games, played = games_rate(info, args.seconds)
+        iters, ran = search_rate(info, args.seconds, args.iterations)
+        rows.append({"game": info.id, "players": seats_for(info), "games_per_s": games,
+                     "games": played, "iterations_per_s": iters, "iterations": ran})  # fmt: skip
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        for row in rows:
+            print(f"{row['game']:10} {row['players']}p  {row['games_per_s']:8.1f} games/s"
+                  f"  {row['iterations_per_s']:8.1f} iterations/s")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
