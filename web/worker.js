@@ -593,14 +593,33 @@ function bridge(request) {
 }
 
 /**
+ * Game `game`'s record in the vault, once it has revision `rev` (the revision of the page's entry
+ * for it): another tab writes its entry first and its record a moment later, so a tab that follows
+ * it waits for the record (up to `RECORD_WAIT` ms, then goes on with what is stored).
+ * @param {string} game
+ * @param {unknown} rev
+ */
+async function storedRecord(game, rev) {
+  const deadline = Date.now() + RECORD_WAIT;
+  for (;;) {
+    const stored = await queued(() => vault.readRecord(game)).catch(() => null);
+    const behind = stored && Number.isInteger(rev) && Number.isInteger(stored.rev) && stored.rev < rev;
+    if (!behind || Date.now() >= deadline) return stored;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const RECORD_WAIT = 3000;
+
+/**
  * `start`: a new game (a record or a link) kept as the page's game `game`, or with `resume` that
  * game's own record from the vault.
  * @param {any} request
  */
 async function start(request) {
-  const { game, resume, ...rest } = request;
+  const { game, resume, rev, ...rest } = request;
   if (resume) {
-    const stored = typeof game === "string" ? await queued(() => vault.readRecord(game)).catch(() => null) : null;
+    const stored = typeof game === "string" ? await storedRecord(game, rev) : null;
     if (!stored) return { reply: MISSING(), sid: undefined };
     delete rest.record;
     rest.link = stored.save;

@@ -262,7 +262,7 @@ async function restart(shell, kind, record) {
  * record. `created`/`rev`: the saved game's, as read; `legacy`: its record came from an old entry
  * (not yet in the vault: written at the first save).
  * @param {import('../ui/router.js').Shell} shell
- * @param {{record?: object, link?: string, resume?: boolean}} request
+ * @param {{record?: object, link?: string, resume?: boolean, rev?: number}} request
  * @param {number} token the navigation it belongs to
  * @param {{push: boolean, saveId?: string | null, created?: number | null, rev?: number, legacy?: boolean}} opts
  * @returns {Promise<import('../types.js').Text | null>}
@@ -354,7 +354,7 @@ export async function resumeSave(shell, id, { push }) {
     return;
   }
   const legacy = typeof entry.save === 'string';
-  const err = await startGame(shell, legacy ? { link: entry.save } : { resume: true }, token, {
+  const err = await startGame(shell, legacy ? { link: entry.save } : { resume: true, rev: revOf(entry) }, token, {
     push, saveId: id, created: entry.created, rev: revOf(entry), legacy,
   });
   if (err && shell.router.current(token)) showResumeError(shell, id, err);
