@@ -136,6 +136,8 @@ class Search:
         self.state = state
         self.seat = seat
         self.rng = rng
+        #: the state the iterations determinize: ``state``, or a quiet copy (no log to copy)
+        self.worlds = state.quiet_copy()
         self.legal = bot.candidates(state, seat)
         self.root = Node()
         self.stage = bot.horizon(state) if bot.horizon is not None else None
@@ -185,7 +187,7 @@ class Search:
         start = time.perf_counter()
         stop = start + min(seconds, max(0.0, self.bot.seconds - self.elapsed))
         while not self.done:
-            world = self.state.determinize(self.seat, self.rng)
+            world = self.worlds.determinize(self.seat, self.rng)
             self.bot.iterate(self.root, world, self.seat, self.rng, self.stage)
             self.iterations += 1
             now = time.perf_counter()
