@@ -60,8 +60,7 @@ def decide(state: GameState, seat: int, bot: Bot, rng: Rng, legal: list[str] | N
     """Let ``bot`` choose for ``seat`` from a determinized copy of ``state``, never the state
     (a quiet one: no bot reads the log). ``legal``: the seat's legal actions in ``state``, when
     the caller has them already."""
-    world = state.determinize(seat, rng)
-    world.quieten()
+    world = state.quiet_world(seat, rng)
     action = bot.choose(world, seat, rng)
     if action not in (state.legal_actions(seat) if legal is None else legal):
         raise RuntimeError(f"bot {bot.name} chose an illegal action {action!r}")

@@ -284,6 +284,24 @@ class GameState(ABC):
         self.quiet = True
         self.log = []
 
+    def quiet_world(self, seat: int, rng: Rng) -> GameState:
+        """:meth:`determinize` for a reader that never reads the log (a bot, a search): the same
+        world, quiet (see :meth:`quieten`). The state is quiet while it determinizes, so the
+        games' ``clone`` and :meth:`scrub_log` copy none of its log; it is as before after."""
+        if self.quiet:
+            return self.determinize(seat, rng)
+        own = "quiet" in self.__dict__  # the attribute of the instance, or the class default
+        self.quiet = True
+        try:
+            world = self.determinize(seat, rng)
+        finally:
+            if own:
+                self.quiet = False
+            else:
+                del self.quiet
+        world.quieten()  # a clone that does not copy the attribute
+        return world
+
     def quiet_copy(self) -> GameState:
         """This state if it is quiet, else a quiet clone (for a search that determinizes it
         again and again: its worlds then copy no log)."""
