@@ -289,17 +289,18 @@ class GameState(ABC):
         world, quiet (see :meth:`quieten`). The state is quiet while it determinizes, so the
         games' ``clone`` and :meth:`scrub_log` copy none of its log; it is as before after."""
         if self.quiet:
-            return self.determinize(seat, rng)
-        own = "quiet" in self.__dict__  # the attribute of the instance, or the class default
-        self.quiet = True
-        try:
             world = self.determinize(seat, rng)
-        finally:
-            if own:
-                self.quiet = False
-            else:
-                del self.quiet
-        world.quieten()  # a clone that does not copy the attribute
+        else:
+            own = "quiet" in self.__dict__  # an attribute of the instance, or the class default
+            self.quiet = True
+            try:
+                world = self.determinize(seat, rng)
+            finally:
+                if own:
+                    self.quiet = False
+                else:
+                    del self.quiet
+        world.quieten()  # also where a game's clone does not copy the attribute
         return world
 
     def quiet_copy(self) -> GameState:

@@ -334,6 +334,11 @@ class SearchBot(Bot):
             world.apply_unchecked(mover, action)
             path.append(node)
         self._rollout(world, rng, stage)
+        self._back_up(world, path)
+
+    def _back_up(self, world: GameState, path: list[Node]) -> None:
+        """Credit every node of ``path`` with the result of the rolled-out ``world`` for the
+        seat that moved into it."""
         if self.values is not None and not world.is_over():
             # a cut rollout, scored by the game
             values = self.values(world)
