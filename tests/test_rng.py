@@ -61,3 +61,62 @@ def test_below_rejects_bad_bounds(bad: int) -> None:
 def test_seed_out_of_range() -> None:
     with pytest.raises(ValueError):
         Rng.from_seed(-1)
+
+
+def _reference_u32(state: list[int]) -> int:
+    """The reference step of PCG32 XSH-RR, written out plainly (state: [state, inc])."""
+    old, inc = state
+    state[0] = (old * 6364136223846793005 + inc) % 2**64
+    xorshifted = (((old >> 18) ^ old) >> 27) % 2**32
+    rot = old >> 59
+    return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) % 2**32
+
+
+def _reference_below(state: list[int], n: int) -> int:
+    threshold = (2**32 - n) % n
+    while True:
+        r = _reference_u32(state)
+        if r >= threshold:
+            return r % n
+
+
+def test_inlined_draws_match_the_reference_steps() -> None:
+    # next_u32, below and shuffle inline the step; the stream must be the reference's exactly,
+    # rejections included (bounds near 2**32 reject often)
+    for seed in range(40):
+        rng = Rng.from_seed(seed, stream=seed % 5)
+        ref = rng.get_state()
+        bounds = [1, 2, 3, 7, 52, 1000, 2**31 + 1, 2**32 - 1, 3 * 2**30]
+        for n in bounds * 3:
+            assert rng.below(n) == _reference_below(ref, n)
+            assert rng.next_u32() == _reference_u32(ref)
+        items = list(range(seed))
+        expected = list(items)
+        for i in range(len(expected) - 1, 0, -1):
+            j = _reference_below(ref, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        rng.shuffle(items)
+        assert items == expected
+        assert rng.get_state() == ref
+        assert rng.copy().get_state() == ref
+
+
+def test_seeding_matches_the_reference_steps() -> None:
+    for initstate, initseq in [(42, 54), (0, 0), (2**64 - 1, 2**64 - 1), (12345, 2**63)]:
+        ref = [0, ((initseq << 1) | 1) % 2**64]
+        _reference_u32(ref)
+        ref[0] = (ref[0] + initstate) % 2**64
+        _reference_u32(ref)
+        assert Rng(initstate, initseq).get_state() == ref
+
+
+def test_a_subclass_that_scripts_below_keeps_its_draws_in_shuffle() -> None:
+    class Scripted(Rng):
+        def below(self, n: int) -> int:
+            return 0
+
+    items = list(range(6))
+    Scripted(1, 2).shuffle(items)
+    # j = 0 at every step from the last position down
+    assert items == [1, 2, 3, 4, 5, 0]
+    assert type(Scripted(1, 2).copy()) is Rng

@@ -56,10 +56,12 @@ def bot_rng(seed: int, ply: int, seat: int) -> Rng:
     return Rng.from_seed(seed, stream=1 + ply * 16 + seat)
 
 
-def decide(state: GameState, seat: int, bot: Bot, rng: Rng) -> str:
-    """Let ``bot`` choose for ``seat`` from a determinized copy of ``state``, never the state."""
-    world = state.determinize(seat, rng)
+def decide(state: GameState, seat: int, bot: Bot, rng: Rng, legal: list[str] | None = None) -> str:
+    """Let ``bot`` choose for ``seat`` from a determinized copy of ``state``, never the state
+    (a quiet one: no bot reads the log). ``legal``: the seat's legal actions in ``state``, when
+    the caller has them already."""
+    world = state.quiet_world(seat, rng)
     action = bot.choose(world, seat, rng)
-    if action not in state.legal_actions(seat):
+    if action not in (state.legal_actions(seat) if legal is None else legal):
         raise RuntimeError(f"bot {bot.name} chose an illegal action {action!r}")
     return action

@@ -9,24 +9,28 @@ from pygames.core.record import Record
 ACTION_CAP = 20000
 
 
-def bot_move(record: Record, state: GameState, seat: int) -> str:
-    """The action the seat's bot chooses now (the seat must be a bot seat)."""
+def bot_move(record: Record, state: GameState, seat: int, legal: list[str] | None = None) -> str:
+    """The action the seat's bot chooses now (the seat must be a bot seat). ``legal``: the
+    seat's legal actions, when the caller has them already."""
     seat_info = record.seats[seat]
     bot = record.info().make_bot(seat_info.level or "random")
-    return decide(state, seat, bot, bot_rng(record.seed, state.ply, seat))
+    return decide(state, seat, bot, bot_rng(record.seed, state.ply, seat), legal)
 
 
 def play_bots(record: Record, state: GameState, cap: int = ACTION_CAP) -> bool:
     """Let bots play every bot seat until a human must act, the game ends, or ``cap`` actions
-    have been recorded. Appends to ``record.actions``; returns whether the game is over."""
-    while not state.is_over() and len(record.actions) < cap:
-        bots = [s for s in state.to_move() if record.seats[s].kind == "bot"]
-        if not bots:
+    have been recorded. Appends to ``record.actions``; returns whether the game is over. The
+    seat's legal actions are listed once a decision, for the bot's check and the checked
+    ``apply``."""
+    seats, actions = record.seats, record.actions
+    while not state.is_over() and len(actions) < cap:
+        seat = next((s for s in state.to_move() if seats[s].kind == "bot"), None)
+        if seat is None:
             break
-        seat = bots[0]
-        action = bot_move(record, state, seat)
-        state.apply(seat, action)
-        record.actions.append(f"{seat}:{action}")
+        legal = state.legal_actions(seat)
+        action = bot_move(record, state, seat, legal)
+        state.apply(seat, action, legal)
+        actions.append(f"{seat}:{action}")
     return state.is_over()
 
 

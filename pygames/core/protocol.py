@@ -82,6 +82,11 @@ class GameState(ABC):
     #: the attributes :meth:`to_json` writes and :meth:`from_json` restores (JSON-like data)
     _FIELDS: ClassVar[tuple[str, ...]] = ()
 
+    #: a copy whose log nobody reads (a bot's world, a search world, a lookahead): :meth:`say`
+    #: writes nothing, and games may skip building log text (see :meth:`quieten`); never set on
+    #: a state whose view or log anyone reads
+    quiet: bool = False
+
     def __init__(self, players: int) -> None:
         self.players = players
         self.rng = Rng(0, 0)
@@ -236,7 +241,10 @@ class GameState(ABC):
     ) -> None:
         """Add a log line. ``{0}``, ``{1}``... stand for the names of ``seats``; ``private``
         gives other wording for the seats that may see more."""
-        entry: JSONDict = {"text": t(en, ja), "seats": list(seats or []), "ply": self.ply}
+        if self.quiet:
+            return
+        entry: JSONDict = {"text": {"en": en, "ja": ja}, "seats": list(seats) if seats else []}
+        entry["ply"] = self.ply
         if private:
             entry["private"] = {str(k): dict(v) for k, v in private.items()}
         self.log.append(entry)
@@ -256,5 +264,57 @@ class GameState(ABC):
         return out
 
     def scrub_log(self, seat: int) -> None:
-        """Keep only what ``seat`` could read of the log (used by :meth:`determinize`)."""
-        self.log = self.log_for(seat)
+        """Keep only what ``seat`` could read of the log (used by :meth:`determinize`): what
+        :meth:`log_for` gives, sharing the entries that have no private wording (they read the
+        same for every seat, and an entry never changes once written). A quiet state's log
+        stays empty."""
+        if self.quiet:
+            self.log = []
+            return
+        key = str(seat)
+        self.log = [
+            entry if "private" not in entry else _entry_for(entry, key) for entry in self.log
+        ]
+
+    def quieten(self) -> None:
+        """Make this state a world whose log nobody reads (a bot's or a search's): its log is
+        emptied, :meth:`say` writes nothing from now on, and its clones and determinizations
+        are quiet too (the games' ``clone`` copies the attribute). Rules never read the log, so
+        play goes on exactly as before."""
+        self.quiet = True
+        self.log = []
+
+    def quiet_world(self, seat: int, rng: Rng) -> GameState:
+        """:meth:`determinize` for a reader that never reads the log (a bot, a search): the same
+        world, quiet (see :meth:`quieten`). The state is quiet while it determinizes, so the
+        games' ``clone`` and :meth:`scrub_log` copy none of its log; it is as before after."""
+        if self.quiet:
+            world = self.determinize(seat, rng)
+        else:
+            own = "quiet" in self.__dict__  # an attribute of the instance, or the class default
+            self.quiet = True
+            try:
+                world = self.determinize(seat, rng)
+            finally:
+                if own:
+                    self.quiet = False
+                else:
+                    del self.quiet
+        world.quieten()  # also where a game's clone does not copy the attribute
+        return world
+
+    def quiet_copy(self) -> GameState:
+        """This state if it is quiet, else a quiet clone (for a search that determinizes it
+        again and again: its worlds then copy no log)."""
+        if self.quiet:
+            return self
+        copy = self.clone()
+        copy.quieten()
+        return copy
+
+
+def _entry_for(entry: JSONDict, key: str) -> JSONDict:
+    """A log entry as the seat of ``key`` reads it (its private wording, if it has one)."""
+    private = entry["private"]
+    text = private[key] if private and key in private else entry["text"]
+    return {"text": text, "seats": entry["seats"], "ply": entry["ply"]}

@@ -168,6 +168,7 @@ class Appraisal:
         self.budget = budget
         self.played = played
         self.view = state.determinize(seat, rng)  # the only look at the state given
+        self.worlds = self.view.quiet_copy()  # what iterations determinize (no log to copy)
         self.legal = list(bot.candidates(self.view, seat))
         if played is not None and played not in self.legal:
             self.legal.append(played)
@@ -233,7 +234,7 @@ class Appraisal:
 
     def world(self) -> GameState:
         """A world for one iteration: the seat's view determinized afresh."""
-        return self.view.determinize(self.seat, self.rng)
+        return self.worlds.determinize(self.seat, self.rng)
 
     def step(self) -> None:
         """One iteration from a fresh determinization of the seat's view; in the check, two:

@@ -21,6 +21,8 @@ MASK32 = (1 << 32) - 1
 PCG_MULT = 6364136223846793005
 MAX_SEED = MASK64
 SEED_LIMIT = (1 << 53) - 1  # seeds a browser can hold exactly (JavaScript numbers)
+_SPAN = 1 << 32  # (2**32 - n) % n == 2**32 % n: the rejection threshold of below(n)
+_TWICE = (1 << 32) | 1  # a 32-bit word times this is the word twice, for a rotation
 
 
 def splitmix64(x: int) -> tuple[int, int]:
@@ -39,11 +41,10 @@ class Rng:
 
     def __init__(self, initstate: int, initseq: int) -> None:
         """Seed like the reference ``pcg32_srandom_r(initstate, initseq)``."""
-        self.state = 0
-        self.inc = ((initseq << 1) | 1) & MASK64
-        self.next_u32()
-        self.state = (self.state + (initstate & MASK64)) & MASK64
-        self.next_u32()
+        # the reference's steps: state 0, one step (state = inc), add initstate, one more step
+        inc = ((initseq << 1) | 1) & MASK64
+        self.inc = inc
+        self.state = (((inc + (initstate & MASK64)) & MASK64) * PCG_MULT + inc) & MASK64
 
     @classmethod
     def from_seed(cls, seed: int, stream: int = 0) -> Rng:
@@ -59,17 +60,21 @@ class Rng:
         old = self.state
         self.state = (old * PCG_MULT + self.inc) & MASK64
         xorshifted = (((old >> 18) ^ old) >> 27) & MASK32
-        rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & MASK32
+        # a right rotation by old >> 59: the word doubled (xorshifted * 0x100000001) shifted
+        return ((xorshifted * _TWICE) >> (old >> 59)) & MASK32
 
     def below(self, n: int) -> int:
         """An unbiased integer in ``[0, n)`` (rejection as in the PCG reference), ``n < 2**32``."""
         if not 0 < n <= MASK32:
             raise ValueError("bound must be in 1..2**32-1")
-        threshold = ((1 << 32) - n) % n
+        threshold = _SPAN % n  # (2**32 - n) % n, as in the reference
+        # next_u32 inlined (the hottest call of the engine)
+        old, inc = self.state, self.inc
         while True:
-            r = self.next_u32()
+            r = (((((old >> 18) ^ old) >> 27) & MASK32) * _TWICE >> (old >> 59)) & MASK32
+            old = (old * PCG_MULT + inc) & MASK64
             if r >= threshold:
+                self.state = old
                 return r % n
 
     def draws(self, n: int, k: int) -> list[int]:
@@ -77,10 +82,27 @@ class Rng:
         return [self.below(n) for _ in range(k)]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place, from the last position down."""
+        """Fisher-Yates shuffle in place, from the last position down: ``j = below(i + 1)``
+        for each position ``i``, with :meth:`below` inlined (a subclass that scripts its
+        draws through :meth:`below` keeps them)."""
+        if type(self) is not Rng:
+            below = self.below
+            for i in range(len(items) - 1, 0, -1):
+                j = below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        old, inc = self.state, self.inc
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            threshold = _SPAN % n
+            while True:
+                r = (((((old >> 18) ^ old) >> 27) & MASK32) * _TWICE >> (old >> 59)) & MASK32
+                old = (old * PCG_MULT + inc) & MASK64
+                if r >= threshold:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = old
 
     def choice(self, items: list[T]) -> T:
         """One element, uniformly."""
@@ -98,5 +120,7 @@ class Rng:
         return rng
 
     def copy(self) -> Rng:
-        """An independent copy at the same position."""
-        return Rng.from_state(self.get_state())
+        """An independent copy at the same position (a plain generator, whatever the class)."""
+        rng = Rng.__new__(Rng)
+        rng.state, rng.inc = self.state, self.inc
+        return rng

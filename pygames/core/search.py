@@ -42,7 +42,7 @@ from pygames.core.rng import Rng
 ROLLOUT_CAP = 3000
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """A node of the shared tree: statistics of the action that led here."""
 
@@ -136,6 +136,8 @@ class Search:
         self.state = state
         self.seat = seat
         self.rng = rng
+        #: the state the iterations determinize: ``state``, or a quiet copy (no log to copy)
+        self.worlds = state.quiet_copy()
         self.legal = bot.candidates(state, seat)
         self.root = Node()
         self.stage = bot.horizon(state) if bot.horizon is not None else None
@@ -185,7 +187,7 @@ class Search:
         start = time.perf_counter()
         stop = start + min(seconds, max(0.0, self.bot.seconds - self.elapsed))
         while not self.done:
-            world = self.state.determinize(self.seat, self.rng)
+            world = self.worlds.determinize(self.seat, self.rng)
             self.bot.iterate(self.root, world, self.seat, self.rng, self.stage)
             self.iterations += 1
             now = time.perf_counter()
@@ -300,7 +302,8 @@ class SearchBot(Bot):
         node, path = root, []
         at_root = True
         while not world.is_over():
-            mover = seat if at_root and seat in world.to_move() else world.to_move()[0]
+            movers = world.to_move()
+            mover = seat if at_root and seat in movers else movers[0]
             legal = self.candidates(world, mover)
             forced = None
             if at_root and first is not None and mover == seat:
@@ -308,27 +311,34 @@ class SearchBot(Bot):
             at_root = False
             if forced is not None and forced not in legal:
                 legal = [*legal, forced]
+            children = node.children
             for a in legal:
-                child = node.children.get(a)
+                child = children.get(a)
                 if child is not None:
                     child.available += 1
-            if forced is not None and forced in node.children:
+            if forced is not None and forced in children:
                 action = forced
             else:
-                untried = [a for a in legal if a not in node.children]
+                untried = [a for a in legal if a not in children]
                 if forced is not None or (untried and self._may_open(node, legal, untried)):
                     action = forced or self._to_open(world, mover, len(legal), untried, rng)
                     child = Node(player=mover, available=1)
-                    node.children[action] = child
+                    children[action] = child
                     world.apply_unchecked(mover, action)
                     path.append(child)
                     break
-                opened = [a for a in legal if a in node.children]
-                action = max(opened, key=lambda a: node.children[a].ucb(self.exploration))
-            node = node.children[action]
+                opened = [a for a in legal if a in children]
+                c = self.exploration
+                action = max(opened, key=lambda a: children[a].ucb(c))
+            node = children[action]
             world.apply_unchecked(mover, action)
             path.append(node)
         self._rollout(world, rng, stage)
+        self._back_up(world, path)
+
+    def _back_up(self, world: GameState, path: list[Node]) -> None:
+        """Credit every node of ``path`` with the result of the rolled-out ``world`` for the
+        seat that moved into it."""
         if self.values is not None and not world.is_over():
             # a cut rollout, scored by the game
             values = self.values(world)
@@ -337,9 +347,10 @@ class SearchBot(Bot):
         else:
             result, wins = scored(world)
         for n in path:
+            r = result[n.player]
             n.visits += 1
-            n.reward += result[n.player]
-            n.squares += result[n.player] * result[n.player]
+            n.reward += r
+            n.squares += r * r
             n.wins += wins[n.player]
 
     def _forced(self, world: GameState, mover: int, legal: list[str], first: str) -> str | None:
@@ -373,10 +384,13 @@ class SearchBot(Bot):
         """Play on with the rollout policy: to the end; or, where the game has an evaluation
         (``values``), ``cut`` plies, or to the end of ``stage`` where it has a ``horizon``."""
         cap = self.cut if self.values and stage is None else ROLLOUT_CAP
+        horizon = self.horizon if stage is not None else None
+        choose, is_over, to_move = self.rollout.choose, world.is_over, world.to_move
+        play = world.apply_unchecked
         steps = 0
-        while not world.is_over() and steps < cap:
-            if stage is not None and self.horizon is not None and self.horizon(world) != stage:
+        while not is_over() and steps < cap:
+            if horizon is not None and horizon(world) != stage:
                 break
-            mover = world.to_move()[0]
-            world.apply_unchecked(mover, self.rollout.choose(world, mover, rng))
+            mover = to_move()[0]
+            play(mover, choose(world, mover, rng))
             steps += 1

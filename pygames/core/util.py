@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from pygames.core.rng import Rng
@@ -25,9 +26,10 @@ def reshuffle(slots: list[list[int]], rng: Rng) -> None:
     """Deal the cards of ``slots`` at random back into slots of the same sizes. The pool is
     sorted first, so the outcome does not depend on where the cards were (which is what makes
     ``determinize`` depend only on what a seat knows)."""
-    pool = sorted(c for slot in slots for c in slot)
+    pool = sorted(chain.from_iterable(slots))
     rng.shuffle(pool)
     i = 0
     for slot in slots:
-        slot[:] = pool[i : i + len(slot)]
-        i += len(slot)
+        n = len(slot)
+        slot[:] = pool[i : i + n]
+        i += n
