@@ -53,34 +53,39 @@ class Outlook:
     def __init__(self, state: HitokaiState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.k = state.daughter
-        self.future = sum(j for j in NUMBERS if j > self.k)
-        hand = state.hands[seat]
-        seen_k = hand.count(self.k) + state.bank.count(self.k) + state.paying.count(self.k)
-        unseen = sum(len(h) for o, h in enumerate(state.hands) if o != seat) + len(state.aside)
-        self.k_unseen = max(0, self.k - seen_k)
+        k = self.k = state.daughter
+        self.future = sum(j for j in NUMBERS if j > k)
+        hands = state.hands
+        hand = hands[seat]
+        self.sizes = sizes = [len(h) for h in hands]
+        seen_k = hand.count(k) + state.bank.count(k) + state.paying.count(k)
+        unseen = sum(sizes) - sizes[seat] + len(state.aside)
+        self.k_unseen = max(0, k - seen_k)
         self.k_share = self.k_unseen / unseen if unseen else 0.0
-        self.cards = [float(len(h)) for h in state.hands]
+        self.cards = [float(size) for size in sizes]
+        self.doubles = hand.count(k)
+        self.singles = len(hand) - self.doubles
         self.daughters = [0.0] * state.players
-        for k, buyer in zip(NUMBERS, state.buyers, strict=True):
+        for j, buyer in zip(NUMBERS, state.buyers, strict=True):
             if buyer is not None:
-                self.daughters[buyer] += k
+                self.daughters[buyer] += j
         self.alive = [not e for e in state.eliminated]
-        for o in range(state.players):
-            bid = state.last_bid[o]
+        for o, bid in enumerate(state.last_bid):
             if o != seat and bid is not None and bid > self.max_value(o):
                 self.alive[o] = False  # he cannot pay: he will be eliminated
         self.alive_seats = [s for s in range(state.players) if self.alive[s]]
+        # the alive seats with their daughters and cards, and all their cards: what
+        # :meth:`chance` sums and weighs
+        self.rows = [(s, self.daughters[s], self.cards[s]) for s in self.alive_seats]
+        self.gold = sum(sizes[s] for s in self.alive_seats)
         self.keep = (KEEP_SHARE if self.future else 1.0) / BONUS_CARDS
         self.spread = 0.35 + self.future / 12.0
-        self.doubles = hand.count(self.k)
-        self.singles = len(hand) - self.doubles
 
     def max_value(self, seat: int) -> int:
         """The most a seat's hand can be worth now (exact for the bot's own seat)."""
-        size = len(self.state.hands[seat])
+        size = self.sizes[seat]
         if seat == self.seat:
-            return size + self.state.hands[seat].count(self.k)
+            return size + self.doubles
         return size + min(size, self.k_unseen)
 
     def budget(self, seat: int) -> int:
@@ -97,24 +102,29 @@ class Outlook:
             return float(cards_to_pay(self.doubles, self.singles, bid))
         return min(self.cards[seat], bid / (1.0 + self.k_share))
 
-    def chance(self, viewer: int, winner: int, pays: dict[int, int]) -> float:
-        """``viewer``'s chance of the point if ``winner`` gets the daughter and each seat of
-        ``pays`` pays that bid."""
-        alive = self.alive_seats
+    def chance(self, viewer: int, winner: int, payer: int, bid: int) -> float:
+        """``viewer``'s chance of the point if ``winner`` gets the daughter and ``payer`` pays
+        ``bid`` (nobody pays anything for a bid of 0).
+
+        The gold of all the cards left is the exact sum of the whole hands plus what the payer
+        keeps (one rounding, as :func:`math.fsum` of them all)."""
         if not self.alive[viewer]:
             return 0.0
-        if len(alive) == 1:
+        if len(self.rows) == 1:
             return 1.0
-        cards = [self.cards[s] for s in alive]  # a seat that pays nothing keeps every card
-        for s, bid in pays.items():
-            if bid > 0 and self.alive[s]:
-                cards[alive.index(s)] = max(0.0, self.cards[s] - self.cost(s, bid))
-        gold = math.fsum(cards) or 1.0
-        keep, future, daughters = self.keep, self.future, self.daughters
+        kept = -1.0  # what the payer keeps, when he pays (a seat that pays keeps every card)
+        gold = float(self.gold)
+        if bid > 0 and self.alive[payer]:
+            kept = max(0.0, self.cards[payer] - self.cost(payer, bid))
+            gold = float(self.gold - self.sizes[payer]) + kept
+        gold = gold or 1.0
+        keep, future, k = self.keep, self.future, self.k
         best_other = -1e9
         mine = 0.0
-        for s, c in zip(alive, cards, strict=True):
-            value = daughters[s] + (self.k if s == winner else 0)
+        for s, daughters, c in self.rows:
+            if s == payer and kept >= 0.0:
+                c = kept
+            value = daughters + k if s == winner else daughters
             value += future * c / gold + keep * c
             if not future:
                 value = float(math.floor(value))
@@ -126,14 +136,17 @@ class Outlook:
 
     def cap(self, viewer: int, rival: int, rival_bid: int, low: int) -> int:
         """The highest price from ``low`` up at which ``viewer`` would rather buy the daughter than
-        let ``rival`` have it at ``rival_bid``; ``low - 1`` if none."""
-        base = self.chance(viewer, rival, {rival: rival_bid})
+        let ``rival`` have it at ``rival_bid``; ``low - 1`` if none (so never more than
+        ``max(low - 1, budget(viewer))``)."""
         hi = self.budget(viewer)
+        if low > hi:
+            return low - 1
+        bar = self.chance(viewer, rival, rival, rival_bid) + THRESHOLD
 
         def worth(price: int) -> bool:
-            return self.chance(viewer, viewer, {viewer: price}) > base + THRESHOLD
+            return self.chance(viewer, viewer, viewer, price) > bar
 
-        if low > hi or not worth(low):
+        if not worth(low):
             return low - 1
         lo = low  # worth(lo) holds; find the last price that is worth it
         while lo < hi:
@@ -170,14 +183,16 @@ class HitokaiBot(Bot):
         mine = outlook.cap(seat, top, state.bid, price)
         if mine < price:
             return "pass"
-        # would a rival still in go on past my limit? then stay out of a war I would lose
-        rivals = [r for r in range(state.players) if r != seat and state.status[r] == "in"]
-        theirs = max(
-            max(state.last_bid[r] or 0, outlook.cap(r, seat, price, price))
-            for r in rivals
-            if outlook.alive[r]
-        )
-        return f"b{price}" if mine > theirs else "pass"
+        # would a rival still in go on past my limit? then stay out of a war I would lose (a
+        # rival whose budget is below my limit cannot: his cap is below it too)
+        for r in range(state.players):
+            if r == seat or state.status[r] != "in" or not outlook.alive[r]:
+                continue
+            if (state.last_bid[r] or 0) >= mine:
+                return "pass"
+            if outlook.budget(r) >= mine and outlook.cap(r, seat, price, price) >= mine:
+                return "pass"
+        return f"b{price}"
 
 
 def bid_shortlist(state: GameState, seat: int, legal: list[str]) -> list[str]:
