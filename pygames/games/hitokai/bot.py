@@ -25,6 +25,7 @@ from pygames.games.hitokai.rules import BONUS_CARDS, NUMBERS, TARGET, HitokaiSta
 KEEP_SHARE = 0.4  # the part of a hand expected to survive to the round's end while daughters remain
 THRESHOLD = 0.004  # a daughter must improve the chance of the point by at least this much
 JUMPS = (0, 1, 2, 4, 8)  # the raises over the lowest bid the strong bot weighs
+FUTURE = {k: sum(j for j in NUMBERS if j > k) for k in NUMBERS}  # the daughters after k
 
 
 def sigmoid(x: float) -> float:
@@ -54,7 +55,7 @@ class Outlook:
         self.state = state
         self.seat = seat
         k = self.k = state.daughter
-        self.future = sum(j for j in NUMBERS if j > k)
+        self.future = FUTURE[k]
         hands = state.hands
         hand = hands[seat]
         self.sizes = sizes = [len(h) for h in hands]
@@ -134,6 +135,22 @@ class Outlook:
                 best_other = value
         return sigmoid((mine - best_other - 0.5) / self.spread)
 
+    def bar(self, viewer: int, rival: int, rival_bid: int) -> float:
+        """What ``viewer``'s chance must beat for a price to be worth paying: his chance if
+        ``rival`` gets the daughter at ``rival_bid``, plus :data:`THRESHOLD`."""
+        return self.chance(viewer, rival, rival, rival_bid) + THRESHOLD
+
+    def worth(self, viewer: int, price: int, bar: float) -> bool:
+        """Whether buying the daughter at ``price`` beats ``bar`` for ``viewer``.
+
+        Never false at a price and true at a higher one: a higher price leaves ``viewer`` no
+        more cards (:meth:`cost` never falls as the price rises, in steps of at least half a
+        card where it moves), which lowers his projected value and raises his rivals' (their
+        share of the daughters to come grows as his cards shrink). The steps are so large
+        (above a hundredth of a point) against the rounding of the floats (below 1e-13) that
+        the computed chance keeps the same order."""
+        return self.chance(viewer, viewer, viewer, price) > bar
+
     def cap(self, viewer: int, rival: int, rival_bid: int, low: int) -> int:
         """The highest price from ``low`` up at which ``viewer`` would rather buy the daughter than
         let ``rival`` have it at ``rival_bid``; ``low - 1`` if none (so never more than
@@ -141,21 +158,25 @@ class Outlook:
         hi = self.budget(viewer)
         if low > hi:
             return low - 1
-        bar = self.chance(viewer, rival, rival, rival_bid) + THRESHOLD
-
-        def worth(price: int) -> bool:
-            return self.chance(viewer, viewer, viewer, price) > bar
-
-        if not worth(low):
+        bar = self.bar(viewer, rival, rival_bid)
+        if not self.worth(viewer, low, bar):
             return low - 1
         lo = low  # worth(lo) holds; find the last price that is worth it
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if worth(mid):
+            if self.worth(viewer, mid, bar):
                 lo = mid
             else:
                 hi = mid - 1
         return lo
+
+    def reaches(self, viewer: int, rival: int, rival_bid: int, low: int, price: int) -> bool:
+        """Whether ``cap(viewer, rival, rival_bid, low) >= price``, for a ``price`` from ``low``
+        up, without the cap's search: as :meth:`worth` never turns true as the price rises, the
+        cap reaches ``price`` exactly when ``price`` is within the budget and worth it."""
+        if price > self.budget(viewer):
+            return False
+        return self.worth(viewer, price, self.bar(viewer, rival, rival_bid))
 
 
 class HitokaiBot(Bot):
@@ -183,14 +204,11 @@ class HitokaiBot(Bot):
         mine = outlook.cap(seat, top, state.bid, price)
         if mine < price:
             return "pass"
-        # would a rival still in go on past my limit? then stay out of a war I would lose (a
-        # rival whose budget is below my limit cannot: his cap is below it too)
+        # would a rival still in go on to my limit? then stay out of a war I would lose
         for r in range(state.players):
             if r == seat or state.status[r] != "in" or not outlook.alive[r]:
                 continue
-            if (state.last_bid[r] or 0) >= mine:
-                return "pass"
-            if outlook.budget(r) >= mine and outlook.cap(r, seat, price, price) >= mine:
+            if (state.last_bid[r] or 0) >= mine or outlook.reaches(r, seat, price, price, mine):
                 return "pass"
         return f"b{price}"
 
