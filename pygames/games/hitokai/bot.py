@@ -111,22 +111,23 @@ class Outlook:
         keeps (one rounding, as :func:`math.fsum` of them all)."""
         if not self.alive[viewer]:
             return 0.0
-        if len(self.rows) == 1:
+        rows = self.rows
+        if len(rows) == 1:
             return 1.0
-        kept = -1.0  # what the payer keeps, when he pays (a seat that pays keeps every card)
-        gold = float(self.gold)
         if bid > 0 and self.alive[payer]:
-            kept = max(0.0, self.cards[payer] - self.cost(payer, bid))
+            kept = self.cards[payer] - self.cost(payer, bid)
+            kept = kept if kept > 0.0 else 0.0
             gold = float(self.gold - self.sizes[payer]) + kept
+        else:  # nobody pays: every seat keeps every card
+            payer, kept, gold = -1, 0.0, float(self.gold)
         gold = gold or 1.0
         keep, future, k = self.keep, self.future, self.k
         best_other = -1e9
         mine = 0.0
-        for s, daughters, c in self.rows:
-            if s == payer and kept >= 0.0:
+        for s, daughters, c in rows:
+            if s == payer:
                 c = kept
-            value = daughters + k if s == winner else daughters
-            value += future * c / gold + keep * c
+            value = (daughters + k if s == winner else daughters) + (future * c / gold + keep * c)
             if not future:
                 value = float(math.floor(value))
             if s == viewer:
@@ -151,17 +152,10 @@ class Outlook:
         the computed chance keeps the same order."""
         return self.chance(viewer, viewer, viewer, price) > bar
 
-    def cap(self, viewer: int, rival: int, rival_bid: int, low: int) -> int:
-        """The highest price from ``low`` up at which ``viewer`` would rather buy the daughter than
-        let ``rival`` have it at ``rival_bid``; ``low - 1`` if none (so never more than
-        ``max(low - 1, budget(viewer))``)."""
-        hi = self.budget(viewer)
-        if low > hi:
-            return low - 1
-        bar = self.bar(viewer, rival, rival_bid)
-        if not self.worth(viewer, low, bar):
-            return low - 1
-        lo = low  # worth(lo) holds; find the last price that is worth it
+    def last_worth(self, viewer: int, lo: int, hi: int, bar: float) -> int:
+        """The highest price from ``lo`` to ``hi`` worth paying for ``viewer`` against ``bar``
+        (a binary search), ``lo`` being worth it: his cap, the most he would rather pay for the
+        daughter than let her go (``lo - 1`` had ``lo`` not been worth it)."""
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self.worth(viewer, mid, bar):
@@ -169,14 +163,6 @@ class Outlook:
             else:
                 hi = mid - 1
         return lo
-
-    def reaches(self, viewer: int, rival: int, rival_bid: int, low: int, price: int) -> bool:
-        """Whether ``cap(viewer, rival, rival_bid, low) >= price``, for a ``price`` from ``low``
-        up, without the cap's search: as :meth:`worth` never turns true as the price rises, the
-        cap reaches ``price`` exactly when ``price`` is within the budget and worth it."""
-        if price > self.budget(viewer):
-            return False
-        return self.worth(viewer, price, self.bar(viewer, rival, rival_bid))
 
 
 class HitokaiBot(Bot):
@@ -193,6 +179,8 @@ class HitokaiBot(Bot):
         return self._bid(state, seat)
 
     def _bid(self, state: HitokaiState, seat: int) -> str:
+        """Raise by one while the daughter is worth the price to me and no rival still in would go
+        on to my cap (every bidder pays: I would lose a war and pay for nothing)."""
         if state.bid == 0:
             return "b1"
         price = state.bid + 1
@@ -201,16 +189,26 @@ class HitokaiBot(Bot):
         outlook = Outlook(state, seat)
         if price > min(outlook.max_value(seat), state.cap) or not outlook.alive[top]:
             return "pass"
-        mine = outlook.cap(seat, top, state.bid, price)
-        if mine < price:
-            return "pass"
-        # would a rival still in go on to my limit? then stay out of a war I would lose
-        for r in range(state.players):
-            if r == seat or state.status[r] != "in" or not outlook.alive[r]:
-                continue
-            if (state.last_bid[r] or 0) >= mine or outlook.reaches(r, seat, price, price, mine):
-                return "pass"
-        return f"b{price}"
+        bar = outlook.bar(seat, top, state.bid)
+        if not outlook.worth(seat, price, bar):
+            return "pass"  # my cap is below the price
+        mine = outlook.last_worth(seat, price, outlook.budget(seat), bar)
+        return "pass" if rivals_go_on(outlook, seat, price, mine) else f"b{price}"
+
+
+def rivals_go_on(outlook: Outlook, seat: int, price: int, limit: int) -> bool:
+    """Whether a rival of ``seat`` still in has bid ``limit`` already or would go on to it: his
+    cap against ``seat`` buying at ``price`` reaches it. That needs no search for his cap: as
+    :meth:`Outlook.worth` never turns true as the price rises, his cap reaches ``limit`` (from
+    ``price`` up) exactly when ``limit`` is within his budget and worth paying to him."""
+    state, alive = outlook.state, outlook.alive
+    rivals = [r for r in range(state.players) if r != seat and state.status[r] == "in" and alive[r]]
+    if any((state.last_bid[r] or 0) >= limit for r in rivals):
+        return True
+    return any(
+        limit <= outlook.budget(r) and outlook.worth(r, limit, outlook.bar(r, seat, price))
+        for r in rivals
+    )
 
 
 def bid_shortlist(state: GameState, seat: int, legal: list[str]) -> list[str]:
