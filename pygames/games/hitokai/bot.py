@@ -15,6 +15,7 @@ hand is guessed from its size.
 from __future__ import annotations
 
 import math
+from itertools import compress
 from functools import lru_cache
 
 from pygames.core.bots import Bot
@@ -56,16 +57,15 @@ class Outlook:
         self.seat = seat
         k = self.k = state.daughter
         self.future = FUTURE[k]
-        hands = state.hands
-        hand = hands[seat]
-        self.sizes = sizes = [len(h) for h in hands]
-        seen_k = hand.count(k) + state.bank.count(k) + state.paying.count(k)
+        hand = state.hands[seat]
+        self.sizes = sizes = list(map(len, state.hands))
+        self.doubles = hand.count(k)
+        self.singles = sizes[seat] - self.doubles
+        seen_k = self.doubles + state.bank.count(k) + state.paying.count(k)
         unseen = sum(sizes) - sizes[seat] + len(state.aside)
         self.k_unseen = max(0, k - seen_k)
         self.k_share = self.k_unseen / unseen if unseen else 0.0
-        self.cards = [float(size) for size in sizes]
-        self.doubles = hand.count(k)
-        self.singles = len(hand) - self.doubles
+        self.cards = list(map(float, sizes))
         self.daughters = [0.0] * state.players
         for j, buyer in zip(NUMBERS, state.buyers, strict=True):
             if buyer is not None:
@@ -74,11 +74,12 @@ class Outlook:
         for o, bid in enumerate(state.last_bid):
             if o != seat and bid is not None and bid > self.max_value(o):
                 self.alive[o] = False  # he cannot pay: he will be eliminated
-        self.alive_seats = [s for s in range(state.players) if self.alive[s]]
+        self.alive_seats = list(compress(range(state.players), self.alive))
         # the alive seats with their daughters and cards, and all their cards: what
         # :meth:`chance` sums and weighs
-        self.rows = [(s, self.daughters[s], self.cards[s]) for s in self.alive_seats]
-        self.gold = sum(sizes[s] for s in self.alive_seats)
+        alive = self.alive_seats
+        self.rows = [(s, self.daughters[s], self.cards[s]) for s in alive]
+        self.gold = sum(map(sizes.__getitem__, alive))
         self.keep = (KEEP_SHARE if self.future else 1.0) / BONUS_CARDS
         self.spread = 0.35 + self.future / 12.0
 
