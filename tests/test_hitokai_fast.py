@@ -220,3 +220,25 @@ def test_bids_and_chances_match_the_bot_as_first_written(players: int) -> None:
                 action = rng.choice(state.legal_actions(seat))
             state.apply(seat, action)
     assert decisions > 50 * GAMES
+
+
+def test_remembered_best_completion_is_the_one_worked_out_afresh() -> None:
+    """The suggestion carried from card to card (:meth:`HitokaiState._do_pay`) is, at every
+    step of seeded games, :func:`best_completion` of the payment as it stands."""
+    rng = Rng.from_seed(35, 5)
+    checked = 0
+    for seed in range(GAMES):
+        state = HitokaiState.new(3 + seed % 3, seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            if state.phase == "pay":
+                fresh = best_completion(
+                    state.hands[seat], state.paying, state.daughter, state.bid_due()
+                )
+                assert state.suggestion(seat) == fresh
+                checked += 1
+            action = decide(state, seat, BOT, rng)
+            if state.phase == "pay" and rng.below(4) == 0:  # at times another payable card
+                action = rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+    assert checked > 20 * GAMES

@@ -15,8 +15,8 @@ hand is guessed from its size.
 from __future__ import annotations
 
 import math
-from itertools import compress
 from functools import lru_cache
+from itertools import compress
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState

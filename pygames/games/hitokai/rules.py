@@ -324,6 +324,9 @@ class HitokaiState(GameState):
         self.payments: list[JSONDict] = []
         self.auctions: list[JSONDict] = []
         self.summaries: list[JSONDict] = []
+        # the last best completion worked out, with what it was worked out from (derived data,
+        # looked up by content, so clones share it safely): see :meth:`_best`
+        self._best_memo: tuple[tuple[object, ...], tuple[int, ...] | None] | None = None
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -435,7 +438,20 @@ class HitokaiState(GameState):
         """For the current payer: the cards completing the payment that keeps the most value."""
         if self.payer() != seat:
             return None
-        return best_completion(self.hands[seat], self.paying, self.daughter, self.bid_due())
+        return self._best(seat)
+
+    def _best_key(self, seat: int) -> tuple[object, ...]:
+        """What :func:`best_completion` of the payer's payment depends on."""
+        return (seat, self.daughter, self.bid_due(), tuple(self.hands[seat]), tuple(self.paying))
+
+    def _best(self, seat: int) -> list[int] | None:
+        """:func:`best_completion` of the payment the payer ``seat`` is making, remembered (the
+        bot asks for it at every card, and :meth:`_do_pay` carries it over to the next card)."""
+        key, memo = self._best_key(seat), self._best_memo
+        if memo is None or memo[0] != key:
+            best = best_completion(self.hands[seat], self.paying, self.daughter, self.bid_due())
+            memo = self._best_memo = (key, None if best is None else tuple(best))
+        return None if memo[1] is None else list(memo[1])
 
     def is_over(self) -> bool:
         """True once a player has two victory points."""
@@ -600,7 +616,7 @@ class HitokaiState(GameState):
                 continue
             if completions_capped(self.hands[seat], self.paying, self.daughter, due) >= 2:
                 return
-            rest = best_completion(self.hands[seat], self.paying, self.daughter, due)
+            rest = self._best(seat)
             assert rest is not None
             for c in rest:
                 self.hands[seat].remove(c)
@@ -609,8 +625,19 @@ class HitokaiState(GameState):
         self._next_auction()
 
     def _do_pay(self, seat: int, card: int) -> None:
+        """Put ``card`` into the payment. Paying a card of the best completion leaves the rest of
+        it the best completion of what is left: the completions of the payment with ``card``
+        are those with ``card`` of the payment without it, less that card, and taking a card
+        out of each keeps their order (weight and count fall alike, and the numbers of two
+        payments of one size part where they did)."""
+        memo = self._best_memo
+        best = memo[1] if memo is not None and memo[0] == self._best_key(seat) else None
         self.hands[seat].remove(card)
         self.paying.append(card)
+        if best is not None and card in best:
+            rest = list(best)
+            rest.remove(card)
+            self._best_memo = (self._best_key(seat), tuple(rest))
         due = self.bid_due()
         if cards_value(self.paying, self.daughter) >= due:
             self._finish_payment(seat, due)
