@@ -234,12 +234,13 @@ def completions_capped(rest: list[int], paid: list[int], daughter: int, bid: int
     if value >= bid:
         return int(is_minimal(paid, daughter, bid))
     need = bid - value
-    doubles, singles = _split(rest, daughter)
-    kinds = len(set(singles))
+    doubles = rest.count(daughter)
+    singles = len(rest) - doubles
+    kinds = len(set(rest)) - (1 if doubles else 0)  # the numbers of the singles
     total = 0
-    for a in _exact_range(doubles, len(singles), need):
+    for a in _exact_range(doubles, singles, need):
         b = need - 2 * a
-        total += 1 if b in (0, len(singles)) or kinds == 1 else 2
+        total += 1 if b in (0, singles) or kinds == 1 else 2
     if _overpay_double(_cheapest(paid, daughter), need, doubles):
         total += 1
     return min(total, 2)
@@ -564,17 +565,14 @@ class HitokaiState(GameState):
     def _next_bidder(self, seat: int) -> None:
         """Hand the turn clockwise to the next player still in; withdraw automatically a player
         who cannot bid higher (the cap); close the auction when only the top bidder is left."""
-        n = self.players
+        n, status = self.players, self.status
         while True:
-            others = [
-                (seat + d) % n
-                for d in range(1, n + 1)
-                if self.status[(seat + d) % n] == "in" and (seat + d) % n != self.bidder
-            ]
-            if not others:
+            following = ((seat + d) % n for d in range(1, n + 1))
+            nxt = next((o for o in following if status[o] == "in" and o != self.bidder), None)
+            if nxt is None:
                 self._close_auction()
                 return
-            seat = others[0]
+            seat = nxt
             if self.bid < self.cap:
                 self.turn = seat
                 return
