@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import compress
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -25,6 +26,7 @@ from pygames.games.hitokai.rules import BONUS_CARDS, NUMBERS, TARGET, HitokaiSta
 KEEP_SHARE = 0.4  # the part of a hand expected to survive to the round's end while daughters remain
 THRESHOLD = 0.004  # a daughter must improve the chance of the point by at least this much
 JUMPS = (0, 1, 2, 4, 8)  # the raises over the lowest bid the strong bot weighs
+FUTURE = {k: sum(j for j in NUMBERS if j > k) for k in NUMBERS}  # the daughters after k
 
 
 def sigmoid(x: float) -> float:
@@ -53,34 +55,39 @@ class Outlook:
     def __init__(self, state: HitokaiState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.k = state.daughter
-        self.future = sum(j for j in NUMBERS if j > self.k)
+        k = self.k = state.daughter
+        self.future = FUTURE[k]
         hand = state.hands[seat]
-        seen_k = hand.count(self.k) + state.bank.count(self.k) + state.paying.count(self.k)
-        unseen = sum(len(h) for o, h in enumerate(state.hands) if o != seat) + len(state.aside)
-        self.k_unseen = max(0, self.k - seen_k)
+        self.sizes = sizes = list(map(len, state.hands))
+        self.doubles = hand.count(k)
+        self.singles = sizes[seat] - self.doubles
+        seen_k = self.doubles + state.bank.count(k) + state.paying.count(k)
+        unseen = sum(sizes) - sizes[seat] + len(state.aside)
+        self.k_unseen = max(0, k - seen_k)
         self.k_share = self.k_unseen / unseen if unseen else 0.0
-        self.cards = [float(len(h)) for h in state.hands]
+        self.cards = list(map(float, sizes))
         self.daughters = [0.0] * state.players
-        for k, buyer in zip(NUMBERS, state.buyers, strict=True):
+        for j, buyer in zip(NUMBERS, state.buyers, strict=True):
             if buyer is not None:
-                self.daughters[buyer] += k
+                self.daughters[buyer] += j
         self.alive = [not e for e in state.eliminated]
-        for o in range(state.players):
-            bid = state.last_bid[o]
+        for o, bid in enumerate(state.last_bid):
             if o != seat and bid is not None and bid > self.max_value(o):
                 self.alive[o] = False  # he cannot pay: he will be eliminated
-        self.alive_seats = [s for s in range(state.players) if self.alive[s]]
+        self.alive_seats = list(compress(range(state.players), self.alive))
+        # the alive seats with their daughters and cards, and all their cards: what
+        # :meth:`chance` sums and weighs
+        alive = self.alive_seats
+        self.rows = [(s, self.daughters[s], self.cards[s]) for s in alive]
+        self.gold = sum(map(sizes.__getitem__, alive))
         self.keep = (KEEP_SHARE if self.future else 1.0) / BONUS_CARDS
         self.spread = 0.35 + self.future / 12.0
-        self.doubles = hand.count(self.k)
-        self.singles = len(hand) - self.doubles
 
     def max_value(self, seat: int) -> int:
         """The most a seat's hand can be worth now (exact for the bot's own seat)."""
-        size = len(self.state.hands[seat])
+        size = self.sizes[seat]
         if seat == self.seat:
-            return size + self.state.hands[seat].count(self.k)
+            return size + self.doubles
         return size + min(size, self.k_unseen)
 
     def budget(self, seat: int) -> int:
@@ -97,25 +104,31 @@ class Outlook:
             return float(cards_to_pay(self.doubles, self.singles, bid))
         return min(self.cards[seat], bid / (1.0 + self.k_share))
 
-    def chance(self, viewer: int, winner: int, pays: dict[int, int]) -> float:
-        """``viewer``'s chance of the point if ``winner`` gets the daughter and each seat of
-        ``pays`` pays that bid."""
-        alive = self.alive_seats
+    def chance(self, viewer: int, winner: int, payer: int, bid: int) -> float:
+        """``viewer``'s chance of the point if ``winner`` gets the daughter and ``payer`` pays
+        ``bid`` (nobody pays anything for a bid of 0).
+
+        The gold of all the cards left is the exact sum of the whole hands plus what the payer
+        keeps (one rounding, as :func:`math.fsum` of them all)."""
         if not self.alive[viewer]:
             return 0.0
-        if len(alive) == 1:
+        rows = self.rows
+        if len(rows) == 1:
             return 1.0
-        cards = [self.cards[s] for s in alive]  # a seat that pays nothing keeps every card
-        for s, bid in pays.items():
-            if bid > 0 and self.alive[s]:
-                cards[alive.index(s)] = max(0.0, self.cards[s] - self.cost(s, bid))
-        gold = math.fsum(cards) or 1.0
-        keep, future, daughters = self.keep, self.future, self.daughters
+        if bid > 0 and self.alive[payer]:
+            kept = self.cards[payer] - self.cost(payer, bid)
+            kept = kept if kept > 0.0 else 0.0
+            gold = float(self.gold - self.sizes[payer]) + kept
+        else:  # nobody pays: every seat keeps every card
+            payer, kept, gold = -1, 0.0, float(self.gold)
+        gold = gold or 1.0
+        keep, future, k = self.keep, self.future, self.k
         best_other = -1e9
         mine = 0.0
-        for s, c in zip(alive, cards, strict=True):
-            value = daughters[s] + (self.k if s == winner else 0)
-            value += future * c / gold + keep * c
+        for s, daughters, c in rows:
+            if s == payer:
+                c = kept
+            value = (daughters + k if s == winner else daughters) + (future * c / gold + keep * c)
             if not future:
                 value = float(math.floor(value))
             if s == viewer:
@@ -124,21 +137,29 @@ class Outlook:
                 best_other = value
         return sigmoid((mine - best_other - 0.5) / self.spread)
 
-    def cap(self, viewer: int, rival: int, rival_bid: int, low: int) -> int:
-        """The highest price from ``low`` up at which ``viewer`` would rather buy the daughter than
-        let ``rival`` have it at ``rival_bid``; ``low - 1`` if none."""
-        base = self.chance(viewer, rival, {rival: rival_bid})
-        hi = self.budget(viewer)
+    def bar(self, viewer: int, rival: int, rival_bid: int) -> float:
+        """What ``viewer``'s chance must beat for a price to be worth paying: his chance if
+        ``rival`` gets the daughter at ``rival_bid``, plus :data:`THRESHOLD`."""
+        return self.chance(viewer, rival, rival, rival_bid) + THRESHOLD
 
-        def worth(price: int) -> bool:
-            return self.chance(viewer, viewer, {viewer: price}) > base + THRESHOLD
+    def worth(self, viewer: int, price: int, bar: float) -> bool:
+        """Whether buying the daughter at ``price`` beats ``bar`` for ``viewer``.
 
-        if low > hi or not worth(low):
-            return low - 1
-        lo = low  # worth(lo) holds; find the last price that is worth it
+        Never false at a price and true at a higher one: a higher price leaves ``viewer`` no
+        more cards (:meth:`cost` never falls as the price rises, in steps of at least half a
+        card where it moves), which lowers his projected value and raises his rivals' (their
+        share of the daughters to come grows as his cards shrink). The steps are so large
+        (above a hundredth of a point) against the rounding of the floats (below 1e-13) that
+        the computed chance keeps the same order."""
+        return self.chance(viewer, viewer, viewer, price) > bar
+
+    def last_worth(self, viewer: int, lo: int, hi: int, bar: float) -> int:
+        """The highest price from ``lo`` to ``hi`` worth paying for ``viewer`` against ``bar``
+        (a binary search), ``lo`` being worth it: his cap, the most he would rather pay for the
+        daughter than let her go (``lo - 1`` had ``lo`` not been worth it)."""
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if worth(mid):
+            if self.worth(viewer, mid, bar):
                 lo = mid
             else:
                 hi = mid - 1
@@ -159,6 +180,8 @@ class HitokaiBot(Bot):
         return self._bid(state, seat)
 
     def _bid(self, state: HitokaiState, seat: int) -> str:
+        """Raise by one while the daughter is worth the price to me and no rival still in would go
+        on to my cap (every bidder pays: I would lose a war and pay for nothing)."""
         if state.bid == 0:
             return "b1"
         price = state.bid + 1
@@ -167,17 +190,26 @@ class HitokaiBot(Bot):
         outlook = Outlook(state, seat)
         if price > min(outlook.max_value(seat), state.cap) or not outlook.alive[top]:
             return "pass"
-        mine = outlook.cap(seat, top, state.bid, price)
-        if mine < price:
-            return "pass"
-        # would a rival still in go on past my limit? then stay out of a war I would lose
-        rivals = [r for r in range(state.players) if r != seat and state.status[r] == "in"]
-        theirs = max(
-            max(state.last_bid[r] or 0, outlook.cap(r, seat, price, price))
-            for r in rivals
-            if outlook.alive[r]
-        )
-        return f"b{price}" if mine > theirs else "pass"
+        bar = outlook.bar(seat, top, state.bid)
+        if not outlook.worth(seat, price, bar):
+            return "pass"  # my cap is below the price
+        mine = outlook.last_worth(seat, price, outlook.budget(seat), bar)
+        return "pass" if rivals_go_on(outlook, seat, price, mine) else f"b{price}"
+
+
+def rivals_go_on(outlook: Outlook, seat: int, price: int, limit: int) -> bool:
+    """Whether a rival of ``seat`` still in has bid ``limit`` already or would go on to it: his
+    cap against ``seat`` buying at ``price`` reaches it. That needs no search for his cap: as
+    :meth:`Outlook.worth` never turns true as the price rises, his cap reaches ``limit`` (from
+    ``price`` up) exactly when ``limit`` is within his budget and worth paying to him."""
+    state, alive = outlook.state, outlook.alive
+    rivals = [r for r in range(state.players) if r != seat and state.status[r] == "in" and alive[r]]
+    if any((state.last_bid[r] or 0) >= limit for r in rivals):
+        return True
+    return any(
+        limit <= outlook.budget(r) and outlook.worth(r, limit, outlook.bar(r, seat, price))
+        for r in rivals
+    )
 
 
 def bid_shortlist(state: GameState, seat: int, legal: list[str]) -> list[str]:

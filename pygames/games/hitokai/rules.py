@@ -72,8 +72,10 @@ opening bid. The only player not eliminated gets the point whatever his total (H
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
@@ -113,6 +115,9 @@ class Action:
         >>> str(Action.parse("b12")), str(Action.parse("pay13")), str(Action.parse("pass"))
         ('b12', 'pay13', 'pass')
         """
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
         m = _NOTATION.match(text)
         if not m:
             raise BadNotation(
@@ -123,10 +128,28 @@ class Action:
             )
         bid, _, pay = m.groups()
         if bid is not None:
-            return cls("bid", int(bid))
-        if pay is not None:
-            return cls("pay", int(pay))
-        return cls("pass")
+            act = cls("bid", int(bid))
+        elif pay is not None:
+            act = cls("pay", int(pay))
+        else:
+            act = cls("pass")
+        _PARSED[text] = act
+        return act
+
+
+#: every notation parsed so far (at most the 10,000 bids, ``pass`` and the ten payments): an
+#: :class:`Action` depends only on its string
+_PARSED: dict[str, Action] = {}
+
+
+@lru_cache(maxsize=4096)
+def bid_actions(bid: int, cap: int) -> tuple[str, ...]:
+    """The sorted notation of the bids above ``bid`` up to ``cap``, and of the withdrawal once
+    there is a bid to withdraw from."""
+    acts = [f"b{x}" for x in range(bid + 1, cap + 1)]
+    if bid > 0:
+        acts.append("pass")
+    return tuple(sorted(acts))
 
 
 # --- card arithmetic (pure functions) ---------------------------------------------------------
@@ -152,8 +175,20 @@ def hand_bonus(cards: int) -> int:
 def is_minimal(paid: list[int], daughter: int, bid: int) -> bool:
     """H4: ``paid`` covers ``bid`` and no single card can be taken out with the rest still
     covering it."""
-    value = cards_value(paid, daughter)
-    return value >= bid and all(value - card_value(c, daughter) < bid for c in set(paid))
+    return _minimal(cards_value(paid, daughter), _cheapest(paid, daughter), bid)
+
+
+def _cheapest(paid: list[int], daughter: int) -> int:
+    """What the cheapest card of ``paid`` is worth (0 for no card)."""
+    if not paid:
+        return 0
+    return GOLD_DAUGHTER if all(c == daughter for c in paid) else GOLD_PLAIN
+
+
+def _minimal(value: int, cheapest: int, bid: int) -> bool:
+    """:func:`is_minimal` of a payment worth ``value`` whose cheapest card is worth ``cheapest``
+    (0: no card): taking out its cheapest card is what leaves the most."""
+    return value >= bid and (cheapest == 0 or value - cheapest < bid)
 
 
 def _exact_range(doubles: int, singles: int, need: int) -> range:
@@ -170,15 +205,26 @@ def _split(rest: list[int], daughter: int) -> tuple[int, list[int]]:
 def can_complete(rest: list[int], paid: list[int], daughter: int, bid: int) -> bool:
     """Whether cards of ``rest`` can be added to ``paid`` to make a minimal payment (or ``paid``
     is one already)."""
-    value = cards_value(paid, daughter)
+    doubles = rest.count(daughter)
+    value, cheapest = cards_value(paid, daughter), _cheapest(paid, daughter)
+    return _completable(value, cheapest, doubles, len(rest) - doubles, bid)
+
+
+def _completable(value: int, cheapest: int, doubles: int, singles: int, bid: int) -> bool:
+    """:func:`can_complete` of a payment worth ``value`` (its cheapest card worth ``cheapest``,
+    0 for none) from cards left of which ``doubles`` are of the daughter auctioned."""
     if value >= bid:
-        return is_minimal(paid, daughter, bid)
+        return _minimal(value, cheapest, bid)
     need = bid - value
-    doubles, singles = _split(rest, daughter)
-    if len(_exact_range(doubles, len(singles), need)) > 0:
+    if len(_exact_range(doubles, singles, need)) > 0:
         return True
-    no_singles = all(c == daughter for c in paid)
-    return no_singles and need % 2 == 1 and (need + 1) // 2 <= doubles
+    return _overpay_double(cheapest, need, doubles)
+
+
+def _overpay_double(cheapest: int, need: int, doubles: int) -> bool:
+    """Whether one double more than half an odd ``need`` can complete a payment whose cheapest
+    card is worth ``cheapest`` (0: no card): minimal only if no single was paid."""
+    return cheapest != GOLD_PLAIN and need % 2 == 1 and (need + 1) // 2 <= doubles
 
 
 def completions_capped(rest: list[int], paid: list[int], daughter: int, bid: int) -> int:
@@ -188,13 +234,14 @@ def completions_capped(rest: list[int], paid: list[int], daughter: int, bid: int
     if value >= bid:
         return int(is_minimal(paid, daughter, bid))
     need = bid - value
-    doubles, singles = _split(rest, daughter)
-    kinds = len(set(singles))
+    doubles = rest.count(daughter)
+    singles = len(rest) - doubles
+    kinds = len(set(rest)) - (1 if doubles else 0)  # the numbers of the singles
     total = 0
-    for a in _exact_range(doubles, len(singles), need):
+    for a in _exact_range(doubles, singles, need):
         b = need - 2 * a
-        total += 1 if b in (0, len(singles)) or kinds == 1 else 2
-    if all(c == daughter for c in paid) and need % 2 == 1 and (need + 1) // 2 <= doubles:
+        total += 1 if b in (0, singles) or kinds == 1 else 2
+    if _overpay_double(_cheapest(paid, daughter), need, doubles):
         total += 1
     return min(total, 2)
 
@@ -207,25 +254,32 @@ def pay_weight(card: int, daughter: int) -> int:
 
 def best_completion(rest: list[int], paid: list[int], daughter: int, bid: int) -> list[int] | None:
     """The cards to add to ``paid`` for the minimal payment that keeps the most value in hand
-    (least :func:`pay_weight` paid, then fewest cards, then the lowest numbers); None if none."""
-    if cards_value(paid, daughter) >= bid:
+    (least :func:`pay_weight` paid, then fewest cards, then the lowest numbers); None if none.
+
+    A candidate is ``a`` further doubles and the ``need - 2a`` cheapest singles (the lowest
+    numbers: those below the daughter weigh 1, those above 2), or, after doubles only, one double
+    more than half an odd need. Candidates of ``a`` doubles differ in their number of cards, so
+    only the last one can tie with another in weight and count, the one with a single and a
+    double less, whose numbers are lower: it comes first, and ``min`` keeps the first."""
+    value = cards_value(paid, daughter)
+    if value >= bid:
         return [] if is_minimal(paid, daughter, bid) else None
-    need = bid - cards_value(paid, daughter)
+    need = bid - value
     doubles, singles = _split(rest, daughter)
-    cheap = sorted(singles, key=lambda c: (pay_weight(c, daughter), c))
-    options = [
-        [daughter] * a + cheap[: need - 2 * a] for a in _exact_range(doubles, len(singles), need)
-    ]
-    if all(c == daughter for c in paid) and need % 2 == 1 and (need + 1) // 2 <= doubles:
-        options.append([daughter] * ((need + 1) // 2))
+    cheap = sorted(singles)  # by weight, then number: no single is the daughter
+    light = bisect_left(cheap, daughter)  # the singles that weigh 1
+    options = [(a, need - 2 * a) for a in _exact_range(doubles, len(singles), need)]
+    if _overpay_double(_cheapest(paid, daughter), need, doubles):
+        options.append(((need + 1) // 2, 0))
     if not options:
         return None
 
-    def key(cards: list[int]) -> tuple[int, int, list[int]]:
-        return (sum(pay_weight(c, daughter) for c in cards), len(cards), sorted(cards)[::-1])
+    def key(option: tuple[int, int]) -> tuple[int, int]:
+        a, b = option  # a doubles and b singles: their weight, their number
+        return (a + b + max(0, b - light), a + b)
 
-    best: list[int] = min(options, key=key)
-    return sorted(best)
+    a, b = min(options, key=key)
+    return sorted([daughter] * a + cheap[:b])
 
 
 def cards_text(cards: list[int]) -> tuple[str, str]:
@@ -271,6 +325,9 @@ class HitokaiState(GameState):
         self.payments: list[JSONDict] = []
         self.auctions: list[JSONDict] = []
         self.summaries: list[JSONDict] = []
+        # the last best completion worked out, with what it was worked out from (derived data,
+        # looked up by content, so clones share it safely): see :meth:`_best`
+        self._best_memo: tuple[tuple[object, ...], tuple[int, ...] | None] | None = None
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -351,20 +408,21 @@ class HitokaiState(GameState):
         if seat not in self.to_move():
             return []
         if self.phase == "bid":
-            acts = [f"b{x}" for x in range(self.bid + 1, self.cap + 1)]
-            if self.bid > 0:
-                acts.append("pass")
-            return sorted(acts)
+            return list(bid_actions(self.bid, self.cap))
         return sorted(f"pay{c}" for c in self.payable(seat))
 
     def payable(self, seat: int) -> list[int]:
         """The card numbers ``seat`` may put into his payment now (H4)."""
-        hand = self.hands[seat]
+        hand, k, due = self.hands[seat], self.daughter, self.bid_due()
+        value, cheapest = cards_value(self.paying, k), _cheapest(self.paying, k)
+        doubles = hand.count(k)
+        singles = len(hand) - doubles
         out = []
         for c in sorted(set(hand)):
-            rest = list(hand)
-            rest.remove(c)
-            if can_complete(rest, [*self.paying, c], self.daughter, self.bid_due()):
+            gold = card_value(c, k)
+            lowest = min(cheapest, gold) if cheapest else gold
+            double = int(c == k)
+            if _completable(value + gold, lowest, doubles - double, singles - 1 + double, due):
                 out.append(c)
         return out
 
@@ -381,7 +439,20 @@ class HitokaiState(GameState):
         """For the current payer: the cards completing the payment that keeps the most value."""
         if self.payer() != seat:
             return None
-        return best_completion(self.hands[seat], self.paying, self.daughter, self.bid_due())
+        return self._best(seat)
+
+    def _best_key(self, seat: int) -> tuple[object, ...]:
+        """What :func:`best_completion` of the payer's payment depends on."""
+        return (seat, self.daughter, self.bid_due(), tuple(self.hands[seat]), tuple(self.paying))
+
+    def _best(self, seat: int) -> list[int] | None:
+        """:func:`best_completion` of the payment the payer ``seat`` is making, remembered (the
+        bot asks for it at every card, and :meth:`_do_pay` carries it over to the next card)."""
+        key, memo = self._best_key(seat), self._best_memo
+        if memo is None or memo[0] != key:
+            best = best_completion(self.hands[seat], self.paying, self.daughter, self.bid_due())
+            memo = self._best_memo = (key, None if best is None else tuple(best))
+        return None if memo[1] is None else list(memo[1])
 
     def is_over(self) -> bool:
         """True once a player has two victory points."""
@@ -494,17 +565,14 @@ class HitokaiState(GameState):
     def _next_bidder(self, seat: int) -> None:
         """Hand the turn clockwise to the next player still in; withdraw automatically a player
         who cannot bid higher (the cap); close the auction when only the top bidder is left."""
-        n = self.players
+        n, status = self.players, self.status
         while True:
-            others = [
-                (seat + d) % n
-                for d in range(1, n + 1)
-                if self.status[(seat + d) % n] == "in" and (seat + d) % n != self.bidder
-            ]
-            if not others:
+            following = ((seat + d) % n for d in range(1, n + 1))
+            nxt = next((o for o in following if status[o] == "in" and o != self.bidder), None)
+            if nxt is None:
                 self._close_auction()
                 return
-            seat = others[0]
+            seat = nxt
             if self.bid < self.cap:
                 self.turn = seat
                 return
@@ -546,7 +614,7 @@ class HitokaiState(GameState):
                 continue
             if completions_capped(self.hands[seat], self.paying, self.daughter, due) >= 2:
                 return
-            rest = best_completion(self.hands[seat], self.paying, self.daughter, due)
+            rest = self._best(seat)
             assert rest is not None
             for c in rest:
                 self.hands[seat].remove(c)
@@ -555,8 +623,19 @@ class HitokaiState(GameState):
         self._next_auction()
 
     def _do_pay(self, seat: int, card: int) -> None:
+        """Put ``card`` into the payment. Paying a card of the best completion leaves the rest of
+        it the best completion of what is left: the completions of the payment with ``card``
+        are those with ``card`` of the payment without it, less that card, and taking a card
+        out of each keeps their order (weight and count fall alike, and the numbers of two
+        payments of one size part where they did)."""
+        memo = self._best_memo
+        best = memo[1] if memo is not None and memo[0] == self._best_key(seat) else None
         self.hands[seat].remove(card)
         self.paying.append(card)
+        if best is not None and card in best:
+            rest = list(best)
+            rest.remove(card)
+            self._best_memo = (self._best_key(seat), tuple(rest))
         due = self.bid_due()
         if cards_value(self.paying, self.daughter) >= due:
             self._finish_payment(seat, due)
@@ -865,6 +944,11 @@ class HitokaiState(GameState):
         s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
+
+    def scrub_log(self, seat: int) -> None:
+        """Nothing: every line of this game's log is public (bids, withdrawals and payments are
+        all public, and :meth:`say` is never given a private wording), so a seat may read the
+        whole log, which :meth:`clone` copied already."""
 
     def _payer_can_choose(self, payer: int) -> bool:
         return completions_capped(self.hands[payer], self.paying, self.daughter, self.bid_due()) > 1
