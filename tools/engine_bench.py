@@ -30,10 +30,12 @@ folder is served holding the site's Pyodide (what the build copies into ``dist/p
 pinned micropip and packaging, each tree's engine wheel built by that tree's own wheel writer
 (``buildsite/wheel.py``), and for each side the bench's bare page (``tools/bench/bare/``: a
 worker that boots Pyodide and installs that wheel with micropip). Every round opens a fresh page
-per side; per game, in the same alternating order, ``engine_speed.py`` and
+for one side, measures every game in it, closes it, then the same for the other side (the side
+that goes first flips from round to round: A B, B A). In the page ``engine_speed.py`` and
 ``engine_fingerprint.py`` are written into Pyodide's file system and imported, the working
 directory is ``/tmp``, so ``pygames`` is the installed wheel. (In Pyodide ``process_time``
-follows the browser's clock.)
+follows the browser's clock: wall time.) One page at a time: with both sides' pages open, the
+second side ran systematically slower.
 
 Each side's figure is pooled over the rounds (everything played over all the time spent); the
 ratio is now / base; the ratios of single rounds are in the JSON (``round_ratios``). The run
@@ -97,7 +99,13 @@ bench_result = json.dumps({"rows": engine_speed.measure(GAME, SECONDS, ITERATION
 # V8 compiles all of Pyodide's WebAssembly with its optimizing compiler when the page loads
 # (no baseline tier, no tier-up while the engine is timed): without it the first measure of a
 # fresh page ran 3-6 times slower than the next ones, a cost that is not the engine's
-JS_FLAGS = ["--js-flags=--no-liftoff"]
+# (and no renderer of the benchmark is treated as a background page)
+JS_FLAGS = [
+    "--js-flags=--no-liftoff",
+    "--disable-renderer-backgrounding",
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+]
 # Run in each fresh Pyodide page before it measures (after SECONDS is set): plain Python, not
 # the engine, for SECONDS (a page that has just booted may still be busy); the laps' times
 WARM_UP = """
@@ -183,6 +191,14 @@ def cpython_measure(tree: Path, game: str, args: argparse.Namespace) -> list[dic
 Samples = dict[str, list[list[dict[str, Any]]]]
 
 
+def brief(rows: Sequence[dict[str, Any]]) -> str:
+    """The rates of one measure, for the progress log."""
+    return ", ".join(
+        f"{row['players']}p {row['games_per_s']:.1f} games/s {row['iterations_per_s']:.1f} it/s"
+        for row in rows
+    )
+
+
 def alternate(games: Sequence[str], rounds: Sequence[int], total: int, measure: Any) -> Samples:
     """``measure(side, game)`` for the rounds ``rounds`` (of ``total``), every game and side in
     :func:`order`; per side, a list (round by round, game by game) of the rows measured."""
@@ -192,12 +208,7 @@ def alternate(games: Sequence[str], rounds: Sequence[int], total: int, measure: 
             for side in order(r, g):
                 rows: list[dict[str, Any]] = measure(side, game)
                 samples[side].append(rows)
-                brief = ", ".join(
-                    f"{row['players']}p {row['games_per_s']:.1f} games/s "
-                    f"{row['iterations_per_s']:.1f} it/s"
-                    for row in rows
-                )
-                log(f"round {r + 1}/{total} {game} {side}: {brief}")
+                log(f"round {r + 1}/{total} {game} {side}: {brief(rows)}")
     return samples
 
 
@@ -380,10 +391,9 @@ def pyodide_bench(
         try:
             samples: Samples = {side: [] for side in SIDES}
             for r in range(args.rounds):
-                contexts = {}
                 for side in order(r, 0):
                     started = time.monotonic()
-                    contexts[side], pages[side], laps = fresh_page(
+                    context, pages[side], laps = fresh_page(
                         browser, f"{url}_bench_{side}/bare.html", args.warm_up
                     )
                     seconds = time.monotonic() - started
@@ -391,10 +401,13 @@ def pyodide_bench(
                         f"round {r + 1}: {side} page ready in {seconds:.1f} s; warm-up laps"
                         f" {laps[0] * 1000:.0f} -> {laps[-1] * 1000:.0f} ms"
                     )
-                one = alternate(games, [r], args.rounds, measure)
-                for side in SIDES:
-                    samples[side] += one[side]
-                    contexts[side].close()
+                    try:
+                        for game in games:
+                            rows = measure(side, game)
+                            samples[side].append(rows)
+                            log(f"round {r + 1}/{args.rounds} {game} {side}: {brief(rows)}")
+                    finally:
+                        context.close()
         finally:
             browser.close()
     return {**info, "rows": compare(samples), "samples": samples}
