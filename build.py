@@ -10,6 +10,9 @@ Usage::
     python3 build.py pyodide-tests [--save-durations] [PYTEST ARGS]
                                         # only the engine tests inside Pyodide (Node.js)
     python3 build.py bench [--quick]    # the browser benchmark of BENCHMARKS.md
+    python3 build.py bench-engine --against COMMIT [--no-pyodide] [--game ID] [--seconds S]
+                                        # this engine next to an earlier commit's, CPython and
+                                        # Pyodide (tools/engine_bench.py)
 
 ``dist/`` holds everything the site loads: the static shell from ``web/``, the engine wheel
 (built here with :mod:`zipfile`, byte-reproducible), the pinned Pyodide runtime from npm,
@@ -134,6 +137,7 @@ __all__ = [
     "SiteServer",
     "Step",
     "bench",
+    "bench_engine",
     "build",
     "build_wheel",
     "check",
@@ -190,6 +194,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "bench",
         help="browser benchmark (tools/browser_bench.py; its arguments follow, e.g. --quick)",
     )
+    sub.add_parser(
+        "bench-engine",
+        help="this engine next to an earlier commit's (tools/engine_bench.py; --against COMMIT)",
+    )
     return parser.parse_args(argv)
 
 
@@ -199,6 +207,15 @@ def bench(extra: Sequence[str]) -> int:
     python = ensure_venv()
     ensure_chromium()
     return run([python, ROOT / "tools" / "browser_bench.py", *extra])
+
+
+def bench_engine(extra: Sequence[str]) -> int:
+    """``build.py bench-engine``: this engine next to an earlier commit's, in CPython and in
+    Pyodide (tools/engine_bench.py), in the test tools' venv, which has Playwright."""
+    python = ensure_venv()
+    if "--no-pyodide" not in extra:
+        ensure_chromium()
+    return run([python, ROOT / "tools" / "engine_bench.py", *extra])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -211,6 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return pyodide_tests(argv[1:])
         if argv[:1] == ["bench"]:
             return bench(argv[1:])
+        if argv[:1] == ["bench-engine"]:
+            return bench_engine(argv[1:])
         args = parse_args(argv)
         if args.command == "serve":
             return serve(args.port, args.base)

@@ -8,9 +8,16 @@ search iterations per second of processor time, per game (4 players; Pharaoh 3).
   for exactly ``--iterations`` iterations (its time limits lifted); iterations per second of
   the search alone.
 
-Processor time, not wall time, so a busy machine skews the figures less. Usage::
+Processor time, not wall time, so a busy machine skews the figures less (in Pyodide,
+``time.process_time`` follows the browser's clock, so there it is wall time). Each measure runs
+for at least ``--seconds`` and at least 3 games / ``--iterations`` iterations.
 
-    python3 tools/engine_speed.py [--game ID] [--seconds S] [--json]
+``--players N`` measures N players instead (every game that seats N), ``--players all`` every
+player count of each game. ``--json`` prints the rows as JSON, each with ``engine``, the
+``pygames`` package measured. ``tools/engine_bench.py`` (``python3 build.py bench-engine``)
+runs this file in two trees side by side (and imports it in Pyodide: :func:`measure`). Usage::
+
+    python3 tools/engine_speed.py [--game ID] [--players N|all] [--seconds S] [--json]
 """
 
 from __future__ import annotations
@@ -20,12 +27,14 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_fingerprint import position
+from engine_fingerprint import position  # type: ignore[import-not-found]
 
+import pygames
 from pygames.core.play import play_bots
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import GameInfo, all_games
@@ -38,9 +47,18 @@ def seats_for(info: GameInfo) -> int:
     return 3 if info.id == "pharaoh" else min(max(4, info.min_players), info.max_players)
 
 
-def games_rate(info: GameInfo, seconds: float) -> tuple[float, int]:
+def player_counts(info: GameInfo, players: str | None) -> list[int]:
+    """The player counts measured for ``--players``: None the usual one (:func:`seats_for`),
+    ``all`` every count the game allows, a number that count if the game seats it."""
+    if players is None:
+        return [seats_for(info)]
+    if players == "all":
+        return list(range(info.min_players, info.max_players + 1))
+    return [int(players)] if info.min_players <= int(players) <= info.max_players else []
+
+
+def games_rate(info: GameInfo, seconds: float, players: int) -> tuple[float, int]:
     """(games per processor second, games played) of ``normal`` bots for about ``seconds``."""
-    players = seats_for(info)
     start, games = time.process_time(), 0
     while time.process_time() - start < seconds or games < 3:
         seats = [Seat(f"normal-{s}", "bot", "normal") for s in range(players)]
@@ -50,10 +68,10 @@ def games_rate(info: GameInfo, seconds: float) -> tuple[float, int]:
     return games / (time.process_time() - start), games
 
 
-def search_rate(info: GameInfo, seconds: float, iterations: int) -> tuple[float, int]:
+def search_rate(info: GameInfo, seconds: float, iterations: int, players: int) -> tuple[float, int]:
     """(iterations per processor second, iterations run) of strong searches of seeded
     positions for about ``seconds``."""
-    players, seed, done, spent = seats_for(info), 9000, 0, 0.0
+    seed, done, spent = 9000, 0, 0.0
     while spent < seconds or done < iterations:
         spot = position(info, players, seed)
         seed += 1
@@ -73,22 +91,34 @@ def search_rate(info: GameInfo, seconds: float, iterations: int) -> tuple[float,
     return done / spent, done
 
 
+def measure(
+    game: str | None, seconds: float, iterations: int = 200, players: str | None = None
+) -> list[dict[str, Any]]:
+    """The rows: per game (``game`` only if given) and player count, games and iterations per
+    second, how many were played and run, and the ``pygames`` package measured."""
+    rows = []
+    for info in all_games():
+        if game not in (None, info.id):
+            continue
+        for count in player_counts(info, players):
+            games, played = games_rate(info, seconds, count)
+            iters, ran = search_rate(info, seconds, iterations, count)
+            rows.append({"game": info.id, "players": count, "games_per_s": games,
+                         "games": played, "iterations_per_s": iters, "iterations": ran,
+                         "engine": str(Path(pygames.__file__).resolve().parent)})  # fmt: skip
+    return rows
+
+
 def main() -> int:
     """Print the rates."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", help="one game only")
     parser.add_argument("--seconds", type=float, default=3.0, help="per game and measure")
     parser.add_argument("--iterations", type=int, default=200, help="iterations per search")
+    parser.add_argument("--players", help="a player count, or all (default: 4; Pharaoh 3)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    rows = []
-    for info in all_games():
-        if args.game not in (None, info.id):
-            continue
-        games, played = games_rate(info, args.seconds)
-        iters, ran = search_rate(info, args.seconds, args.iterations)
-        rows.append({"game": info.id, "players": seats_for(info), "games_per_s": games,
-                     "games": played, "iterations_per_s": iters, "iterations": ran})  # fmt: skip
+    rows = measure(args.game, args.seconds, args.iterations, args.players)
     if args.json:
         print(json.dumps(rows))
     else:
