@@ -54,7 +54,7 @@ for (const id of GAMES) {
     for (const g of guide.glossary) {
       assert.ok(bilingual(g.term) && bilingual(g.means), `${id}: ${JSON.stringify(g)}`);
       if (g.mark) {
-        assert.match(drawn, new RegExp(`\\b${g.mark}\\b`), `${id}: the table draws no ${g.mark}`);
+        assert.ok(new RegExp(`\\b${g.mark}\\b`).test(drawn), `${id}: the table draws no ${g.mark}`);
         continue;
       }
       for (const lang of ['en', 'ja']) {
