@@ -34,7 +34,7 @@ export default {
         { en: 'The daughters go up one by one, lowest first: 4, 5, … 13.', ja: '娘は小さい順に1人ずつ競りにかけます:4、5…13。' },
         {
           steps: [
-            { en: 'Worth. Each card is worth 1 gold. While daughter k is on sale, every card showing k is worth 2 gold.', ja: '価値:カードは1枚1金。娘kの競りの間だけ、kのカードは1枚2金です。' },
+            { en: 'Worth. Each card is worth 1 gold. While daughter k is on sale, every card showing k is worth 2 gold.', ja: '価値:カードは1枚1金。ただし競りにかけている娘と同じ数字のカードは、その競りの間だけ1枚2金です。' },
             { en: 'Open. The start player must bid (1 or more): he cannot Withdraw yet.', ja: '開始:手番プレイヤーは必ず入札します(1以上)。まだ「降りる」は選べません。' },
             { en: 'Bid or Withdraw. Clockwise, each player still In bids more than the bid before, or Withdraws from this auction for good.', ja: '入札か降りる:時計回りに、参加中の人は前より高く入札するか、この競りから降ります(戻れません)。' },
             { en: 'Win. When only one bidder is left, he buys the daughter.', ja: '落札:入札者が1人だけ残ったら、その人が娘を買います。' },
@@ -75,7 +75,7 @@ export default {
     { term: { en: 'Now', ja: '競り中' }, means: { en: 'The daughter on sale.', ja: '今競りにかけている娘。' } },
     { term: { en: 'Unsold', ja: '売れ残り' }, means: { en: 'A daughter nobody bought this round.', ja: 'このラウンドで誰も買わなかった娘。' } },
     { term: { en: 'gold', ja: '金' }, means: { en: 'The unit of bids: a card is 1 gold, or 2 gold while the daughter of its number is on sale.', ja: '入札の単位。カード1枚1金、同じ数字の娘の競り中は2金。' } },
-    { term: { en: 'Worth N now', ja: '現在の価値 N' }, means: { en: 'What your whole hand would pay in this auction.', ja: 'この競りで手札全部が払える額。' } },
+    { term: { en: 'Worth N now', ja: '現在の価値 〇' }, means: { en: 'What your whole hand would pay in this auction.', ja: 'この競りで手札全部が払える額。' } },
     { term: { en: 'Bid', ja: '入札' }, means: { en: 'An amount in gold. You pay your last bid even if you lose.', ja: '金の額。負けても最後の入札額を払います。' } },
     { term: { en: 'Withdraw', ja: '降りる' }, means: { en: 'Leave this auction for good. The opener cannot withdraw before his first bid.', ja: 'この競りから抜けます(戻れません)。最初の手番プレイヤーは入札する前には降りられません。' } },
     { term: { en: 'In', ja: '参加中' }, means: { en: 'Still bidding in this auction.', ja: 'この競りでまだ入札できる人。' } },

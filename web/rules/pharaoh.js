@@ -85,7 +85,7 @@ export default {
     { term: { en: 'Leading', ja: '最高値' }, means: { en: 'The highest declaration so far.', ja: 'ここまでの最高の宣言。' } },
     { term: { en: 'Horus pass', ja: 'ホルスパス' }, means: { en: 'Pass and take the Horus chip. One per auction.', ja: 'パスしてホルスチップを取ります。1回の競りで1人だけ。' } },
     { term: { en: 'Pharaoh pass', ja: 'ファラオパス' }, means: { en: 'Pass, spend a Pharaoh card, and take every member in the Hospital into your tent.', ja: 'パスしてファラオカードを使い、病院の隊員全員を自分のテントへ。' } },
-    { term: { en: 'Pharaoh cards', ja: 'ファラオカード' }, means: { en: 'Spent by Pharaoh passes: "N left, M played".', ja: 'ファラオパスで使うカード。「残りN枚・使用M枚」。' } },
+    { term: { en: 'Pharaoh cards', ja: 'ファラオカード' }, means: { en: 'Spent by Pharaoh passes: "N left, M played".', ja: 'ファラオパスで使うカード。「残り〇枚・使用〇枚」。' } },
     { term: { en: 'round bonus', ja: 'ラウンドボーナス' }, means: { en: 'The round number, added to the start player\'s first declaration if he wants.', ja: 'ラウンド数。スタートプレイヤーの最初の宣言に加えられます(任意)。' } },
     { term: { en: 'Kinds bonus', ja: '種類ボーナス' }, means: { en: 'Points for different treasure kinds: 2 kinds 1, 3 kinds 3, 4 kinds 6, 5 kinds 10.', ja: '財宝の種類数の得点:2種類1点、3種類3点、4種類6点、5種類10点。' } },
     { term: { en: 'Deck', ja: '山札' }, means: { en: 'The cards of the later rounds, face down.', ja: '後のラウンドの札。裏向きです。' } },

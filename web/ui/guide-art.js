@@ -53,7 +53,7 @@ function pharaoh(mod) {
 function spot(label, bag, money, inRange, mod) {
   return h('div', { class: ['bg-spot', 'guide-spot', money !== null && !bag ? 'is-bank' : null, inRange ? 'is-preview' : null] },
     h('span', { class: 'bg-spot-label', text: label }),
-    bag ? mod.bagCard(bag, { size: 'md' }) : h('span', { class: 'bg-slot' }),
+    bag ? mod.bagCard(bag, { size: 'md' }) : null,
     money ? h('span', { class: 'bg-coin', text: t('bg_money', money) }) : h('span', { class: 'bg-coin is-none' }));
 }
 
@@ -63,7 +63,7 @@ function baggai(mod) {
   const spots = [[t('bg_bankL'), null, 5], ['1', bag('B', 2), null], ['2', bag('R', 1), null], ['3', bag('G', 1), null], ['4', bag('R', 2), null]];
   return [h('div', { class: 'guide-window' },
     h('div', { class: 'guide-spots' }, spots.map(([label, b, money], i) => spot(label, b, money, i < 4, mod))),
-    h('div', { class: 'guide-range seat-c0' }, h('span', { class: 'bg-bar-text', text: `L–3 · ${t('bg_pricePer', t('bg_money', 2))}` })))];
+    h('div', { class: 'guide-range seat-c0' }, h('span', { class: 'bg-bar-text', text: `${t('bg_side_L')}–3 · ${t('bg_pricePer', t('bg_money', 2))}` })))];
 }
 
 /** Yadokashi: a row before and after a roll of 7 called High. */

@@ -29,10 +29,16 @@ function guideTable(tbl) {
         row.map((c, i) => (i === 0 ? h('th', { scope: 'row', text: cell(c) }) : h('td', { text: cell(c) }))))))));
 }
 
+/** A step's text with its leading name in bold ("Vote. Everyone...", "投票:全員が..."). */
+function labelled(text) {
+  const m = /^([^.:：]{1,24}[.：])\s*([\s\S]*)$/.exec(text);
+  return m ? [h('b', { class: 'guide-step-name', text: m[1] }), ' ', m[2]] : [text];
+}
+
 /** One item of a section's body. */
 function bodyItem(item, game, mod) {
   if (item.list) return h('ul', { class: 'guide-list' }, item.list.map((x) => h('li', { text: tx(x) })));
-  if (item.steps) return h('ol', { class: 'guide-steps' }, item.steps.map((x) => h('li', { text: tx(x) })));
+  if (item.steps) return h('ol', { class: 'guide-steps' }, item.steps.map((x) => h('li', {}, labelled(tx(x)))));
   if (item.table) return guideTable(item.table);
   if (item.example) {
     return h('figure', { class: 'guide-example', testid: 'guide-example', data: { example: item.example } },
