@@ -31,7 +31,7 @@ function guideTable(tbl) {
 
 /** A step's text with its leading name in bold ("Vote. Everyone...", "投票:全員が..."). */
 function labelled(text) {
-  const m = /^([^.:：]{1,24}[.：])\s*([\s\S]*)$/.exec(text);
+  const m = /^([^.:：]{1,24}[.:：])\s*([\s\S]*)$/.exec(text);
   return m ? [h('b', { class: 'guide-step-name', text: m[1] }), ' ', m[2]] : [text];
 }
 
