@@ -483,18 +483,18 @@ def test_y10_a_capped_game_ends_with_no_winner(
 @pytest.mark.parametrize(
     ("lang", "ring", "end", "goal"),
     [
-        ("en", "(13 shells)", "among those players the one with most stars wins", "Ends at 27 ★"),
-        ("ja", "3人で13枚、4人で16枚", "27以上のプレイヤーのうち星の最も多い", "星27以上で終了"),
+        ("en", "1–13 (13 shells)", "Of those players, the most ★ wins.", "Ends at 27 ★"),
+        ("ja", "1〜13(13枚)", "その中で★が最も多い人の勝ちです", "星27以上で終了"),
     ],
 )
 def test_rules_page_and_goal_say_what_the_rule_says(
     page: Page, base_url: str, shot: Callable[..., Any], lang: str, ring: str, end: str, goal: str
 ) -> None:
-    """The summary counts the shells of each player count and says how the game ends; the
+    """The rules count the shells of each player count and say how the game ends; the
     table's goal chip carries the whole end rule as its title."""
     page.add_init_script(f"localStorage.setItem('pygames.lang', '{lang}');")
     page.goto(base_url + "#/rules/yadokashi")
-    summary = page.get_by_test_id("rules-summary")
+    summary = page.get_by_test_id("guide")
     expect(summary).to_contain_text(ring)
     expect(summary).to_contain_text(end)
     expect(summary).not_to_contain_text("1 to 16")

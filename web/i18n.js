@@ -47,6 +47,13 @@ const S = {
   setUpTable: { en: 'Set up a table', ja: '卓を準備する' },
   backToLobby: { en: 'Back to the lobby', ja: 'ロビーに戻る' },
   unknownGame: { en: 'This game is not in the collection.', ja: 'このゲームはありません。' },
+  inShort: { en: 'In short', ja: 'かんたんに' },
+  guideContents: { en: 'Contents', ja: '目次' },
+  guideGlossary: { en: 'Words at the table', ja: '卓の用語' },
+  guideGlossaryNote: { en: 'What the table shows, and what it means.', ja: '卓に表示される言葉と、その意味。' },
+  guideLoading: { en: 'Opening the rules…', ja: 'ルールを開いています…' },
+  rulesButtonTitle: { en: 'Read the rules without leaving the game', ja: 'ゲームを離れずにルールを読む' },
+  rulesOf: { en: 'Rules: {0}', ja: 'ルール:{0}' },
 
   // setup
   setupTitle: { en: 'New table', ja: '新しい卓' },

@@ -49,11 +49,12 @@ function nameNode(name) {
  * resolves with 'undo' instead of 'continue', and the screen stays up (its buttons off) until the
  * table puts the next one in its place (`removePrivacy`), so that nothing shows in between.
  * `back`: the tablet goes back to `name` after a move was taken back ("Give the tablet back").
+ * `rules`: opens the game's rules over the screen (they hold nothing hidden); the screen stays.
  * @param {string} name
- * @param {{hint?: string, undo?: {name: string}, back?: boolean}} [options]
+ * @param {{hint?: string, undo?: {name: string}, back?: boolean, rules?: () => void}} [options]
  * @returns {Promise<'continue' | 'undo'>}
  */
-export function privacyScreen(name, { hint, undo, back: giveBack = false } = {}) {
+export function privacyScreen(name, { hint, undo, back: giveBack = false, rules } = {}) {
   return new Promise((resolve) => {
     const go = button(tn('passContinue', nameNode(name)), {
       class: 'btn btn-primary btn-xl', testid: 'privacy-continue',
@@ -73,7 +74,8 @@ export function privacyScreen(name, { hint, undo, back: giveBack = false } = {})
       h('p', { class: 'privacy-hint' }, tn(giveBack ? 'passBackHint' : 'passHint', nameNode(name))),
       hint ? h('p', { class: 'privacy-hint' }, t(hint)) : null,
       go,
-      back ? h('div', { class: 'privacy-undo-row' }, back) : null));
+      back ? h('div', { class: 'privacy-undo-row' }, back) : null,
+      rules ? h('div', { class: 'privacy-rules-row' }, rulesOnCover(rules)) : null));
     const done = answer(layer, [go, back], resolve);
     go.addEventListener('click', () => done('continue'));
     back?.addEventListener('click', () => done('undo'));
@@ -81,6 +83,13 @@ export function privacyScreen(name, { hint, undo, back: giveBack = false } = {})
     root().append(layer);
     go.focus();
   });
+}
+
+/** The privacy screen's Rules button: opens the rules over it, and the screen stays. */
+function rulesOnCover(open) {
+  const b = button(t('rules'), { class: 'btn btn-quiet', testid: 'privacy-rules', 'aria-haspopup': 'dialog' });
+  b.addEventListener('click', () => open());
+  return b;
 }
 
 /**

@@ -19,6 +19,7 @@ import { logPanel, appendLogLines } from './log.js';
 import { privacyScreen, removePrivacy, toast, modal } from './dialogs.js';
 import { icon } from './card.js';
 import { gameEmblem } from './art.js';
+import { rulesButton, openRules, gameTitle } from './rules-dialog.js';
 import { DELAYS, speed } from './speed.js';
 import { reducedMotion } from './settings.js';
 import { measure, settle, highlight, DURATIONS } from './flip.js';
@@ -387,7 +388,7 @@ export class Table {
     removePrivacy();
     const hint = this.module.passHint?.(this.snap) ?? (this.snap.view?.phase === 'vote' ? 'passVote' : undefined);
     const undo = this.passUndo !== null ? { name: this.names[this.passUndo] } : undefined;
-    privacyScreen(this.names[this.passSeat], { hint, undo, back: this.passBack }).then((how) => {
+    privacyScreen(this.names[this.passSeat], { hint, undo, back: this.passBack, rules: () => openRules(this.snap.game, gameTitle(this.game, this.snap.game)) }).then((how) => {
       const resolve = this.passResolve;
       this.passResolve = null;
       this.passSeat = null;
@@ -653,6 +654,7 @@ export class Table {
       h('div', { class: 'status-chips' }, ...this.view.guard(() => (mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.coach.button(),
+      rulesButton(),
       undo,
       who);
   }
@@ -759,6 +761,7 @@ const TABLE_ACTIONS = {
   'new-game': (table) => table.onRestart('new', table.baseRecord()),
   'copy-link': (table) => table.copyLink(),
   'watch-replay': (table) => table.onReplay?.(table.snap),
+  rules: (table) => { openRules(table.snap.game, gameTitle(table.game, table.snap.game)); },
 };
 
 /**

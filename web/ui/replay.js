@@ -26,6 +26,7 @@ import { speed } from './speed.js';
 import { ask } from './errors.js';
 import { Analysis } from './analysis.js';
 import { TableView } from './view.js';
+import { rulesButton, openRules, gameTitle } from './rules-dialog.js';
 
 const STEP_DELAYS = { normal: 1100, fast: 550, instant: 250 };
 
@@ -391,6 +392,7 @@ export class ReplayViewer {
       h('span', { class: 'chip chip-replay', testid: 'replay-chip' }, icon('eye'), h('span', { text: t('replayTitle') })),
       h('div', { class: 'status-chips' }, ...chips),
       h('div', { class: 'status-prompt', testid: 'prompt' }, prompt),
+      rulesButton(),
       h('span', { class: 'viewer-chip spectator', testid: 'viewer', text: this.perspective === null ? t('spectator') : t('replaySeatShort', this.names[this.perspective]) }));
   }
 
@@ -538,6 +540,10 @@ function logCount(ans) {
  * @type {Record<string, (viewer: ReplayViewer, data: DOMStringMap) => void>}
  */
 const CONTROLS = {
+  rules: (v) => {
+    const id = v.game?.id ?? v.snap().game;
+    openRules(id, gameTitle(v.game, id));
+  },
   'replay-first': (v) => { v.stop(); v.goTo(0); },
   'replay-back': (v) => v.step(-1),
   'replay-play': (v) => { v.play(); },
