@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate
 
 from pygames.core.bots import Bot
@@ -222,34 +223,111 @@ def mean_haul(found: list[Guess], lo: int, hi: int, price: int, key: Key, rate: 
     return math.fsum(g.haul(lo, hi, price, key, rate) for g in found) / len(found)
 
 
-def range_worth(
-    found: list[Guess], size: int, prices: list[int], me: int, rate: float
-) -> list[float]:
-    """For every range of ``size`` spots (indexed by its left end), the best summed worth over
-    the guesses among ``prices`` (the inner loop of the range choice, kept lean)."""
-    ends = len(found[0].sums[0].money) - size
-    columns: list[list[float]] = [[0.0] * ends for _ in prices]
-    for g in found:
-        parts: dict[int, tuple[list[float], list[int], list[float]]] = {}
-        for j, p in enumerate(prices):
-            k = bisect_left(g.keys, (-p, size, me))
-            if k not in parts:
-                w, sh, m = g.sums[k].worth, g.sums[k].shows, g.sums[k].money
-                cash = [rate * (m[lo + size] - m[lo]) for lo in range(ends)]
-                bags = [w[lo + size] - w[lo] + c for lo, c in enumerate(cash)]
-                parts[k] = (bags, [sh[lo + size] - sh[lo] for lo in range(ends)], cash)
-            bags, shows, cash = parts[k]
-            col = columns[j]
-            if p == 0:
-                columns[j] = [a + c for a, c in zip(col, cash, strict=True)]
-                continue
-            cost, bonus = rate * p * size, min(p // 2, SHOWOFF_MAX)
-            if bonus and any(shows):
-                gains = [b + bonus * n - cost for b, n in zip(bags, shows, strict=True)]
-            else:
-                gains = [b - cost for b in bags]
-            columns[j] = [a + g for a, g in zip(col, gains, strict=True)]
-    return [max(values) for values in zip(*columns, strict=True)]
+@cache
+def all_ranges(
+    spots: int,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Every range of a window of ``spots`` spots (banks included), by size, then left end:
+    left ends, right ends + 1, sizes, and where the ranges of each size start (index ``size``;
+    one more entry, the count of ranges)."""
+    width = spots + 2
+    pairs = [(lo, lo + size) for size in range(1, width + 1) for lo in range(width - size + 1)]
+    first = [0, 0]
+    for size in range(1, width + 1):
+        first.append(first[-1] + width - size + 1)
+    return (
+        tuple(lo for lo, _ in pairs),
+        tuple(end for _, end in pairs),
+        tuple(end - lo for lo, end in pairs),
+        tuple(first),
+    )
+
+
+Parts = tuple[list[float], list[float], list[int]]
+
+
+class Flat:
+    """One guess seen over every range at once (by size, then left end): per processing
+    position, each range's cash worth, bag worth plus cash worth, and show-off cards."""
+
+    def __init__(self, guess: Guess, spots: int, rate: float) -> None:
+        self.guess = guess
+        self.rate = rate
+        self.los, self.ends, _, self.first = all_ranges(spots)
+        self.parts: dict[int, Parts] = {}
+
+    def part(self, k: int) -> Parts:
+        """The ranges as the buyer in processing position ``k`` finds them."""
+        if k not in self.parts:
+            sums, rate, pairs = (
+                self.guess.sums[k],
+                self.rate,
+                list(zip(self.los, self.ends, strict=True)),
+            )
+            w, sh, m = sums.worth, sums.shows, sums.money
+            cash = [rate * (m[hi] - m[lo]) for lo, hi in pairs]
+            bags = [w[hi] - w[lo] + c for (lo, hi), c in zip(pairs, cash, strict=True)]
+            self.parts[k] = (cash, bags, [sh[hi] - sh[lo] for lo, hi in pairs])
+        return self.parts[k]
+
+    def pick(self, price: int, me: int) -> Parts:
+        """Every range's parts at ``price`` for the chooser ``me``: the processing position is
+        that of the key ``(-price, size, me)`` among the guess's keys, so it grows with the size
+        only where another buyer offers the same price."""
+        before, steps = 0, []
+        for key in self.guess.keys:
+            if -key[0] > price:
+                before += 1
+            elif -key[0] == price:
+                steps.append(key[1] if key[2] < me else key[1] + 1)
+        if not steps:
+            return self.part(before)
+        cuts = [0, *(self.first[size] for size in sorted(steps)), self.first[-1]]
+        cash: list[float] = []
+        bags: list[float] = []
+        shows: list[int] = []
+        for k in range(len(cuts) - 1):
+            a, b = cuts[k], cuts[k + 1]
+            part = self.part(before + k)
+            cash += part[0][a:b]
+            bags += part[1][a:b]
+            shows += part[2][a:b]
+        return cash, bags, shows
+
+
+def price_column(flats: list[Flat], price: int, me: int, costs: list[float]) -> list[float]:
+    """Every range's summed worth over the guesses at ``price`` (``costs``: each range's price
+    times the money rate, one per range the price is open to; the column is as long)."""
+    column: list[float] | None = None
+    bonus = min(price // 2, SHOWOFF_MAX)
+    for flat in flats:
+        cash, bags, shows = flat.pick(price, me)
+        if price == 0:
+            gains = cash[: len(costs)]
+        elif bonus:
+            gains = [b + bonus * n - c for b, n, c in zip(bags, shows, costs, strict=False)]
+        else:
+            gains = [b - c for b, c in zip(bags, costs, strict=False)]
+        column = gains if column is None else [a + g for a, g in zip(column, gains, strict=True)]
+    assert column is not None
+    return column
+
+
+def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: float) -> list[float]:
+    """For every range (by size, then left end), the best summed worth over the guesses among
+    the candidate prices the range can afford (the inner loop of the range choice, kept lean:
+    a price is open to every range up to the largest size it can pay for, a prefix)."""
+    _, _, sizes, first = all_ranges(spots)
+    flats = [Flat(g, spots, rate) for g in found]
+    best = price_column(flats, 0, me, [0.0] * len(sizes))
+    for price in PRICE_CANDIDATES[1:]:
+        top = min(spots + 2, purse // price)
+        if top == 0:
+            break
+        per = rate * price
+        costs = [per * size for size in sizes[: first[top + 1]]]
+        best[: len(costs)] = map(max, best, price_column(flats, price, me, costs))
+    return best
 
 
 class BagGaiHeuristicBot(Bot):
@@ -273,14 +351,13 @@ class BagGaiHeuristicBot(Bot):
     def _range(self, state: BagGaiState, seat: int, valuer: Valuer, rng: Rng) -> str:
         found = guesses(state, seat, valuer, rng, RANGE_GUESSES)
         me = state.choosers.index(seat)
-        best, where = -math.inf, (0, 0)
-        for size in range(1, state.spots + 3):
-            top = state.purse[seat] // size
-            prices = [p for p in PRICE_CANDIDATES if p <= top]
-            for lo, score in enumerate(range_worth(found, size, prices, me, valuer.money_rate)):
-                if score > best + 1e-9:
-                    best, where = score, (lo, lo + size - 1)
-        return state.range_text(*where)
+        scores = range_scores(found, state.spots, state.purse[seat], me, valuer.money_rate)
+        best, where = -math.inf, 0
+        for i, score in enumerate(scores):
+            if score > best + 1e-9:
+                best, where = score, i
+        los, ends, _, _ = all_ranges(state.spots)
+        return state.range_text(los[where], ends[where] - 1)
 
     def _price(self, state: BagGaiState, seat: int, valuer: Valuer, rng: Rng) -> str:
         found = guesses(state, seat, valuer, rng, PRICE_GUESSES)
