@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
+from operator import sub
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -173,25 +175,37 @@ def window_spots(state: BagGaiState, valuer: Valuer) -> Spots:
 
 class Guess:
     """One guess of the others' ranges and prices: the window as each processing position
-    would find it."""
+    would find it (per spot; its prefix sums once asked for), and the highest price any of
+    them leaves on a spot."""
 
     def __init__(self, base: Sums, spots: Spots, buyers: list[Buyer]) -> None:
         buyers = sorted(buyers, key=lambda b: b.key)
         self.keys = [b.key for b in buyers]
-        worth, shows, bagged, money = list(spots[0]), list(spots[1]), list(spots[2]), list(spots[3])
-        self.sums = [base]
+        self.windows = [spots]
+        self.placed: dict[int, int] = {}
+        worth, shows, bagged, money = spots
         for b in buyers:
+            worth, shows, bagged, money = list(worth), list(shows), list(bagged), list(money)
             for i in range(b.lo, b.hi + 1):
                 if b.price > 0 or not bagged[i]:
                     bagged[i] = False
                     worth[i] = 0.0
                     shows[i] = 0
                     money[i] = b.price
-            self.sums.append(Sums(worth, shows, money))
+                    self.placed[i] = max(self.placed.get(i, 0), b.price)
+            self.windows.append((worth, shows, bagged, money))
+        self._sums = {0: base}
+
+    def sums(self, k: int) -> Sums:
+        """The prefix sums of the window the buyer in processing position ``k`` finds."""
+        if k not in self._sums:
+            worth, shows, _, money = self.windows[k]
+            self._sums[k] = Sums(worth, shows, money)
+        return self._sums[k]
 
     def haul(self, lo: int, hi: int, price: int, key: Key, rate: float) -> float:
         """Worth of buying ``lo..hi`` at ``price`` with processing key ``key``."""
-        return self.sums[bisect_left(self.keys, key)].haul(lo, hi, price, rate)
+        return self.sums(bisect_left(self.keys, key)).haul(lo, hi, price, rate)
 
 
 def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int) -> list[Guess]:
@@ -243,90 +257,126 @@ def all_ranges(
     )
 
 
-Parts = tuple[list[float], list[float], list[int]]
+#: how far below the best worth found an upper bound must lie for its ranges to be skipped
+#: (far above the rounding of these sums, far below any difference the choice weighs)
+SLACK = 1e-6
 
 
-class Flat:
-    """One guess seen over every range at once (by size, then left end): per processing
-    position, each range's cash worth, bag worth plus cash worth, and show-off cards."""
-
-    def __init__(self, guess: Guess, spots: int, rate: float) -> None:
-        self.guess = guess
-        self.rate = rate
-        self.los, self.ends, _, self.first = all_ranges(spots)
-        self.parts: dict[int, Parts] = {}
-
-    def part(self, k: int) -> Parts:
-        """The ranges as the buyer in processing position ``k`` finds them."""
-        if k not in self.parts:
-            sums, rate, pairs = (
-                self.guess.sums[k],
-                self.rate,
-                list(zip(self.los, self.ends, strict=True)),
-            )
-            w, sh, m = sums.worth, sums.shows, sums.money
-            cash = [rate * (m[hi] - m[lo]) for lo, hi in pairs]
-            bags = [w[hi] - w[lo] + c for (lo, hi), c in zip(pairs, cash, strict=True)]
-            self.parts[k] = (cash, bags, [sh[hi] - sh[lo] for lo, hi in pairs])
-        return self.parts[k]
-
-    def pick(self, price: int, me: int) -> Parts:
-        """Every range's parts at ``price`` for the chooser ``me``: the processing position is
-        that of the key ``(-price, size, me)`` among the guess's keys, so it grows with the size
-        only where another buyer offers the same price."""
-        before, steps = 0, []
-        for key in self.guess.keys:
-            if -key[0] > price:
-                before += 1
-            elif -key[0] == price:
-                steps.append(key[1] if key[2] < me else key[1] + 1)
-        if not steps:
-            return self.part(before)
-        cuts = [0, *(self.first[size] for size in sorted(steps)), self.first[-1]]
-        cash: list[float] = []
-        bags: list[float] = []
-        shows: list[int] = []
-        for k in range(len(cuts) - 1):
-            a, b = cuts[k], cuts[k + 1]
-            part = self.part(before + k)
-            cash += part[0][a:b]
-            bags += part[1][a:b]
-            shows += part[2][a:b]
-        return cash, bags, shows
+def positions(
+    guess: Guess, price: int, me: int, first: Sequence[int], start: int, stop: int
+) -> list[tuple[int, int, int]]:
+    """``(k, a, b)``: the ranges ``a..b-1`` (of ``start..stop-1``, by size, then left end;
+    ``first``: where each size starts) are processed in position ``k`` at ``price`` for the
+    chooser ``me``: the position of the key ``(-price, size, me)`` among the guess's keys,
+    which grows with the size only where another buyer offers the same price."""
+    k, cuts = 0, []
+    for key in guess.keys:
+        if -key[0] > price:
+            k += 1
+        elif -key[0] == price:
+            cut = first[key[1] if key[2] < me else key[1] + 1]
+            if cut <= start:
+                k += 1
+            elif cut < stop:
+                cuts.append(cut)
+    out = []
+    for cut in sorted(cuts):
+        if cut > start:
+            out.append((k, start, cut))
+            start = cut
+        k += 1
+    out.append((k, start, stop))
+    return out
 
 
-def price_column(flats: list[Flat], price: int, me: int, costs: list[float]) -> list[float]:
-    """Every range's summed worth over the guesses at ``price`` (``costs``: each range's price
-    times the money rate, one per range the price is open to; the column is as long)."""
-    column: list[float] | None = None
-    bonus = min(price // 2, SHOWOFF_MAX)
-    for flat in flats:
-        cash, bags, shows = flat.pick(price, me)
+def guess_gains(
+    guess: Guess, price: int, me: int, spots: int, start: int, costs: list[float], rate: float
+) -> list[float]:
+    """The worth in one guess at ``price`` of the ranges from index ``start`` on (by size,
+    then left end), as many as ``costs`` (each range's price times the money rate)."""
+    los, ends, _, first = all_ranges(spots)
+    bonus = min(price // 2, SHOWOFF_MAX) if any(guess.windows[0][1]) else 0
+    gains: list[float] = []
+    for k, a, b in positions(guess, price, me, first, start, start + len(costs)):
+        sums = guess.sums(k)
+        w, sh, m = sums.worth, sums.shows, sums.money
+        pairs = zip(los[a:b], ends[a:b], costs[a - start : b - start], strict=True)
         if price == 0:
-            gains = cash[: len(costs)]
+            gains += [rate * (m[hi] - m[lo]) for lo, hi, _ in pairs]
         elif bonus:
-            gains = [b + bonus * n - c for b, n, c in zip(bags, shows, costs, strict=False)]
+            gains += [
+                w[hi] - w[lo] + rate * (m[hi] - m[lo]) + bonus * (sh[hi] - sh[lo]) - c
+                for lo, hi, c in pairs
+            ]
         else:
-            gains = [b - c for b, c in zip(bags, costs, strict=False)]
-        column = gains if column is None else [a + g for a, g in zip(column, gains, strict=True)]
-    assert column is not None
+            gains += [w[hi] - w[lo] + rate * (m[hi] - m[lo]) - c for lo, hi, c in pairs]
+    return gains
+
+
+def price_column(
+    found: list[Guess], price: int, me: int, spots: int, start: int, costs: list[float], rate: float
+) -> list[float]:
+    """The summed worth over the guesses at ``price`` of the ranges from index ``start`` on,
+    as many as ``costs``."""
+    column = guess_gains(found[0], price, me, spots, start, costs, rate)
+    for guess in found[1:]:
+        gains = guess_gains(guess, price, me, spots, start, costs, rate)
+        column = [a + g for a, g in zip(column, gains, strict=True)]
     return column
+
+
+def widest(values: list[float]) -> list[float]:
+    """Per size (from 1), the largest sum of ``values`` over that many neighbouring spots."""
+    prefix = [0.0, *accumulate(values)]
+    return [max(map(sub, prefix[size:], prefix)) for size in range(1, len(values) + 1)]
+
+
+def price_bounds(found: list[Guess], purse: int, rate: float) -> dict[int, list[float]]:
+    """Per candidate price, per size it can pay for (from 1), more than the summed worth over
+    the guesses of any range of that size at that price: each spot counted at the most it
+    holds in any processing position of each guess."""
+    worth, shows, money = found[0].windows[0][0], found[0].windows[0][1], found[0].windows[0][3]
+    values = [w + rate * m for w, m in zip(worth, money, strict=True)]
+    most = [0.0] * len(values)
+    cash = [0.0] * len(values)
+    for g in found:
+        top, paid = list(values), list(money)
+        for i, price in g.placed.items():
+            top[i], paid[i] = max(top[i], rate * price), max(paid[i], price)
+        most = [a + t for a, t in zip(most, top, strict=True)]
+        cash = [a + rate * p for a, p in zip(cash, paid, strict=True)]
+    wide, wide_shows = widest(most), widest([float(len(found) * n) for n in shows])
+    bounds = {0: widest(cash)}
+    for price in PRICE_CANDIDATES[1:]:
+        sizes = min(len(values), purse // price)
+        if sizes == 0:
+            break
+        bonus, per = min(price // 2, SHOWOFF_MAX), len(found) * rate * price
+        bounds[price] = [wide[s] + bonus * wide_shows[s] - per * (s + 1) for s in range(sizes)]
+    return bounds
 
 
 def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: float) -> list[float]:
     """For every range (by size, then left end), the best summed worth over the guesses among
-    the candidate prices the range can afford (the inner loop of the range choice, kept lean:
-    a price is open to every range up to the largest size it can pay for, a prefix)."""
+    the candidate prices the range can afford, or -inf where it is sure to be far below the
+    best (the inner loop of the range choice, kept lean: the prices with the highest bounds
+    first; a price only for the sizes whose bound comes near the best worth found so far)."""
     _, _, sizes, first = all_ranges(spots)
-    flats = [Flat(g, spots, rate) for g in found]
-    best = price_column(flats, 0, me, [0.0] * len(sizes))
-    for price in PRICE_CANDIDATES[1:]:
-        top = min(spots + 2, purse // price)
-        if top == 0:
-            break
+    bounds = price_bounds(found, purse, rate)
+    best = [-math.inf] * len(sizes)
+    high = -math.inf
+    for price in sorted(bounds, key=lambda p: -max(bounds[p])):
+        near = [size for size, bound in enumerate(bounds[price], 1) if bound >= high - SLACK]
+        if not near:
+            continue
+        start, stop = first[near[0]], first[near[-1] + 1]
         per = rate * price
-        costs = [per * size for size in sizes[: first[top + 1]]]
-        best[: len(costs)] = map(max, best, price_column(flats, price, me, costs))
+        costs = [per * size for size in sizes[start:stop]]
+        column = price_column(found, price, me, spots, start, costs, rate)
+        best[start:stop] = [
+            a if a >= b else b for a, b in zip(best[start:stop], column, strict=True)
+        ]
+        high = max(high, *column)
     return best
 
 
