@@ -16,16 +16,17 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
 from operator import sub
+from weakref import WeakKeyDictionary
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
 from pygames.games.baggai.rules import (
     BRANDS,
+    CARD_INFO,
     PARTIES,
     ROUNDS,
     SHOWOFF_MAX,
@@ -46,16 +47,12 @@ FREE_BONUS = 0.5
 Key = tuple[int, int, int]
 
 
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 def soft_points(mine: int, others: list[int], sigma: float, table: tuple[int, ...]) -> float:
     """Expected party points for a total of ``mine`` against ``others``, each comparison blurred
-    by ``sigma`` (what may still change before the party)."""
+    by ``sigma`` (what may still change before the party): a sigmoid of the difference."""
     if mine <= 0:
         return 0.0
-    qs = [_sigmoid((mine - o) / sigma) for o in others]
+    qs = [1.0 / (1.0 + math.exp(-((mine - o) / sigma))) for o in others]
     first = math.prod(qs)
     second = 0.0
     for j, q in enumerate(qs):
@@ -67,9 +64,9 @@ def _supply(cards: list[str]) -> dict[str, float]:
     """Per brand, the values still to come in ``cards`` (an unknown card half to each side)."""
     total = dict.fromkeys(BRANDS, 0.0)
     for c in cards:
-        brand = card_brand(c)
+        brand, value = CARD_INFO[c]
         if brand is not None:
-            total[brand] += card_value(c)
+            total[brand] += value
         elif c[0] == "U":
             total[c[1]] += 0.5
             total[c[2]] += 0.5
@@ -93,7 +90,10 @@ class Valuer:
         later = window + [c for p in state.piles[state.round :] for c in p]
         self.parties.append((PARTIES[5], self._sigmas(later)))
         self._memo: dict[tuple[str, int], float] = {}
+        self._totals: dict[tuple[str, int], float] = {}
         self._cards: dict[str, float] = {}
+        #: the window as it lies (per spot, and its prefix sums), once a guess asks for it
+        self.window: tuple[Spots, Sums] | None = None
 
     @staticmethod
     def _sigmas(cards: list[str]) -> dict[str, float]:
@@ -101,10 +101,13 @@ class Valuer:
         return {b: 0.6 + 0.35 * math.sqrt(supply[b]) for b in BRANDS}
 
     def _points(self, brand: str, total: int) -> float:
-        return math.fsum(
-            soft_points(total, self.others[brand], sigmas[brand], table)
-            for table, sigmas in self.parties
-        )
+        key = (brand, total)
+        if key not in self._totals:
+            self._totals[key] = math.fsum(
+                soft_points(total, self.others[brand], sigmas[brand], table)
+                for table, sigmas in self.parties
+            )
+        return self._totals[key]
 
     def gain(self, brand: str, k: int) -> float:
         """The worth of adding ``k`` to the bot's total in ``brand``."""
@@ -135,14 +138,8 @@ class Valuer:
         return math.fsum(self.gain(b, totals[b] - self.mine[b]) for b in BRANDS)
 
 
-@dataclass(frozen=True)
-class Buyer:
-    """One buyer of a guessed round: range, price and place in the processing order."""
-
-    lo: int
-    hi: int
-    price: int
-    key: Key
+#: one buyer of a guessed round: its processing key, its range ``lo..hi`` and its price
+Buyer = tuple[Key, int, int, int]
 
 
 class Sums:
@@ -175,31 +172,39 @@ def window_spots(state: BagGaiState, valuer: Valuer) -> Spots:
 
 class Guess:
     """One guess of the others' ranges and prices: the window as each processing position
-    would find it (per spot; its prefix sums once asked for), and the highest price any of
-    them leaves on a spot."""
+    would find it (per spot, and its prefix sums), each worked out when first asked for."""
 
     def __init__(self, base: Sums, spots: Spots, buyers: list[Buyer]) -> None:
-        buyers = sorted(buyers, key=lambda b: b.key)
-        self.keys = [b.key for b in buyers]
+        self.buyers = sorted(buyers)  # the keys differ (the choosers do): by key
+        self.keys = [b[0] for b in self.buyers]
         self.windows = [spots]
-        self.placed: dict[int, int] = {}
-        worth, shows, bagged, money = spots
-        for b in buyers:
-            worth, shows, bagged, money = list(worth), list(shows), list(bagged), list(money)
-            for i in range(b.lo, b.hi + 1):
-                if b.price > 0 or not bagged[i]:
+        self._sums = {0: base}
+
+    def window(self, k: int) -> Spots:
+        """The window the buyer in processing position ``k`` finds: the ones before him have
+        each taken his range (a price of 0 leaves the bags)."""
+        while len(self.windows) <= k:
+            _, lo, hi, price = self.buyers[len(self.windows) - 1]
+            before = self.windows[-1]
+            worth, shows, bagged, money = (
+                list(before[0]),
+                list(before[1]),
+                list(before[2]),
+                list(before[3]),
+            )
+            for i in range(lo, hi + 1):
+                if price > 0 or not bagged[i]:
                     bagged[i] = False
                     worth[i] = 0.0
                     shows[i] = 0
-                    money[i] = b.price
-                    self.placed[i] = max(self.placed.get(i, 0), b.price)
+                    money[i] = price
             self.windows.append((worth, shows, bagged, money))
-        self._sums = {0: base}
+        return self.windows[k]
 
     def sums(self, k: int) -> Sums:
         """The prefix sums of the window the buyer in processing position ``k`` finds."""
         if k not in self._sums:
-            worth, shows, _, money = self.windows[k]
+            worth, shows, _, money = self.window(k)
             self._sums[k] = Sums(worth, shows, money)
         return self._sums[k]
 
@@ -211,23 +216,27 @@ class Guess:
 def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int) -> list[Guess]:
     """Sampled others: a uniform range for those still to choose, a uniform affordable price."""
     last = state.spots + 1
-    spots = window_spots(state, valuer)
-    base = Sums(spots[0], spots[1], spots[3])
+    if valuer.window is None:
+        spots = window_spots(state, valuer)
+        valuer.window = spots, Sums(spots[0], spots[1], spots[3])
+    spots, base = valuer.window
+    others = [
+        (state.ranges[other], state.purse[other], state.choosers.index(other))
+        for other in range(state.players)
+        if other != seat
+    ]
     out = []
     for _ in range(count):
         buyers = []
-        for other in range(state.players):
-            if other == seat:
-                continue
-            chosen = state.ranges[other]
+        for chosen, purse, order in others:
             if chosen is None:
                 lo = rng.below(last + 1)
                 hi = lo + rng.below(last + 1 - lo)
             else:
                 lo, hi = chosen
             size = hi - lo + 1
-            price = rng.below(state.purse[other] // size + 1)
-            buyers.append(Buyer(lo, hi, price, (-price, size, state.choosers.index(other))))
+            price = rng.below(purse // size + 1)
+            buyers.append(((-price, size, order), lo, hi, price))
         out.append(Guess(base, spots, buyers))
     return out
 
@@ -334,25 +343,33 @@ def widest(values: list[float]) -> list[float]:
 def price_bounds(found: list[Guess], purse: int, rate: float) -> dict[int, list[float]]:
     """Per candidate price, per size it can pay for (from 1), more than the summed worth over
     the guesses of any range of that size at that price: each spot counted at the most it
-    holds in any processing position of each guess."""
-    worth, shows, money = found[0].windows[0][0], found[0].windows[0][1], found[0].windows[0][3]
+    holds in any processing position of each guess (as it lies, or with a buyer's price)."""
+    worth, shows, _, money = found[0].windows[0]
     values = [w + rate * m for w, m in zip(worth, money, strict=True)]
-    most = [0.0] * len(values)
-    cash = [0.0] * len(values)
+    most, cash = [0.0] * len(values), [0.0] * len(values)
     for g in found:
-        top, paid = list(values), list(money)
-        for i, price in g.placed.items():
-            top[i], paid[i] = max(top[i], rate * price), max(paid[i], price)
-        most = [a + t for a, t in zip(most, top, strict=True)]
-        cash = [a + rate * p for a, p in zip(cash, paid, strict=True)]
-    wide, wide_shows = widest(most), widest([float(len(found) * n) for n in shows])
+        cover = [0] * len(values)  # the highest price a buyer may leave on each spot
+        for _, lo, hi, price in g.buyers:
+            for i in range(lo, hi + 1):
+                if price > cover[i]:
+                    cover[i] = price
+        most = [
+            a + (v if v >= (x := rate * c) else x)
+            for a, v, c in zip(most, values, cover, strict=True)
+        ]
+        cash = [a + rate * (m if m >= c else c) for a, m, c in zip(cash, money, cover, strict=True)]
+    wide = widest(most)
+    wide_shows = widest([float(len(found) * n) for n in shows]) if any(shows) else None
     bounds = {0: widest(cash)}
     for price in PRICE_CANDIDATES[1:]:
         sizes = min(len(values), purse // price)
         if sizes == 0:
             break
-        bonus, per = min(price // 2, SHOWOFF_MAX), len(found) * rate * price
-        bounds[price] = [wide[s] + bonus * wide_shows[s] - per * (s + 1) for s in range(sizes)]
+        per = len(found) * rate * price
+        bounds[price] = [wide[s] - per * (s + 1) for s in range(sizes)]
+        if wide_shows is not None:
+            bonus = min(price // 2, SHOWOFF_MAX)
+            bounds[price] = [b + bonus * n for b, n in zip(bounds[price], wide_shows, strict=False)]
     return bounds
 
 
@@ -386,10 +403,28 @@ class BagGaiHeuristicBot(Bot):
 
     name = "normal"
 
+    def __init__(self) -> None:
+        #: per state still in use, the valuers of its seats in its round while ranges and prices
+        #: are chosen: nothing a valuer reads (bags, piles, purchases, money) changes then, and
+        #: a rollout asks each seat twice a round
+        self._valuers: WeakKeyDictionary[BagGaiState, dict[tuple[int, int], Valuer]] = (
+            WeakKeyDictionary()
+        )
+
+    def valuer(self, state: BagGaiState, seat: int) -> Valuer:
+        """What bags and money are worth to ``seat`` in ``state`` now."""
+        if state.phase not in ("range", "price"):
+            return Valuer(state, seat)
+        known = self._valuers.setdefault(state, {})
+        key = (seat, state.round)
+        if key not in known:
+            known[key] = Valuer(state, seat)
+        return known[key]
+
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
         assert isinstance(state, BagGaiState)
-        valuer = Valuer(state, seat)
+        valuer = self.valuer(state, seat)
         if state.phase == "range":
             return self._range(state, seat, valuer, rng)
         if state.phase == "price":

@@ -253,13 +253,23 @@ def card_legend(players: int) -> dict[str, JSONDict]:
     }
 
 
+#: every card code that can appear (fixed unknown cards included): its brand and value, as
+#: :func:`card_brand` and :func:`card_value` give them (looked up where they are counted often)
+CARD_INFO: dict[str, tuple[str | None, int]] = {
+    code: (card_brand(code), card_value(code))
+    for code in sorted(
+        {*deck_for(4), *deck_for(5)} | {f"U{p}={b}" for p in UNKNOWN_PAIRS for b in p}
+    )
+}
+
+
 def brand_totals(bags: list[str]) -> dict[str, int]:
     """Per brand, the sum of the values of ``bags``."""
     totals = dict.fromkeys(BRANDS, 0)
     for card in bags:
-        brand = card_brand(card)
+        brand, value = CARD_INFO[card]
         if brand:
-            totals[brand] += card_value(card)
+            totals[brand] += value
     return totals
 
 
