@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import accumulate
 from operator import sub
@@ -298,40 +298,62 @@ def positions(
     return out
 
 
-def guess_gains(
-    guess: Guess, price: int, me: int, spots: int, start: int, costs: list[float], rate: float
-) -> list[float]:
-    """The worth in one guess at ``price`` of the ranges from index ``start`` on (by size,
-    then left end), as many as ``costs`` (each range's price times the money rate)."""
-    los, ends, _, first = all_ranges(spots)
-    bonus = min(price // 2, SHOWOFF_MAX) if any(guess.windows[0][1]) else 0
-    gains: list[float] = []
-    for k, a, b in positions(guess, price, me, first, start, start + len(costs)):
-        sums = guess.sums(k)
-        w, sh, m = sums.worth, sums.shows, sums.money
-        pairs = zip(los[a:b], ends[a:b], costs[a - start : b - start], strict=True)
-        if price == 0:
-            gains += [rate * (m[hi] - m[lo]) for lo, hi, _ in pairs]
-        elif bonus:
-            gains += [
-                w[hi] - w[lo] + rate * (m[hi] - m[lo]) + bonus * (sh[hi] - sh[lo]) - c
-                for lo, hi, c in pairs
-            ]
-        else:
-            gains += [w[hi] - w[lo] + rate * (m[hi] - m[lo]) - c for lo, hi, c in pairs]
-    return gains
-
-
 def price_column(
     found: list[Guess], price: int, me: int, spots: int, start: int, costs: list[float], rate: float
 ) -> list[float]:
-    """The summed worth over the guesses at ``price`` of the ranges from index ``start`` on,
-    as many as ``costs``."""
-    column = guess_gains(found[0], price, me, spots, start, costs, rate)
-    for guess in found[1:]:
-        gains = guess_gains(guess, price, me, spots, start, costs, rate)
-        column = [a + g for a, g in zip(column, gains, strict=True)]
+    """The summed worth over the (three) guesses at ``price`` of the ranges from index
+    ``start`` on (by size, then left end), as many as ``costs`` (each range's price times the
+    money rate): in stretches where each guess has one processing position."""
+    los, ends, _, first = all_ranges(spots)
+    stop = start + len(costs)
+    stretches = [positions(g, price, me, first, start, stop) for g in found]
+    cuts = sorted({a for stretch in stretches for _, a, _ in stretch if a > start} | {stop})
+    column: list[float] = []
+    a = start
+    for b in cuts:
+        sums = [
+            g.sums(next(k for k, _, end in stretch if end > a))
+            for g, stretch in zip(found, stretches, strict=True)
+        ]
+        part = zip(los[a:b], ends[a:b], costs[a - start : b - start], strict=True)
+        column += three_gains(sums, price, rate, part)
+        a = b
     return column
+
+
+def three_gains(
+    sums: list[Sums], price: int, rate: float, part: Iterator[tuple[int, int, float]]
+) -> list[float]:
+    """The worth of ranges ``lo..hi-1`` at ``price`` (``c``: its price times the money rate)
+    summed over three guesses, in order: a price of 0 buys the money only; a show-off bag
+    adds its points."""
+    (w0, s0, m0), (w1, s1, m1), (w2, s2, m2) = [(x.worth, x.shows, x.money) for x in sums]
+    if price == 0:
+        return [
+            rate * (m0[hi] - m0[lo]) + rate * (m1[hi] - m1[lo]) + rate * (m2[hi] - m2[lo])
+            for lo, hi, _ in part
+        ]
+    bonus = min(price // 2, SHOWOFF_MAX)
+    if bonus and (s0[-1] or s1[-1] or s2[-1]):
+        return [
+            w0[hi]
+            - w0[lo]
+            + rate * (m0[hi] - m0[lo])
+            + bonus * (s0[hi] - s0[lo])
+            - c
+            + (w1[hi] - w1[lo] + rate * (m1[hi] - m1[lo]) + bonus * (s1[hi] - s1[lo]) - c)
+            + (w2[hi] - w2[lo] + rate * (m2[hi] - m2[lo]) + bonus * (s2[hi] - s2[lo]) - c)
+            for lo, hi, c in part
+        ]
+    return [
+        w0[hi]
+        - w0[lo]
+        + rate * (m0[hi] - m0[lo])
+        - c
+        + (w1[hi] - w1[lo] + rate * (m1[hi] - m1[lo]) - c)
+        + (w2[hi] - w2[lo] + rate * (m2[hi] - m2[lo]) - c)
+        for lo, hi, c in part
+    ]
 
 
 def widest(values: list[float]) -> list[float]:
@@ -381,8 +403,12 @@ def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: floa
     _, _, sizes, first = all_ranges(spots)
     bounds = price_bounds(found, purse, rate)
     best = [-math.inf] * len(sizes)
-    high = -math.inf
-    for price in sorted(bounds, key=lambda p: -max(bounds[p])):
+    order = sorted(bounds, key=lambda p: -max(bounds[p]))
+    size = 1 + max(range(len(bounds[order[0]])), key=bounds[order[0]].__getitem__)
+    start, stop = first[size], first[size + 1]  # first the most promising size alone
+    per = rate * order[0]
+    high = max(price_column(found, order[0], me, spots, start, [per * size] * (stop - start), rate))
+    for price in order:
         near = [size for size, bound in enumerate(bounds[price], 1) if bound >= high - SLACK]
         if not near:
             continue
