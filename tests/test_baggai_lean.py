@@ -128,3 +128,23 @@ def test_lean_range_scores_match_the_plain_ones_in_normal_games(players: int) ->
             if state.phase == "range":
                 check(state, seat, rng.copy())
             state.apply(seat, bot.choose(state.clone(), seat, rng))
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_quiet_world_plays_exactly_like_a_logged_one(players: int) -> None:
+    """A world nobody reads the log of builds no log text: every state reached is the same
+    but for the log, which stays empty."""
+    bot = BagGaiHeuristicBot()
+    for seed in range(8):
+        loud = BagGaiState.new(players, 700 + seed)
+        quiet = loud.clone()
+        quiet.quiet, quiet.log = True, []
+        rng = Rng.from_seed(seed, 34)
+        while not loud.is_over():
+            seat = loud.to_move()[0]
+            action = bot.choose(loud.clone(), seat, rng)
+            loud.apply(seat, action)
+            quiet.apply(seat, action)
+            assert {**quiet.to_json(), "log": loud.log} == loud.to_json()
+        assert quiet.log == [] and loud.log
+        assert quiet.result() == loud.result()
