@@ -150,15 +150,6 @@ class Sums:
         self.shows = [0, *accumulate(shows)]
         self.money = [0, *accumulate(money)]
 
-    def haul(self, lo: int, hi: int, price: int, rate: float) -> float:
-        """Worth of buying ``lo..hi`` at ``price`` on this window."""
-        cash = self.money[hi + 1] - self.money[lo]
-        if price == 0:
-            return rate * cash
-        bags = self.worth[hi + 1] - self.worth[lo]
-        shows = (self.shows[hi + 1] - self.shows[lo]) * min(price // 2, SHOWOFF_MAX)
-        return bags + shows + rate * (cash - price * (hi - lo + 1))
-
 
 Spots = tuple[list[float], list[int], list[bool], list[int]]
 
@@ -208,9 +199,28 @@ class Guess:
             self._sums[k] = Sums(worth, shows, money)
         return self._sums[k]
 
-    def haul(self, lo: int, hi: int, price: int, key: Key, rate: float) -> float:
-        """Worth of buying ``lo..hi`` at ``price`` with processing key ``key``."""
-        return self.sums(bisect_left(self.keys, key)).haul(lo, hi, price, rate)
+    def hauls(self, lo: int, hi: int, me: int, prices: range, rate: float) -> list[float]:
+        """Worth of buying ``lo..hi`` at each of ``prices`` for the chooser ``me``: what is
+        left on the range when the buyers ahead of him are done, less the price; a price of
+        0 takes the money only; a show-off bag gives points for a high price."""
+        size, found = hi - lo + 1, {}
+        out = []
+        for price in prices:
+            k = bisect_left(self.keys, (-price, size, me))
+            if k not in found:
+                s = self.sums(k)
+                found[k] = (
+                    s.money[hi + 1] - s.money[lo],
+                    s.worth[hi + 1] - s.worth[lo],
+                    s.shows[hi + 1] - s.shows[lo],
+                )
+            cash, bags, shows = found[k]
+            if price == 0:
+                out.append(rate * cash)
+            else:
+                bonus = shows * min(price // 2, SHOWOFF_MAX)
+                out.append(bags + bonus + rate * (cash - price * size))
+        return out
 
 
 def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int) -> list[Guess]:
@@ -239,11 +249,6 @@ def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int)
             buyers.append(((-price, size, order), lo, hi, price))
         out.append(Guess(base, spots, buyers))
     return out
-
-
-def mean_haul(found: list[Guess], lo: int, hi: int, price: int, key: Key, rate: float) -> float:
-    """The mean worth of a purchase over the guesses."""
-    return math.fsum(g.haul(lo, hi, price, key, rate) for g in found) / len(found)
 
 
 @cache
@@ -473,11 +478,12 @@ class BagGaiHeuristicBot(Bot):
     def _price(self, state: BagGaiState, seat: int, valuer: Valuer, rng: Rng) -> str:
         found = guesses(state, seat, valuer, rng, PRICE_GUESSES)
         lo, hi = state.ranges[seat] or [0, 0]
-        size, me = hi - lo + 1, state.choosers.index(seat)
-        rate = valuer.money_rate
+        me = state.choosers.index(seat)
+        prices = range(state.max_price(seat) + 1)
+        hauls = [g.hauls(lo, hi, me, prices, valuer.money_rate) for g in found]
         worth = {
-            p: mean_haul(found, lo, hi, p, (-p, size, me), rate)
-            for p in range(state.max_price(seat) + 1)
+            p: math.fsum(column) / len(found)
+            for p, column in zip(prices, zip(*hauls, strict=True), strict=True)
         }
         return f"p{max(worth, key=lambda p: (worth[p], -p))}"
 
