@@ -15,14 +15,18 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import accumulate
+from operator import sub
+from weakref import WeakKeyDictionary
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
 from pygames.games.baggai.rules import (
     BRANDS,
+    CARD_INFO,
     PARTIES,
     ROUNDS,
     SHOWOFF_MAX,
@@ -43,16 +47,12 @@ FREE_BONUS = 0.5
 Key = tuple[int, int, int]
 
 
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 def soft_points(mine: int, others: list[int], sigma: float, table: tuple[int, ...]) -> float:
     """Expected party points for a total of ``mine`` against ``others``, each comparison blurred
-    by ``sigma`` (what may still change before the party)."""
+    by ``sigma`` (what may still change before the party): a sigmoid of the difference."""
     if mine <= 0:
         return 0.0
-    qs = [_sigmoid((mine - o) / sigma) for o in others]
+    qs = [1.0 / (1.0 + math.exp(-((mine - o) / sigma))) for o in others]
     first = math.prod(qs)
     second = 0.0
     for j, q in enumerate(qs):
@@ -64,9 +64,9 @@ def _supply(cards: list[str]) -> dict[str, float]:
     """Per brand, the values still to come in ``cards`` (an unknown card half to each side)."""
     total = dict.fromkeys(BRANDS, 0.0)
     for c in cards:
-        brand = card_brand(c)
+        brand, value = CARD_INFO[c]
         if brand is not None:
-            total[brand] += card_value(c)
+            total[brand] += value
         elif c[0] == "U":
             total[c[1]] += 0.5
             total[c[2]] += 0.5
@@ -90,7 +90,10 @@ class Valuer:
         later = window + [c for p in state.piles[state.round :] for c in p]
         self.parties.append((PARTIES[5], self._sigmas(later)))
         self._memo: dict[tuple[str, int], float] = {}
+        self._totals: dict[tuple[str, int], float] = {}
         self._cards: dict[str, float] = {}
+        #: the window as it lies (per spot, and its prefix sums), once a guess asks for it
+        self.window: tuple[Spots, Sums] | None = None
 
     @staticmethod
     def _sigmas(cards: list[str]) -> dict[str, float]:
@@ -98,10 +101,13 @@ class Valuer:
         return {b: 0.6 + 0.35 * math.sqrt(supply[b]) for b in BRANDS}
 
     def _points(self, brand: str, total: int) -> float:
-        return math.fsum(
-            soft_points(total, self.others[brand], sigmas[brand], table)
-            for table, sigmas in self.parties
-        )
+        key = (brand, total)
+        if key not in self._totals:
+            self._totals[key] = math.fsum(
+                soft_points(total, self.others[brand], sigmas[brand], table)
+                for table, sigmas in self.parties
+            )
+        return self._totals[key]
 
     def gain(self, brand: str, k: int) -> float:
         """The worth of adding ``k`` to the bot's total in ``brand``."""
@@ -132,14 +138,8 @@ class Valuer:
         return math.fsum(self.gain(b, totals[b] - self.mine[b]) for b in BRANDS)
 
 
-@dataclass(frozen=True)
-class Buyer:
-    """One buyer of a guessed round: range, price and place in the processing order."""
-
-    lo: int
-    hi: int
-    price: int
-    key: Key
+#: one buyer of a guessed round: its processing key, its range ``lo..hi`` and its price
+Buyer = tuple[Key, int, int, int]
 
 
 class Sums:
@@ -149,15 +149,6 @@ class Sums:
         self.worth = [0.0, *accumulate(worth)]
         self.shows = [0, *accumulate(shows)]
         self.money = [0, *accumulate(money)]
-
-    def haul(self, lo: int, hi: int, price: int, rate: float) -> float:
-        """Worth of buying ``lo..hi`` at ``price`` on this window."""
-        cash = self.money[hi + 1] - self.money[lo]
-        if price == 0:
-            return rate * cash
-        bags = self.worth[hi + 1] - self.worth[lo]
-        shows = (self.shows[hi + 1] - self.shows[lo]) * min(price // 2, SHOWOFF_MAX)
-        return bags + shows + rate * (cash - price * (hi - lo + 1))
 
 
 Spots = tuple[list[float], list[int], list[bool], list[int]]
@@ -172,84 +163,269 @@ def window_spots(state: BagGaiState, valuer: Valuer) -> Spots:
 
 class Guess:
     """One guess of the others' ranges and prices: the window as each processing position
-    would find it."""
+    would find it (per spot, and its prefix sums), each worked out when first asked for."""
 
     def __init__(self, base: Sums, spots: Spots, buyers: list[Buyer]) -> None:
-        buyers = sorted(buyers, key=lambda b: b.key)
-        self.keys = [b.key for b in buyers]
-        worth, shows, bagged, money = list(spots[0]), list(spots[1]), list(spots[2]), list(spots[3])
-        self.sums = [base]
-        for b in buyers:
-            for i in range(b.lo, b.hi + 1):
-                if b.price > 0 or not bagged[i]:
+        self.buyers = sorted(buyers)  # the keys differ (the choosers do): by key
+        self.keys = [b[0] for b in self.buyers]
+        self.windows = [spots]
+        self._sums = {0: base}
+
+    def window(self, k: int) -> Spots:
+        """The window the buyer in processing position ``k`` finds: the ones before him have
+        each taken his range (a price of 0 leaves the bags)."""
+        while len(self.windows) <= k:
+            _, lo, hi, price = self.buyers[len(self.windows) - 1]
+            before = self.windows[-1]
+            worth, shows, bagged, money = (
+                list(before[0]),
+                list(before[1]),
+                list(before[2]),
+                list(before[3]),
+            )
+            for i in range(lo, hi + 1):
+                if price > 0 or not bagged[i]:
                     bagged[i] = False
                     worth[i] = 0.0
                     shows[i] = 0
-                    money[i] = b.price
-            self.sums.append(Sums(worth, shows, money))
+                    money[i] = price
+            self.windows.append((worth, shows, bagged, money))
+        return self.windows[k]
 
-    def haul(self, lo: int, hi: int, price: int, key: Key, rate: float) -> float:
-        """Worth of buying ``lo..hi`` at ``price`` with processing key ``key``."""
-        return self.sums[bisect_left(self.keys, key)].haul(lo, hi, price, rate)
+    def sums(self, k: int) -> Sums:
+        """The prefix sums of the window the buyer in processing position ``k`` finds."""
+        if k not in self._sums:
+            worth, shows, _, money = self.window(k)
+            self._sums[k] = Sums(worth, shows, money)
+        return self._sums[k]
+
+    def hauls(self, lo: int, hi: int, me: int, prices: range, rate: float) -> list[float]:
+        """Worth of buying ``lo..hi`` at each of ``prices`` for the chooser ``me``: what is
+        left on the range when the buyers ahead of him are done, less the price; a price of
+        0 takes the money only; a show-off bag gives points for a high price."""
+        size, found = hi - lo + 1, {}
+        out = []
+        for price in prices:
+            k = bisect_left(self.keys, (-price, size, me))
+            if k not in found:
+                s = self.sums(k)
+                found[k] = (
+                    s.money[hi + 1] - s.money[lo],
+                    s.worth[hi + 1] - s.worth[lo],
+                    s.shows[hi + 1] - s.shows[lo],
+                )
+            cash, bags, shows = found[k]
+            if price == 0:
+                out.append(rate * cash)
+            else:
+                bonus = shows * min(price // 2, SHOWOFF_MAX)
+                out.append(bags + bonus + rate * (cash - price * size))
+        return out
 
 
 def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int) -> list[Guess]:
     """Sampled others: a uniform range for those still to choose, a uniform affordable price."""
     last = state.spots + 1
-    spots = window_spots(state, valuer)
-    base = Sums(spots[0], spots[1], spots[3])
+    if valuer.window is None:
+        spots = window_spots(state, valuer)
+        valuer.window = spots, Sums(spots[0], spots[1], spots[3])
+    spots, base = valuer.window
+    others = [
+        (state.ranges[other], state.purse[other], state.choosers.index(other))
+        for other in range(state.players)
+        if other != seat
+    ]
     out = []
     for _ in range(count):
         buyers = []
-        for other in range(state.players):
-            if other == seat:
-                continue
-            chosen = state.ranges[other]
+        for chosen, purse, order in others:
             if chosen is None:
                 lo = rng.below(last + 1)
                 hi = lo + rng.below(last + 1 - lo)
             else:
                 lo, hi = chosen
             size = hi - lo + 1
-            price = rng.below(state.purse[other] // size + 1)
-            buyers.append(Buyer(lo, hi, price, (-price, size, state.choosers.index(other))))
+            price = rng.below(purse // size + 1)
+            buyers.append(((-price, size, order), lo, hi, price))
         out.append(Guess(base, spots, buyers))
     return out
 
 
-def mean_haul(found: list[Guess], lo: int, hi: int, price: int, key: Key, rate: float) -> float:
-    """The mean worth of a purchase over the guesses."""
-    return math.fsum(g.haul(lo, hi, price, key, rate) for g in found) / len(found)
+@cache
+def all_ranges(
+    spots: int,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Every range of a window of ``spots`` spots (banks included), by size, then left end:
+    left ends, right ends + 1, sizes, and where the ranges of each size start (index ``size``;
+    one more entry, the count of ranges)."""
+    width = spots + 2
+    pairs = [(lo, lo + size) for size in range(1, width + 1) for lo in range(width - size + 1)]
+    first = [0, 0]
+    for size in range(1, width + 1):
+        first.append(first[-1] + width - size + 1)
+    return (
+        tuple(lo for lo, _ in pairs),
+        tuple(end for _, end in pairs),
+        tuple(end - lo for lo, end in pairs),
+        tuple(first),
+    )
 
 
-def range_worth(
-    found: list[Guess], size: int, prices: list[int], me: int, rate: float
+#: how far below the best worth found an upper bound must lie for its ranges to be skipped
+#: (far above the rounding of these sums, far below any difference the choice weighs)
+SLACK = 1e-6
+
+
+def positions(
+    guess: Guess, price: int, me: int, first: Sequence[int], start: int, stop: int
+) -> list[tuple[int, int, int]]:
+    """``(k, a, b)``: the ranges ``a..b-1`` (of ``start..stop-1``, by size, then left end;
+    ``first``: where each size starts) are processed in position ``k`` at ``price`` for the
+    chooser ``me``: the position of the key ``(-price, size, me)`` among the guess's keys,
+    which grows with the size only where another buyer offers the same price."""
+    k, cuts = 0, []
+    for key in guess.keys:
+        if -key[0] > price:
+            k += 1
+        elif -key[0] == price:
+            cut = first[key[1] if key[2] < me else key[1] + 1]
+            if cut <= start:
+                k += 1
+            elif cut < stop:
+                cuts.append(cut)
+    out = []
+    for cut in sorted(cuts):
+        if cut > start:
+            out.append((k, start, cut))
+            start = cut
+        k += 1
+    out.append((k, start, stop))
+    return out
+
+
+def price_column(
+    found: list[Guess], price: int, me: int, spots: int, start: int, costs: list[float], rate: float
 ) -> list[float]:
-    """For every range of ``size`` spots (indexed by its left end), the best summed worth over
-    the guesses among ``prices`` (the inner loop of the range choice, kept lean)."""
-    ends = len(found[0].sums[0].money) - size
-    columns: list[list[float]] = [[0.0] * ends for _ in prices]
+    """The summed worth over the (three) guesses at ``price`` of the ranges from index
+    ``start`` on (by size, then left end), as many as ``costs`` (each range's price times the
+    money rate): in stretches where each guess has one processing position."""
+    los, ends, _, first = all_ranges(spots)
+    stop = start + len(costs)
+    stretches = [positions(g, price, me, first, start, stop) for g in found]
+    cuts = sorted({a for stretch in stretches for _, a, _ in stretch if a > start} | {stop})
+    column: list[float] = []
+    a = start
+    for b in cuts:
+        sums = [
+            g.sums(next(k for k, _, end in stretch if end > a))
+            for g, stretch in zip(found, stretches, strict=True)
+        ]
+        part = zip(los[a:b], ends[a:b], costs[a - start : b - start], strict=True)
+        column += three_gains(sums, price, rate, part)
+        a = b
+    return column
+
+
+def three_gains(
+    sums: list[Sums], price: int, rate: float, part: Iterator[tuple[int, int, float]]
+) -> list[float]:
+    """The worth of ranges ``lo..hi-1`` at ``price`` (``c``: its price times the money rate)
+    summed over three guesses, in order: a price of 0 buys the money only; a show-off bag
+    adds its points."""
+    (w0, s0, m0), (w1, s1, m1), (w2, s2, m2) = [(x.worth, x.shows, x.money) for x in sums]
+    if price == 0:
+        return [
+            rate * (m0[hi] - m0[lo]) + rate * (m1[hi] - m1[lo]) + rate * (m2[hi] - m2[lo])
+            for lo, hi, _ in part
+        ]
+    bonus = min(price // 2, SHOWOFF_MAX)
+    if bonus and (s0[-1] or s1[-1] or s2[-1]):
+        return [
+            w0[hi]
+            - w0[lo]
+            + rate * (m0[hi] - m0[lo])
+            + bonus * (s0[hi] - s0[lo])
+            - c
+            + (w1[hi] - w1[lo] + rate * (m1[hi] - m1[lo]) + bonus * (s1[hi] - s1[lo]) - c)
+            + (w2[hi] - w2[lo] + rate * (m2[hi] - m2[lo]) + bonus * (s2[hi] - s2[lo]) - c)
+            for lo, hi, c in part
+        ]
+    return [
+        w0[hi]
+        - w0[lo]
+        + rate * (m0[hi] - m0[lo])
+        - c
+        + (w1[hi] - w1[lo] + rate * (m1[hi] - m1[lo]) - c)
+        + (w2[hi] - w2[lo] + rate * (m2[hi] - m2[lo]) - c)
+        for lo, hi, c in part
+    ]
+
+
+def widest(values: list[float]) -> list[float]:
+    """Per size (from 1), the largest sum of ``values`` over that many neighbouring spots."""
+    prefix = [0.0, *accumulate(values)]
+    return [max(map(sub, prefix[size:], prefix)) for size in range(1, len(values) + 1)]
+
+
+def price_bounds(found: list[Guess], purse: int, rate: float) -> dict[int, list[float]]:
+    """Per candidate price, per size it can pay for (from 1), more than the summed worth over
+    the guesses of any range of that size at that price: each spot counted at the most it
+    holds in any processing position of each guess (as it lies, or with a buyer's price)."""
+    worth, shows, _, money = found[0].windows[0]
+    values = [w + rate * m for w, m in zip(worth, money, strict=True)]
+    most, cash = [0.0] * len(values), [0.0] * len(values)
     for g in found:
-        parts: dict[int, tuple[list[float], list[int], list[float]]] = {}
-        for j, p in enumerate(prices):
-            k = bisect_left(g.keys, (-p, size, me))
-            if k not in parts:
-                w, sh, m = g.sums[k].worth, g.sums[k].shows, g.sums[k].money
-                cash = [rate * (m[lo + size] - m[lo]) for lo in range(ends)]
-                bags = [w[lo + size] - w[lo] + c for lo, c in enumerate(cash)]
-                parts[k] = (bags, [sh[lo + size] - sh[lo] for lo in range(ends)], cash)
-            bags, shows, cash = parts[k]
-            col = columns[j]
-            if p == 0:
-                columns[j] = [a + c for a, c in zip(col, cash, strict=True)]
-                continue
-            cost, bonus = rate * p * size, min(p // 2, SHOWOFF_MAX)
-            if bonus and any(shows):
-                gains = [b + bonus * n - cost for b, n in zip(bags, shows, strict=True)]
-            else:
-                gains = [b - cost for b in bags]
-            columns[j] = [a + g for a, g in zip(col, gains, strict=True)]
-    return [max(values) for values in zip(*columns, strict=True)]
+        cover = [0] * len(values)  # the highest price a buyer may leave on each spot
+        for _, lo, hi, price in g.buyers:
+            for i in range(lo, hi + 1):
+                if price > cover[i]:
+                    cover[i] = price
+        most = [
+            a + (v if v >= (x := rate * c) else x)
+            for a, v, c in zip(most, values, cover, strict=True)
+        ]
+        cash = [a + rate * (m if m >= c else c) for a, m, c in zip(cash, money, cover, strict=True)]
+    wide = widest(most)
+    wide_shows = widest([float(len(found) * n) for n in shows]) if any(shows) else None
+    bounds = {0: widest(cash)}
+    for price in PRICE_CANDIDATES[1:]:
+        sizes = min(len(values), purse // price)
+        if sizes == 0:
+            break
+        per = len(found) * rate * price
+        bounds[price] = [wide[s] - per * (s + 1) for s in range(sizes)]
+        if wide_shows is not None:
+            bonus = min(price // 2, SHOWOFF_MAX)
+            bounds[price] = [b + bonus * n for b, n in zip(bounds[price], wide_shows, strict=False)]
+    return bounds
+
+
+def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: float) -> list[float]:
+    """For every range (by size, then left end), the best summed worth over the guesses among
+    the candidate prices the range can afford, or -inf where it is sure to be far below the
+    best (the inner loop of the range choice, kept lean: the prices with the highest bounds
+    first; a price only for the sizes whose bound comes near the best worth found so far)."""
+    _, _, sizes, first = all_ranges(spots)
+    bounds = price_bounds(found, purse, rate)
+    best = [-math.inf] * len(sizes)
+    order = sorted(bounds, key=lambda p: -max(bounds[p]))
+    size = 1 + max(range(len(bounds[order[0]])), key=bounds[order[0]].__getitem__)
+    start, stop = first[size], first[size + 1]  # first the most promising size alone
+    per = rate * order[0]
+    high = max(price_column(found, order[0], me, spots, start, [per * size] * (stop - start), rate))
+    for price in order:
+        near = [size for size, bound in enumerate(bounds[price], 1) if bound >= high - SLACK]
+        if not near:
+            continue
+        start, stop = first[near[0]], first[near[-1] + 1]
+        per = rate * price
+        costs = [per * size for size in sizes[start:stop]]
+        column = price_column(found, price, me, spots, start, costs, rate)
+        best[start:stop] = [
+            a if a >= b else b for a, b in zip(best[start:stop], column, strict=True)
+        ]
+        high = max(high, *column)
+    return best
 
 
 class BagGaiHeuristicBot(Bot):
@@ -258,10 +434,28 @@ class BagGaiHeuristicBot(Bot):
 
     name = "normal"
 
+    def __init__(self) -> None:
+        #: per state still in use, the valuers of its seats in its round while ranges and prices
+        #: are chosen: nothing a valuer reads (bags, piles, purchases, money) changes then, and
+        #: a rollout asks each seat twice a round
+        self._valuers: WeakKeyDictionary[BagGaiState, dict[tuple[int, int], Valuer]] = (
+            WeakKeyDictionary()
+        )
+
+    def valuer(self, state: BagGaiState, seat: int) -> Valuer:
+        """What bags and money are worth to ``seat`` in ``state`` now."""
+        if state.phase not in ("range", "price"):
+            return Valuer(state, seat)
+        known = self._valuers.setdefault(state, {})
+        key = (seat, state.round)
+        if key not in known:
+            known[key] = Valuer(state, seat)
+        return known[key]
+
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
         assert isinstance(state, BagGaiState)
-        valuer = Valuer(state, seat)
+        valuer = self.valuer(state, seat)
         if state.phase == "range":
             return self._range(state, seat, valuer, rng)
         if state.phase == "price":
@@ -273,23 +467,23 @@ class BagGaiHeuristicBot(Bot):
     def _range(self, state: BagGaiState, seat: int, valuer: Valuer, rng: Rng) -> str:
         found = guesses(state, seat, valuer, rng, RANGE_GUESSES)
         me = state.choosers.index(seat)
-        best, where = -math.inf, (0, 0)
-        for size in range(1, state.spots + 3):
-            top = state.purse[seat] // size
-            prices = [p for p in PRICE_CANDIDATES if p <= top]
-            for lo, score in enumerate(range_worth(found, size, prices, me, valuer.money_rate)):
-                if score > best + 1e-9:
-                    best, where = score, (lo, lo + size - 1)
-        return state.range_text(*where)
+        scores = range_scores(found, state.spots, state.purse[seat], me, valuer.money_rate)
+        best, where = -math.inf, 0
+        for i, score in enumerate(scores):
+            if score > best + 1e-9:
+                best, where = score, i
+        los, ends, _, _ = all_ranges(state.spots)
+        return state.range_text(los[where], ends[where] - 1)
 
     def _price(self, state: BagGaiState, seat: int, valuer: Valuer, rng: Rng) -> str:
         found = guesses(state, seat, valuer, rng, PRICE_GUESSES)
         lo, hi = state.ranges[seat] or [0, 0]
-        size, me = hi - lo + 1, state.choosers.index(seat)
-        rate = valuer.money_rate
+        me = state.choosers.index(seat)
+        prices = range(state.max_price(seat) + 1)
+        hauls = [g.hauls(lo, hi, me, prices, valuer.money_rate) for g in found]
         worth = {
-            p: mean_haul(found, lo, hi, p, (-p, size, me), rate)
-            for p in range(state.max_price(seat) + 1)
+            p: math.fsum(column) / len(found)
+            for p, column in zip(prices, zip(*hauls, strict=True), strict=True)
         }
         return f"p{max(worth, key=lambda p: (worth[p], -p))}"
 

@@ -115,6 +115,9 @@ class Action:
         >>> str(Action.parse("rL-3")), Action.parse("p12").a
         ('rL-3', '12')
         """
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
         m = NOTATION.match(text)
         if not m:
             raise BadNotation(
@@ -125,12 +128,19 @@ class Action:
             )
         lo, hi, price, side, pair, brand = m.groups()
         if lo is not None:
-            return cls("r", lo, hi or "")
-        if price is not None:
-            return cls("p", price)
-        if side is not None:
-            return cls("f", side)
-        return cls("u", pair, brand)
+            act = cls("r", lo, hi or "")
+        elif price is not None:
+            act = cls("p", price)
+        elif side is not None:
+            act = cls("f", side)
+        else:
+            act = cls("u", pair, brand)
+        _PARSED[text] = act
+        return act
+
+
+#: notation already parsed (an action depends only on its text)
+_PARSED: dict[str, Action] = {}
 
 
 # --- the notation of spots, ranges and prices -----------------------------------------------------
@@ -253,13 +263,23 @@ def card_legend(players: int) -> dict[str, JSONDict]:
     }
 
 
+#: every card code that can appear (fixed unknown cards included): its brand and value, as
+#: :func:`card_brand` and :func:`card_value` give them (looked up where they are counted often)
+CARD_INFO: dict[str, tuple[str | None, int]] = {
+    code: (card_brand(code), card_value(code))
+    for code in sorted(
+        {*deck_for(4), *deck_for(5)} | {f"U{p}={b}" for p in UNKNOWN_PAIRS for b in p}
+    )
+}
+
+
 def brand_totals(bags: list[str]) -> dict[str, int]:
     """Per brand, the sum of the values of ``bags``."""
     totals = dict.fromkeys(BRANDS, 0)
     for card in bags:
-        brand = card_brand(card)
+        brand, value = CARD_INFO[card]
         if brand:
-            totals[brand] += card_value(card)
+            totals[brand] += value
     return totals
 
 
@@ -328,6 +348,9 @@ class BagGaiState(GameState):
     """A game of BAG-GAI for 4 or 5 players."""
 
     game_id = "baggai"
+    #: a world whose log nobody reads (a bot's, a search's: the engine marks them): the hot
+    #: steps then build no log text
+    quiet: bool = False
 
     def __init__(self, players: int) -> None:
         super().__init__(players)
@@ -358,6 +381,18 @@ class BagGaiState(GameState):
         self.money_points: list[int] | None = None
         self.steps: list[JSONDict] = []
         self.history: list[JSONDict] = []
+
+    def say(
+        self,
+        en: str,
+        ja: str,
+        seats: list[int] | None = None,
+        private: dict[int, Text] | None = None,
+    ) -> None:
+        """A log line, but none in a quiet world (as the engine's ``say`` does for the quiet
+        worlds of issue 35; kept here so the game stands alone)."""
+        if not self.quiet:
+            super().say(en, ja, seats, private)
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -432,11 +467,12 @@ class BagGaiState(GameState):
         self.cursor = 0
         self.pending_free = None
         self.steps = []
-        self.say(
-            f"Round {self.round}: the shop window is stocked; {{0}} starts.",
-            f"第{self.round}ラウンド:ショーウィンドウにバッグが並びました。{{0}}から始めます。",
-            [self.start],
-        )
+        if not self.quiet:
+            self.say(
+                f"Round {self.round}: the shop window is stocked; {{0}} starts.",
+                f"第{self.round}ラウンド:ショーウィンドウにバッグが並びました。{{0}}から始めます。",
+                [self.start],
+            )
 
     # --- small queries ----------------------------------------------------------------------
     def label(self, spot: int) -> str:
@@ -625,6 +661,13 @@ class BagGaiState(GameState):
 
     def _do_range(self, seat: int, lo: int, hi: int) -> None:
         self.ranges[seat] = [lo, hi]
+        if not self.quiet:
+            self._say_range(seat, lo, hi)
+        self.range_pos += 1
+        if self.range_pos == self.players:
+            self._open_prices()
+
+    def _say_range(self, seat: int, lo: int, hi: int) -> None:
         (le, lj), (he, hj) = self.spot_text(lo), self.spot_text(hi)
         if lo == hi:
             self.say(f"{{0}} chooses {le}.", f"{{0}}は{lj}を指定しました。", [seat])
@@ -634,9 +677,6 @@ class BagGaiState(GameState):
                 f"{{0}}は{lj}〜{hj}({hi - lo + 1}か所)を指定しました。",
                 [seat],
             )
-        self.range_pos += 1
-        if self.range_pos == self.players:
-            self._open_prices()
 
     def _open_prices(self) -> None:
         self.phase = "price"
@@ -653,13 +693,14 @@ class BagGaiState(GameState):
 
     def _do_price(self, seat: int, price: int) -> None:
         self.prices[seat] = price
-        en, ja = _yen(price)
-        self.say(
-            "{0} has chosen a price.",
-            "{0}が金額を握りました。",
-            [seat],
-            {seat: t(f"{{0}} offers {en} per spot.", f"{{0}}は1か所あたり{ja}を握りました。")},
-        )
+        if not self.quiet:
+            en, ja = _yen(price)
+            self.say(
+                "{0} has chosen a price.",
+                "{0}が金額を握りました。",
+                [seat],
+                {seat: t(f"{{0}} offers {en} per spot.", f"{{0}}は1か所あたり{ja}を握りました。")},
+            )
         if all(p is not None for p in self.prices):
             self._reveal()
 
@@ -667,14 +708,15 @@ class BagGaiState(GameState):
         self.revealed = True
         self.processing = sorted(range(self.players), key=self.processing_key)
         seats = self.processing
-        prices = [self.prices[s] or 0 for s in seats]
-        self.say(
-            "Prices revealed, in processing order: "
-            + ", ".join(f"{{{i}}} ¥{p}" for i, p in enumerate(prices))
-            + ".",
-            "金額公開(処理順):" + "、".join(f"{{{i}}} {p}万円" for i, p in enumerate(prices)),
-            seats,
-        )
+        if not self.quiet:
+            prices = [self.prices[s] or 0 for s in seats]
+            self.say(
+                "Prices revealed, in processing order: "
+                + ", ".join(f"{{{i}}} ¥{p}" for i, p in enumerate(prices))
+                + ".",
+                "金額公開(処理順):" + "、".join(f"{{{i}}} {p}万円" for i, p in enumerate(prices)),
+                seats,
+            )
         self.phase = "buy"
         self.order_pos = 0
         self.cursor = self._range(seats[0])[0]
@@ -715,14 +757,8 @@ class BagGaiState(GameState):
     def _buy_spot(self, seat: int, spot: int) -> None:
         price = self.prices[seat] or 0
         bag = self.bags[spot]
-        se, sj = self.spot_text(spot)
         if bag is not None and price == 0:
-            ce, cj = card_text(bag)
-            self.say(
-                f"{{0}} offers 0 and leaves the {ce} on {se}.",
-                f"{{0}}は0万円なので{sj}の{cj}を買えません。",
-                [seat],
-            )
+            self._say_buy(seat, spot, bag, 0, 0, "leave")
             self._step(seat, spot, None, 0, 0, "leave")
             return
         took = self.money[spot]
@@ -730,29 +766,48 @@ class BagGaiState(GameState):
         self.purse[seat] += took - price
         if bag is None:
             self._step(seat, spot, None, took, price, "money")
-            if took:
-                self.say(
-                    f"{{0}} takes ¥{took} from {se} and puts ¥{price} there.",
-                    f"{{0}}は{sj}の{took}万円を取り、{price}万円を置きました。",
-                    [seat],
-                )
-            elif price:
-                self.say(
-                    f"{{0}} puts ¥{price} on the empty {se}.",
-                    f"{{0}}は空の{sj}に{price}万円を置きました。",
-                    [seat],
-                )
+            self._say_buy(seat, spot, None, took, price, "money")
             return
         self.bags[spot] = None
         self.owned[seat].append(bag)
         self._step(seat, spot, bag, took, price, "buy")
-        ce, cj = card_text(bag)
-        self.say(
-            f"{{0}} buys the {ce} on {se} for ¥{price}.",
-            f"{{0}}は{sj}の{cj}を{price}万円で買いました。",
-            [seat],
-        )
+        self._say_buy(seat, spot, bag, took, price, "buy")
         self._bag_effect(seat, spot, bag, price)
+
+    def _say_buy(
+        self, seat: int, spot: int, bag: str | None, took: int, price: int, via: str
+    ) -> None:
+        """The log line of one step of buying (``leave``: ``bag`` stays; none in a quiet
+        world, where nobody reads the log)."""
+        if self.quiet:
+            return
+        se, sj = self.spot_text(spot)
+        if bag is not None:
+            ce, cj = card_text(bag)
+            if via == "leave":
+                self.say(
+                    f"{{0}} offers 0 and leaves the {ce} on {se}.",
+                    f"{{0}}は0万円なので{sj}の{cj}を買えません。",
+                    [seat],
+                )
+            else:
+                self.say(
+                    f"{{0}} buys the {ce} on {se} for ¥{price}.",
+                    f"{{0}}は{sj}の{cj}を{price}万円で買いました。",
+                    [seat],
+                )
+        elif took:
+            self.say(
+                f"{{0}} takes ¥{took} from {se} and puts ¥{price} there.",
+                f"{{0}}は{sj}の{took}万円を取り、{price}万円を置きました。",
+                [seat],
+            )
+        elif price:
+            self.say(
+                f"{{0}} puts ¥{price} on the empty {se}.",
+                f"{{0}}は空の{sj}に{price}万円を置きました。",
+                [seat],
+            )
 
     def _bag_effect(self, seat: int, spot: int, bag: str, price: int | None) -> None:
         """Show-off points (``price`` None: taken through a free card, 0 points) and the free
@@ -853,6 +908,8 @@ class BagGaiState(GameState):
 
     def _fix(self, seat: int, action: str) -> None:
         fix_unknown(self.owned[seat], action)
+        if self.quiet:
+            return
         act = Action.parse(action)
         ce, cj = card_text(f"U{act.a}")
         be, bj = BRAND_NAMES[act.b]
@@ -892,6 +949,8 @@ class BagGaiState(GameState):
             got = party_points(totals, table)
             brands[b] = {"totals": totals, "points": got}
             points = [p + g for p, g in zip(points, got, strict=True)]
+            if self.quiet:
+                continue
             placed = [s for s in sorted(range(self.players), key=lambda s: -totals[s]) if got[s]]
             en, ja = BRAND_NAMES[b]
             if placed:
@@ -920,6 +979,8 @@ class BagGaiState(GameState):
         to_right = sum(self.money[LEFT_BANK_UPTO + 1 : last])
         self.money = [self.money[0] + to_left] + [0] * self.spots + [self.money[last] + to_right]
         self.start = self.processing[0]
+        if self.quiet:
+            return
         self.say(
             f"Clean-up: {plural(len(left), 'unsold bag leaves', 'unsold bags leave')} the game; "
             f"Bank L holds ¥{self.money[0]}, "
@@ -931,13 +992,15 @@ class BagGaiState(GameState):
 
     def _finish(self) -> None:
         self.money_points = [m // MONEY_PER_POINT for m in self.purse]
+        self.phase = "over"
+        if self.quiet:
+            return
         for s in range(self.players):
             self.say(
                 f"{{0}}: ¥{self.purse[s]} → {self.money_points[s]} VP.",
                 f"{{0}}:{self.purse[s]}万円→{self.money_points[s]}勝利点。",
                 [s],
             )
-        self.phase = "over"
         res = self.result()
         self.say(
             f"Game over. Winner: {name_slots(res.winners, ', ')}.",
