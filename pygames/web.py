@@ -150,7 +150,7 @@ def bot_action(session: Session, seat: int, slice_seconds: float) -> str | None:
     search = session.search
     if search is None or search.seat != seat:
         rng = bot_rng(record.seed, state.ply, seat)
-        search = bot.start(state.determinize(seat, rng), seat, rng)
+        search = bot.start(state.quiet_world(seat, rng), seat, rng)
         session.search = search
     if not search.run(slice_seconds):
         return None
