@@ -14,7 +14,7 @@ import math
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
-from pygames.games.yadokashi.rules import FACES, GOAL, YadokashiState
+from pygames.games.yadokashi.rules import FACES, GOAL, Action, YadokashiState
 
 WIN = 1000.0
 CRAB = 4.5  # a crab in one's row, in stars
@@ -25,12 +25,15 @@ THREAT = 12.0  # a player who reaches 27 with his next Move dice
 TENANT_SAMPLES = 3
 
 
+_UNSEEDED = Rng(0, 0)
+
+
 class ScriptedRng(Rng):
     """A generator whose next draws are given (die faces 1..12), then a fallback stream; used
     for lookahead (and tests) to apply an action with chosen rolls."""
 
     def __init__(self, faces: list[int], fallback: Rng) -> None:
-        super().__init__(0, 0)
+        self.state, self.inc = _UNSEEDED.state, _UNSEEDED.inc  # as ``Rng(0, 0)``, never drawn
         self.faces = list(faces)
         self.fallback = fallback
 
@@ -45,20 +48,24 @@ def seat_values(state: YadokashiState) -> list[float]:
     """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
     next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
     reaches the goal."""
-    crabs = state.crabs
-    tight = {size for shell, size in crabs.items() if size == shell}
+    crabs, stars, centre = state.crabs, state.stars, state.centre
+    near = set()  # the shells one or two above a crab that fills its shell
+    for shell, size in crabs.items():
+        if size == shell:
+            near.add(size + 1)
+            near.add(size + 2)
     values = []
     for seat, row in enumerate(state.rows):
-        value, housed, last = float(state.stars[seat]), 0, len(row) - 1
+        value, housed, last = float(stars[seat]), 0, len(row) - 1
         for i, shell in enumerate(row):
             if shell in crabs:
                 housed += 1
                 value += LAST_CRAB if i == last and last > 0 else CRAB
-            elif shell - 1 in tight or shell - 2 in tight:
+            elif shell in near:
                 value += EMPTY
-            elif shell <= FACES and state.centre:
+            elif centre and shell <= FACES:
                 value += VACANT
-        if state.stars[seat] + 2 * housed >= GOAL:
+        if stars[seat] + 2 * housed >= GOAL:
             value += THREAT
         values.append(value)
     return values
@@ -78,7 +85,7 @@ def evaluate(state: YadokashiState, me: int) -> float:
             return 0.0
         return WIN if me in winners else -WIN
     values = seat_values(state)
-    rivals = [v for p, v in enumerate(values) if p != me]
+    rivals = values[:me] + values[me + 1 :]
     # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
     # tie between two actions must go the same way in CPython and in Pyodide
     return values[me] - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
@@ -88,10 +95,11 @@ def considered(state: YadokashiState, action: str) -> bool:
     """The turn actions worth a lookahead: Rearrange is left out; a shell is bought only if a
     crab can live in it (up to 12, or 13 while a tight 11 may grow into it) and goes to position 1
     (the dearest for others to buy back and the last to be lost by Advance)."""
-    if action.startswith("b"):
-        shell, _, pos = action[1:].partition("@")
-        return pos == "1" and (int(shell) <= FACES or state.crabs.get(FACES - 1) == FACES - 1)
-    return not action.startswith("r")
+    act = Action.parse(action)
+    if act.kind == "b":
+        shell, pos = act.args
+        return pos == 1 and (shell <= FACES or state.crabs.get(FACES - 1) == FACES - 1)
+    return not act.kind.startswith("r")
 
 
 def quick_steps(state: YadokashiState, seat: int) -> list[str]:
@@ -110,12 +118,15 @@ def quick_steps(state: YadokashiState, seat: int) -> list[str]:
 def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], float]]:
     """One face for each set of crabs a roll can make move or leave (a crab filling its shell,
     or a 12), with its probability; other growth is left to the representative face."""
-    sizes = {z for shell, z in state.crabs.items() if z in (shell, FACES)}
-    groups: dict[frozenset[int], list[int]] = {}
-    for face in range(1, FACES + 1):
-        key = frozenset(z for z in sizes if (z >= face if high else z <= face))
-        groups.setdefault(key, []).append(face)
-    return [([faces[0]], len(faces) / FACES) for faces in groups.values()]
+    # the set changes where a face passes such a crab's size: above it for High, at it for Low
+    starts = {1}
+    for shell, size in state.crabs.items():
+        if size in (shell, FACES):
+            starts.add(size + 1 if high else size)
+    starts.discard(FACES + 1)
+    firsts = sorted(starts)
+    ends = [*firsts[1:], FACES + 1]
+    return [([first], (end - first) / FACES) for first, end in zip(firsts, ends, strict=True)]
 
 
 class YadokashiHeuristicBot(Bot):
@@ -126,9 +137,7 @@ class YadokashiHeuristicBot(Bot):
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
         assert isinstance(state, YadokashiState)
-        base = state.clone()
-        base.quiet = True
-        base.log = []
+        base = state.sandbox()
         legal = base.legal_actions(seat)
         if base.phase == "rearrange":
             return legal[0]
@@ -146,7 +155,7 @@ class YadokashiHeuristicBot(Bot):
                 for _ in range(TENANT_SAMPLES)
             ]
             return self._expect(base, seat, action, samples, rng)
-        world = base.clone()
+        world = base.sandbox(base.rng)  # Buy and Advance draw nothing
         world.apply_unchecked(seat, action)
         return evaluate(world, seat)
 
@@ -161,8 +170,7 @@ class YadokashiHeuristicBot(Bot):
         """The expected evaluation of ``action`` over weighted rolls, steps chosen greedily."""
         total = 0.0
         for faces, weight in rolls:
-            world = base.clone()
-            world.rng = ScriptedRng(faces, rng)
+            world = base.sandbox(ScriptedRng(faces, rng))
             world.apply_unchecked(seat, action)
             if world.phase in ("rebirth", "tenants"):
                 world.apply_unchecked(seat, self._best_step(world, seat, quick_steps(world, seat)))
@@ -173,7 +181,7 @@ class YadokashiHeuristicBot(Bot):
         """The rebirth shell or the dice to place that evaluate best."""
 
         def value(action: str) -> tuple[float, str]:
-            world = base.clone()
+            world = base.sandbox(base.rng)  # a rebirth or a placement draws nothing
             world.apply_unchecked(seat, action)
             return evaluate(world, seat), action
 

@@ -222,12 +222,13 @@ class YadokashiState(GameState):
 
     def _add_extra_shells(self) -> None:
         if self.players == 3:
-            self.rows[(self.start - 1) % 3].insert(0, 13)
+            last = (self.start - 1) % 3
+            self.rows[last] = [13, *self.rows[last]]
             return
         extra = [13, 14, 15, 16]
         self.rng.shuffle(extra)
         for seat in range(self.players):
-            self.rows[seat].insert(0, extra[seat])
+            self.rows[seat] = [extra[seat], *self.rows[seat]]
 
     # --- the ring ---------------------------------------------------------------------------
     def ccw_seats(self, seat: int) -> list[int]:
@@ -251,7 +252,12 @@ class YadokashiState(GameState):
 
     def crab_count(self, seat: int) -> int:
         """Crabs living in ``seat``'s row."""
-        return sum(1 for shell in self.rows[seat] if shell in self.crabs)
+        return self.crab_counts()[seat]
+
+    def crab_counts(self) -> list[int]:
+        """Crabs living in each seat's row."""
+        housed = self.crabs.__contains__
+        return [sum(map(housed, row)) for row in self.rows]
 
     def empty_in_row(self, seat: int) -> list[int]:
         """The empty shells of ``seat``'s row, in row order."""
@@ -395,11 +401,11 @@ class YadokashiState(GameState):
             return self._rearrange_choices(seat)
         return []
 
-    def sandbox(self) -> YadokashiState:
-        """A copy to try actions on (no log, the random stream copied)."""
-        s = self.clone()
+    def sandbox(self, rng: Rng | None = None) -> YadokashiState:
+        """A copy to try actions on: quiet (no log), drawing from ``rng`` (by default a copy of
+        this state's random stream)."""
+        s = self._copy(self.rng.copy() if rng is None else rng)
         s.quiet = True
-        s.log = []
         return s
 
     # --- illegal actions --------------------------------------------------------------------
@@ -505,9 +511,8 @@ class YadokashiState(GameState):
         return self.rng.below(FACES) + 1
 
     def _income(self) -> list[int]:
-        gains = [self.crab_count(seat) for seat in range(self.players)]
-        for seat, gain in enumerate(gains):
-            self.stars[seat] += gain
+        gains = self.crab_counts()
+        self.stars = [star + gain for star, gain in zip(self.stars, gains, strict=True)]
         self.income_total += sum(gains)
         if not self.quiet:
             self.say(
@@ -522,11 +527,12 @@ class YadokashiState(GameState):
         before = self._income()
         value = self.roll()
         call = "hi" if high else "lo"
-        self.say(
-            f"{{0}} calls {'High' if high else 'Low'} and rolls {value}.",
-            f"{{0}}が「{'ハイ' if high else 'ロー'}」を宣言して{value}を出しました。",
-            [seat],
-        )
+        if not self.quiet:
+            self.say(
+                f"{{0}} calls {'High' if high else 'Low'} and rolls {value}.",
+                f"{{0}}が「{'ハイ' if high else 'ロー'}」を宣言して{value}を出しました。",
+                [seat],
+            )
         growth, left = self._grow(value, high)
         self.last_move = {
             "seat": seat,
@@ -595,11 +601,12 @@ class YadokashiState(GameState):
         self.centre -= 1
         self.pending["left"] -= 1
         self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
-        self.say(
-            f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
-            f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
-            [seat],
-        )
+        if not self.quiet:
+            self.say(
+                f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
+                f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
+                [seat],
+            )
 
     def _do_rebirth_choice(self, seat: int, shell: int) -> None:
         self._rebirth(seat, shell)
@@ -608,14 +615,14 @@ class YadokashiState(GameState):
     def _resolve_moves(self, seat: int) -> list[JSONDict]:
         """Crabs larger than their shell move, smallest first, equal sizes in ring order from the
         acting player's position 1 (Y3)."""
-        ring = self.ring_from(seat)
-        index = {shell: i for i, shell in enumerate(ring)}
-        movers = sorted(
-            (size, index[shell], shell) for shell, size in self.crabs.items() if size > shell
-        )
         moves: list[JSONDict] = []
-        for size, _, shell in movers:
-            target = self._find_home(ring, index[shell], size)
+        big = [(size, shell) for shell, size in self.crabs.items() if size > shell]
+        if not big:
+            return moves
+        ring = self.ring_from(seat)
+        index = dict(zip(ring, range(len(ring)), strict=True))
+        for size, _, shell in sorted([(size, index[shell], shell) for size, shell in big]):
+            target = self._find_home(index, index[shell], size)
             del self.crabs[shell]
             if target is None:
                 self.centre += 1
@@ -639,14 +646,16 @@ class YadokashiState(GameState):
                 f"大きさ{size}のヤドカリがヤド{shell}からヤド{target}へ引越しました。",
             )
 
-    def _find_home(self, ring: list[int], start: int, size: int) -> int | None:
-        """The first empty shell of size ``size`` or ``size + 1`` counterclockwise."""
-        n = len(ring)
-        for step in range(1, n):
-            shell = ring[(start + step) % n]
-            if shell not in self.crabs and shell in (size, size + 1):
-                return shell
-        return None
+    def _find_home(self, index: dict[int, int], start: int, size: int) -> int | None:
+        """The first empty shell of size ``size`` or ``size + 1`` counterclockwise from ring
+        place ``start`` (``index``: each shell's place in the ring)."""
+        home, best, n = None, len(index), len(index)
+        for shell in (size, size + 1):
+            if shell in index and shell not in self.crabs:
+                step = (index[shell] - start) % n
+                if step < best:
+                    home, best = shell, step
+        return home
 
     # Advance
     def _advance(self, seat: int) -> None:
@@ -671,8 +680,9 @@ class YadokashiState(GameState):
     def _buy(self, seat: int, shell: int, pos: int) -> None:
         owner, where = self.owner(shell)
         cost = price_at(where)
-        self.rows[owner].remove(shell)
-        self.rows[seat].insert(pos - 1, shell)
+        self.rows[owner] = [x for x in self.rows[owner] if x != shell]
+        row = self.rows[seat]
+        self.rows[seat] = [*row[: pos - 1], shell, *row[pos - 1 :]]
         self.stars[seat] -= cost
         self.stars[owner] += cost
         self.last_action = {
@@ -683,13 +693,14 @@ class YadokashiState(GameState):
             "price": cost,
             "position": pos,
         }
-        self.say(
-            f"{{0}} buys shell {shell} from {{1}} {_price_text(cost)} "
-            f"and puts it at position {pos}.",
-            f"{{0}}が{{1}}からヤド{shell}を{f'星{cost}つ' if cost else '無料'}で買い、"
-            f"{pos}番目に置きました。",
-            [seat, owner],
-        )
+        if not self.quiet:
+            self.say(
+                f"{{0}} buys shell {shell} from {{1}} {_price_text(cost)} "
+                f"and puts it at position {pos}.",
+                f"{{0}}が{{1}}からヤド{shell}を{f'星{cost}つ' if cost else '無料'}で買い、"
+                f"{pos}番目に置きました。",
+                [seat, owner],
+            )
         self._end_turn(seat)
 
     # Rearrange
@@ -702,6 +713,7 @@ class YadokashiState(GameState):
         assert self.pending is not None
         slot = self.pending["slots"][self.pending["done"]] - 1
         other = row.index(shell)
+        row = self.rows[seat] = list(row)  # a new list: copies share the old one
         row[slot], row[other] = row[other], row[slot]
         self.pending["done"] += 1
         if len(self.pending["slots"]) - self.pending["done"] > 1:
@@ -709,11 +721,12 @@ class YadokashiState(GameState):
         self.phase = "turn"
         self.pending = None
         self.last_action = {"seat": seat, "kind": "rearrange", "row": list(row)}
-        self.say(
-            f"{{0}} rearranges the empty shells: the row is now {_list(row)}.",
-            f"{{0}}がイレカエ:並びは{_list(row, '、')}になりました。",
-            [seat],
-        )
+        if not self.quiet:
+            self.say(
+                f"{{0}} rearranges the empty shells: the row is now {_list(row)}.",
+                f"{{0}}がイレカエ:並びは{_list(row, '、')}になりました。",
+                [seat],
+            )
         self._end_turn(seat)
 
     # New tenants
@@ -722,11 +735,12 @@ class YadokashiState(GameState):
         placeable = sorted({r for r in rolls if r not in self.crabs})
         self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
         self.last_action = {"seat": seat, "kind": "tenants", "rolls": rolls}
-        self.say(
-            f"{{0}} looks for new tenants and rolls {_list(rolls)}.",
-            f"{{0}}がニューキョシャボシュウ:出目は{_list(rolls, '、')}です。",
-            [seat],
-        )
+        if not self.quiet:
+            self.say(
+                f"{{0}} looks for new tenants and rolls {_list(rolls)}.",
+                f"{{0}}がニューキョシャボシュウ:出目は{_list(rolls, '、')}です。",
+                [seat],
+            )
         if len(placeable) >= 2:
             self.phase = "tenants"
             self.pending = {"kind": "tenants", "rolls": rolls, "placeable": placeable}
@@ -741,7 +755,7 @@ class YadokashiState(GameState):
             self.crabs[shell] = shell
             self.centre -= 1
         self.last_tenants = {**self.last_tenants, "placed": list(shells)}
-        if shells:
+        if shells and not self.quiet:
             self.say(
                 f"{{0}} places {agree(len(shells), 'a crab on shell', 'crabs on shells')} "
                 f"{_list(shells)}.",
@@ -806,7 +820,8 @@ class YadokashiState(GameState):
         self.turn += 1
         if max(self.stars) >= GOAL:
             self.phase = "over"
-            self._say_over()
+            if not self.quiet:
+                self._say_over()
             return
         if self.turn >= TURN_CAP or self.ply + 1 >= ACTION_CAP:
             self.phase = "capped"
@@ -926,7 +941,7 @@ class YadokashiState(GameState):
             "rows": [self._row_view(p) for p in range(self.players)],
             "centre": self.centre,
             "stars": [star_pieces(v) for v in self.stars],
-            "crabs_in_row": [self.crab_count(p) for p in range(self.players)],
+            "crabs_in_row": self.crab_counts(),
             "pending": self._pending_view(),
             "last_roll": None if self.last_move is None else self.last_move["roll"],
             "last_move": copy_json(self.last_move),
@@ -986,16 +1001,25 @@ class YadokashiState(GameState):
         return s
 
     def clone(self) -> YadokashiState:
-        """An independent copy. Log entries and the ``last_*`` records are never changed once
-        written (later steps replace them), so the copy shares them."""
+        """An independent copy (a quiet state's copy has no log either)."""
+        s = self._copy(self.rng.copy())
+        if not self.quiet:
+            s.log = list(self.log)
+        return s
+
+    def _copy(self, rng: Rng) -> YadokashiState:
+        """A copy without a log, drawing from ``rng``. Log entries, the ``last_*`` records and
+        the rows are never changed once written (later steps replace them; a changed row is a
+        new list), so the copy shares them."""
         s = YadokashiState.__new__(YadokashiState)
         s.__dict__.update(self.__dict__)
-        s.log = [] if self.quiet else list(self.log)
-        s.rng = self.rng.copy()
-        s.rows = [list(r) for r in self.rows]
-        s.crabs = dict(self.crabs)
-        s.stars = list(self.stars)
-        s.pending = None if self.pending is None else dict(self.pending)
+        s.log = []
+        s.rng = rng
+        s.rows = self.rows.copy()
+        s.crabs = self.crabs.copy()
+        s.stars = self.stars.copy()
+        if self.pending is not None:
+            s.pending = self.pending.copy()
         return s
 
     def invariant_errors(self) -> list[str]:
