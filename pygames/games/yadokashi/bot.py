@@ -14,7 +14,7 @@ import math
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
-from pygames.games.yadokashi.rules import FACES, GOAL, Action, YadokashiState
+from pygames.games.yadokashi.rules import FACES, GOAL, YadokashiState
 
 WIN = 1000.0
 CRAB = 4.5  # a crab in one's row, in stars
@@ -48,24 +48,27 @@ def seat_values(state: YadokashiState) -> list[float]:
     """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
     next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
     reaches the goal."""
-    crabs, stars, centre = state.crabs, state.stars, state.centre
+    crabs, stars = state.crabs, state.stars
     near = set()  # the shells one or two above a crab that fills its shell
     for shell, size in crabs.items():
         if size == shell:
             near.add(size + 1)
             near.add(size + 2)
+    vacant = FACES if state.centre else 0  # the largest shell counted as vacant
     values = []
     for seat, row in enumerate(state.rows):
-        value, housed, last = float(stars[seat]), 0, len(row) - 1
-        for i, shell in enumerate(row):
+        star = stars[seat]
+        value, housed = float(star), 0
+        last = row[-1] if len(row) > 1 else 0  # the last card of a row of two or more
+        for shell in row:
             if shell in crabs:
                 housed += 1
-                value += LAST_CRAB if i == last and last > 0 else CRAB
+                value += LAST_CRAB if shell == last else CRAB
             elif shell in near:
                 value += EMPTY
-            elif centre and shell <= FACES:
+            elif shell <= vacant:
                 value += VACANT
-        if stars[seat] + 2 * housed >= GOAL:
+        if star + 2 * housed >= GOAL:
             value += THREAT
         values.append(value)
     return values
@@ -95,11 +98,11 @@ def considered(state: YadokashiState, action: str) -> bool:
     """The turn actions worth a lookahead: Rearrange is left out; a shell is bought only if a
     crab can live in it (up to 12, or 13 while a tight 11 may grow into it) and goes to position 1
     (the dearest for others to buy back and the last to be lost by Advance)."""
-    act = Action.parse(action)
-    if act.kind == "b":
-        shell, pos = act.args
-        return pos == 1 and (shell <= FACES or state.crabs.get(FACES - 1) == FACES - 1)
-    return not act.kind.startswith("r")
+    if action[0] == "b":
+        return action.endswith("@1") and (
+            int(action[1:-2]) <= FACES or state.crabs.get(FACES - 1) == FACES - 1
+        )
+    return action[0] != "r"
 
 
 def quick_steps(state: YadokashiState, seat: int) -> list[str]:
@@ -142,7 +145,7 @@ class YadokashiHeuristicBot(Bot):
         if base.phase == "rearrange":
             return legal[0]
         if base.phase in ("rebirth", "tenants"):
-            return self._best_step(base, seat, legal)
+            return self._best_step(base, seat, legal)[1]
         scored = [(self._score(base, seat, a, rng), a) for a in legal if considered(base, a)]
         return max(scored)[1]
 
@@ -173,16 +176,19 @@ class YadokashiHeuristicBot(Bot):
             world = base.sandbox(ScriptedRng(faces, rng))
             world.apply_unchecked(seat, action)
             if world.phase in ("rebirth", "tenants"):
-                world.apply_unchecked(seat, self._best_step(world, seat, quick_steps(world, seat)))
-            total += weight * evaluate(world, seat)
+                # the world after the best step, as evaluated in choosing it
+                value = self._best_step(world, seat, quick_steps(world, seat))[0]
+            else:
+                value = evaluate(world, seat)
+            total += weight * value
         return total
 
-    def _best_step(self, base: YadokashiState, seat: int, legal: list[str]) -> str:
-        """The rebirth shell or the dice to place that evaluate best."""
+    def _best_step(self, base: YadokashiState, seat: int, legal: list[str]) -> tuple[float, str]:
+        """The rebirth shell or the dice to place that evaluate best, with its evaluation."""
 
         def value(action: str) -> tuple[float, str]:
             world = base.sandbox(base.rng)  # a rebirth or a placement draws nothing
             world.apply_unchecked(seat, action)
             return evaluate(world, seat), action
 
-        return max(legal, key=value)
+        return max(map(value, legal))
