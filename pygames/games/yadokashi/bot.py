@@ -132,6 +132,13 @@ def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], flo
     return [([first], (end - first) / FACES) for first, end in zip(firsts, ends, strict=True)]
 
 
+def grown(state: YadokashiState, face: int, high: bool) -> frozenset[int]:
+    """The shells whose crabs a Move dice roll of ``face`` makes grow."""
+    return frozenset(
+        shell for shell, size in state.crabs.items() if (size >= face if high else size <= face)
+    )
+
+
 class YadokashiHeuristicBot(Bot):
     """Plays from the public table: one-ply lookahead with chance averaged."""
 
@@ -146,12 +153,20 @@ class YadokashiHeuristicBot(Bot):
             return legal[0]
         if base.phase in ("rebirth", "tenants"):
             return self._best_step(base, seat, legal)[1]
-        scored = [(self._score(base, seat, a, rng), a) for a in legal if considered(base, a)]
+        seen: dict[frozenset[int], float] = {}  # Move dice outcomes by the crabs they grow
+        scored = [(self._score(base, seat, a, rng, seen), a) for a in legal if considered(base, a)]
         return max(scored)[1]
 
-    def _score(self, base: YadokashiState, seat: int, action: str, rng: Rng) -> float:
+    def _score(
+        self,
+        base: YadokashiState,
+        seat: int,
+        action: str,
+        rng: Rng,
+        seen: dict[frozenset[int], float],
+    ) -> float:
         if action in ("hi", "lo"):
-            return self._expect(base, seat, action, roll_classes(base, action == "hi"), rng)
+            return self._dice(base, seat, action, rng, seen)
         if action == "new":
             samples = [
                 ([rng.below(FACES) + 1 for _ in range(base.centre)], 1 / TENANT_SAMPLES)
@@ -173,15 +188,38 @@ class YadokashiHeuristicBot(Bot):
         """The expected evaluation of ``action`` over weighted rolls, steps chosen greedily."""
         total = 0.0
         for faces, weight in rolls:
-            world = base.sandbox(ScriptedRng(faces, rng))
-            world.apply_unchecked(seat, action)
-            if world.phase in ("rebirth", "tenants"):
-                # the world after the best step, as evaluated in choosing it
-                value = self._best_step(world, seat, quick_steps(world, seat))[0]
-            else:
-                value = evaluate(world, seat)
-            total += weight * value
+            total += weight * self._outcome(base, seat, action, faces, rng)
         return total
+
+    def _dice(
+        self,
+        base: YadokashiState,
+        seat: int,
+        action: str,
+        rng: Rng,
+        seen: dict[frozenset[int], float],
+    ) -> float:
+        """:meth:`_expect` of Move dice over :func:`roll_classes`; a roll that grows the same
+        crabs as one already tried (High and Low each have one growing them all) leads to the
+        same table, so its evaluation is taken from ``seen``."""
+        high, total = action == "hi", 0.0
+        for faces, weight in roll_classes(base, high):
+            key = grown(base, faces[0], high)
+            if key not in seen:
+                seen[key] = self._outcome(base, seat, action, faces, rng)
+            total += weight * seen[key]
+        return total
+
+    def _outcome(
+        self, base: YadokashiState, seat: int, action: str, faces: list[int], rng: Rng
+    ) -> float:
+        """The evaluation after ``action`` with the rolls ``faces``, its step chosen greedily."""
+        world = base.sandbox(ScriptedRng(faces, rng))
+        world.apply_unchecked(seat, action)
+        if world.phase in ("rebirth", "tenants"):
+            # the world after the best step, as evaluated in choosing it
+            return self._best_step(world, seat, quick_steps(world, seat))[0]
+        return evaluate(world, seat)
 
     def _best_step(self, base: YadokashiState, seat: int, legal: list[str]) -> tuple[float, str]:
         """The rebirth shell or the dice to place that evaluate best, with its evaluation."""

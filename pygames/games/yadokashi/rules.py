@@ -534,18 +534,19 @@ class YadokashiState(GameState):
                 [seat],
             )
         growth, left = self._grow(value, high)
-        self.last_move = {
-            "seat": seat,
-            "call": call,
-            "roll": value,
-            "income_before": before,
-            "growth": growth,
-            "left": left,
-            "rebirth": [],
-            "moves": [],
-            "income_after": None,
-        }
-        self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
+        if not self.quiet:  # a lookahead copy keeps no record of the last move
+            self.last_move = {
+                "seat": seat,
+                "call": call,
+                "roll": value,
+                "income_before": before,
+                "growth": growth,
+                "left": left,
+                "rebirth": [],
+                "moves": [],
+                "income_after": None,
+            }
+            self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
         self.pending = {"kind": "rebirth", "left": len(left)}
         self._continue_move(seat)
 
@@ -590,18 +591,21 @@ class YadokashiState(GameState):
             self._rebirth(seat, empty[0])
         self.phase = "turn"
         self.pending = None
-        assert self.last_move is not None
         moves = self._resolve_moves(seat)
-        self.last_move = {**self.last_move, "moves": moves, "income_after": self._income()}
+        after = self._income()
+        if not self.quiet:
+            assert self.last_move is not None
+            self.last_move = {**self.last_move, "moves": moves, "income_after": after}
         self._end_turn(seat)
 
     def _rebirth(self, seat: int, shell: int) -> None:
-        assert self.pending is not None and self.last_move is not None
+        assert self.pending is not None
         self.crabs[shell] = shell
         self.centre -= 1
         self.pending["left"] -= 1
-        self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
         if not self.quiet:
+            assert self.last_move is not None
+            self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
             self.say(
                 f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
                 f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
