@@ -83,7 +83,7 @@ def state_values(state: GameState) -> list[float]:
 def evaluate(state: YadokashiState, me: int) -> float:
     """The seat's standing: a win or a loss at the end, else its value minus its best rival's."""
     if state.is_over():
-        winners = state.result().winners
+        winners = state.winners()
         if not winners:
             return 0.0
         return WIN if me in winners else -WIN

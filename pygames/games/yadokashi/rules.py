@@ -177,7 +177,9 @@ class YadokashiState(GameState):
         self.last_move: JSONDict | None = None
         self.last_tenants: JSONDict | None = None
         self.last_action: JSONDict | None = None
-        self.quiet = False  # lookahead copies skip the log
+        # lookahead copies (sandbox) write no log and keep no record of the last action
+        # (last_move, last_tenants, last_action): nobody reads them
+        self.quiet = False
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -664,20 +666,19 @@ class YadokashiState(GameState):
     # Advance
     def _advance(self, seat: int) -> None:
         ring = self.ring_from(0)
-        total = len(ring)
-        begin, rows = 0, []
+        ring = ring[-1:] + ring[:-1]  # every row begins one shell further clockwise
+        begin = 0
         for p in self.ccw_seats(0):
-            length = len(self.rows[p])
-            rows.append((p, [ring[(begin - 1 + j) % total] for j in range(length)]))
-            begin += length
-        for p, row in rows:
-            self.rows[p] = row
-        self.last_action = {"seat": seat, "kind": "advance"}
-        self.say(
-            "{0} advances: every piece moves one shell clockwise.",
-            "{0}がゼンシン:全員のコマが時計回りに1つ進みました。",
-            [seat],
-        )
+            end = begin + len(self.rows[p])
+            self.rows[p] = ring[begin:end]
+            begin = end
+        if not self.quiet:
+            self.last_action = {"seat": seat, "kind": "advance"}
+            self.say(
+                "{0} advances: every piece moves one shell clockwise.",
+                "{0}がゼンシン:全員のコマが時計回りに1つ進みました。",
+                [seat],
+            )
         self._end_turn(seat)
 
     # Buy a shell
@@ -689,15 +690,15 @@ class YadokashiState(GameState):
         self.rows[seat] = [*row[: pos - 1], shell, *row[pos - 1 :]]
         self.stars[seat] -= cost
         self.stars[owner] += cost
-        self.last_action = {
-            "seat": seat,
-            "kind": "buy",
-            "shell": shell,
-            "from": owner,
-            "price": cost,
-            "position": pos,
-        }
         if not self.quiet:
+            self.last_action = {
+                "seat": seat,
+                "kind": "buy",
+                "shell": shell,
+                "from": owner,
+                "price": cost,
+                "position": pos,
+            }
             self.say(
                 f"{{0}} buys shell {shell} from {{1}} {_price_text(cost)} "
                 f"and puts it at position {pos}.",
@@ -724,8 +725,8 @@ class YadokashiState(GameState):
             return
         self.phase = "turn"
         self.pending = None
-        self.last_action = {"seat": seat, "kind": "rearrange", "row": list(row)}
         if not self.quiet:
+            self.last_action = {"seat": seat, "kind": "rearrange", "row": list(row)}
             self.say(
                 f"{{0}} rearranges the empty shells: the row is now {_list(row)}.",
                 f"{{0}}がイレカエ:並びは{_list(row, '、')}になりました。",
@@ -737,9 +738,9 @@ class YadokashiState(GameState):
     def _new_tenants(self, seat: int) -> None:
         rolls = [self.roll() for _ in range(self.centre)]
         placeable = sorted({r for r in rolls if r not in self.crabs})
-        self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
-        self.last_action = {"seat": seat, "kind": "tenants", "rolls": rolls}
         if not self.quiet:
+            self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
+            self.last_action = {"seat": seat, "kind": "tenants", "rolls": rolls}
             self.say(
                 f"{{0}} looks for new tenants and rolls {_list(rolls)}.",
                 f"{{0}}がニューキョシャボシュウ:出目は{_list(rolls, '、')}です。",
@@ -754,20 +755,23 @@ class YadokashiState(GameState):
         self._place(seat, placeable)
 
     def _place(self, seat: int, shells: list[int]) -> None:
-        assert self.last_tenants is not None
         for shell in shells:
             self.crabs[shell] = shell
             self.centre -= 1
-        self.last_tenants = {**self.last_tenants, "placed": list(shells)}
-        if shells and not self.quiet:
-            self.say(
-                f"{{0}} places {agree(len(shells), 'a crab on shell', 'crabs on shells')} "
-                f"{_list(shells)}.",
-                f"{{0}}がヤド{_list(shells, '、')}にヤドカリを乗せました。",
-                [seat],
-            )
+        if not self.quiet:
+            assert self.last_tenants is not None
+            self.last_tenants = {**self.last_tenants, "placed": list(shells)}
+            if shells:
+                self.say(
+                    f"{{0}} places {agree(len(shells), 'a crab on shell', 'crabs on shells')} "
+                    f"{_list(shells)}.",
+                    f"{{0}}がヤド{_list(shells, '、')}にヤドカリを乗せました。",
+                    [seat],
+                )
         if shells and self.centre == 0:
-            self.last_tenants = {**self.last_tenants, "evicted": self._evict(shells)}
+            evicted = self._evict(shells)
+            if self.last_tenants is not None and not self.quiet:
+                self.last_tenants = {**self.last_tenants, "evicted": evicted}
         self.phase = "turn"
         self.pending = None
         self._end_turn(seat)
@@ -841,7 +845,7 @@ class YadokashiState(GameState):
     def _say_over(self) -> None:
         """The last line: who reached the goal (with their stars) and who wins."""
         reached = [p for p in range(self.players) if self.stars[p] >= GOAL]
-        winner = self.result().winners[0]
+        winner = self.winners()[0]
         who_en = ", ".join(
             f"{{{i}}} ({plural(self.stars[p], 'star', 'stars')})" for i, p in enumerate(reached)
         )
@@ -878,9 +882,7 @@ class YadokashiState(GameState):
                 ),
                 finished=False,
             )
-        best = max(scores)
-        order = [(self.current + k) % self.players for k in range(self.players)]
-        top = [s for s in order if scores[s] == best]
+        top = self._leaders()
         if len(top) == 1:
             return Result(scores, breakdown, top, "none")
         return Result(
@@ -893,6 +895,17 @@ class YadokashiState(GameState):
                 "星が同数のため、手番プレイヤー(以下時計回り)の順で勝者を決めました。",
             ),
         )
+
+    def _leaders(self) -> list[int]:
+        """The seats with most stars, from the player whose turn it was on clockwise."""
+        best = max(self.stars)
+        order = [(self.current + k) % self.players for k in range(self.players)]
+        return [s for s in order if self.stars[s] == best]
+
+    def winners(self) -> list[int]:
+        """:meth:`result`'s winners without its breakdown: the first leader, none when the game
+        was capped."""
+        return [] if self.phase == "capped" else self._leaders()[:1]
 
     # --- information ------------------------------------------------------------------------
     def _row_view(self, seat: int) -> list[JSONDict]:
@@ -970,7 +983,8 @@ class YadokashiState(GameState):
         stream is replaced by one drawn from ``rng``. Rolls already made (a pending New tenants
         choice) are kept: the player has seen them."""
         s = self.clone()
-        s.scrub_log(seat)
+        if any("private" in entry for entry in s.log):  # never written by Yadokashi itself
+            s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
