@@ -94,15 +94,21 @@ def evaluate(state: YadokashiState, me: int) -> float:
     return values[me] - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
 
 
-def considered(state: YadokashiState, action: str) -> bool:
-    """The turn actions worth a lookahead: Rearrange is left out; a shell is bought only if a
-    crab can live in it (up to 12, or 13 while a tight 11 may grow into it) and goes to position 1
-    (the dearest for others to buy back and the last to be lost by Advance)."""
-    if action[0] == "b":
-        return action.endswith("@1") and (
-            int(action[1:-2]) <= FACES or state.crabs.get(FACES - 1) == FACES - 1
+def considered(state: YadokashiState, legal: list[str]) -> list[str]:
+    """The turn actions worth a lookahead, of the ``legal`` ones: Rearrange is left out; a shell
+    is bought only if a crab can live in it (up to 12, or any while a tight 11 may grow into 12
+    and on) and goes to position 1 (the dearest for others to buy back and the last to be lost
+    by Advance)."""
+    any_shell = state.crabs.get(FACES - 1) == FACES - 1
+    return [
+        a
+        for a in legal
+        if (
+            a.endswith("@1") and (any_shell or int(a[1:-2]) <= FACES)
+            if a[0] == "b"
+            else a[0] != "r"
         )
-    return action[0] != "r"
+    ]
 
 
 def quick_steps(state: YadokashiState, seat: int) -> list[str]:
@@ -134,9 +140,9 @@ def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], flo
 
 def grown(state: YadokashiState, face: int, high: bool) -> frozenset[int]:
     """The shells whose crabs a Move dice roll of ``face`` makes grow."""
-    return frozenset(
-        shell for shell, size in state.crabs.items() if (size >= face if high else size <= face)
-    )
+    if high:
+        return frozenset([shell for shell, size in state.crabs.items() if size >= face])
+    return frozenset([shell for shell, size in state.crabs.items() if size <= face])
 
 
 class YadokashiHeuristicBot(Bot):
@@ -154,7 +160,7 @@ class YadokashiHeuristicBot(Bot):
         if base.phase in ("rebirth", "tenants"):
             return self._best_step(base, seat, legal)[1]
         seen: dict[frozenset[int], float] = {}  # Move dice outcomes by the crabs they grow
-        scored = [(self._score(base, seat, a, rng, seen), a) for a in legal if considered(base, a)]
+        scored = [(self._score(base, seat, a, rng, seen), a) for a in considered(base, legal)]
         return max(scored)[1]
 
     def _score(

@@ -239,7 +239,10 @@ class YadokashiState(GameState):
 
     def ring_from(self, seat: int) -> list[int]:
         """All shells counterclockwise, starting at ``seat``'s position 1."""
-        return [shell for p in self.ccw_seats(seat) for shell in self.rows[p]]
+        ring: list[int] = []
+        for row in self.rows[seat::-1] + self.rows[:seat:-1]:  # the rows of ccw_seats(seat)
+            ring += row
+        return ring
 
     def owner(self, shell: int) -> tuple[int, int]:
         """The seat whose row holds ``shell`` and its position there (1-based)."""
@@ -481,7 +484,7 @@ class YadokashiState(GameState):
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
-        act = Action.parse(action)
+        act = _parse(action)
         if act.kind in ("hi", "lo"):
             self._move_dice(seat, act.kind == "hi")
         elif act.kind == "re":
@@ -626,21 +629,19 @@ class YadokashiState(GameState):
         if not big:
             return moves
         ring = self.ring_from(seat)
-        index = dict(zip(ring, range(len(ring)), strict=True))
-        for size, _, shell in sorted([(size, index[shell], shell) for size, shell in big]):
-            target = self._find_home(index, index[shell], size)
+        for size, start, shell in sorted([(size, ring.index(shell), shell) for size, shell in big]):
+            target = self._find_home(ring, start, size)
             del self.crabs[shell]
             if target is None:
                 self.centre += 1
             else:
                 self.crabs[target] = size
-            self._say_move(shell, size, target)
+            if not self.quiet:
+                self._say_move(shell, size, target)
             moves.append({"from": shell, "to": target, "size": size})
         return moves
 
     def _say_move(self, shell: int, size: int, target: int | None) -> None:
-        if self.quiet:
-            return
         if target is None:
             self.say(
                 f"The crab of size {size} on shell {shell} finds no home: back to the centre.",
@@ -652,13 +653,14 @@ class YadokashiState(GameState):
                 f"大きさ{size}のヤドカリがヤド{shell}からヤド{target}へ引越しました。",
             )
 
-    def _find_home(self, index: dict[int, int], start: int, size: int) -> int | None:
-        """The first empty shell of size ``size`` or ``size + 1`` counterclockwise from ring
-        place ``start`` (``index``: each shell's place in the ring)."""
-        home, best, n = None, len(index), len(index)
+    def _find_home(self, ring: list[int], start: int, size: int) -> int | None:
+        """The first empty shell of size ``size`` or ``size + 1`` counterclockwise from
+        ``ring[start]`` (crabs are at most 12, and every game has shells 1 to 13)."""
+        home, n = None, len(ring)
+        best = n
         for shell in (size, size + 1):
-            if shell in index and shell not in self.crabs:
-                step = (index[shell] - start) % n
+            if shell not in self.crabs:
+                step = (ring.index(shell) - start) % n
                 if step < best:
                     home, best = shell, step
         return home
@@ -1030,7 +1032,7 @@ class YadokashiState(GameState):
         the rows are never changed once written (later steps replace them; a changed row is a
         new list), so the copy shares them."""
         s = YadokashiState.__new__(YadokashiState)
-        s.__dict__.update(self.__dict__)
+        s.__dict__ = self.__dict__.copy()
         s.log = []
         s.rng = rng
         s.rows = self.rows.copy()
