@@ -94,21 +94,17 @@ def evaluate(state: YadokashiState, me: int) -> float:
     return values[me] - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
 
 
+_FIRST_UP_TO_12 = frozenset(f"b{shell}@1" for shell in range(1, FACES + 1))
+_FIRST_ANY = frozenset(f"b{shell}@1" for shell in range(1, 17))  # every shell of any game
+
+
 def considered(state: YadokashiState, legal: list[str]) -> list[str]:
     """The turn actions worth a lookahead, of the ``legal`` ones: Rearrange is left out; a shell
     is bought only if a crab can live in it (up to 12, or any while a tight 11 may grow into 12
     and on) and goes to position 1 (the dearest for others to buy back and the last to be lost
     by Advance)."""
-    any_shell = state.crabs.get(FACES - 1) == FACES - 1
-    return [
-        a
-        for a in legal
-        if (
-            a.endswith("@1") and (any_shell or int(a[1:-2]) <= FACES)
-            if a[0] == "b"
-            else a[0] != "r"
-        )
-    ]
+    buys = _FIRST_ANY if state.crabs.get(FACES - 1) == FACES - 1 else _FIRST_UP_TO_12
+    return [a for a in legal if a in buys or a[0] not in "br"]
 
 
 def quick_steps(state: YadokashiState, seat: int) -> list[str]:

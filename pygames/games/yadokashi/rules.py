@@ -49,6 +49,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
+from operator import add
 from typing import Any, Self
 
 from pygames.core.errors import BadNotation, RecordError
@@ -261,8 +262,14 @@ class YadokashiState(GameState):
 
     def crab_counts(self) -> list[int]:
         """Crabs living in each seat's row."""
-        housed = self.crabs.__contains__
-        return [sum(map(housed, row)) for row in self.rows]
+        crabs, counts = self.crabs, []
+        for row in self.rows:
+            count = 0
+            for shell in row:
+                if shell in crabs:
+                    count += 1
+            counts.append(count)
+        return counts
 
     def empty_in_row(self, seat: int) -> list[int]:
         """The empty shells of ``seat``'s row, in row order."""
@@ -517,7 +524,7 @@ class YadokashiState(GameState):
 
     def _income(self) -> list[int]:
         gains = self.crab_counts()
-        self.stars = [star + gain for star, gain in zip(self.stars, gains, strict=True)]
+        self.stars = list(map(add, self.stars, gains))
         self.income_total += sum(gains)
         if not self.quiet:
             self.say(
