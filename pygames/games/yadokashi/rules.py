@@ -181,6 +181,7 @@ class YadokashiState(GameState):
         # lookahead copies (sandbox) write no log and keep no record of the last action
         # (last_move, last_tenants, last_action): nobody reads them
         self.quiet = False
+        self.private_log = False  # whether a log line has private wording (none of Yadokashi's)
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -517,6 +518,7 @@ class YadokashiState(GameState):
         """Add a log line (skipped in a bot's lookahead copy)."""
         if not self.quiet:
             super().say(en, ja, seats, private)
+            self.private_log = self.private_log or bool(private)
 
     def roll(self) -> int:
         """One 12-sided die from the game's random stream."""
@@ -992,7 +994,7 @@ class YadokashiState(GameState):
         stream is replaced by one drawn from ``rng``. Rolls already made (a pending New tenants
         choice) are kept: the player has seen them."""
         s = self.clone()
-        if any("private" in entry for entry in s.log):  # never written by Yadokashi itself
+        if s.private_log:  # else every seat's log is the whole log
             s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
@@ -1025,6 +1027,7 @@ class YadokashiState(GameState):
         """Restore from :meth:`to_json`."""
         s = super().from_json(data)
         s.crabs = {int(shell): int(size) for shell, size in data["crabs"]}
+        s.private_log = any("private" in entry for entry in s.log)
         return s
 
     def clone(self) -> YadokashiState:
