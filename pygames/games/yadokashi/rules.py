@@ -670,7 +670,7 @@ class YadokashiState(GameState):
         for shell in (size, size + 1):
             if shell not in self.crabs:
                 step = (ring.index(shell) - start) % n
-                if step < best:
+                if 0 < step < best:
                     home, best = shell, step
         return home
 
