@@ -159,3 +159,12 @@ def test_a_scripted_roll_plays_the_face_then_the_stream() -> None:
     assert [rng.below(FACES) + 1 for _ in range(3)] == [3, 12, Rng.from_seed(5).below(12) + 1]
     state = YadokashiState.new(3, 2)
     assert evaluate(state, 0) == evaluate(state.sandbox(), 0)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_turn_actions_come_sorted(players: int) -> None:
+    for state in positions(players, 200):
+        for seat in range(players):
+            state.current = seat
+            legal = state.legal_actions(seat)
+            assert legal == sorted(legal) and len(set(legal)) == len(legal)

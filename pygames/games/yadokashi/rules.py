@@ -136,9 +136,15 @@ def price_at(position: int) -> int:
 
 @cache
 def _buy_actions(shell: int, slots: int) -> tuple[str, ...]:
-    """The notations ``b<shell>@1`` .. ``b<shell>@<slots>`` (formatted once: legal actions
-    list them on every turn)."""
-    return tuple(f"b{shell}@{pos}" for pos in range(1, slots + 1))
+    """The notations ``b<shell>@1`` .. ``b<shell>@<slots>``, sorted (formatted once: legal
+    actions list them on every turn)."""
+    return tuple(sorted(f"b{shell}@{pos}" for pos in range(1, slots + 1)))
+
+
+def _buy_order(shell: int) -> str:
+    """The order of the buys of different shells among sorted notations: ``b<shell>@`` is
+    never the start of another shell's, so each shell's buys come together, by this key."""
+    return f"{shell}@"
 
 
 def _list(values: list[int], sep: str = ", ") -> str:
@@ -296,18 +302,20 @@ class YadokashiState(GameState):
         elif self.phase == "rearrange":
             acts = [f"r{s}" for s in self._rearrange_choices()]
         else:
-            acts = self._turn_actions(seat)
+            return self._turn_actions(seat)
         return sorted(acts)
 
     def _turn_actions(self, seat: int) -> list[str]:
+        """The turn's actions, sorted as they are built: ``adv``, the buys, ``hi``, ``lo``,
+        ``new``, the Rearrange steps."""
         acts = ["adv"]
+        slots = len(self.rows[seat]) + 1  # a bought shell goes to any place 1..len+1
+        for shell in sorted(self.buyable(seat), key=_buy_order):
+            acts += _buy_actions(shell, slots)
         if self.centre > 0:
             acts += ["hi", "lo", "new"]
-        slots = len(self.rows[seat]) + 1  # a bought shell goes to any place 1..len+1
-        for shell in self.buyable(seat):
-            acts += _buy_actions(shell, slots)
         if len(self.empty_in_row(seat)) >= 2:
-            acts += [f"r{s}" for s in self._rearrange_choices(seat)]
+            acts += sorted([f"r{s}" for s in self._rearrange_choices(seat)])
         return acts
 
     def buyable(self, seat: int) -> list[int]:
