@@ -56,8 +56,7 @@ def seat_values(state: YadokashiState) -> list[float]:
             near.add(size + 2)
     vacant = FACES if state.centre else 0  # the largest shell counted as vacant
     values = []
-    for seat, row in enumerate(state.rows):
-        star = stars[seat]
+    for row, star in zip(state.rows, stars, strict=True):
         value, housed = float(star), 0
         last = row[-1] if len(row) > 1 else 0  # the last card of a row of two or more
         for shell in row:
