@@ -141,10 +141,10 @@ def _buy_actions(shell: int, slots: int) -> tuple[str, ...]:
     return tuple(sorted(f"b{shell}@{pos}" for pos in range(1, slots + 1)))
 
 
-def _buy_order(shell: int) -> str:
-    """The order of the buys of different shells among sorted notations: ``b<shell>@`` is
-    never the start of another shell's, so each shell's buys come together, by this key."""
-    return f"{shell}@"
+# the order of the buys of different shells among sorted notations: ``b<shell>@`` is never the
+# start of another shell's, so each shell's buys come together, in the order of this key
+_BUY_ORDER = {shell: f"{shell}@" for shell in range(1, 17)}
+_PRICE_AT = (*PRICES, *[0] * 17)  # by position from 0: the price of a shell of any row
 
 
 def _list(values: list[int], sep: str = ", ") -> str:
@@ -293,7 +293,7 @@ class YadokashiState(GameState):
 
     def legal_actions(self, seat: int) -> list[str]:
         """Sorted notation strings of what ``seat`` may do now."""
-        if seat not in self.to_move():
+        if seat != self.current or self.is_over():  # not in to_move()
             return []
         if self.phase == "rebirth":
             acts = [f"re{s}" for s in REBIRTH_SHELLS if s not in self.crabs]
@@ -310,7 +310,7 @@ class YadokashiState(GameState):
         ``new``, the Rearrange steps."""
         acts = ["adv"]
         slots = len(self.rows[seat]) + 1  # a bought shell goes to any place 1..len+1
-        for shell in sorted(self.buyable(seat), key=_buy_order):
+        for shell in sorted(self.buyable(seat), key=_BUY_ORDER.__getitem__):
             acts += _buy_actions(shell, slots)
         if self.centre > 0:
             acts += ["hi", "lo", "new"]
@@ -321,13 +321,11 @@ class YadokashiState(GameState):
     def buyable(self, seat: int) -> list[int]:
         """Empty shells in other rows that ``seat`` can pay for."""
         out = []
-        crabs, stars, priced = self.crabs, self.stars[seat], len(PRICES)
+        crabs, stars = self.crabs, self.stars[seat]
         for other, row in enumerate(self.rows):
-            if other == seat:
-                continue
-            for pos, shell in enumerate(row, start=1):
-                if shell not in crabs and (PRICES[pos - 1] if pos <= priced else 0) <= stars:
-                    out.append(shell)
+            if other != seat:
+                priced = zip(row, _PRICE_AT, strict=False)  # rows are shorter than _PRICE_AT
+                out += [s for s, price in priced if price <= stars and s not in crabs]
         return out
 
     def _placements(self) -> list[str]:
