@@ -86,11 +86,11 @@ def evaluate(state: YadokashiState, me: int) -> float:
         if not winners:
             return 0.0
         return WIN if me in winners else -WIN
-    values = seat_values(state)
-    rivals = values[:me] + values[me + 1 :]
+    rivals = seat_values(state)
+    mine = rivals.pop(me)
     # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
     # tie between two actions must go the same way in CPython and in Pyodide
-    return values[me] - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
+    return mine - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
 
 
 _FIRST_UP_TO_12 = frozenset(f"b{shell}@1" for shell in range(1, FACES + 1))
