@@ -25,12 +25,15 @@ THREAT = 12.0  # a player who reaches 27 with his next Move dice
 TENANT_SAMPLES = 3
 
 
+_UNSEEDED = Rng(0, 0)
+
+
 class ScriptedRng(Rng):
     """A generator whose next draws are given (die faces 1..12), then a fallback stream; used
     for lookahead (and tests) to apply an action with chosen rolls."""
 
     def __init__(self, faces: list[int], fallback: Rng) -> None:
-        super().__init__(0, 0)
+        self.state, self.inc = _UNSEEDED.state, _UNSEEDED.inc  # as ``Rng(0, 0)``, never drawn
         self.faces = list(faces)
         self.fallback = fallback
 
@@ -45,20 +48,26 @@ def seat_values(state: YadokashiState) -> list[float]:
     """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
     next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
     reaches the goal."""
-    crabs = state.crabs
-    tight = {size for shell, size in crabs.items() if size == shell}
+    crabs, stars = state.crabs, state.stars
+    near = set()  # the shells one or two above a crab that fills its shell
+    for shell, size in crabs.items():
+        if size == shell:
+            near.add(size + 1)
+            near.add(size + 2)
+    vacant = FACES if state.centre else 0  # the largest shell counted as vacant
     values = []
-    for seat, row in enumerate(state.rows):
-        value, housed, last = float(state.stars[seat]), 0, len(row) - 1
-        for i, shell in enumerate(row):
+    for row, star in zip(state.rows, stars, strict=True):
+        value, housed = float(star), 0
+        last = row[-1] if len(row) > 1 else 0  # the last card of a row of two or more
+        for shell in row:
             if shell in crabs:
                 housed += 1
-                value += LAST_CRAB if i == last and last > 0 else CRAB
-            elif shell - 1 in tight or shell - 2 in tight:
+                value += LAST_CRAB if shell == last else CRAB
+            elif shell in near:
                 value += EMPTY
-            elif shell <= FACES and state.centre:
+            elif shell <= vacant:
                 value += VACANT
-        if state.stars[seat] + 2 * housed >= GOAL:
+        if star + 2 * housed >= GOAL:
             value += THREAT
         values.append(value)
     return values
@@ -73,25 +82,28 @@ def state_values(state: GameState) -> list[float]:
 def evaluate(state: YadokashiState, me: int) -> float:
     """The seat's standing: a win or a loss at the end, else its value minus its best rival's."""
     if state.is_over():
-        winners = state.result().winners
+        winners = state.winners()
         if not winners:
             return 0.0
         return WIN if me in winners else -WIN
-    values = seat_values(state)
-    rivals = [v for p, v in enumerate(values) if p != me]
+    rivals = seat_values(state)
+    mine = rivals.pop(me)
     # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
     # tie between two actions must go the same way in CPython and in Pyodide
-    return values[me] - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
+    return mine - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
 
 
-def considered(state: YadokashiState, action: str) -> bool:
-    """The turn actions worth a lookahead: Rearrange is left out; a shell is bought only if a
-    crab can live in it (up to 12, or 13 while a tight 11 may grow into it) and goes to position 1
-    (the dearest for others to buy back and the last to be lost by Advance)."""
-    if action.startswith("b"):
-        shell, _, pos = action[1:].partition("@")
-        return pos == "1" and (int(shell) <= FACES or state.crabs.get(FACES - 1) == FACES - 1)
-    return not action.startswith("r")
+_FIRST_UP_TO_12 = frozenset(f"b{shell}@1" for shell in range(1, FACES + 1))
+_FIRST_ANY = frozenset(f"b{shell}@1" for shell in range(1, 17))  # every shell of any game
+
+
+def considered(state: YadokashiState, legal: list[str]) -> list[str]:
+    """The turn actions worth a lookahead, of the ``legal`` ones: Rearrange is left out; a shell
+    is bought only if a crab can live in it (up to 12, or any while a tight 11 may grow into 12
+    and on) and goes to position 1 (the dearest for others to buy back and the last to be lost
+    by Advance)."""
+    buys = _FIRST_ANY if state.crabs.get(FACES - 1) == FACES - 1 else _FIRST_UP_TO_12
+    return [a for a in legal if a in buys or a[0] not in "br"]
 
 
 def quick_steps(state: YadokashiState, seat: int) -> list[str]:
@@ -110,12 +122,22 @@ def quick_steps(state: YadokashiState, seat: int) -> list[str]:
 def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], float]]:
     """One face for each set of crabs a roll can make move or leave (a crab filling its shell,
     or a 12), with its probability; other growth is left to the representative face."""
-    sizes = {z for shell, z in state.crabs.items() if z in (shell, FACES)}
-    groups: dict[frozenset[int], list[int]] = {}
-    for face in range(1, FACES + 1):
-        key = frozenset(z for z in sizes if (z >= face if high else z <= face))
-        groups.setdefault(key, []).append(face)
-    return [([faces[0]], len(faces) / FACES) for faces in groups.values()]
+    # the set changes where a face passes such a crab's size: above it for High, at it for Low
+    starts = {1}
+    for shell, size in state.crabs.items():
+        if size in (shell, FACES):
+            starts.add(size + 1 if high else size)
+    starts.discard(FACES + 1)
+    firsts = sorted(starts)
+    ends = [*firsts[1:], FACES + 1]
+    return [([first], (end - first) / FACES) for first, end in zip(firsts, ends, strict=True)]
+
+
+def grown(state: YadokashiState, face: int, high: bool) -> frozenset[int]:
+    """The shells whose crabs a Move dice roll of ``face`` makes grow."""
+    if high:
+        return frozenset([shell for shell, size in state.crabs.items() if size >= face])
+    return frozenset([shell for shell, size in state.crabs.items() if size <= face])
 
 
 class YadokashiHeuristicBot(Bot):
@@ -126,27 +148,33 @@ class YadokashiHeuristicBot(Bot):
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
         assert isinstance(state, YadokashiState)
-        base = state.clone()
-        base.quiet = True
-        base.log = []
+        base = state.sandbox()
         legal = base.legal_actions(seat)
         if base.phase == "rearrange":
             return legal[0]
         if base.phase in ("rebirth", "tenants"):
-            return self._best_step(base, seat, legal)
-        scored = [(self._score(base, seat, a, rng), a) for a in legal if considered(base, a)]
+            return self._best_step(base, seat, legal)[1]
+        seen: dict[frozenset[int], float] = {}  # Move dice outcomes by the crabs they grow
+        scored = [(self._score(base, seat, a, rng, seen), a) for a in considered(base, legal)]
         return max(scored)[1]
 
-    def _score(self, base: YadokashiState, seat: int, action: str, rng: Rng) -> float:
+    def _score(
+        self,
+        base: YadokashiState,
+        seat: int,
+        action: str,
+        rng: Rng,
+        seen: dict[frozenset[int], float],
+    ) -> float:
         if action in ("hi", "lo"):
-            return self._expect(base, seat, action, roll_classes(base, action == "hi"), rng)
+            return self._dice(base, seat, action, rng, seen)
         if action == "new":
             samples = [
                 ([rng.below(FACES) + 1 for _ in range(base.centre)], 1 / TENANT_SAMPLES)
                 for _ in range(TENANT_SAMPLES)
             ]
             return self._expect(base, seat, action, samples, rng)
-        world = base.clone()
+        world = base.sandbox(base.rng)  # Buy and Advance draw nothing
         world.apply_unchecked(seat, action)
         return evaluate(world, seat)
 
@@ -161,20 +189,45 @@ class YadokashiHeuristicBot(Bot):
         """The expected evaluation of ``action`` over weighted rolls, steps chosen greedily."""
         total = 0.0
         for faces, weight in rolls:
-            world = base.clone()
-            world.rng = ScriptedRng(faces, rng)
-            world.apply_unchecked(seat, action)
-            if world.phase in ("rebirth", "tenants"):
-                world.apply_unchecked(seat, self._best_step(world, seat, quick_steps(world, seat)))
-            total += weight * evaluate(world, seat)
+            total += weight * self._outcome(base, seat, action, faces, rng)
         return total
 
-    def _best_step(self, base: YadokashiState, seat: int, legal: list[str]) -> str:
-        """The rebirth shell or the dice to place that evaluate best."""
+    def _dice(
+        self,
+        base: YadokashiState,
+        seat: int,
+        action: str,
+        rng: Rng,
+        seen: dict[frozenset[int], float],
+    ) -> float:
+        """:meth:`_expect` of Move dice over :func:`roll_classes`; a roll that grows the same
+        crabs as one already tried (High and Low each have one growing them all) leads to the
+        same table, so its evaluation is taken from ``seen``."""
+        high, total = action == "hi", 0.0
+        for faces, weight in roll_classes(base, high):
+            key = grown(base, faces[0], high)
+            if key not in seen:
+                seen[key] = self._outcome(base, seat, action, faces, rng)
+            total += weight * seen[key]
+        return total
+
+    def _outcome(
+        self, base: YadokashiState, seat: int, action: str, faces: list[int], rng: Rng
+    ) -> float:
+        """The evaluation after ``action`` with the rolls ``faces``, its step chosen greedily."""
+        world = base.sandbox(ScriptedRng(faces, rng))
+        world.apply_unchecked(seat, action)
+        if world.phase in ("rebirth", "tenants"):
+            # the world after the best step, as evaluated in choosing it
+            return self._best_step(world, seat, quick_steps(world, seat))[0]
+        return evaluate(world, seat)
+
+    def _best_step(self, base: YadokashiState, seat: int, legal: list[str]) -> tuple[float, str]:
+        """The rebirth shell or the dice to place that evaluate best, with its evaluation."""
 
         def value(action: str) -> tuple[float, str]:
-            world = base.clone()
+            world = base.sandbox(base.rng)  # a rebirth or a placement draws nothing
             world.apply_unchecked(seat, action)
             return evaluate(world, seat), action
 
-        return max(legal, key=value)
+        return max(map(value, legal))

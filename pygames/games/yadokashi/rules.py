@@ -49,6 +49,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
+from operator import add
 from typing import Any, Self
 
 from pygames.core.errors import BadNotation, RecordError
@@ -135,9 +136,15 @@ def price_at(position: int) -> int:
 
 @cache
 def _buy_actions(shell: int, slots: int) -> tuple[str, ...]:
-    """The notations ``b<shell>@1`` .. ``b<shell>@<slots>`` (formatted once: legal actions
-    list them on every turn)."""
-    return tuple(f"b{shell}@{pos}" for pos in range(1, slots + 1))
+    """The notations ``b<shell>@1`` .. ``b<shell>@<slots>``, sorted (formatted once: legal
+    actions list them on every turn)."""
+    return tuple(sorted(f"b{shell}@{pos}" for pos in range(1, slots + 1)))
+
+
+# the order of the buys of different shells among sorted notations: ``b<shell>@`` is never the
+# start of another shell's, so each shell's buys come together, in the order of this key
+_BUY_ORDER = {shell: f"{shell}@" for shell in range(1, 17)}
+_PRICE_AT = (*PRICES, *[0] * 17)  # by position from 0: the price of a shell of any row
 
 
 def _list(values: list[int], sep: str = ", ") -> str:
@@ -177,7 +184,10 @@ class YadokashiState(GameState):
         self.last_move: JSONDict | None = None
         self.last_tenants: JSONDict | None = None
         self.last_action: JSONDict | None = None
-        self.quiet = False  # lookahead copies skip the log
+        # lookahead copies (sandbox) write no log and keep no record of the last action
+        # (last_move, last_tenants, last_action): nobody reads them
+        self.quiet = False
+        self.private_log = False  # whether a log line has private wording (none of Yadokashi's)
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -222,12 +232,13 @@ class YadokashiState(GameState):
 
     def _add_extra_shells(self) -> None:
         if self.players == 3:
-            self.rows[(self.start - 1) % 3].insert(0, 13)
+            last = (self.start - 1) % 3
+            self.rows[last] = [13, *self.rows[last]]
             return
         extra = [13, 14, 15, 16]
         self.rng.shuffle(extra)
         for seat in range(self.players):
-            self.rows[seat].insert(0, extra[seat])
+            self.rows[seat] = [extra[seat], *self.rows[seat]]
 
     # --- the ring ---------------------------------------------------------------------------
     def ccw_seats(self, seat: int) -> list[int]:
@@ -236,7 +247,10 @@ class YadokashiState(GameState):
 
     def ring_from(self, seat: int) -> list[int]:
         """All shells counterclockwise, starting at ``seat``'s position 1."""
-        return [shell for p in self.ccw_seats(seat) for shell in self.rows[p]]
+        ring: list[int] = []
+        for row in self.rows[seat::-1] + self.rows[:seat:-1]:  # the rows of ccw_seats(seat)
+            ring += row
+        return ring
 
     def owner(self, shell: int) -> tuple[int, int]:
         """The seat whose row holds ``shell`` and its position there (1-based)."""
@@ -251,7 +265,18 @@ class YadokashiState(GameState):
 
     def crab_count(self, seat: int) -> int:
         """Crabs living in ``seat``'s row."""
-        return sum(1 for shell in self.rows[seat] if shell in self.crabs)
+        return self.crab_counts()[seat]
+
+    def crab_counts(self) -> list[int]:
+        """Crabs living in each seat's row."""
+        crabs, counts = self.crabs, []
+        for row in self.rows:
+            count = 0
+            for shell in row:
+                if shell in crabs:
+                    count += 1
+            counts.append(count)
+        return counts
 
     def empty_in_row(self, seat: int) -> list[int]:
         """The empty shells of ``seat``'s row, in row order."""
@@ -268,7 +293,7 @@ class YadokashiState(GameState):
 
     def legal_actions(self, seat: int) -> list[str]:
         """Sorted notation strings of what ``seat`` may do now."""
-        if seat not in self.to_move():
+        if seat != self.current or self.is_over():  # not in to_move()
             return []
         if self.phase == "rebirth":
             acts = [f"re{s}" for s in REBIRTH_SHELLS if s not in self.crabs]
@@ -277,30 +302,30 @@ class YadokashiState(GameState):
         elif self.phase == "rearrange":
             acts = [f"r{s}" for s in self._rearrange_choices()]
         else:
-            acts = self._turn_actions(seat)
+            return self._turn_actions(seat)
         return sorted(acts)
 
     def _turn_actions(self, seat: int) -> list[str]:
+        """The turn's actions, sorted as they are built: ``adv``, the buys, ``hi``, ``lo``,
+        ``new``, the Rearrange steps."""
         acts = ["adv"]
+        slots = len(self.rows[seat]) + 1  # a bought shell goes to any place 1..len+1
+        for shell in sorted(self.buyable(seat), key=_BUY_ORDER.__getitem__):
+            acts += _buy_actions(shell, slots)
         if self.centre > 0:
             acts += ["hi", "lo", "new"]
-        slots = len(self.rows[seat]) + 1  # a bought shell goes to any place 1..len+1
-        for shell in self.buyable(seat):
-            acts += _buy_actions(shell, slots)
         if len(self.empty_in_row(seat)) >= 2:
-            acts += [f"r{s}" for s in self._rearrange_choices(seat)]
+            acts += sorted([f"r{s}" for s in self._rearrange_choices(seat)])
         return acts
 
     def buyable(self, seat: int) -> list[int]:
         """Empty shells in other rows that ``seat`` can pay for."""
         out = []
-        crabs, stars, priced = self.crabs, self.stars[seat], len(PRICES)
+        crabs, stars = self.crabs, self.stars[seat]
         for other, row in enumerate(self.rows):
-            if other == seat:
-                continue
-            for pos, shell in enumerate(row, start=1):
-                if shell not in crabs and (PRICES[pos - 1] if pos <= priced else 0) <= stars:
-                    out.append(shell)
+            if other != seat:
+                priced = zip(row, _PRICE_AT, strict=False)  # rows are shorter than _PRICE_AT
+                out += [s for s, price in priced if price <= stars and s not in crabs]
         return out
 
     def _placements(self) -> list[str]:
@@ -395,11 +420,11 @@ class YadokashiState(GameState):
             return self._rearrange_choices(seat)
         return []
 
-    def sandbox(self) -> YadokashiState:
-        """A copy to try actions on (no log, the random stream copied)."""
-        s = self.clone()
+    def sandbox(self, rng: Rng | None = None) -> YadokashiState:
+        """A copy to try actions on: quiet (no log), drawing from ``rng`` (by default a copy of
+        this state's random stream)."""
+        s = self._copy(self.rng.copy() if rng is None else rng)
         s.quiet = True
-        s.log = []
         return s
 
     # --- illegal actions --------------------------------------------------------------------
@@ -473,7 +498,7 @@ class YadokashiState(GameState):
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
-        act = Action.parse(action)
+        act = _parse(action)
         if act.kind in ("hi", "lo"):
             self._move_dice(seat, act.kind == "hi")
         elif act.kind == "re":
@@ -499,15 +524,15 @@ class YadokashiState(GameState):
         """Add a log line (skipped in a bot's lookahead copy)."""
         if not self.quiet:
             super().say(en, ja, seats, private)
+            self.private_log = self.private_log or bool(private)
 
     def roll(self) -> int:
         """One 12-sided die from the game's random stream."""
         return self.rng.below(FACES) + 1
 
     def _income(self) -> list[int]:
-        gains = [self.crab_count(seat) for seat in range(self.players)]
-        for seat, gain in enumerate(gains):
-            self.stars[seat] += gain
+        gains = self.crab_counts()
+        self.stars = list(map(add, self.stars, gains))
         self.income_total += sum(gains)
         if not self.quiet:
             self.say(
@@ -522,24 +547,26 @@ class YadokashiState(GameState):
         before = self._income()
         value = self.roll()
         call = "hi" if high else "lo"
-        self.say(
-            f"{{0}} calls {'High' if high else 'Low'} and rolls {value}.",
-            f"{{0}}が「{'ハイ' if high else 'ロー'}」を宣言して{value}を出しました。",
-            [seat],
-        )
+        if not self.quiet:
+            self.say(
+                f"{{0}} calls {'High' if high else 'Low'} and rolls {value}.",
+                f"{{0}}が「{'ハイ' if high else 'ロー'}」を宣言して{value}を出しました。",
+                [seat],
+            )
         growth, left = self._grow(value, high)
-        self.last_move = {
-            "seat": seat,
-            "call": call,
-            "roll": value,
-            "income_before": before,
-            "growth": growth,
-            "left": left,
-            "rebirth": [],
-            "moves": [],
-            "income_after": None,
-        }
-        self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
+        if not self.quiet:  # a lookahead copy keeps no record of the last move
+            self.last_move = {
+                "seat": seat,
+                "call": call,
+                "roll": value,
+                "income_before": before,
+                "growth": growth,
+                "left": left,
+                "rebirth": [],
+                "moves": [],
+                "income_after": None,
+            }
+            self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
         self.pending = {"kind": "rebirth", "left": len(left)}
         self._continue_move(seat)
 
@@ -584,22 +611,26 @@ class YadokashiState(GameState):
             self._rebirth(seat, empty[0])
         self.phase = "turn"
         self.pending = None
-        assert self.last_move is not None
         moves = self._resolve_moves(seat)
-        self.last_move = {**self.last_move, "moves": moves, "income_after": self._income()}
+        after = self._income()
+        if not self.quiet:
+            assert self.last_move is not None
+            self.last_move = {**self.last_move, "moves": moves, "income_after": after}
         self._end_turn(seat)
 
     def _rebirth(self, seat: int, shell: int) -> None:
-        assert self.pending is not None and self.last_move is not None
+        assert self.pending is not None
         self.crabs[shell] = shell
         self.centre -= 1
         self.pending["left"] -= 1
-        self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
-        self.say(
-            f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
-            f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
-            [seat],
-        )
+        if not self.quiet:
+            assert self.last_move is not None
+            self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
+            self.say(
+                f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
+                f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
+                [seat],
+            )
 
     def _do_rebirth_choice(self, seat: int, shell: int) -> None:
         self._rebirth(seat, shell)
@@ -608,26 +639,24 @@ class YadokashiState(GameState):
     def _resolve_moves(self, seat: int) -> list[JSONDict]:
         """Crabs larger than their shell move, smallest first, equal sizes in ring order from the
         acting player's position 1 (Y3)."""
-        ring = self.ring_from(seat)
-        index = {shell: i for i, shell in enumerate(ring)}
-        movers = sorted(
-            (size, index[shell], shell) for shell, size in self.crabs.items() if size > shell
-        )
         moves: list[JSONDict] = []
-        for size, _, shell in movers:
-            target = self._find_home(ring, index[shell], size)
+        big = [(size, shell) for shell, size in self.crabs.items() if size > shell]
+        if not big:
+            return moves
+        ring = self.ring_from(seat)
+        for size, start, shell in sorted([(size, ring.index(shell), shell) for size, shell in big]):
+            target = self._find_home(ring, start, size)
             del self.crabs[shell]
             if target is None:
                 self.centre += 1
             else:
                 self.crabs[target] = size
-            self._say_move(shell, size, target)
+            if not self.quiet:
+                self._say_move(shell, size, target)
             moves.append({"from": shell, "to": target, "size": size})
         return moves
 
     def _say_move(self, shell: int, size: int, target: int | None) -> None:
-        if self.quiet:
-            return
         if target is None:
             self.say(
                 f"The crab of size {size} on shell {shell} finds no home: back to the centre.",
@@ -640,56 +669,60 @@ class YadokashiState(GameState):
             )
 
     def _find_home(self, ring: list[int], start: int, size: int) -> int | None:
-        """The first empty shell of size ``size`` or ``size + 1`` counterclockwise."""
-        n = len(ring)
-        for step in range(1, n):
-            shell = ring[(start + step) % n]
-            if shell not in self.crabs and shell in (size, size + 1):
-                return shell
-        return None
+        """The first empty shell of size ``size`` or ``size + 1`` counterclockwise from
+        ``ring[start]`` (crabs are at most 12, and every game has shells 1 to 13)."""
+        home, n = None, len(ring)
+        best = n
+        for shell in (size, size + 1):
+            if shell not in self.crabs:
+                step = (ring.index(shell) - start) % n
+                if 0 < step < best:
+                    home, best = shell, step
+        return home
 
     # Advance
     def _advance(self, seat: int) -> None:
         ring = self.ring_from(0)
-        total = len(ring)
-        begin, rows = 0, []
+        ring = ring[-1:] + ring[:-1]  # every row begins one shell further clockwise
+        begin = 0
         for p in self.ccw_seats(0):
-            length = len(self.rows[p])
-            rows.append((p, [ring[(begin - 1 + j) % total] for j in range(length)]))
-            begin += length
-        for p, row in rows:
-            self.rows[p] = row
-        self.last_action = {"seat": seat, "kind": "advance"}
-        self.say(
-            "{0} advances: every piece moves one shell clockwise.",
-            "{0}がゼンシン:全員のコマが時計回りに1つ進みました。",
-            [seat],
-        )
+            end = begin + len(self.rows[p])
+            self.rows[p] = ring[begin:end]
+            begin = end
+        if not self.quiet:
+            self.last_action = {"seat": seat, "kind": "advance"}
+            self.say(
+                "{0} advances: every piece moves one shell clockwise.",
+                "{0}がゼンシン:全員のコマが時計回りに1つ進みました。",
+                [seat],
+            )
         self._end_turn(seat)
 
     # Buy a shell
     def _buy(self, seat: int, shell: int, pos: int) -> None:
         owner, where = self.owner(shell)
         cost = price_at(where)
-        self.rows[owner].remove(shell)
-        self.rows[seat].insert(pos - 1, shell)
+        self.rows[owner] = [x for x in self.rows[owner] if x != shell]
+        row = self.rows[seat]
+        self.rows[seat] = [*row[: pos - 1], shell, *row[pos - 1 :]]
         self.stars[seat] -= cost
         self.stars[owner] += cost
-        self.last_action = {
-            "seat": seat,
-            "kind": "buy",
-            "shell": shell,
-            "from": owner,
-            "price": cost,
-            "position": pos,
-        }
-        self.say(
-            f"{{0}} buys shell {shell} from {{1}} {_price_text(cost)} "
-            f"and puts it at position {pos}.",
-            f"{{0}}が{{1}}からヤド{shell}を{f'星{cost}つ' if cost else '無料'}で買い、"
-            f"{pos}番目に置きました。",
-            [seat, owner],
-        )
+        if not self.quiet:
+            self.last_action = {
+                "seat": seat,
+                "kind": "buy",
+                "shell": shell,
+                "from": owner,
+                "price": cost,
+                "position": pos,
+            }
+            self.say(
+                f"{{0}} buys shell {shell} from {{1}} {_price_text(cost)} "
+                f"and puts it at position {pos}.",
+                f"{{0}}が{{1}}からヤド{shell}を{f'星{cost}つ' if cost else '無料'}で買い、"
+                f"{pos}番目に置きました。",
+                [seat, owner],
+            )
         self._end_turn(seat)
 
     # Rearrange
@@ -702,31 +735,34 @@ class YadokashiState(GameState):
         assert self.pending is not None
         slot = self.pending["slots"][self.pending["done"]] - 1
         other = row.index(shell)
+        row = self.rows[seat] = list(row)  # a new list: copies share the old one
         row[slot], row[other] = row[other], row[slot]
         self.pending["done"] += 1
         if len(self.pending["slots"]) - self.pending["done"] > 1:
             return
         self.phase = "turn"
         self.pending = None
-        self.last_action = {"seat": seat, "kind": "rearrange", "row": list(row)}
-        self.say(
-            f"{{0}} rearranges the empty shells: the row is now {_list(row)}.",
-            f"{{0}}がイレカエ:並びは{_list(row, '、')}になりました。",
-            [seat],
-        )
+        if not self.quiet:
+            self.last_action = {"seat": seat, "kind": "rearrange", "row": list(row)}
+            self.say(
+                f"{{0}} rearranges the empty shells: the row is now {_list(row)}.",
+                f"{{0}}がイレカエ:並びは{_list(row, '、')}になりました。",
+                [seat],
+            )
         self._end_turn(seat)
 
     # New tenants
     def _new_tenants(self, seat: int) -> None:
         rolls = [self.roll() for _ in range(self.centre)]
         placeable = sorted({r for r in rolls if r not in self.crabs})
-        self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
-        self.last_action = {"seat": seat, "kind": "tenants", "rolls": rolls}
-        self.say(
-            f"{{0}} looks for new tenants and rolls {_list(rolls)}.",
-            f"{{0}}がニューキョシャボシュウ:出目は{_list(rolls, '、')}です。",
-            [seat],
-        )
+        if not self.quiet:
+            self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
+            self.last_action = {"seat": seat, "kind": "tenants", "rolls": rolls}
+            self.say(
+                f"{{0}} looks for new tenants and rolls {_list(rolls)}.",
+                f"{{0}}がニューキョシャボシュウ:出目は{_list(rolls, '、')}です。",
+                [seat],
+            )
         if len(placeable) >= 2:
             self.phase = "tenants"
             self.pending = {"kind": "tenants", "rolls": rolls, "placeable": placeable}
@@ -736,20 +772,23 @@ class YadokashiState(GameState):
         self._place(seat, placeable)
 
     def _place(self, seat: int, shells: list[int]) -> None:
-        assert self.last_tenants is not None
         for shell in shells:
             self.crabs[shell] = shell
             self.centre -= 1
-        self.last_tenants = {**self.last_tenants, "placed": list(shells)}
-        if shells:
-            self.say(
-                f"{{0}} places {agree(len(shells), 'a crab on shell', 'crabs on shells')} "
-                f"{_list(shells)}.",
-                f"{{0}}がヤド{_list(shells, '、')}にヤドカリを乗せました。",
-                [seat],
-            )
+        if not self.quiet:
+            assert self.last_tenants is not None
+            self.last_tenants = {**self.last_tenants, "placed": list(shells)}
+            if shells:
+                self.say(
+                    f"{{0}} places {agree(len(shells), 'a crab on shell', 'crabs on shells')} "
+                    f"{_list(shells)}.",
+                    f"{{0}}がヤド{_list(shells, '、')}にヤドカリを乗せました。",
+                    [seat],
+                )
         if shells and self.centre == 0:
-            self.last_tenants = {**self.last_tenants, "evicted": self._evict(shells)}
+            evicted = self._evict(shells)
+            if self.last_tenants is not None and not self.quiet:
+                self.last_tenants = {**self.last_tenants, "evicted": evicted}
         self.phase = "turn"
         self.pending = None
         self._end_turn(seat)
@@ -806,7 +845,8 @@ class YadokashiState(GameState):
         self.turn += 1
         if max(self.stars) >= GOAL:
             self.phase = "over"
-            self._say_over()
+            if not self.quiet:
+                self._say_over()
             return
         if self.turn >= TURN_CAP or self.ply + 1 >= ACTION_CAP:
             self.phase = "capped"
@@ -822,7 +862,7 @@ class YadokashiState(GameState):
     def _say_over(self) -> None:
         """The last line: who reached the goal (with their stars) and who wins."""
         reached = [p for p in range(self.players) if self.stars[p] >= GOAL]
-        winner = self.result().winners[0]
+        winner = self.winners()[0]
         who_en = ", ".join(
             f"{{{i}}} ({plural(self.stars[p], 'star', 'stars')})" for i, p in enumerate(reached)
         )
@@ -859,9 +899,7 @@ class YadokashiState(GameState):
                 ),
                 finished=False,
             )
-        best = max(scores)
-        order = [(self.current + k) % self.players for k in range(self.players)]
-        top = [s for s in order if scores[s] == best]
+        top = self._leaders()
         if len(top) == 1:
             return Result(scores, breakdown, top, "none")
         return Result(
@@ -874,6 +912,17 @@ class YadokashiState(GameState):
                 "星が同数のため、手番プレイヤー(以下時計回り)の順で勝者を決めました。",
             ),
         )
+
+    def _leaders(self) -> list[int]:
+        """The seats with most stars, from the player whose turn it was on clockwise."""
+        best = max(self.stars)
+        order = [(self.current + k) % self.players for k in range(self.players)]
+        return [s for s in order if self.stars[s] == best]
+
+    def winners(self) -> list[int]:
+        """:meth:`result`'s winners without its breakdown: the first leader, none when the game
+        was capped."""
+        return [] if self.phase == "capped" else self._leaders()[:1]
 
     # --- information ------------------------------------------------------------------------
     def _row_view(self, seat: int) -> list[JSONDict]:
@@ -926,7 +975,7 @@ class YadokashiState(GameState):
             "rows": [self._row_view(p) for p in range(self.players)],
             "centre": self.centre,
             "stars": [star_pieces(v) for v in self.stars],
-            "crabs_in_row": [self.crab_count(p) for p in range(self.players)],
+            "crabs_in_row": self.crab_counts(),
             "pending": self._pending_view(),
             "last_roll": None if self.last_move is None else self.last_move["roll"],
             "last_move": copy_json(self.last_move),
@@ -951,7 +1000,8 @@ class YadokashiState(GameState):
         stream is replaced by one drawn from ``rng``. Rolls already made (a pending New tenants
         choice) are kept: the player has seen them."""
         s = self.clone()
-        s.scrub_log(seat)
+        if s.private_log:  # else every seat's log is the whole log
+            s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
@@ -983,19 +1033,29 @@ class YadokashiState(GameState):
         """Restore from :meth:`to_json`."""
         s = super().from_json(data)
         s.crabs = {int(shell): int(size) for shell, size in data["crabs"]}
+        s.private_log = any("private" in entry for entry in s.log)
         return s
 
     def clone(self) -> YadokashiState:
-        """An independent copy. Log entries and the ``last_*`` records are never changed once
-        written (later steps replace them), so the copy shares them."""
+        """An independent copy (a quiet state's copy has no log either)."""
+        s = self._copy(self.rng.copy())
+        if not self.quiet:
+            s.log = list(self.log)
+        return s
+
+    def _copy(self, rng: Rng) -> YadokashiState:
+        """A copy without a log, drawing from ``rng``. Log entries, the ``last_*`` records and
+        the rows are never changed once written (later steps replace them; a changed row is a
+        new list), so the copy shares them."""
         s = YadokashiState.__new__(YadokashiState)
-        s.__dict__.update(self.__dict__)
-        s.log = [] if self.quiet else list(self.log)
-        s.rng = self.rng.copy()
-        s.rows = [list(r) for r in self.rows]
-        s.crabs = dict(self.crabs)
-        s.stars = list(self.stars)
-        s.pending = None if self.pending is None else dict(self.pending)
+        s.__dict__ = self.__dict__.copy()
+        s.log = []
+        s.rng = rng
+        s.rows = self.rows.copy()
+        s.crabs = self.crabs.copy()
+        s.stars = self.stars.copy()
+        if self.pending is not None:
+            s.pending = self.pending.copy()
         return s
 
     def invariant_errors(self) -> list[str]:

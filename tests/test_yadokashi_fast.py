@@ -1,0 +1,170 @@
+"""Yadokashi's trusted fast paths against the checked ones: a quiet lookahead copy (no log, no
+last-action records) plays exactly like the game; the heuristic's shortcuts (roll classes,
+Move dice rolls that grow the same crabs evaluated once, the considered actions) agree with
+their plain definitions; determinize keeps what the seat may read of the log.
+
+``YADOKASHI_FAST_GAMES`` raises the number of seeded games per player count (default 40, a few
+seconds; thousands of actions)."""
+
+from __future__ import annotations
+
+import os
+from itertools import combinations
+
+import pytest
+
+from pygames.core.rng import Rng
+from pygames.games.yadokashi.bot import (
+    ScriptedRng,
+    YadokashiHeuristicBot,
+    considered,
+    evaluate,
+    grown,
+    roll_classes,
+)
+from pygames.games.yadokashi.rules import FACES, YadokashiState
+from tests.support import play_random
+
+GAMES = int(os.environ.get("YADOKASHI_FAST_GAMES", "40"))
+PLAY = ("rows", "crabs", "centre", "stars", "income_total", "current", "turn", "phase")
+
+
+def same_play(loud: YadokashiState, quiet: YadokashiState) -> None:
+    """Everything but the log and the records of the last action is the same."""
+    for name in PLAY:
+        assert getattr(quiet, name) == getattr(loud, name), name
+    assert list(quiet.crabs.items()) == list(loud.crabs.items())  # the same order as well
+    assert quiet.pending == loud.pending and quiet.ply == loud.ply
+    assert quiet.rng.get_state() == loud.rng.get_state()
+    assert quiet.legal_actions(quiet.current) == loud.legal_actions(loud.current)
+    assert quiet.log == [] and quiet.invariant_errors() == []
+
+
+def check_quiet(before: YadokashiState, state: YadokashiState, seat: int, action: str) -> None:
+    quiet = before.sandbox()
+    quiet.apply_unchecked(seat, action)
+    same_play(state, quiet)
+    assert before.rows == before.clone().rows  # a copy never changes the rows it shares
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_quiet_copies_play_exactly_like_the_game(players: int) -> None:
+    steps = 0
+    for seed in range(GAMES):
+        _, actions = play_random(YadokashiState.new(players, 7000 + seed), seed, check_quiet)
+        steps += len(actions)
+    assert steps > 50 * GAMES
+
+
+def reference_roll_classes(crabs: dict[int, int], high: bool) -> list[tuple[list[int], float]]:
+    """The plain definition: group the faces by the set of crabs that a roll makes move or
+    leave (those filling their shell, and 12s); each group's first face and its share."""
+    sizes = {z for shell, z in crabs.items() if z in (shell, FACES)}
+    groups: dict[frozenset[int], list[int]] = {}
+    for face in range(1, FACES + 1):
+        key = frozenset(z for z in sizes if (z >= face if high else z <= face))
+        groups.setdefault(key, []).append(face)
+    return [([faces[0]], len(faces) / FACES) for faces in groups.values()]
+
+
+def test_roll_classes_group_the_faces_as_defined() -> None:
+    rng = Rng.from_seed(11)
+    state = YadokashiState.new(4, 1)
+    for _ in range(3000):
+        shells = [s + 1 for s in range(16) if rng.below(3) == 0][:6]
+        state.crabs = {
+            s: [min(s, FACES), FACES, rng.below(FACES) + 1][rng.below(3)] for s in shells
+        }
+        for high in (True, False):
+            assert roll_classes(state, high) == reference_roll_classes(state.crabs, high)
+
+
+def reference_considered(state: YadokashiState, action: str) -> bool:
+    """The plain definition: no Rearrange; a buy only to position 1, of a shell up to 12 (any
+    while a crab of 11 fills shell 11)."""
+    if action.startswith("b"):
+        shell, _, pos = action[1:].partition("@")
+        return pos == "1" and (int(shell) <= FACES or state.crabs.get(FACES - 1) == FACES - 1)
+    return not action.startswith("r")
+
+
+def positions(players: int, count: int) -> list[YadokashiState]:
+    """Turn positions of seeded games of random moves."""
+    out: list[YadokashiState] = []
+
+    def keep(before: YadokashiState, state: YadokashiState, seat: int, action: str) -> None:
+        if state.phase == "turn" and not state.is_over() and len(out) < count:
+            out.append(state.clone())
+
+    for seed in range(count // 20 + 1):
+        play_random(YadokashiState.new(players, 8000 + seed), seed, keep)
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_considered_actions_and_dice_shortcut_match_their_definitions(players: int) -> None:
+    bot = YadokashiHeuristicBot()
+    for state in positions(players, 150):
+        seat = state.current
+        legal = state.legal_actions(seat)
+        assert considered(state, legal) == [a for a in legal if reference_considered(state, a)]
+        if "hi" not in legal:
+            continue
+        # rolls that grow the same crabs leave the same table: one evaluation serves them all
+        values: dict[frozenset[int], float] = {}
+        for high, action in ((True, "hi"), (False, "lo")):
+            for face in range(1, FACES + 1):
+                value = bot._outcome(state.sandbox(), seat, action, [face], Rng(1, 2))
+                key = grown(state, face, high)
+                assert values.setdefault(key, value) == value
+
+
+def test_determinize_keeps_the_log_the_seat_may_read() -> None:
+    for players in (3, 4):
+        state = positions(players, 30)[-1]
+        for seat in range(players):
+            world = state.determinize(seat, Rng.from_seed(seat))
+            assert world.log == state.log_for(seat) and world.log is not state.log
+        state.say("secret", "秘密", [0], {0: {"en": "for 0", "ja": "0へ"}})
+        world = state.determinize(1, Rng.from_seed(1))
+        assert world.log == state.log_for(1) and "private" not in world.log[-1]
+
+
+def reference_home(ring: list[int], crabs: dict[int, int], start: int, size: int) -> int | None:
+    """The plain definition: step counterclockwise to the first empty shell of ``size`` or
+    ``size + 1``."""
+    for step in range(1, len(ring)):
+        shell = ring[(start + step) % len(ring)]
+        if shell not in crabs and shell in (size, size + 1):
+            return shell
+    return None
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_ring_and_homes_match_their_definitions(players: int) -> None:
+    for state in positions(players, 60):
+        for seat in range(players):
+            ring = state.ring_from(seat)
+            assert ring == [s for p in state.ccw_seats(seat) for s in state.rows[p]]
+        for start, size in combinations(range(1, FACES + 1), 2):
+            start -= 1
+            assert state._find_home(ring, start, size) == reference_home(
+                ring, state.crabs, start, size
+            )
+
+
+def test_a_scripted_roll_plays_the_face_then_the_stream() -> None:
+    fallback = Rng.from_seed(5)
+    rng = ScriptedRng([3, 12], fallback)
+    assert [rng.below(FACES) + 1 for _ in range(3)] == [3, 12, Rng.from_seed(5).below(12) + 1]
+    state = YadokashiState.new(3, 2)
+    assert evaluate(state, 0) == evaluate(state.sandbox(), 0)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_turn_actions_come_sorted(players: int) -> None:
+    for state in positions(players, 200):
+        for seat in range(players):
+            state.current = seat
+            legal = state.legal_actions(seat)
+            assert legal == sorted(legal) and len(set(legal)) == len(legal)
