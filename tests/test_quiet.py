@@ -28,8 +28,10 @@ def players_of(game: str, seed: int) -> int:
 
 
 def without_log(state: GameState) -> JSONDict:
+    """The state's JSON without its log and its narration (what a quiet state may skip)."""
     data = state.to_json()
-    del data["log"]
+    for key in ("log", *state._NARRATION):
+        del data[key]
     return data
 
 

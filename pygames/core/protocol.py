@@ -86,6 +86,9 @@ class GameState(ABC):
     #: writes nothing, and games may skip building log text (see :meth:`quieten`); never set on
     #: a state whose view or log anyone reads
     quiet: bool = False
+    #: fields of :meth:`to_json` that only tell the table what just happened (the last move's
+    #: details), which a quiet state may leave unwritten: the rules never read them
+    _NARRATION: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int) -> None:
         self.players = players

@@ -1006,6 +1006,7 @@ class YadokashiState(GameState):
         return s
 
     # --- (de)serialisation ------------------------------------------------------------------
+    _NARRATION = ("last_move", "last_tenants", "last_action")
     _FIELDS = (
         "rows",
         "centre",
