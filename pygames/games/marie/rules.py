@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
@@ -54,11 +55,19 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Parse notation; :class:`BadNotation` if it is not Marie's notation.
+        """Parse notation; :class:`BadNotation` if it is not Marie's notation. An action, once
+        parsed, is remembered (it depends on the text alone, and is never changed).
 
         >>> str(Action.parse("pick53"))
         'pick35'
         """
+        act = _PARSED.get(text)
+        if act is None:
+            act = _PARSED[text] = cls._read(text)
+        return act
+
+    @classmethod
+    def _read(cls, text: str) -> Action:
         m = _NOTATION.match(text)
         if not m:
             raise BadNotation(
@@ -72,6 +81,10 @@ class Action:
         if kind in ("pick", "eat"):
             nums = tuple(sorted(nums))
         return cls(kind, nums)
+
+
+#: every notation parsed so far, and its action (a few dozen texts in all)
+_PARSED: dict[str, Action] = {}
 
 
 def points_for(count: int) -> int:
@@ -115,6 +128,37 @@ def _decision_text(keep: list[int], eat: list[int], future: bool) -> tuple[str, 
         f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
         f"{{0}}は{eja}を食べ" + (f"、{kja}を確定しました。" if keep else "ました。"),
     )
+
+
+#: the method applying each kind of action
+_HANDLERS = {
+    "pile": "_do_pile",
+    "pick": "_do_pick",
+    "up": "_do_vote",
+    "down": "_do_vote",
+    "take": "_do_take",
+    "keep": "_do_decide",
+    "eat": "_do_decide",
+}
+PILE_TEXT = tuple(f"pile{i + 1}" for i in range(9))
+TAKE_TEXT = tuple(f"take{o}" for o in range(10))
+
+
+@cache
+def picks(hand: tuple[int, ...]) -> tuple[str, ...]:
+    """The sorted notation of every pair a drafter may keep from ``hand`` (sorted)."""
+    return tuple(sorted({f"pick{a}{b}" for i, a in enumerate(hand) for b in hand[i + 1 :]}))
+
+
+@cache
+def decide_actions(a: int, b: int, left: int) -> tuple[str, ...]:
+    """The sorted keep/eat notation for the pair ``a`` <= ``b`` with ``left`` eats left."""
+    acts = {"keep"}
+    if left >= 1:
+        acts.update((f"eat{a}", f"eat{b}"))
+    if left >= 2:
+        acts.add(f"eat{a}{b}")
+    return tuple(sorted(acts))
 
 
 class MarieState(GameState):
@@ -248,37 +292,29 @@ class MarieState(GameState):
         return []
 
     def legal_actions(self, seat: int) -> list[str]:
-        """Sorted notation strings of what ``seat`` may do now."""
+        """Sorted notation strings of what ``seat`` may do now (pile and seat numbers have one
+        digit, so their notation sorts as the numbers do)."""
         if seat not in self.to_move():
             return []
-        if self.phase == "pile":
-            acts = [f"pile{i + 1}" for i, used in enumerate(self.pile_used) if not used]
-        elif self.phase == "draft":
-            hand = sorted(self.hand)
-            acts = sorted({f"pick{a}{b}" for i, a in enumerate(hand) for b in hand[i + 1 :]})
-        elif self.phase == "vote":
-            acts = ["down", "up"]
-        elif self.phase == "take":
-            acts = [f"take{o}" for o in self.available_pairs(seat)]
-        else:
-            acts = self._decide_actions(seat)
-        return sorted(acts)
+        phase = self.phase
+        if phase == "pile":
+            return [PILE_TEXT[i] for i, used in enumerate(self.pile_used) if not used]
+        if phase == "draft":
+            return list(picks(tuple(sorted(self.hand))))
+        if phase == "vote":
+            return ["down", "up"]
+        if phase == "take":
+            return [TAKE_TEXT[o] for o in self.available_pairs(seat)]
+        return self._decide_actions(seat)
 
     def available_pairs(self, seat: int) -> list[int]:
         """Owners of the pairs ``seat`` may take in a redistribution."""
-        return [o for o in range(self.players) if self.pairs[o] is not None and o != seat]
+        return [o for o, p in enumerate(self.pairs) if p is not None and o != seat]
 
     def _decide_actions(self, seat: int) -> list[str]:
         pair = self.held(seat)
         assert len(pair) == 2
-        acts = {"keep"}
-        left = MAX_EATEN - len(self.eaten[seat])
-        if left >= 1:
-            acts.update(f"eat{c}" for c in pair)
-        if left >= 2:
-            a, b = sorted(pair)
-            acts.add(f"eat{a}{b}")
-        return sorted(acts)
+        return list(decide_actions(pair[0], pair[1], MAX_EATEN - len(self.eaten[seat])))
 
     def is_over(self) -> bool:
         """True after the last round."""
@@ -312,16 +348,7 @@ class MarieState(GameState):
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
         act = Action.parse(action)
-        handler = {
-            "pile": self._do_pile,
-            "pick": self._do_pick,
-            "up": self._do_vote,
-            "down": self._do_vote,
-            "take": self._do_take,
-            "keep": self._do_decide,
-            "eat": self._do_decide,
-        }[act.kind]
-        handler(seat, act)
+        getattr(self, _HANDLERS[act.kind])(seat, act)
 
     def _do_pile(self, seat: int, act: Action) -> None:
         index = act.args[0] - 1
