@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -100,9 +101,13 @@ def without(cards: list[int], taken: list[int]) -> list[int]:
     return rest
 
 
-def cards_text(cards: list[int]) -> tuple[str, str]:
+def cards_text(cards: Sequence[int]) -> tuple[str, str]:
     """``[3, 5]`` as ``"3 and 5"`` / ``"3と5"``."""
-    ordered = sorted(cards)
+    return _cards_text(tuple(sorted(cards)))
+
+
+@cache
+def _cards_text(ordered: tuple[int, ...]) -> tuple[str, str]:
     if not ordered:
         return "nothing", "なし"
     en = (
@@ -111,7 +116,8 @@ def cards_text(cards: list[int]) -> tuple[str, str]:
     return en, "と".join(map(str, ordered))
 
 
-def _decision_text(keep: list[int], eat: list[int], future: bool) -> tuple[str, str]:
+@cache
+def _decision_text(keep: tuple[int, ...], eat: tuple[int, ...], future: bool) -> tuple[str, str]:
     """A keep/eat decision as a log line (``{0}`` the seat): done, or (``future``) to come."""
     ken, kja = cards_text(keep)
     if not eat:
@@ -195,6 +201,8 @@ class MarieState(GameState):
         #: each seat's keep/eat decision once all may see it ({eat, keep, round}); kept
         #: on show through the next round's draft, until its pairs are revealed
         self.settled: list[JSONDict | None] = [None] * players
+        #: each seat's reading of the log so far (:meth:`log_seen_by`), with the last entry read
+        self.seen: dict[int, tuple[JSONDict | None, tuple[JSONDict, ...]]] = {}
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -364,14 +372,15 @@ class MarieState(GameState):
         for c in pair:
             passed.remove(c)
         nxt = self.order[self.drafter_pos + 1]
-        self.history[seat].append(
+        self.history[seat] = [
+            *self.history[seat],
             {
                 "round": self.round + 1,
                 "saw": sorted(self.hand),
                 "kept": pair,
                 "passed": sorted(passed),
-            }
-        )
+            },
+        ]
         en, ja = cards_text(pair)
         pen, pja = cards_text(passed)
         self.say(
@@ -394,9 +403,10 @@ class MarieState(GameState):
     def _youngest_keeps(self) -> None:
         young = self.youngest
         pair = sorted(self.hand)
-        self.history[young].append(
-            {"round": self.round + 1, "saw": pair, "kept": pair, "passed": []}
-        )
+        self.history[young] = [
+            *self.history[young],
+            {"round": self.round + 1, "saw": pair, "kept": pair, "passed": []},
+        ]
         self.pairs[young] = pair
         self.hand = []
         self.say("{0} receives the last 2 cards.", "{0}が最後の2枚を受け取りました。", [young])
@@ -516,7 +526,7 @@ class MarieState(GameState):
     def _decide_in_secret(self, seat: int, eat: list[int]) -> None:
         """M4: the decision stays the seat's own (its log line too) until all are in."""
         self.decisions[seat] = eat
-        en, ja = _decision_text(without(self.held(seat), eat), eat, future=True)
+        en, ja = _decision_text(tuple(without(self.held(seat), eat)), tuple(eat), True)
         self.say("{0} has decided.", "{0}が決めました。", [seat], {seat: t(en, ja)})
         if not self.to_move():
             self._reveal_decisions()
@@ -543,11 +553,13 @@ class MarieState(GameState):
 
     def _record_decision(self, seat: int, pair: list[int], eat: list[int]) -> None:
         keep = without(pair, eat)
+        kept = list(self.kept[seat])
         for c in keep:
-            self.kept[seat][c] += 1
-        self.eaten[seat].extend(eat)
+            kept[c] += 1
+        self.kept[seat] = kept
+        self.eaten[seat] = self.eaten[seat] + eat
         self.settled[seat] = {"eat": sorted(eat), "keep": keep, "round": self.round + 1}
-        en, ja = _decision_text(keep, eat, future=False)
+        en, ja = _decision_text(tuple(keep), tuple(eat), False)
         self.say(en, ja, [seat])
 
     def _end_round(self) -> None:
@@ -721,20 +733,23 @@ class MarieState(GameState):
         cannot tell apart determinize to the same state.
         """
         s = self.clone()
-        general: list[list[int]] = [
-            p for p, used in zip(s.piles, s.pile_used, strict=True) if not used
-        ]
+        s.piles = [p if used else list(p) for p, used in zip(s.piles, s.pile_used, strict=True)]
+        s.unused = list(s.unused)
+        general = [p for p, used in zip(s.piles, s.pile_used, strict=True) if not used]
         general.append(s.unused)
         downstream: list[list[int]] = []
         if s.phase == "draft":
             pos = s.order.index(seat)
             for p in range(s.drafter_pos):
-                owner_pair = s.pairs[s.order[p]]
-                assert owner_pair is not None
+                owner = s.order[p]
+                pair = s.pairs[owner]
+                assert pair is not None
+                owner_pair = s.pairs[owner] = list(pair)
                 if p < pos:
                     general.append(owner_pair)
                 elif p > pos:
                     downstream.append(owner_pair)
+            s.hand = list(s.hand)
             if pos < s.drafter_pos:
                 downstream.append(s.hand)
             elif pos > s.drafter_pos:
@@ -752,7 +767,7 @@ class MarieState(GameState):
             for i, pending in enumerate(s.decisions):
                 if i != seat and pending is not None:
                     s.decisions[i] = list(Action.parse(rng.choice(s._decide_actions(i))).args)
-        s.scrub_log(seat)
+        s.log = self.log_seen_by(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
@@ -765,27 +780,41 @@ class MarieState(GameState):
     )  # fmt: skip
 
     def clone(self) -> MarieState:
-        """An independent copy. Log entries and history entries are never changed once written,
-        so the copy shares them."""
+        """An independent copy. A list inside the state (a pile, the hand, a pair, a seat's kept
+        counts, eaten cards or history) is never changed in place once the state holds it: a
+        change puts a new list in its place (:meth:`determinize` copies what it reshuffles).
+        So the copy shares those lists, as it shares the log's and history's entries, which are
+        never changed once written; it copies only the lists whose items change."""
         s = MarieState.__new__(MarieState)
         s.__dict__.update(self.__dict__)
         s.log = list(self.log)
         s.rng = self.rng.copy()
-        s.piles = [list(p) for p in self.piles]
+        s.piles = list(self.piles)
         s.pile_used = list(self.pile_used)
-        s.unused = list(self.unused)
-        s.order = list(self.order)
-        s.hand = list(self.hand)
-        s.pairs = [None if p is None else list(p) for p in self.pairs]
+        s.pairs = list(self.pairs)
         s.votes = list(self.votes)
-        s.holding = None if self.holding is None else list(self.holding)
-        s.kept = [list(k) for k in self.kept]
-        s.eaten = [list(e) for e in self.eaten]
-        s.history = [list(h) for h in self.history]
-        s.last_votes = None if self.last_votes is None else list(self.last_votes)
-        s.decisions = [None if d is None else list(d) for d in self.decisions]
+        s.kept = list(self.kept)
+        s.eaten = list(self.eaten)
+        s.history = list(self.history)
+        s.decisions = list(self.decisions)
         s.settled = list(self.settled)
+        s.seen = {}
         return s
+
+    def log_seen_by(self, seat: int) -> list[JSONDict]:
+        """``log_for(seat)``, as :meth:`determinize` gives it to a world. The log only grows,
+        so the lines a seat read before are remembered in this state (with the last log entry
+        they cover, which must still be in its place) and only the new ones are read."""
+        log = self.log
+        last, lines = self.seen.get(seat, (None, ()))
+        if lines and (len(lines) > len(log) or log[len(lines) - 1] is not last):
+            lines = ()  # the log was replaced: read it again
+        if len(lines) < len(log):
+            tail = MarieState.__new__(MarieState)  # a bare state holding the new entries only
+            tail.log = log[len(lines) :]
+            lines += tuple(tail.log_for(seat))
+            self.seen[seat] = (log[-1], lines)
+        return list(lines)
 
     def undo_allowed(self, seat: int, action: str) -> bool:
         """A take, a keep/eat choice (M2), or a vote or a secret keep/eat choice (M4) that is
