@@ -6,10 +6,12 @@ does not matter."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
-from pygames.games.marie.rules import MAX_EATEN, POINTS, Action, MarieState
+from pygames.games.marie.rules import MAX_EATEN, POINTS, TAKE_TEXT, MarieState, pick_pairs
 
 #: what eating both cards of a pair is worth: it uses the whole allowance, so a little less
 #: than its face value
@@ -31,27 +33,30 @@ def step(before: int, rounds_left: int) -> float:
 STEPS = tuple(tuple(step(before, left) for left in range(6)) for before in range(8))
 
 
+@cache
 def settle_values(
-    kept: list[int], a: int, b: int, eats_left: int, rounds_left: int
+    held_a: int, held_b: int, same: bool, eats_left: int, rounds_left: int
 ) -> tuple[float, float, float, float]:
-    """The values of keeping the pair ``a`` <= ``b``, of eating ``a`` (keeping ``b``), of eating
-    ``b`` (keeping ``a``) and of eating both; :data:`NONE` where the allowance forbids."""
-    keep_a, keep_b = STEPS[kept[a]][rounds_left], STEPS[kept[b]][rounds_left]
-    keep = keep_a + (STEPS[kept[a] + 1][rounds_left] if a == b else keep_b)
+    """The values of keeping a pair ``a``, ``b`` (held ``held_a`` and ``held_b`` times, ``same``
+    number or not), of eating ``a`` (keeping ``b``), of eating ``b`` (keeping ``a``) and of
+    eating both; :data:`NONE` where the allowance forbids."""
+    keep_a, keep_b = STEPS[held_a][rounds_left], STEPS[held_b][rounds_left]
+    keep = keep_a + (STEPS[held_a + 1][rounds_left] if same else keep_b)
     if eats_left < 1:
         return keep, NONE, NONE, NONE
     return keep, 1.0 + keep_b, 1.0 + keep_a, EAT_BOTH if eats_left >= 2 else NONE
 
 
+@cache
+def best_value(held_a: int, held_b: int, same: bool, eats_left: int, rounds_left: int) -> float:
+    """The best of :func:`settle_values`: the pair's value once the choice is made well."""
+    return max(settle_values(held_a, held_b, same, eats_left, rounds_left))
+
+
 def best_settle(kept: list[int], pair: list[int], eats_left: int, rounds_left: int) -> float:
-    """The best value of a pair once the keep-or-eat choice is made well."""
-    a, b = sorted(pair)
-    return max(settle_values(kept, a, b, eats_left, rounds_left))
-
-
-def best_choice(keyed: list[tuple[float, str]]) -> str:
-    """The action of the highest (value, action) pair (the action breaks ties)."""
-    return max(keyed)[1]
+    """The best value of a pair on top of ``kept`` (counts by number), in either order."""
+    a, b = pair
+    return best_value(kept[a], kept[b], a == b, eats_left, rounds_left)
 
 
 class MarieHeuristicBot(Bot):
@@ -60,38 +65,35 @@ class MarieHeuristicBot(Bot):
     name = "normal"
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
-        """Pick an action for ``seat``."""
+        """Pick an action for ``seat`` (one to move); ties go to the last action in notation
+        order."""
         assert isinstance(state, MarieState)
-        legal = state.legal_actions(seat)
         phase = state.phase
         if phase == "pile":
-            return rng.choice(legal)
+            return rng.choice(state.legal_actions(seat))
         kept = state.kept[seat]
         eats_left = MAX_EATEN - len(state.eaten[seat])
         rounds_left = state.rounds - state.round - 1
         if phase == "draft":
-            keyed = []
-            for act in legal:
-                a, b = Action.parse(act).args
-                keyed.append((max(settle_values(kept, a, b, eats_left, rounds_left)), act))
-            return best_choice(keyed)
+            return max(
+                (best_value(kept[a], kept[b], a == b, eats_left, rounds_left), act)
+                for a, b, act in pick_pairs(tuple(sorted(state.hand)))
+            )[1]
         if phase == "vote":
             return self._vote(state, seat, eats_left, rounds_left)
         if phase == "take":
-            keyed = []
-            for act in legal:
-                pair = state.pairs[Action.parse(act).args[0]] or []
-                keyed.append((best_settle(kept, pair, eats_left, rounds_left), act))
-            return best_choice(keyed)
+            return max(
+                (best_settle(kept, state.pairs[o] or [], eats_left, rounds_left), TAKE_TEXT[o])
+                for o in state.available_pairs(seat)
+            )[1]
         a, b = state.held(seat)  # M4: its own pair; M2: the pair it took
-        values = settle_values(kept, a, b, eats_left, rounds_left)
+        values = settle_values(kept[a], kept[b], a == b, eats_left, rounds_left)
         options = dict(zip(("keep", f"eat{a}", f"eat{b}", f"eat{a}{b}"), values, strict=True))
-        return best_choice([(options[act], act) for act in legal])
+        return max((options[act], act) for act in state.legal_actions(seat))[1]
 
     def _vote(self, state: MarieState, seat: int, eats_left: int, rounds_left: int) -> str:
-        own = state.pairs[seat] or []
         kept = state.kept[seat]
-        mine = best_settle(kept, own, eats_left, rounds_left)
+        mine = best_settle(kept, state.pairs[seat] or [], eats_left, rounds_left)
         others = sorted(
             (
                 best_settle(kept, pair, eats_left, rounds_left)
@@ -102,6 +104,6 @@ class MarieHeuristicBot(Bot):
         )
         if not others:
             return "up"
-        position = state.take_order().index(seat)
+        position = len(state.order) - 1 - state.order.index(seat)  # in the take order
         expected = others[min(position, len(others) - 1)]
         return "down" if expected > mine + 0.25 else "up"

@@ -151,9 +151,17 @@ TAKE_TEXT = tuple(f"take{o}" for o in range(10))
 
 
 @cache
+def pick_pairs(hand: tuple[int, ...]) -> tuple[tuple[int, int, str], ...]:
+    """Every pair ``a`` <= ``b`` a drafter may keep from ``hand`` (sorted), once each, with its
+    notation, in the order of the notation."""
+    pairs = {(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]}
+    return tuple((a, b, f"pick{a}{b}") for a, b in sorted(pairs))
+
+
+@cache
 def picks(hand: tuple[int, ...]) -> tuple[str, ...]:
     """The sorted notation of every pair a drafter may keep from ``hand`` (sorted)."""
-    return tuple(sorted({f"pick{a}{b}" for i, a in enumerate(hand) for b in hand[i + 1 :]}))
+    return tuple(act for _, _, act in pick_pairs(hand))
 
 
 @cache
