@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.util import copy_json, name_slots, reshuffle
+from pygames.core.util import copy_json, reshuffle
+from pygames.games.marie import lines
+from pygames.games.marie.lines import Line
 
 NUMBERS = range(1, 8)
 COPIES = 8
@@ -101,41 +104,6 @@ def without(cards: list[int], taken: list[int]) -> list[int]:
     return rest
 
 
-def cards_text(cards: Sequence[int]) -> tuple[str, str]:
-    """``[3, 5]`` as ``"3 and 5"`` / ``"3と5"``."""
-    return _cards_text(tuple(sorted(cards)))
-
-
-@cache
-def _cards_text(ordered: tuple[int, ...]) -> tuple[str, str]:
-    if not ordered:
-        return "nothing", "なし"
-    en = (
-        ", ".join(map(str, ordered[:-1])) + (" and " if len(ordered) > 1 else "") + str(ordered[-1])
-    )
-    return en, "と".join(map(str, ordered))
-
-
-@cache
-def _decision_text(keep: tuple[int, ...], eat: tuple[int, ...], future: bool) -> tuple[str, str]:
-    """A keep/eat decision as a log line (``{0}`` the seat): done, or (``future``) to come."""
-    ken, kja = cards_text(keep)
-    if not eat:
-        if future:
-            return f"{{0}} will keep {ken}.", f"{{0}}は{kja}を確定します。"
-        return f"{{0}} keeps {ken}.", f"{{0}}は{kja}を確定しました。"
-    een, eja = cards_text(eat)
-    if future:
-        return (
-            f"{{0}} will eat {een}" + (f" and keep {ken}." if keep else "."),
-            f"{{0}}は{eja}を食べ" + (f"、{kja}を確定します。" if keep else "ます。"),
-        )
-    return (
-        f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
-        f"{{0}}は{eja}を食べ" + (f"、{kja}を確定しました。" if keep else "ました。"),
-    )
-
-
 #: the method applying each kind of action
 _HANDLERS = {
     "pile": "_do_pile",
@@ -181,6 +149,8 @@ class MarieState(GameState):
     game_id = "marie"
 
     def __init__(self, players: int) -> None:
+        #: the log lines told and not yet written out (:meth:`tell`): the line, its values, ply
+        self.untold: list[tuple[Callable[..., Line], tuple[Any, ...], int]] = []
         super().__init__(players)
         self.rng = Rng(0, 0)
         self.piles: list[list[int]] = []
@@ -211,6 +181,35 @@ class MarieState(GameState):
         self.settled: list[JSONDict | None] = [None] * players
         #: each seat's reading of the log so far (:meth:`log_seen_by`), with the last entry read
         self.seen: dict[int, tuple[JSONDict | None, tuple[JSONDict, ...]]] = {}
+
+    # --- log ----------------------------------------------------------------------------------
+    @property
+    def log(self) -> list[JSONDict]:
+        """The log, the lines told since it was last read written out first."""
+        if self.untold:
+            self._write_out()
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[JSONDict]) -> None:
+        self._log = entries
+        self.untold = []
+
+    def tell(self, line: Callable[..., Line], *values: Any) -> None:
+        """Add a log line, to be written out (:meth:`GameState.say`, as of this ply) from these
+        values when the log is read: the search's worlds never read theirs. The values are
+        never changed afterwards (numbers, tuples)."""
+        self.untold.append((line, values, self.ply))
+
+    def _write_out(self) -> None:
+        untold, self.untold = self.untold, []
+        ply = self.ply
+        try:
+            for line, values, told in untold:
+                self.ply = told
+                self.say(*line(*values))
+        finally:
+            self.ply = ply
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -257,11 +256,7 @@ class MarieState(GameState):
         self.holding = None
         self.holding_from = None
         self.decisions = [None] * n
-        self.say(
-            f"Round {self.round + 1}: {{0}} is the elder brother.",
-            f"第{self.round + 1}ラウンド:{{0}}が兄者です。",
-            [self.elder],
-        )
+        self.tell(lines.round_starts, self.round + 1, self.elder)
 
     # --- queries ----------------------------------------------------------------------------
     @property
@@ -372,7 +367,7 @@ class MarieState(GameState):
         self.hand = list(self.piles[index])
         self.piles[index] = []
         self.phase = "draft"
-        self.say(f"{{0}} chooses pile {index + 1}.", f"{{0}}が山{index + 1}を選びました。", [seat])
+        self.tell(lines.pile_chosen, seat, index + 1)
 
     def _do_pick(self, seat: int, act: Action) -> None:
         pair = list(act.args)
@@ -389,19 +384,7 @@ class MarieState(GameState):
                 "passed": sorted(passed),
             },
         ]
-        en, ja = cards_text(pair)
-        pen, pja = cards_text(passed)
-        self.say(
-            f"{{0}} keeps 2 cards and passes {len(passed)} to {{1}}.",
-            f"{{0}}が2枚を残し、{len(passed)}枚を{{1}}に渡しました。",
-            [seat, nxt],
-            {
-                seat: t(
-                    f"{{0}} keeps {en} and passes {pen} to {{1}}.",
-                    f"{{0}}は{ja}を残し、{pja}を{{1}}に渡しました。",
-                )
-            },
-        )
+        self.tell(lines.picked, seat, nxt, act.args, tuple(passed))
         self.pairs[seat] = pair
         self.hand = passed
         self.drafter_pos += 1
@@ -417,43 +400,37 @@ class MarieState(GameState):
         ]
         self.pairs[young] = pair
         self.hand = []
-        self.say("{0} receives the last 2 cards.", "{0}が最後の2枚を受け取りました。", [young])
+        self.tell(
+            lines.plain,
+            "{0} receives the last 2 cards.",
+            "{0}が最後の2枚を受け取りました。",
+            (young,),
+        )
         self.revealed = True
         self.phase = "vote"
         self.settled = [None] * self.players  # the last round's decisions leave the table
         for s in self.order:
-            en, ja = cards_text(self.pairs[s] or [])
-            self.say(f"{{0}} reveals {en}.", f"{{0}}の2枚は{ja}です。", [s])
+            self.tell(lines.reveals, s, tuple(self.pairs[s] or ()))
 
     def _do_vote(self, seat: int, act: Action) -> None:
         self.votes[seat] = act.kind == "up"
-        word_en = "satisfied" if act.kind == "up" else "dissatisfied"
-        word_ja = "納得" if act.kind == "up" else "不満"
-        self.say(
-            "{0} has voted.",
-            "{0}が投票しました。",
-            [seat],
-            {seat: t(f"{{0}} votes {word_en}.", f"{{0}}は「{word_ja}」に投票しました。")},
-        )
+        self.tell(lines.voted, seat, act.kind == "up")
         if all(v is not None for v in self.votes):
             self._resolve_votes()
 
     def _resolve_votes(self) -> None:
         votes = [bool(v) for v in self.votes]
         self.last_votes = votes
-        downs = [s for s in range(self.players) if not votes[s]]
-        ups = [s for s in range(self.players) if votes[s]]
+        downs = tuple(s for s in range(self.players) if not votes[s])
+        ups = tuple(s for s in range(self.players) if votes[s])
         if ups:
-            self.say(f"Satisfied: {name_slots(ups, ', ')}.", f"納得:{name_slots(ups, '、')}", ups)
+            self.tell(lines.satisfied, ups)
         if downs:
-            self.say(
-                f"Dissatisfied: {name_slots(downs, ', ')}.",
-                f"不満:{name_slots(downs, '、')}",
-                downs,
-            )
+            self.tell(lines.dissatisfied, downs)
         self.redistribute = len(downs) >= 2
         if self.redistribute:
-            self.say(
+            self.tell(
+                lines.plain,
                 "Two or more are dissatisfied: the pairs are redistributed, youngest first.",
                 "不満が2人以上:末の弟から順に、他の兄弟の2枚を取ります。",
             )
@@ -468,13 +445,15 @@ class MarieState(GameState):
         self.decisions = [None] * self.players
         self.phase = "decide"
         if self.to_move():
-            self.say(
+            self.tell(
+                lines.plain,
                 "Fewer than two are dissatisfied: everyone takes his own pair and decides, in "
                 "secret, to keep or eat.",
                 "不満は2人未満:全員が自分の2枚を獲得し、確定するか食べるかを秘密で決めます。",
             )
             return
-        self.say(
+        self.tell(
+            lines.plain,
             "Fewer than two are dissatisfied: everyone takes his own pair; no one may eat any "
             "more, so every pair is kept.",
             "不満は2人未満:全員が自分の2枚を獲得します。もう誰も食べられないので、すべて確定します。",
@@ -505,19 +484,7 @@ class MarieState(GameState):
         self.pairs[owner] = None
         self.holding = pair
         self.holding_from = owner
-        en, ja = cards_text(pair)
-        if owner == taker:
-            self.say(
-                f"{{0}} takes his own pair ({en}).",
-                f"{{0}}は自分の2枚({ja})を獲得します。",
-                [taker],
-            )
-        else:
-            self.say(
-                f"{{0}} takes {{1}}'s pair ({en}).",
-                f"{{0}}が{{1}}の2枚({ja})を取りました。",
-                [taker, owner],
-            )
+        self.tell(lines.taken, taker, owner, tuple(pair))
 
     def _do_take(self, seat: int, act: Action) -> None:
         self._take(seat, act.args[0])
@@ -534,15 +501,14 @@ class MarieState(GameState):
     def _decide_in_secret(self, seat: int, eat: list[int]) -> None:
         """M4: the decision stays the seat's own (its log line too) until all are in."""
         self.decisions[seat] = eat
-        en, ja = _decision_text(tuple(without(self.held(seat), eat)), tuple(eat), True)
-        self.say("{0} has decided.", "{0}が決めました。", [seat], {seat: t(en, ja)})
+        self.tell(lines.decided, seat, tuple(without(self.held(seat), eat)), tuple(eat))
         if not self.to_move():
             self._reveal_decisions()
 
     def _reveal_decisions(self) -> None:
         """M4: every decision is shown at once, one line each, youngest first; a seat with no
         eats left keeps its pair."""
-        self.say("All decisions are in:", "全員の決定がそろいました。")
+        self.tell(lines.plain, "All decisions are in:", "全員の決定がそろいました。")
         for seat in self.take_order():
             pair = self.pairs[seat]
             assert pair is not None
@@ -567,8 +533,7 @@ class MarieState(GameState):
         self.kept[seat] = kept
         self.eaten[seat] = self.eaten[seat] + eat
         self.settled[seat] = {"eat": sorted(eat), "keep": keep, "round": self.round + 1}
-        en, ja = _decision_text(tuple(keep), tuple(eat), False)
-        self.say(en, ja, [seat])
+        self.tell(lines.settles, seat, tuple(keep), tuple(eat))
 
     def _end_round(self) -> None:
         self.round += 1
@@ -576,12 +541,7 @@ class MarieState(GameState):
         if self.round >= self.rounds:
             self.phase = "over"
             self.order = []
-            res = self.result()
-            self.say(
-                f"Game over. Winner: {name_slots(res.winners, ', ')}.",
-                f"ゲーム終了。勝者:{name_slots(res.winners, '、')}",
-                res.winners,
-            )
+            self.tell(lines.game_over, tuple(self.ranking()[1]))
             return
         self._start_round()
 
@@ -593,21 +553,28 @@ class MarieState(GameState):
             for n in NUMBERS
         }
         eaten = len(self.eaten[seat])
-        total = sum(v["points"] for v in numbers.values()) + eaten * EAT_POINTS
         return {
             "numbers": numbers,
             "eaten": eaten,
             "eaten_cards": list(self.eaten[seat]),
             "eaten_points": eaten * EAT_POINTS,
-            "total": total,
+            "total": self.score(seat),
         }
 
     def score(self, seat: int) -> int:
-        """The seat's score now."""
-        return int(self.breakdown(seat)["total"])
+        """The seat's score now: each number's points for its kept count, and the eaten cards'
+        (``kept`` counts by number, from 1; its place 0 is unused)."""
+        points = sum([POINTS[count] for count in self.kept[seat][1:]])
+        return points + len(self.eaten[seat]) * EAT_POINTS
 
     def result(self) -> Result:
-        """Scores, breakdown, winners and the tie-break (kept 7s, then 6s, ... then 1s)."""
+        """Scores, breakdown, winners and the tie-break."""
+        scores, top, tie_break, text = self.ranking()
+        breakdown = [self.breakdown(s) for s in range(self.players)]
+        return Result(scores, breakdown, top, tie_break, text)
+
+    def ranking(self) -> tuple[list[int], list[int], str, Text]:
+        """Scores, winners, the tie-break (kept 7s, then 6s, ... then 1s) and its words."""
         scores = [self.score(s) for s in range(self.players)]
         top = [s for s in range(self.players) if scores[s] == max(scores)]
         tie_break, text = "none", t("", "")
@@ -631,8 +598,7 @@ class MarieState(GameState):
                     "Still tied on every number: a shared win.",
                     "すべての数字で同数のため、勝利を分け合います。",
                 )
-        breakdown = [self.breakdown(s) for s in range(self.players)]
-        return Result(scores, breakdown, top, tie_break, text)
+        return scores, top, tie_break, text
 
     # --- information ------------------------------------------------------------------------
     def _pair_view(self, owner: int, seat: int | None) -> JSONDict | None:
@@ -795,7 +761,8 @@ class MarieState(GameState):
         never changed once written; it copies only the lists whose items change."""
         s = MarieState.__new__(MarieState)
         s.__dict__.update(self.__dict__)
-        s.log = list(self.log)
+        s._log = list(self._log)
+        s.untold = list(self.untold)
         s.rng = self.rng.copy()
         s.piles = list(self.piles)
         s.pile_used = list(self.pile_used)
