@@ -53,10 +53,33 @@ def best_value(held_a: int, held_b: int, same: bool, eats_left: int, rounds_left
     return max(settle_values(held_a, held_b, same, eats_left, rounds_left))
 
 
-def best_settle(kept: list[int], pair: list[int], eats_left: int, rounds_left: int) -> float:
-    """The best value of a pair on top of ``kept`` (counts by number), in either order."""
+#: a table of :func:`best_value` for one allowance and one number of rounds left
+Table = tuple[tuple[tuple[float, ...], ...], ...]
+
+
+@cache
+def value_table(eats_left: int, rounds_left: int) -> Table:
+    """:func:`best_value` for every count held, as ``table[same][held_a][held_b]`` (a pair of
+    one number is held as often twice, at most 6 times; :data:`NONE` for what cannot be)."""
+    return tuple(
+        tuple(
+            tuple(
+                best_value(a, b, same, eats_left, rounds_left)
+                if not same or (a == b and a <= 6)
+                else NONE
+                for b in range(8)
+            )
+            for a in range(8)
+        )
+        for same in (False, True)
+    )
+
+
+def best_settle(kept: list[int], pair: list[int], table: Table) -> float:
+    """The best value of a pair on top of ``kept`` (counts by number), in either order, from
+    the :func:`value_table` of the seat's allowance and the rounds left."""
     a, b = pair
-    return best_value(kept[a], kept[b], a == b, eats_left, rounds_left)
+    return table[a == b][kept[a]][kept[b]]
 
 
 class MarieHeuristicBot(Bot):
@@ -74,16 +97,17 @@ class MarieHeuristicBot(Bot):
         kept = state.kept[seat]
         eats_left = MAX_EATEN - len(state.eaten[seat])
         rounds_left = state.rounds - state.round - 1
+        table = value_table(eats_left, rounds_left)
         if phase == "draft":
             return max(
-                (best_value(kept[a], kept[b], a == b, eats_left, rounds_left), act)
+                (table[a == b][kept[a]][kept[b]], act)
                 for a, b, act in pick_pairs(tuple(sorted(state.hand)))
             )[1]
         if phase == "vote":
-            return self._vote(state, seat, eats_left, rounds_left)
+            return self._vote(state, seat, table)
         if phase == "take":
             return max(
-                (best_settle(kept, state.pairs[o] or [], eats_left, rounds_left), TAKE_TEXT[o])
+                (best_settle(kept, state.pairs[o] or [], table), TAKE_TEXT[o])
                 for o in state.available_pairs(seat)
             )[1]
         a, b = state.held(seat)  # M4: its own pair; M2: the pair it took
@@ -91,12 +115,12 @@ class MarieHeuristicBot(Bot):
         options = dict(zip(("keep", f"eat{a}", f"eat{b}", f"eat{a}{b}"), values, strict=True))
         return max((options[act], act) for act in state.legal_actions(seat))[1]
 
-    def _vote(self, state: MarieState, seat: int, eats_left: int, rounds_left: int) -> str:
+    def _vote(self, state: MarieState, seat: int, table: Table) -> str:
         kept = state.kept[seat]
-        mine = best_settle(kept, state.pairs[seat] or [], eats_left, rounds_left)
+        mine = best_settle(kept, state.pairs[seat] or [], table)
         others = sorted(
             (
-                best_settle(kept, pair, eats_left, rounds_left)
+                best_settle(kept, pair, table)
                 for o, pair in enumerate(state.pairs)
                 if o != seat and pair is not None
             ),
