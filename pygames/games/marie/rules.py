@@ -27,6 +27,7 @@ from pygames.games.marie import lines
 from pygames.games.marie.lines import Line
 
 NUMBERS = range(1, 8)
+NUMBER_KEYS = tuple(str(n) for n in NUMBERS)
 COPIES = 8
 DECK_SIZE = 56
 MAX_EATEN = 2
@@ -269,8 +270,9 @@ class MarieState(GameState):
         return list(reversed(self.order))
 
     def taker(self) -> int:
-        """The seat taking (or deciding) now in the take step of a redistribution."""
-        return self.take_order()[self.take_pos]
+        """The seat taking (or deciding) now in the take step of a redistribution (the
+        :meth:`take_order`'s ``take_pos``-th)."""
+        return self.order[-1 - self.take_pos]
 
     @property
     def simultaneous(self) -> bool:
@@ -290,12 +292,13 @@ class MarieState(GameState):
 
     def to_move(self) -> list[int]:
         """Seats that must act now."""
-        if self.phase == "pile":
-            return [self.elder]
-        if self.phase == "draft":
+        phase = self.phase
+        if phase == "vote":
+            return [s for s, vote in enumerate(self.votes) if vote is None]
+        if phase == "draft":
             return [self.order[self.drafter_pos]]
-        if self.phase == "vote":
-            return [s for s in range(self.players) if self.votes[s] is None]
+        if phase == "pile":
+            return [self.elder]
         if self.simultaneous:
             return [s for s in range(self.players) if self.must_decide(s)]
         if self.phase in ("take", "decide"):
@@ -415,7 +418,7 @@ class MarieState(GameState):
     def _do_vote(self, seat: int, act: Action) -> None:
         self.votes[seat] = act.kind == "up"
         self.tell(lines.voted, seat, act.kind == "up")
-        if all(v is not None for v in self.votes):
+        if None not in self.votes:
             self._resolve_votes()
 
     def _resolve_votes(self) -> None:
@@ -549,8 +552,8 @@ class MarieState(GameState):
     def breakdown(self, seat: int) -> JSONDict:
         """Each number's kept count and points, eaten cards, and the total."""
         numbers = {
-            str(n): {"count": self.kept[seat][n], "points": points_for(self.kept[seat][n])}
-            for n in NUMBERS
+            key: {"count": count, "points": points_for(count)}
+            for key, count in zip(NUMBER_KEYS, self.kept[seat][1:], strict=True)
         }
         eaten = len(self.eaten[seat])
         return {
@@ -731,8 +734,9 @@ class MarieState(GameState):
             for other in range(s.players):
                 if other != seat:
                     s.history[other] = [h for h in s.history[other] if h["round"] <= s.round]
-        for group in (general, downstream):
-            reshuffle(group, rng)
+        reshuffle(general, rng)
+        if downstream:  # (nothing to deal draws nothing)
+            reshuffle(downstream, rng)
         if s.phase == "vote":  # that a seat has voted is public; how it voted is not
             s.votes = [
                 v if i == seat or v is None else rng.below(2) == 1 for i, v in enumerate(s.votes)
