@@ -152,6 +152,10 @@ class MarieState(GameState):
     def __init__(self, players: int) -> None:
         #: the log lines told and not yet written out (:meth:`tell`): the line, its values, ply
         self.untold: list[tuple[Callable[..., Line], tuple[Any, ...], int]] = []
+        #: a world's reading still to do (:meth:`determinize`): the seat and how many of the
+        #: first entries (the log's, once written out) it reads as that seat
+        self.reader: tuple[int, int] | None = None
+        self._log: list[JSONDict] = []
         super().__init__(players)
         self.rng = Rng(0, 0)
         self.piles: list[list[int]] = []
@@ -180,21 +184,31 @@ class MarieState(GameState):
         #: each seat's keep/eat decision once all may see it ({eat, keep, round}); kept
         #: on show through the next round's draft, until its pairs are revealed
         self.settled: list[JSONDict | None] = [None] * players
-        #: each seat's reading of the log so far (:meth:`log_seen_by`), with the last entry read
-        self.seen: dict[int, tuple[JSONDict | None, tuple[JSONDict, ...]]] = {}
 
     # --- log ----------------------------------------------------------------------------------
     @property
     def log(self) -> list[JSONDict]:
-        """The log, the lines told since it was last read written out first."""
-        if self.untold:
-            self._write_out()
-        return self._log
+        """The log: the lines told since it was last read are written out first, and a world
+        reads its first entries as its seat reads them (:meth:`determinize`)."""
+        return self.write_log()
 
     @log.setter
     def log(self, entries: list[JSONDict]) -> None:
         self._log = entries
         self.untold = []
+        self.reader = None
+
+    def write_log(self) -> list[JSONDict]:
+        """Write the log out (:attr:`log`)."""
+        reader, self.reader = self.reader, None
+        if self.untold:
+            self._write_out()
+        if reader is not None:
+            seat, length = reader
+            rest = self._log[length:]
+            self._log = self._log[:length]
+            self._log = self.log_for(seat) + rest
+        return self._log
 
     def tell(self, line: Callable[..., Line], *values: Any) -> None:
         """Add a log line, to be written out (:meth:`GameState.say`, as of this ply) from these
@@ -709,6 +723,8 @@ class MarieState(GameState):
         The result depends only on what ``seat`` knows and on ``rng``: two states the seat
         cannot tell apart determinize to the same state.
         """
+        if self.reader is not None:  # a world's world: its own reading first
+            self.write_log()
         s = self.clone()
         s.piles = [p if used else list(p) for p, used in zip(s.piles, s.pile_used, strict=True)]
         s.unused = list(s.unused)
@@ -745,7 +761,8 @@ class MarieState(GameState):
             for i, pending in enumerate(s.decisions):
                 if i != seat and pending is not None:
                     s.decisions[i] = list(Action.parse(rng.choice(s._decide_actions(i))).args)
-        s.log = self.log_seen_by(seat)
+        # the log as the seat reads it, read when the world's log is read (a bot's never is)
+        s.reader = (seat, len(s._log) + len(s.untold))
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
@@ -777,23 +794,7 @@ class MarieState(GameState):
         s.history = list(self.history)
         s.decisions = list(self.decisions)
         s.settled = list(self.settled)
-        s.seen = {}
         return s
-
-    def log_seen_by(self, seat: int) -> list[JSONDict]:
-        """``log_for(seat)``, as :meth:`determinize` gives it to a world. The log only grows,
-        so the lines a seat read before are remembered in this state (with the last log entry
-        they cover, which must still be in its place) and only the new ones are read."""
-        log = self.log
-        last, lines = self.seen.get(seat, (None, ()))
-        if lines and (len(lines) > len(log) or log[len(lines) - 1] is not last):
-            lines = ()  # the log was replaced: read it again
-        if len(lines) < len(log):
-            tail = MarieState.__new__(MarieState)  # a bare state holding the new entries only
-            tail.log = log[len(lines) :]
-            lines += tuple(tail.log_for(seat))
-            self.seen[seat] = (log[-1], lines)
-        return list(lines)
 
     def undo_allowed(self, seat: int, action: str) -> bool:
         """A take, a keep/eat choice (M2), or a vote or a secret keep/eat choice (M4) that is
