@@ -726,9 +726,12 @@ class MarieState(GameState):
         if self.reader is not None:  # a world's world: its own reading first
             self.write_log()
         s = self.clone()
-        s.piles = [p if used else list(p) for p, used in zip(s.piles, s.pile_used, strict=True)]
-        s.unused = list(s.unused)
-        general = [p for p, used in zip(s.piles, s.pile_used, strict=True) if not used]
+        general = []  # the piles left and the unused cards: copies, to be dealt anew
+        for i, used in enumerate(s.pile_used):
+            if not used:
+                s.piles[i] = s.piles[i].copy()
+                general.append(s.piles[i])
+        s.unused = s.unused.copy()
         general.append(s.unused)
         downstream: list[list[int]] = []
         if s.phase == "draft":
@@ -781,19 +784,19 @@ class MarieState(GameState):
         So the copy shares those lists, as it shares the log's and history's entries, which are
         never changed once written; it copies only the lists whose items change."""
         s = MarieState.__new__(MarieState)
-        s.__dict__.update(self.__dict__)
-        s._log = list(self._log)
-        s.untold = list(self.untold)
+        s.__dict__ = self.__dict__.copy()
+        s._log = self._log.copy()
+        s.untold = self.untold.copy()
         s.rng = self.rng.copy()
-        s.piles = list(self.piles)
-        s.pile_used = list(self.pile_used)
-        s.pairs = list(self.pairs)
-        s.votes = list(self.votes)
-        s.kept = list(self.kept)
-        s.eaten = list(self.eaten)
-        s.history = list(self.history)
-        s.decisions = list(self.decisions)
-        s.settled = list(self.settled)
+        s.piles = self.piles.copy()
+        s.pile_used = self.pile_used.copy()
+        s.pairs = self.pairs.copy()
+        s.votes = self.votes.copy()
+        s.kept = self.kept.copy()
+        s.eaten = self.eaten.copy()
+        s.history = self.history.copy()
+        s.decisions = self.decisions.copy()
+        s.settled = self.settled.copy()
         return s
 
     def undo_allowed(self, seat: int, action: str) -> bool:
