@@ -11,7 +11,14 @@ from functools import cache
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
-from pygames.games.marie.rules import MAX_EATEN, POINTS, TAKE_TEXT, MarieState, pick_pairs
+from pygames.games.marie.rules import (
+    MAX_EATEN,
+    POINTS,
+    TAKE_TEXT,
+    MarieState,
+    decide_options,
+    pick_pairs,
+)
 
 #: what eating both cards of a pair is worth: it uses the whole allowance, so a little less
 #: than its face value
@@ -112,8 +119,7 @@ class MarieHeuristicBot(Bot):
             )[1]
         a, b = state.held(seat)  # M4: its own pair; M2: the pair it took
         values = settle_values(kept[a], kept[b], a == b, eats_left, rounds_left)
-        options = dict(zip(("keep", f"eat{a}", f"eat{b}", f"eat{a}{b}"), values, strict=True))
-        return max((options[act], act) for act in state.legal_actions(seat))[1]
+        return max((values[does], act) for act, does in decide_options(a, b, eats_left))[1]
 
     def _vote(self, state: MarieState, seat: int, table: Table) -> str:
         kept = state.kept[seat]

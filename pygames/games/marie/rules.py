@@ -134,14 +134,23 @@ def picks(hand: tuple[int, ...]) -> tuple[str, ...]:
 
 
 @cache
+def decide_options(a: int, b: int, left: int) -> tuple[tuple[str, int], ...]:
+    """The keep/eat actions for the pair ``a`` <= ``b`` with ``left`` eats left, in notation
+    order, each with what it does: 0 keeps both cards, 1 eats ``a``, 2 eats ``b`` (one action
+    when ``a`` is ``b``), 3 eats both."""
+    acts = {"keep": 0}
+    if left >= 1:
+        acts[f"eat{a}"] = 1
+        acts[f"eat{b}"] = 2
+    if left >= 2:
+        acts[f"eat{a}{b}"] = 3
+    return tuple(sorted(acts.items()))
+
+
+@cache
 def decide_actions(a: int, b: int, left: int) -> tuple[str, ...]:
     """The sorted keep/eat notation for the pair ``a`` <= ``b`` with ``left`` eats left."""
-    acts = {"keep"}
-    if left >= 1:
-        acts.update((f"eat{a}", f"eat{b}"))
-    if left >= 2:
-        acts.add(f"eat{a}{b}")
-    return tuple(sorted(acts))
+    return tuple(act for act, _ in decide_options(a, b, left))
 
 
 class MarieState(GameState):
@@ -750,9 +759,9 @@ class MarieState(GameState):
                 downstream.append(s.hand)
             elif pos > s.drafter_pos:
                 general.append(s.hand)
-            for other in range(s.players):
-                if other != seat:
-                    s.history[other] = [h for h in s.history[other] if h["round"] <= s.round]
+            for other, history in enumerate(s.history):  # (one entry a round, in order)
+                if other != seat and history and history[-1]["round"] > s.round:
+                    s.history[other] = [h for h in history if h["round"] <= s.round]
         reshuffle(general, rng)
         if downstream:  # (nothing to deal draws nothing)
             reshuffle(downstream, rng)
