@@ -742,26 +742,7 @@ class MarieState(GameState):
                 general.append(s.piles[i])
         s.unused = s.unused.copy()
         general.append(s.unused)
-        downstream: list[list[int]] = []
-        if s.phase == "draft":
-            pos = s.order.index(seat)
-            for p in range(s.drafter_pos):
-                owner = s.order[p]
-                pair = s.pairs[owner]
-                assert pair is not None
-                owner_pair = s.pairs[owner] = list(pair)
-                if p < pos:
-                    general.append(owner_pair)
-                elif p > pos:
-                    downstream.append(owner_pair)
-            s.hand = list(s.hand)
-            if pos < s.drafter_pos:
-                downstream.append(s.hand)
-            elif pos > s.drafter_pos:
-                general.append(s.hand)
-            for other, history in enumerate(s.history):  # (one entry a round, in order)
-                if other != seat and history and history[-1]["round"] > s.round:
-                    s.history[other] = [h for h in history if h["round"] <= s.round]
+        downstream = s._draft_unseen(seat, general) if s.phase == "draft" else []
         reshuffle(general, rng)
         if downstream:  # (nothing to deal draws nothing)
             reshuffle(downstream, rng)
@@ -777,6 +758,32 @@ class MarieState(GameState):
         s.reader = (seat, len(s._log) + len(s.untold))
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
+
+    def _draft_unseen(self, seat: int, general: list[list[int]]) -> list[list[int]]:
+        """In the draft, for :meth:`determinize` (on its copy): copy the pairs kept so far and
+        the hand; add those ``seat`` has not seen upstream to ``general`` and return those it
+        has passed on (downstream, dealt among themselves); forget other seats' draft history of
+        this round."""
+        downstream = []
+        pos = self.order.index(seat)
+        for p in range(self.drafter_pos):
+            owner = self.order[p]
+            pair = self.pairs[owner]
+            assert pair is not None
+            owner_pair = self.pairs[owner] = list(pair)
+            if p < pos:
+                general.append(owner_pair)
+            elif p > pos:
+                downstream.append(owner_pair)
+        self.hand = list(self.hand)
+        if pos < self.drafter_pos:
+            downstream.append(self.hand)
+        elif pos > self.drafter_pos:
+            general.append(self.hand)
+        for other, history in enumerate(self.history):  # (one entry a round, in order)
+            if other != seat and history and history[-1]["round"] > self.round:
+                self.history[other] = [h for h in history if h["round"] <= self.round]
+        return downstream
 
     # --- (de)serialisation ------------------------------------------------------------------
     _FIELDS = (
