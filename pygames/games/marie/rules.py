@@ -161,9 +161,9 @@ class MarieState(GameState):
     def __init__(self, players: int) -> None:
         #: the log lines told and not yet written out (:meth:`tell`): the line, its values, ply
         self.untold: list[tuple[Callable[..., Line], tuple[Any, ...], int]] = []
-        #: a world's reading still to do (:meth:`determinize`): the seat and how many of the
-        #: first entries (the log's, once written out) it reads as that seat
-        self.reader: tuple[int, int] | None = None
+        #: a world's readings still to do (:meth:`determinize`), in order: a seat and how many
+        #: of the first entries (the log's, once written out) are read as that seat reads them
+        self.readers: tuple[tuple[int, int], ...] = ()
         self._log: list[JSONDict] = []
         super().__init__(players)
         self.rng = Rng(0, 0)
@@ -205,15 +205,16 @@ class MarieState(GameState):
     def log(self, entries: list[JSONDict]) -> None:
         self._log = entries
         self.untold = []
-        self.reader = None
+        self.readers = ()
 
     def write_log(self) -> list[JSONDict]:
-        """Write the log out (:attr:`log`)."""
-        reader, self.reader = self.reader, None
+        """Write the log out (:attr:`log`). Only reading a state's own log writes it:
+        :meth:`determinize` copies the lines still untold and the readings still to do into its
+        world, and writes nothing of the state's."""
+        readers, self.readers = self.readers, ()
         if self.untold:
             self._write_out()
-        if reader is not None:
-            seat, length = reader
+        for seat, length in readers:  # (a reading leaves no private wording to read again)
             rest = self._log[length:]
             self._log = self._log[:length]
             self._log = self.log_for(seat) + rest
@@ -732,8 +733,6 @@ class MarieState(GameState):
         The result depends only on what ``seat`` knows and on ``rng``: two states the seat
         cannot tell apart determinize to the same state.
         """
-        if self.reader is not None:  # a world's world: its own reading first
-            self.write_log()
         s = self.clone()
         general = []  # the piles left and the unused cards: copies, to be dealt anew
         for i, used in enumerate(s.pile_used):
@@ -755,7 +754,7 @@ class MarieState(GameState):
                 if i != seat and pending is not None:
                     s.decisions[i] = list(Action.parse(rng.choice(s._decide_actions(i))).args)
         # the log as the seat reads it, read when the world's log is read (a bot's never is)
-        s.reader = (seat, len(s._log) + len(s.untold))
+        s.readers = (*s.readers, (seat, len(s._log) + len(s.untold)))
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
