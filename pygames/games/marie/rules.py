@@ -13,15 +13,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.util import copy_json, name_slots, reshuffle
+from pygames.core.util import copy_json, reshuffle
+from pygames.games.marie import lines
+from pygames.games.marie.lines import Line
 
 NUMBERS = range(1, 8)
+NUMBER_KEYS = tuple(str(n) for n in NUMBERS)
 COPIES = 8
 DECK_SIZE = 56
 MAX_EATEN = 2
@@ -54,11 +60,19 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Parse notation; :class:`BadNotation` if it is not Marie's notation.
+        """Parse notation; :class:`BadNotation` if it is not Marie's notation. An action, once
+        parsed, is remembered (it depends on the text alone, and is never changed).
 
         >>> str(Action.parse("pick53"))
         'pick35'
         """
+        act = _PARSED.get(text)
+        if act is None:
+            act = _PARSED[text] = cls._read(text)
+        return act
+
+    @classmethod
+    def _read(cls, text: str) -> Action:
         m = _NOTATION.match(text)
         if not m:
             raise BadNotation(
@@ -74,6 +88,10 @@ class Action:
         return cls(kind, nums)
 
 
+#: every notation parsed so far, and its action (a few dozen texts in all)
+_PARSED: dict[str, Action] = {}
+
+
 def points_for(count: int) -> int:
     """Points for holding ``count`` kept cards of one number."""
     return POINTS[count]
@@ -87,34 +105,52 @@ def without(cards: list[int], taken: list[int]) -> list[int]:
     return rest
 
 
-def cards_text(cards: list[int]) -> tuple[str, str]:
-    """``[3, 5]`` as ``"3 and 5"`` / ``"3と5"``."""
-    ordered = sorted(cards)
-    if not ordered:
-        return "nothing", "なし"
-    en = (
-        ", ".join(map(str, ordered[:-1])) + (" and " if len(ordered) > 1 else "") + str(ordered[-1])
-    )
-    return en, "と".join(map(str, ordered))
+#: the method applying each kind of action
+_HANDLERS = {
+    "pile": "_do_pile",
+    "pick": "_do_pick",
+    "up": "_do_vote",
+    "down": "_do_vote",
+    "take": "_do_take",
+    "keep": "_do_decide",
+    "eat": "_do_decide",
+}
+PILE_TEXT = tuple(f"pile{i + 1}" for i in range(9))
+TAKE_TEXT = tuple(f"take{o}" for o in range(10))
 
 
-def _decision_text(keep: list[int], eat: list[int], future: bool) -> tuple[str, str]:
-    """A keep/eat decision as a log line (``{0}`` the seat): done, or (``future``) to come."""
-    ken, kja = cards_text(keep)
-    if not eat:
-        if future:
-            return f"{{0}} will keep {ken}.", f"{{0}}は{kja}を確定します。"
-        return f"{{0}} keeps {ken}.", f"{{0}}は{kja}を確定しました。"
-    een, eja = cards_text(eat)
-    if future:
-        return (
-            f"{{0}} will eat {een}" + (f" and keep {ken}." if keep else "."),
-            f"{{0}}は{eja}を食べ" + (f"、{kja}を確定します。" if keep else "ます。"),
-        )
-    return (
-        f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
-        f"{{0}}は{eja}を食べ" + (f"、{kja}を確定しました。" if keep else "ました。"),
-    )
+@cache
+def pick_pairs(hand: tuple[int, ...]) -> tuple[tuple[int, int, str], ...]:
+    """Every pair ``a`` <= ``b`` a drafter may keep from ``hand`` (sorted), once each, with its
+    notation, in the order of the notation."""
+    pairs = {(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :]}
+    return tuple((a, b, f"pick{a}{b}") for a, b in sorted(pairs))
+
+
+@cache
+def picks(hand: tuple[int, ...]) -> tuple[str, ...]:
+    """The sorted notation of every pair a drafter may keep from ``hand`` (sorted)."""
+    return tuple(act for _, _, act in pick_pairs(hand))
+
+
+@cache
+def decide_options(a: int, b: int, left: int) -> tuple[tuple[str, int], ...]:
+    """The keep/eat actions for the pair ``a`` <= ``b`` with ``left`` eats left, in notation
+    order, each with what it does: 0 keeps both cards, 1 eats ``a``, 2 eats ``b`` (one action
+    when ``a`` is ``b``), 3 eats both."""
+    acts = {"keep": 0}
+    if left >= 1:
+        acts[f"eat{a}"] = 1
+        acts[f"eat{b}"] = 2
+    if left >= 2:
+        acts[f"eat{a}{b}"] = 3
+    return tuple(sorted(acts.items()))
+
+
+@cache
+def decide_actions(a: int, b: int, left: int) -> tuple[str, ...]:
+    """The sorted keep/eat notation for the pair ``a`` <= ``b`` with ``left`` eats left."""
+    return tuple(act for act, _ in decide_options(a, b, left))
 
 
 class MarieState(GameState):
@@ -123,6 +159,12 @@ class MarieState(GameState):
     game_id = "marie"
 
     def __init__(self, players: int) -> None:
+        #: the log lines told and not yet written out (:meth:`tell`): the line, its values, ply
+        self.untold: list[tuple[Callable[..., Line], tuple[Any, ...], int]] = []
+        #: a world's readings still to do (:meth:`determinize`), in order: a seat and how many
+        #: of the first entries (the log's, once written out) are read as that seat reads them
+        self.readers: tuple[tuple[int, int], ...] = ()
+        self._log: list[JSONDict] = []
         super().__init__(players)
         self.rng = Rng(0, 0)
         self.piles: list[list[int]] = []
@@ -151,6 +193,48 @@ class MarieState(GameState):
         #: each seat's keep/eat decision once all may see it ({eat, keep, round}); kept
         #: on show through the next round's draft, until its pairs are revealed
         self.settled: list[JSONDict | None] = [None] * players
+
+    # --- log ----------------------------------------------------------------------------------
+    @property
+    def log(self) -> list[JSONDict]:
+        """The log: the lines told since it was last read are written out first, and a world
+        reads its first entries as its seat reads them (:meth:`determinize`)."""
+        return self.write_log()
+
+    @log.setter
+    def log(self, entries: list[JSONDict]) -> None:
+        self._log = entries
+        self.untold = []
+        self.readers = ()
+
+    def write_log(self) -> list[JSONDict]:
+        """Write the log out (:attr:`log`). Only reading a state's own log writes it:
+        :meth:`determinize` copies the lines still untold and the readings still to do into its
+        world, and writes nothing of the state's."""
+        readers, self.readers = self.readers, ()
+        if self.untold:
+            self._write_out()
+        for seat, length in readers:  # (a reading leaves no private wording to read again)
+            rest = self._log[length:]
+            self._log = self._log[:length]
+            self._log = self.log_for(seat) + rest
+        return self._log
+
+    def tell(self, line: Callable[..., Line], *values: Any) -> None:
+        """Add a log line, to be written out (:meth:`GameState.say`, as of this ply) from these
+        values when the log is read: the search's worlds never read theirs. The values are
+        never changed afterwards (numbers, tuples)."""
+        self.untold.append((line, values, self.ply))
+
+    def _write_out(self) -> None:
+        untold, self.untold = self.untold, []
+        ply = self.ply
+        try:
+            for line, values, told in untold:
+                self.ply = told
+                self.say(*line(*values))
+        finally:
+            self.ply = ply
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -197,11 +281,7 @@ class MarieState(GameState):
         self.holding = None
         self.holding_from = None
         self.decisions = [None] * n
-        self.say(
-            f"Round {self.round + 1}: {{0}} is the elder brother.",
-            f"第{self.round + 1}ラウンド:{{0}}が兄者です。",
-            [self.elder],
-        )
+        self.tell(lines.round_starts, self.round + 1, self.elder)
 
     # --- queries ----------------------------------------------------------------------------
     @property
@@ -214,8 +294,9 @@ class MarieState(GameState):
         return list(reversed(self.order))
 
     def taker(self) -> int:
-        """The seat taking (or deciding) now in the take step of a redistribution."""
-        return self.take_order()[self.take_pos]
+        """The seat taking (or deciding) now in the take step of a redistribution (the
+        :meth:`take_order`'s ``take_pos``-th)."""
+        return self.order[-1 - self.take_pos]
 
     @property
     def simultaneous(self) -> bool:
@@ -235,12 +316,13 @@ class MarieState(GameState):
 
     def to_move(self) -> list[int]:
         """Seats that must act now."""
-        if self.phase == "pile":
-            return [self.elder]
-        if self.phase == "draft":
+        phase = self.phase
+        if phase == "vote":
+            return [s for s, vote in enumerate(self.votes) if vote is None]
+        if phase == "draft":
             return [self.order[self.drafter_pos]]
-        if self.phase == "vote":
-            return [s for s in range(self.players) if self.votes[s] is None]
+        if phase == "pile":
+            return [self.elder]
         if self.simultaneous:
             return [s for s in range(self.players) if self.must_decide(s)]
         if self.phase in ("take", "decide"):
@@ -248,37 +330,29 @@ class MarieState(GameState):
         return []
 
     def legal_actions(self, seat: int) -> list[str]:
-        """Sorted notation strings of what ``seat`` may do now."""
+        """Sorted notation strings of what ``seat`` may do now (pile and seat numbers have one
+        digit, so their notation sorts as the numbers do)."""
         if seat not in self.to_move():
             return []
-        if self.phase == "pile":
-            acts = [f"pile{i + 1}" for i, used in enumerate(self.pile_used) if not used]
-        elif self.phase == "draft":
-            hand = sorted(self.hand)
-            acts = sorted({f"pick{a}{b}" for i, a in enumerate(hand) for b in hand[i + 1 :]})
-        elif self.phase == "vote":
-            acts = ["down", "up"]
-        elif self.phase == "take":
-            acts = [f"take{o}" for o in self.available_pairs(seat)]
-        else:
-            acts = self._decide_actions(seat)
-        return sorted(acts)
+        phase = self.phase
+        if phase == "pile":
+            return [PILE_TEXT[i] for i, used in enumerate(self.pile_used) if not used]
+        if phase == "draft":
+            return list(picks(tuple(sorted(self.hand))))
+        if phase == "vote":
+            return ["down", "up"]
+        if phase == "take":
+            return [TAKE_TEXT[o] for o in self.available_pairs(seat)]
+        return self._decide_actions(seat)
 
     def available_pairs(self, seat: int) -> list[int]:
         """Owners of the pairs ``seat`` may take in a redistribution."""
-        return [o for o in range(self.players) if self.pairs[o] is not None and o != seat]
+        return [o for o, p in enumerate(self.pairs) if p is not None and o != seat]
 
     def _decide_actions(self, seat: int) -> list[str]:
         pair = self.held(seat)
         assert len(pair) == 2
-        acts = {"keep"}
-        left = MAX_EATEN - len(self.eaten[seat])
-        if left >= 1:
-            acts.update(f"eat{c}" for c in pair)
-        if left >= 2:
-            a, b = sorted(pair)
-            acts.add(f"eat{a}{b}")
-        return sorted(acts)
+        return list(decide_actions(pair[0], pair[1], MAX_EATEN - len(self.eaten[seat])))
 
     def is_over(self) -> bool:
         """True after the last round."""
@@ -312,16 +386,7 @@ class MarieState(GameState):
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
         act = Action.parse(action)
-        handler = {
-            "pile": self._do_pile,
-            "pick": self._do_pick,
-            "up": self._do_vote,
-            "down": self._do_vote,
-            "take": self._do_take,
-            "keep": self._do_decide,
-            "eat": self._do_decide,
-        }[act.kind]
-        handler(seat, act)
+        getattr(self, _HANDLERS[act.kind])(seat, act)
 
     def _do_pile(self, seat: int, act: Action) -> None:
         index = act.args[0] - 1
@@ -329,7 +394,7 @@ class MarieState(GameState):
         self.hand = list(self.piles[index])
         self.piles[index] = []
         self.phase = "draft"
-        self.say(f"{{0}} chooses pile {index + 1}.", f"{{0}}が山{index + 1}を選びました。", [seat])
+        self.tell(lines.pile_chosen, seat, index + 1)
 
     def _do_pick(self, seat: int, act: Action) -> None:
         pair = list(act.args)
@@ -337,27 +402,16 @@ class MarieState(GameState):
         for c in pair:
             passed.remove(c)
         nxt = self.order[self.drafter_pos + 1]
-        self.history[seat].append(
+        self.history[seat] = [
+            *self.history[seat],
             {
                 "round": self.round + 1,
                 "saw": sorted(self.hand),
                 "kept": pair,
                 "passed": sorted(passed),
-            }
-        )
-        en, ja = cards_text(pair)
-        pen, pja = cards_text(passed)
-        self.say(
-            f"{{0}} keeps 2 cards and passes {len(passed)} to {{1}}.",
-            f"{{0}}が2枚を残し、{len(passed)}枚を{{1}}に渡しました。",
-            [seat, nxt],
-            {
-                seat: t(
-                    f"{{0}} keeps {en} and passes {pen} to {{1}}.",
-                    f"{{0}}は{ja}を残し、{pja}を{{1}}に渡しました。",
-                )
             },
-        )
+        ]
+        self.tell(lines.picked, seat, nxt, act.args, tuple(passed))
         self.pairs[seat] = pair
         self.hand = passed
         self.drafter_pos += 1
@@ -367,48 +421,43 @@ class MarieState(GameState):
     def _youngest_keeps(self) -> None:
         young = self.youngest
         pair = sorted(self.hand)
-        self.history[young].append(
-            {"round": self.round + 1, "saw": pair, "kept": pair, "passed": []}
-        )
+        self.history[young] = [
+            *self.history[young],
+            {"round": self.round + 1, "saw": pair, "kept": pair, "passed": []},
+        ]
         self.pairs[young] = pair
         self.hand = []
-        self.say("{0} receives the last 2 cards.", "{0}が最後の2枚を受け取りました。", [young])
+        self.tell(
+            lines.plain,
+            "{0} receives the last 2 cards.",
+            "{0}が最後の2枚を受け取りました。",
+            (young,),
+        )
         self.revealed = True
         self.phase = "vote"
         self.settled = [None] * self.players  # the last round's decisions leave the table
         for s in self.order:
-            en, ja = cards_text(self.pairs[s] or [])
-            self.say(f"{{0}} reveals {en}.", f"{{0}}の2枚は{ja}です。", [s])
+            self.tell(lines.reveals, s, tuple(self.pairs[s] or ()))
 
     def _do_vote(self, seat: int, act: Action) -> None:
         self.votes[seat] = act.kind == "up"
-        word_en = "satisfied" if act.kind == "up" else "dissatisfied"
-        word_ja = "納得" if act.kind == "up" else "不満"
-        self.say(
-            "{0} has voted.",
-            "{0}が投票しました。",
-            [seat],
-            {seat: t(f"{{0}} votes {word_en}.", f"{{0}}は「{word_ja}」に投票しました。")},
-        )
-        if all(v is not None for v in self.votes):
+        self.tell(lines.voted, seat, act.kind == "up")
+        if None not in self.votes:
             self._resolve_votes()
 
     def _resolve_votes(self) -> None:
         votes = [bool(v) for v in self.votes]
         self.last_votes = votes
-        downs = [s for s in range(self.players) if not votes[s]]
-        ups = [s for s in range(self.players) if votes[s]]
+        downs = tuple(s for s in range(self.players) if not votes[s])
+        ups = tuple(s for s in range(self.players) if votes[s])
         if ups:
-            self.say(f"Satisfied: {name_slots(ups, ', ')}.", f"納得:{name_slots(ups, '、')}", ups)
+            self.tell(lines.satisfied, ups)
         if downs:
-            self.say(
-                f"Dissatisfied: {name_slots(downs, ', ')}.",
-                f"不満:{name_slots(downs, '、')}",
-                downs,
-            )
+            self.tell(lines.dissatisfied, downs)
         self.redistribute = len(downs) >= 2
         if self.redistribute:
-            self.say(
+            self.tell(
+                lines.plain,
                 "Two or more are dissatisfied: the pairs are redistributed, youngest first.",
                 "不満が2人以上:末の弟から順に、他の兄弟の2枚を取ります。",
             )
@@ -423,13 +472,15 @@ class MarieState(GameState):
         self.decisions = [None] * self.players
         self.phase = "decide"
         if self.to_move():
-            self.say(
+            self.tell(
+                lines.plain,
                 "Fewer than two are dissatisfied: everyone takes his own pair and decides, in "
                 "secret, to keep or eat.",
                 "不満は2人未満:全員が自分の2枚を獲得し、確定するか食べるかを秘密で決めます。",
             )
             return
-        self.say(
+        self.tell(
+            lines.plain,
             "Fewer than two are dissatisfied: everyone takes his own pair; no one may eat any "
             "more, so every pair is kept.",
             "不満は2人未満:全員が自分の2枚を獲得します。もう誰も食べられないので、すべて確定します。",
@@ -460,19 +511,7 @@ class MarieState(GameState):
         self.pairs[owner] = None
         self.holding = pair
         self.holding_from = owner
-        en, ja = cards_text(pair)
-        if owner == taker:
-            self.say(
-                f"{{0}} takes his own pair ({en}).",
-                f"{{0}}は自分の2枚({ja})を獲得します。",
-                [taker],
-            )
-        else:
-            self.say(
-                f"{{0}} takes {{1}}'s pair ({en}).",
-                f"{{0}}が{{1}}の2枚({ja})を取りました。",
-                [taker, owner],
-            )
+        self.tell(lines.taken, taker, owner, tuple(pair))
 
     def _do_take(self, seat: int, act: Action) -> None:
         self._take(seat, act.args[0])
@@ -489,15 +528,14 @@ class MarieState(GameState):
     def _decide_in_secret(self, seat: int, eat: list[int]) -> None:
         """M4: the decision stays the seat's own (its log line too) until all are in."""
         self.decisions[seat] = eat
-        en, ja = _decision_text(without(self.held(seat), eat), eat, future=True)
-        self.say("{0} has decided.", "{0}が決めました。", [seat], {seat: t(en, ja)})
+        self.tell(lines.decided, seat, tuple(without(self.held(seat), eat)), tuple(eat))
         if not self.to_move():
             self._reveal_decisions()
 
     def _reveal_decisions(self) -> None:
         """M4: every decision is shown at once, one line each, youngest first; a seat with no
         eats left keeps its pair."""
-        self.say("All decisions are in:", "全員の決定がそろいました。")
+        self.tell(lines.plain, "All decisions are in:", "全員の決定がそろいました。")
         for seat in self.take_order():
             pair = self.pairs[seat]
             assert pair is not None
@@ -516,12 +554,13 @@ class MarieState(GameState):
 
     def _record_decision(self, seat: int, pair: list[int], eat: list[int]) -> None:
         keep = without(pair, eat)
+        kept = list(self.kept[seat])
         for c in keep:
-            self.kept[seat][c] += 1
-        self.eaten[seat].extend(eat)
+            kept[c] += 1
+        self.kept[seat] = kept
+        self.eaten[seat] = self.eaten[seat] + eat
         self.settled[seat] = {"eat": sorted(eat), "keep": keep, "round": self.round + 1}
-        en, ja = _decision_text(keep, eat, future=False)
-        self.say(en, ja, [seat])
+        self.tell(lines.settles, seat, tuple(keep), tuple(eat))
 
     def _end_round(self) -> None:
         self.round += 1
@@ -529,12 +568,7 @@ class MarieState(GameState):
         if self.round >= self.rounds:
             self.phase = "over"
             self.order = []
-            res = self.result()
-            self.say(
-                f"Game over. Winner: {name_slots(res.winners, ', ')}.",
-                f"ゲーム終了。勝者:{name_slots(res.winners, '、')}",
-                res.winners,
-            )
+            self.tell(lines.game_over, tuple(self.ranking()[1]))
             return
         self._start_round()
 
@@ -542,25 +576,32 @@ class MarieState(GameState):
     def breakdown(self, seat: int) -> JSONDict:
         """Each number's kept count and points, eaten cards, and the total."""
         numbers = {
-            str(n): {"count": self.kept[seat][n], "points": points_for(self.kept[seat][n])}
-            for n in NUMBERS
+            key: {"count": count, "points": points_for(count)}
+            for key, count in zip(NUMBER_KEYS, self.kept[seat][1:], strict=True)
         }
         eaten = len(self.eaten[seat])
-        total = sum(v["points"] for v in numbers.values()) + eaten * EAT_POINTS
         return {
             "numbers": numbers,
             "eaten": eaten,
             "eaten_cards": list(self.eaten[seat]),
             "eaten_points": eaten * EAT_POINTS,
-            "total": total,
+            "total": self.score(seat),
         }
 
     def score(self, seat: int) -> int:
-        """The seat's score now."""
-        return int(self.breakdown(seat)["total"])
+        """The seat's score now: each number's points for its kept count, and the eaten cards'
+        (``kept`` counts by number, from 1; its place 0 is unused)."""
+        points = sum([POINTS[count] for count in self.kept[seat][1:]])
+        return points + len(self.eaten[seat]) * EAT_POINTS
 
     def result(self) -> Result:
-        """Scores, breakdown, winners and the tie-break (kept 7s, then 6s, ... then 1s)."""
+        """Scores, breakdown, winners and the tie-break."""
+        scores, top, tie_break, text = self.ranking()
+        breakdown = [self.breakdown(s) for s in range(self.players)]
+        return Result(scores, breakdown, top, tie_break, text)
+
+    def ranking(self) -> tuple[list[int], list[int], str, Text]:
+        """Scores, winners, the tie-break (kept 7s, then 6s, ... then 1s) and its words."""
         scores = [self.score(s) for s in range(self.players)]
         top = [s for s in range(self.players) if scores[s] == max(scores)]
         tie_break, text = "none", t("", "")
@@ -584,8 +625,7 @@ class MarieState(GameState):
                     "Still tied on every number: a shared win.",
                     "すべての数字で同数のため、勝利を分け合います。",
                 )
-        breakdown = [self.breakdown(s) for s in range(self.players)]
-        return Result(scores, breakdown, top, tie_break, text)
+        return scores, top, tie_break, text
 
     # --- information ------------------------------------------------------------------------
     def _pair_view(self, owner: int, seat: int | None) -> JSONDict | None:
@@ -694,29 +734,17 @@ class MarieState(GameState):
         cannot tell apart determinize to the same state.
         """
         s = self.clone()
-        general: list[list[int]] = [
-            p for p, used in zip(s.piles, s.pile_used, strict=True) if not used
-        ]
+        general = []  # the piles left and the unused cards: copies, to be dealt anew
+        for i, used in enumerate(s.pile_used):
+            if not used:
+                s.piles[i] = s.piles[i].copy()
+                general.append(s.piles[i])
+        s.unused = s.unused.copy()
         general.append(s.unused)
-        downstream: list[list[int]] = []
-        if s.phase == "draft":
-            pos = s.order.index(seat)
-            for p in range(s.drafter_pos):
-                owner_pair = s.pairs[s.order[p]]
-                assert owner_pair is not None
-                if p < pos:
-                    general.append(owner_pair)
-                elif p > pos:
-                    downstream.append(owner_pair)
-            if pos < s.drafter_pos:
-                downstream.append(s.hand)
-            elif pos > s.drafter_pos:
-                general.append(s.hand)
-            for other in range(s.players):
-                if other != seat:
-                    s.history[other] = [h for h in s.history[other] if h["round"] <= s.round]
-        for group in (general, downstream):
-            reshuffle(group, rng)
+        downstream = s._draft_unseen(seat, general) if s.phase == "draft" else []
+        reshuffle(general, rng)
+        if downstream:  # (nothing to deal draws nothing)
+            reshuffle(downstream, rng)
         if s.phase == "vote":  # that a seat has voted is public; how it voted is not
             s.votes = [
                 v if i == seat or v is None else rng.below(2) == 1 for i, v in enumerate(s.votes)
@@ -725,9 +753,36 @@ class MarieState(GameState):
             for i, pending in enumerate(s.decisions):
                 if i != seat and pending is not None:
                     s.decisions[i] = list(Action.parse(rng.choice(s._decide_actions(i))).args)
-        s.scrub_log(seat)
+        # the log as the seat reads it, read when the world's log is read (a bot's never is)
+        s.readers = (*s.readers, (seat, len(s._log) + len(s.untold)))
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
+
+    def _draft_unseen(self, seat: int, general: list[list[int]]) -> list[list[int]]:
+        """In the draft, for :meth:`determinize` (on its copy): copy the pairs kept so far and
+        the hand; add those ``seat`` has not seen upstream to ``general`` and return those it
+        has passed on (downstream, dealt among themselves); forget other seats' draft history of
+        this round."""
+        downstream = []
+        pos = self.order.index(seat)
+        for p in range(self.drafter_pos):
+            owner = self.order[p]
+            pair = self.pairs[owner]
+            assert pair is not None
+            owner_pair = self.pairs[owner] = list(pair)
+            if p < pos:
+                general.append(owner_pair)
+            elif p > pos:
+                downstream.append(owner_pair)
+        self.hand = list(self.hand)
+        if pos < self.drafter_pos:
+            downstream.append(self.hand)
+        elif pos > self.drafter_pos:
+            general.append(self.hand)
+        for other, history in enumerate(self.history):  # (one entry a round, in order)
+            if other != seat and history and history[-1]["round"] > self.round:
+                self.history[other] = [h for h in history if h["round"] <= self.round]
+        return downstream
 
     # --- (de)serialisation ------------------------------------------------------------------
     _FIELDS = (
@@ -738,26 +793,25 @@ class MarieState(GameState):
     )  # fmt: skip
 
     def clone(self) -> MarieState:
-        """An independent copy. Log entries and history entries are never changed once written,
-        so the copy shares them."""
+        """An independent copy. A list inside the state (a pile, the hand, a pair, a seat's kept
+        counts, eaten cards or history) is never changed in place once the state holds it: a
+        change puts a new list in its place (:meth:`determinize` copies what it reshuffles).
+        So the copy shares those lists, as it shares the log's and history's entries, which are
+        never changed once written; it copies only the lists whose items change."""
         s = MarieState.__new__(MarieState)
-        s.__dict__.update(self.__dict__)
-        s.log = list(self.log)
+        s.__dict__ = self.__dict__.copy()
+        s._log = self._log.copy()
+        s.untold = self.untold.copy()
         s.rng = self.rng.copy()
-        s.piles = [list(p) for p in self.piles]
-        s.pile_used = list(self.pile_used)
-        s.unused = list(self.unused)
-        s.order = list(self.order)
-        s.hand = list(self.hand)
-        s.pairs = [None if p is None else list(p) for p in self.pairs]
-        s.votes = list(self.votes)
-        s.holding = None if self.holding is None else list(self.holding)
-        s.kept = [list(k) for k in self.kept]
-        s.eaten = [list(e) for e in self.eaten]
-        s.history = [list(h) for h in self.history]
-        s.last_votes = None if self.last_votes is None else list(self.last_votes)
-        s.decisions = [None if d is None else list(d) for d in self.decisions]
-        s.settled = list(self.settled)
+        s.piles = self.piles.copy()
+        s.pile_used = self.pile_used.copy()
+        s.pairs = self.pairs.copy()
+        s.votes = self.votes.copy()
+        s.kept = self.kept.copy()
+        s.eaten = self.eaten.copy()
+        s.history = self.history.copy()
+        s.decisions = self.decisions.copy()
+        s.settled = self.settled.copy()
         return s
 
     def undo_allowed(self, seat: int, action: str) -> bool:
