@@ -223,8 +223,9 @@ class MarieState(GameState):
     def tell(self, line: Callable[..., Line], *values: Any) -> None:
         """Add a log line, to be written out (:meth:`GameState.say`, as of this ply) from these
         values when the log is read: the search's worlds never read theirs. The values are
-        never changed afterwards (numbers, tuples)."""
-        self.untold.append((line, values, self.ply))
+        never changed afterwards (numbers, tuples). A quiet state keeps none."""
+        if not self.quiet:
+            self.untold.append((line, values, self.ply))
 
     def _write_out(self) -> None:
         untold, self.untold = self.untold, []
