@@ -302,19 +302,20 @@ class YadokashiState(GameState):
         elif self.phase == "rearrange":
             acts = [f"r{s}" for s in self._rearrange_choices()]
         else:
-            return self._turn_actions(seat)
+            return self.turn_actions(seat)
         return sorted(acts)
 
-    def _turn_actions(self, seat: int) -> list[str]:
-        """The turn's actions, sorted as they are built: ``adv``, the buys, ``hi``, ``lo``,
-        ``new``, the Rearrange steps."""
+    def turn_actions(self, seat: int, first_only: bool = False) -> list[str]:
+        """The turn's actions of the seat to move, sorted as they are built: ``adv``, the buys,
+        ``hi``, ``lo``, ``new``, the Rearrange steps. ``first_only``: only the buys to position
+        1 and no Rearrange (a lookahead's shortlist, in the same order)."""
         acts = ["adv"]
-        slots = len(self.rows[seat]) + 1  # a bought shell goes to any place 1..len+1
+        slots = 1 if first_only else len(self.rows[seat]) + 1  # a shell goes to 1..len+1
         for shell in sorted(self.buyable(seat), key=_BUY_ORDER.__getitem__):
             acts += _buy_actions(shell, slots)
         if self.centre > 0:
             acts += ["hi", "lo", "new"]
-        if len(self.empty_in_row(seat)) >= 2:
+        if not first_only and len(self.empty_in_row(seat)) >= 2:
             acts += sorted([f"r{s}" for s in self._rearrange_choices(seat)])
         return acts
 
