@@ -15,14 +15,20 @@ import pytest
 
 from pygames.core.rng import Rng
 from pygames.games.yadokashi.bot import (
+    CRAB,
+    EMPTY,
+    LAST_CRAB,
+    THREAT,
+    VACANT,
     ScriptedRng,
     YadokashiHeuristicBot,
     considered,
     evaluate,
     grown,
     roll_classes,
+    seat_values,
 )
-from pygames.games.yadokashi.rules import FACES, YadokashiState
+from pygames.games.yadokashi.rules import FACES, GOAL, YadokashiState
 from tests.support import play_random
 
 GAMES = int(os.environ.get("YADOKASHI_FAST_GAMES", "40"))
@@ -108,6 +114,10 @@ def test_considered_actions_and_dice_shortcut_match_their_definitions(players: i
         seat = state.current
         legal = state.legal_actions(seat)
         assert considered(state, legal) == [a for a in legal if reference_considered(state, a)]
+        # the shortlist the bot builds from: the same considered actions, in the same order
+        shortlist = state.turn_actions(seat, first_only=True)
+        assert considered(state, shortlist) == considered(state, legal)
+        assert set(shortlist) <= set(legal)
         if "hi" not in legal:
             continue
         # rolls that grow the same crabs leave the same table: one evaluation serves them all
@@ -168,3 +178,37 @@ def test_turn_actions_come_sorted(players: int) -> None:
             state.current = seat
             legal = state.legal_actions(seat)
             assert legal == sorted(legal) and len(set(legal)) == len(legal)
+
+
+def reference_seat_values(state: YadokashiState) -> list[float]:
+    """The plain definition, shell by shell in row order."""
+    crabs = state.crabs
+    near = {z + d for shell, z in crabs.items() if z == shell for d in (1, 2)}
+    values = []
+    for row, star in zip(state.rows, state.stars, strict=True):
+        value, housed = float(star), 0
+        for i, shell in enumerate(row):
+            if shell in crabs:
+                housed += 1
+                value += LAST_CRAB if i == len(row) - 1 and i > 0 else CRAB
+            elif shell in near:
+                value += EMPTY
+            elif shell <= (FACES if state.centre else 0):
+                value += VACANT
+        values.append(value + THREAT if star + 2 * housed >= GOAL else value)
+    return values
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_seat_values_are_the_plain_sums_to_the_bit(players: int) -> None:
+    rng = Rng.from_seed(players)
+    for state in positions(players, 400):
+        for _ in range(5):
+            got, want = seat_values(state), reference_seat_values(state)
+            assert [v.hex() for v in got] == [v.hex() for v in want]
+            # other tables: more stars, crabs anywhere (rows of one or none), no dice waiting
+            state.stars = [rng.below(40) for _ in state.stars]
+            cut = rng.below(len(state.rows[0]) + 1)
+            state.rows = [state.rows[0][:cut], state.rows[1] + state.rows[0][cut:], *state.rows[2:]]
+            state.crabs = {s: rng.below(FACES) + 1 for s in state.shells() if rng.below(3) == 0}
+            state.centre = rng.below(2)

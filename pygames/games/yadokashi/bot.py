@@ -44,30 +44,35 @@ class ScriptedRng(Rng):
         return self.fallback.below(n)
 
 
+# a shell's worth by its number, before the crabs: up to 12 while dice wait in the centre
+_VACANT_TABLE = (0.0, *[VACANT] * FACES, *[0.0] * 6)
+_BARE_TABLE = (0.0,) * len(_VACANT_TABLE)
+
+
 def seat_values(state: YadokashiState) -> list[float]:
     """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
     next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
-    reaches the goal."""
-    crabs, stars = state.crabs, state.stars
-    near = set()  # the shells one or two above a crab that fills its shell
+    reaches the goal. The shells' worths (``worth``, by shell number: a crab, else an empty
+    shell one or two above a crab that fills its shell, else a vacant one up to 12 while dice
+    wait in the centre, else 0.0, which changes no sum) are added in row order."""
+    crabs = state.crabs
+    worth = list(_VACANT_TABLE if state.centre else _BARE_TABLE)
     for shell, size in crabs.items():
         if size == shell:
-            near.add(size + 1)
-            near.add(size + 2)
-    vacant = FACES if state.centre else 0  # the largest shell counted as vacant
+            worth[size + 1] = worth[size + 2] = EMPTY
+    for shell in crabs:
+        worth[shell] = CRAB
     values = []
-    for row, star in zip(state.rows, stars, strict=True):
-        value, housed = float(star), 0
-        last = row[-1] if len(row) > 1 else 0  # the last card of a row of two or more
-        for shell in row:
-            if shell in crabs:
-                housed += 1
-                value += LAST_CRAB if shell == last else CRAB
-            elif shell in near:
-                value += EMPTY
-            elif shell <= vacant:
-                value += VACANT
-        if star + 2 * housed >= GOAL:
+    for row, star in zip(state.rows, state.stars, strict=True):
+        value = float(star)
+        if len(row) > 1 and row[-1] in crabs:  # a crab on the last card of a row
+            for shell in row[:-1]:
+                value += worth[shell]
+            value += LAST_CRAB
+        else:
+            for shell in row:
+                value += worth[shell]
+        if star + 2 * len(row) >= GOAL and star + 2 * sum(map(crabs.__contains__, row)) >= GOAL:
             value += THREAT
         values.append(value)
     return values
@@ -149,14 +154,14 @@ class YadokashiHeuristicBot(Bot):
         """Pick an action for ``seat``."""
         assert isinstance(state, YadokashiState)
         base = state.sandbox()
+        if base.phase == "turn":  # the considered actions are among the buys to position 1
+            shortlist = considered(base, base.turn_actions(seat, first_only=True))
+            seen: dict[frozenset[int], float] = {}  # Move dice outcomes by the crabs they grow
+            return max([(self._score(base, seat, a, rng, seen), a) for a in shortlist])[1]
         legal = base.legal_actions(seat)
         if base.phase == "rearrange":
             return legal[0]
-        if base.phase in ("rebirth", "tenants"):
-            return self._best_step(base, seat, legal)[1]
-        seen: dict[frozenset[int], float] = {}  # Move dice outcomes by the crabs they grow
-        scored = [(self._score(base, seat, a, rng, seen), a) for a in considered(base, legal)]
-        return max(scored)[1]
+        return self._best_step(base, seat, legal)[1]
 
     def _score(
         self,

@@ -302,19 +302,20 @@ class YadokashiState(GameState):
         elif self.phase == "rearrange":
             acts = [f"r{s}" for s in self._rearrange_choices()]
         else:
-            return self._turn_actions(seat)
+            return self.turn_actions(seat)
         return sorted(acts)
 
-    def _turn_actions(self, seat: int) -> list[str]:
-        """The turn's actions, sorted as they are built: ``adv``, the buys, ``hi``, ``lo``,
-        ``new``, the Rearrange steps."""
+    def turn_actions(self, seat: int, first_only: bool = False) -> list[str]:
+        """The turn's actions of the seat to move, sorted as they are built: ``adv``, the buys,
+        ``hi``, ``lo``, ``new``, the Rearrange steps. ``first_only``: only the buys to position
+        1 and no Rearrange (a lookahead's shortlist, in the same order)."""
         acts = ["adv"]
-        slots = len(self.rows[seat]) + 1  # a bought shell goes to any place 1..len+1
+        slots = 1 if first_only else len(self.rows[seat]) + 1  # a shell goes to 1..len+1
         for shell in sorted(self.buyable(seat), key=_BUY_ORDER.__getitem__):
             acts += _buy_actions(shell, slots)
         if self.centre > 0:
             acts += ["hi", "lo", "new"]
-        if len(self.empty_in_row(seat)) >= 2:
+        if not first_only and len(self.empty_in_row(seat)) >= 2:
             acts += sorted([f"r{s}" for s in self._rearrange_choices(seat)])
         return acts
 
@@ -571,20 +572,23 @@ class YadokashiState(GameState):
         self._continue_move(seat)
 
     def _grow(self, value: int, high: bool) -> tuple[list[JSONDict], list[int]]:
+        """The crabs a roll of ``value`` makes grow (size 12: leave for the centre), by shell;
+        the growth record (none in a quiet copy) and the shells left."""
+        crabs, quiet = self.crabs, self.quiet
         growth: list[JSONDict] = []
         left: list[int] = []
-        for shell in sorted(self.crabs):
-            size = self.crabs[shell]
-            if not (size >= value if high else size <= value):
+        for shell, size in sorted(crabs.items()):
+            if size < value if high else size > value:
                 continue
             if size == FACES:
-                del self.crabs[shell]
+                del crabs[shell]
                 self.centre += 1
                 left.append(shell)
             else:
-                self.crabs[shell] = size + 1
-            growth.append({"shell": shell, "from": size, "to": size + 1})
-        if growth and not self.quiet:
+                crabs[shell] = size + 1
+            if not quiet:
+                growth.append({"shell": shell, "from": size, "to": size + 1})
+        if growth:
             self.say(
                 _grow_text([g["shell"] for g in growth]),
                 f"ヤド{_list([g['shell'] for g in growth], '、')}のヤドカリが成長しました。",
@@ -638,7 +642,7 @@ class YadokashiState(GameState):
 
     def _resolve_moves(self, seat: int) -> list[JSONDict]:
         """Crabs larger than their shell move, smallest first, equal sizes in ring order from the
-        acting player's position 1 (Y3)."""
+        acting player's position 1 (Y3); the record of the moves (none in a quiet copy)."""
         moves: list[JSONDict] = []
         big = [(size, shell) for shell, size in self.crabs.items() if size > shell]
         if not big:
@@ -651,9 +655,9 @@ class YadokashiState(GameState):
                 self.centre += 1
             else:
                 self.crabs[target] = size
-            if not self.quiet:
+            if not self.quiet:  # a quiet copy keeps no record of the moves
                 self._say_move(shell, size, target)
-            moves.append({"from": shell, "to": target, "size": size})
+                moves.append({"from": shell, "to": target, "size": size})
         return moves
 
     def _say_move(self, shell: int, size: int, target: int | None) -> None:
