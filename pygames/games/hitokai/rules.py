@@ -368,14 +368,15 @@ class HitokaiState(GameState):
         self.eliminated = [False] * n
         self.last_buyer = None
         self.auctions = []
-        self.say(
-            f"Round {self.round}: each player is dealt {plural(size, 'card', 'cards')}; "
-            f"{len(self.aside)} {agree(len(self.aside), 'is', 'are')} left out unseen. "
-            "{0} starts.",
-            f"第{self.round}ラウンド:各自に{size}枚を配り、{len(self.aside)}枚は見ずに除外します。"
-            "{0}から始めます。",
-            [self.round_start],
-        )
+        if not self.quiet:
+            self.say(
+                f"Round {self.round}: each player is dealt {plural(size, 'card', 'cards')}; "
+                f"{len(self.aside)} {agree(len(self.aside), 'is', 'are')} left out unseen. "
+                "{0} starts.",
+                f"第{self.round}ラウンド:各自に{size}枚を配り、{len(self.aside)}枚は見ずに除外します。"
+                "{0}から始めます。",
+                [self.round_start],
+            )
         self._start_auction(NUMBERS[0], self.round_start)
 
     # --- queries ----------------------------------------------------------------------------
@@ -442,15 +443,18 @@ class HitokaiState(GameState):
         return self._best(seat)
 
     def _best_key(self, seat: int) -> tuple[object, ...]:
-        """What :func:`best_completion` of the payer's payment depends on."""
-        return (seat, self.daughter, self.bid_due(), tuple(self.hands[seat]), tuple(self.paying))
+        """What :func:`best_completion` of the payment of ``seat``, the payer, depends on."""
+        due = self.last_bid[seat]
+        return (seat, self.daughter, due, tuple(self.hands[seat]), tuple(self.paying))
 
     def _best(self, seat: int) -> list[int] | None:
         """:func:`best_completion` of the payment the payer ``seat`` is making, remembered (the
         bot asks for it at every card, and :meth:`_do_pay` carries it over to the next card)."""
         key, memo = self._best_key(seat), self._best_memo
         if memo is None or memo[0] != key:
-            best = best_completion(self.hands[seat], self.paying, self.daughter, self.bid_due())
+            due = self.last_bid[seat]
+            assert due is not None
+            best = best_completion(self.hands[seat], self.paying, self.daughter, due)
             memo = self._best_memo = (key, None if best is None else tuple(best))
         return None if memo[1] is None else list(memo[1])
 
@@ -540,21 +544,23 @@ class HitokaiState(GameState):
         self.bid = 0
         self.bidder = None
         self.turn = start
-        self.cap = sum(self.value(s) for s in range(n))
+        self.cap = sum([cards_value(hand, daughter) for hand in self.hands])
         self.payers = []
         self.paying = []
         self.payments = []
-        self.say(
-            f"Daughter {daughter} is auctioned; {daughter}s are worth 2 gold. {{0}} opens.",
-            f"{daughter}の娘の競りです。{daughter}のカードは2金です。{{0}}から入札します。",
-            [start],
-        )
+        if not self.quiet:
+            self.say(
+                f"Daughter {daughter} is auctioned; {daughter}s are worth 2 gold. {{0}} opens.",
+                f"{daughter}の娘の競りです。{daughter}のカードは2金です。{{0}}から入札します。",
+                [start],
+            )
 
     def _do_bid(self, seat: int, amount: int) -> None:
         self.last_bid[seat] = amount
         self.bid = amount
         self.bidder = seat
-        self.say(f"{{0}} bids {amount}.", f"{{0}}が{amount}を入札しました。", [seat])
+        if not self.quiet:
+            self.say(f"{{0}} bids {amount}.", f"{{0}}が{amount}を入札しました。", [seat])
         self._next_bidder(seat)
 
     def _do_pass(self, seat: int) -> None:
@@ -590,11 +596,12 @@ class HitokaiState(GameState):
         self.buyers[k - NUMBERS[0]] = winner
         self.prices[k - NUMBERS[0]] = self.bid
         self.last_buyer = winner
-        self.say(
-            f"{{0}} buys daughter {k} for {self.bid}.",
-            f"{{0}}が{k}の娘を{self.bid}で落札しました。",
-            [winner],
-        )
+        if not self.quiet:
+            self.say(
+                f"{{0}} buys daughter {k} for {self.bid}.",
+                f"{{0}}が{k}の娘を{self.bid}で落札しました。",
+                [winner],
+            )
         n = self.players
         self.payers = [
             (winner + d) % n for d in range(n) if self.last_bid[(winner + d) % n] is not None
@@ -608,7 +615,8 @@ class HitokaiState(GameState):
         pay, complete a payment with only one minimal way, stop at a real choice."""
         while self.payers:
             seat = self.payers[0]
-            due = self.bid_due()
+            due = self.last_bid[seat]
+            assert due is not None
             if not self.paying and self.value(seat) < due:
                 self._eliminate(seat, due)
                 continue
@@ -636,7 +644,8 @@ class HitokaiState(GameState):
             rest = list(best)
             rest.remove(card)
             self._best_memo = (self._best_key(seat), tuple(rest))
-        due = self.bid_due()
+        due = self.last_bid[seat]
+        assert due is not None
         if cards_value(self.paying, self.daughter) >= due:
             self._finish_payment(seat, due)
         self._advance_payments()
@@ -645,12 +654,9 @@ class HitokaiState(GameState):
         cards = sorted(self.paying)
         self.bank = sorted(self.bank + cards)
         self.payments.append({"seat": seat, "bid": due, "cards": cards, "eliminated": False})
-        en, ja = cards_text(cards)
-        self.say(
-            f"{{0}} pays {due} with {en}.",
-            f"{{0}}は{due}を{ja}で支払いました。",
-            [seat],
-        )
+        if not self.quiet:
+            en, ja = cards_text(cards)
+            self.say(f"{{0}} pays {due} with {en}.", f"{{0}}は{due}を{ja}で支払いました。", [seat])
         self.paying = []
         self.payers.pop(0)
 
@@ -662,12 +668,13 @@ class HitokaiState(GameState):
         self.eliminated[seat] = True
         self.status[seat] = "out"
         self.payments.append({"seat": seat, "bid": due, "cards": cards, "eliminated": True})
-        en, ja = cards_text(cards)
-        self.say(
-            f"{{0}} cannot pay {due} (hand: {en}) and is eliminated for this round.",
-            f"{{0}}は{due}を払えず(手札:{ja})、このラウンドは脱落です。",
-            [seat],
-        )
+        if not self.quiet:
+            en, ja = cards_text(cards)
+            self.say(
+                f"{{0}} cannot pay {due} (hand: {en}) and is eliminated for this round.",
+                f"{{0}}は{due}を払えず(手札:{ja})、このラウンドは脱落です。",
+                [seat],
+            )
         self.payers.pop(0)
 
     def _next_auction(self) -> None:
@@ -723,7 +730,8 @@ class HitokaiState(GameState):
             nxt = self.last_buyer if self.last_buyer is not None else self.round_start
         text = self._round_text(reason, best)
         self.summaries.append(self._summary(totals, top, winner, reason, text, nxt))
-        self._log_round(totals, winner, text)
+        if not self.quiet:
+            self._log_round(totals, winner, text)
         if winner is not None and self.points[winner] >= TARGET:
             self.phase = "over"
             self.payers = []
@@ -1014,7 +1022,7 @@ class HitokaiState(GameState):
         written, so the copy shares them."""
         s = HitokaiState.__new__(HitokaiState)
         s.__dict__.update(self.__dict__)
-        s.log = list(self.log)
+        s.log = [] if self.quiet else list(self.log)
         s.rng = self.rng.copy()
         s.hands = [list(h) for h in self.hands]
         s.aside = list(self.aside)
