@@ -38,6 +38,7 @@ def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+@lru_cache(maxsize=8192)
 def cards_to_pay(doubles: int, singles: int, bid: int) -> int:
     """The fewest cards that pay ``bid`` from a hand of ``doubles`` cards worth 2 and ``singles``
     worth 1 (the whole hand if it cannot)."""

@@ -418,12 +418,18 @@ class HitokaiState(GameState):
         value, cheapest = cards_value(self.paying, k), _cheapest(self.paying, k)
         doubles = hand.count(k)
         singles = len(hand) - doubles
+        # every card but the daughter's is judged alike: one judgement per worth
+        judged: dict[int, bool] = {}
         out = []
         for c in sorted(set(hand)):
             gold = card_value(c, k)
-            lowest = min(cheapest, gold) if cheapest else gold
-            double = int(c == k)
-            if _completable(value + gold, lowest, doubles - double, singles - 1 + double, due):
+            ok = judged.get(gold)
+            if ok is None:
+                lowest = min(cheapest, gold) if cheapest else gold
+                double = int(c == k)
+                rest = (doubles - double, singles - 1 + double)
+                ok = judged[gold] = _completable(value + gold, lowest, *rest, due)
+            if ok:
                 out.append(c)
         return out
 
