@@ -325,6 +325,9 @@ class HitokaiState(GameState):
         self.payments: list[JSONDict] = []
         self.auctions: list[JSONDict] = []
         self.summaries: list[JSONDict] = []
+        #: a round begun whose cards are not dealt yet (only in a quiet world: see
+        #: :meth:`_start_round`); every reading of the state deals them first
+        self.undealt = False
         # the last best completion worked out, with what it was worked out from (derived data,
         # looked up by content, so clones share it safely): see :meth:`_best`
         self._best_memo: tuple[tuple[object, ...], tuple[int, ...] | None] | None = None
@@ -354,9 +357,25 @@ class HitokaiState(GameState):
         return s
 
     def _start_round(self) -> None:
-        """Shuffle all 85 cards, deal, and open the auction of daughter 4."""
-        n = self.players
+        """Begin the next round: its number at once; the deal at once too, except in a quiet
+        world (a bot's or a search's), which deals when it is next read (:meth:`_settle`): a
+        search stops its rollouts at the round's end (the ``horizon``) and most never read the
+        deal. The deal draws only from the state's own stream, which nothing else draws from
+        meanwhile, so a deferred deal is the very deal."""
         self.round += 1
+        self.undealt = True
+        if not self.quiet:
+            self._deal()
+
+    def _settle(self) -> None:
+        """Deal the round begun but not dealt yet (see :meth:`_start_round`), if there is one."""
+        if self.undealt:
+            self._deal()
+
+    def _deal(self) -> None:
+        """Shuffle all 85 cards, deal, and open the auction of daughter 4."""
+        self.undealt = False
+        n = self.players
         deck = list(DECK)
         self.rng.shuffle(deck)
         size = HAND_SIZES[n]
@@ -398,6 +417,8 @@ class HitokaiState(GameState):
 
     def to_move(self) -> list[int]:
         """The seat to bid, withdraw or pay now."""
+        if self.undealt:
+            self._deal()
         if self.phase == "bid":
             return [self.turn]
         if self.phase == "pay":
@@ -530,6 +551,7 @@ class HitokaiState(GameState):
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
+        self._settle()
         act = Action.parse(action)
         if act.kind == "bid":
             self._do_bid(seat, act.value)
@@ -902,6 +924,7 @@ class HitokaiState(GameState):
         }
 
     def _view(self, seat: int | None) -> JSONDict:
+        self._settle()
         return {
             "phase": self.phase,
             "round": self.round,
@@ -944,6 +967,7 @@ class HitokaiState(GameState):
         back into slots of the same sizes), forget private log lines and redraw the future.
         A seat asked to pay (not ``seat``) gets a hand that can pay his bid: a few redraws,
         then cards of the auctioned number are swapped in."""
+        self._settle()
         s = self.clone()
         slots = [s.hands[o] for o in range(s.players) if o != seat] + [s.aside]
         payer = s.payer()
@@ -1023,6 +1047,11 @@ class HitokaiState(GameState):
         "summaries",
     )
 
+    def to_json(self) -> JSONDict:
+        """The whole state (a round begun is dealt first: see :meth:`_start_round`)."""
+        self._settle()
+        return super().to_json()
+
     def clone(self) -> HitokaiState:
         """An independent copy. Log entries, closed auctions and summaries are never changed once
         written, so the copy shares them."""
@@ -1048,6 +1077,7 @@ class HitokaiState(GameState):
 
     def deck_count(self) -> Counter[int]:
         """Every card wherever it lies: hands, the payment being made, the bank, left out."""
+        self._settle()
         c: Counter[int] = Counter(self.aside)
         for hand in self.hands:
             c.update(hand)
@@ -1058,6 +1088,7 @@ class HitokaiState(GameState):
     def invariant_errors(self) -> list[str]:
         """The 85 cards are all somewhere (k cards of number k); hands are sorted; each sold
         daughter has one buyer; eliminated players hold nothing; points are within bounds."""
+        self._settle()
         errors = []
         count = self.deck_count()
         if count != Counter(DECK):
