@@ -797,10 +797,11 @@ class HitokaiState(GameState):
         text: Text,
         nxt: int,
     ) -> JSONDict:
+        owned = [self.daughters_of(s) for s in range(self.players)]
         seats = [
             {
-                "daughters": self.daughters_of(s),
-                "daughter_points": sum(self.daughters_of(s)),
+                "daughters": owned[s],
+                "daughter_points": sum(owned[s]),
                 "cards": len(self.hands[s]),
                 "bonus": hand_bonus(len(self.hands[s])),
                 "total": totals[s],
