@@ -236,6 +236,14 @@ def test_remembered_best_completion_is_the_one_worked_out_afresh() -> None:
                     state.hands[seat], state.paying, state.daughter, state.bid_due()
                 )
                 assert state.suggestion(seat) == fresh
+                # a world where another seat resampled the payer's hand (the same size): the
+                # memo it shares names the state's lists, so it is judged by content
+                other = (seat + 1 + rng.below(state.players - 1)) % state.players
+                world = state.determinize(other, rng)
+                again = best_completion(
+                    world.hands[seat], world.paying, world.daughter, world.bid_due()
+                )
+                assert world.suggestion(seat) == again
                 checked += 1
             action = decide(state, seat, BOT, rng)
             if state.phase == "pay" and rng.below(4) == 0:  # at times another payable card

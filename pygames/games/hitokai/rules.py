@@ -292,6 +292,13 @@ def cards_text(cards: list[int]) -> tuple[str, str]:
     return en, "・".join(map(str, ordered))
 
 
+#: the memo of the best completion: the hand and payment lists it was worked out from, the
+#: payer, daughter, bid and the lists' lengths, their content, and the completion
+_Memo = tuple[
+    list[int], list[int], tuple[object, ...], tuple[tuple[int, ...], ...], tuple[int, ...] | None
+]
+
+
 class HitokaiState(GameState):
     """A game of The Egyptian Buyer for 3 to 5 players."""
 
@@ -329,8 +336,8 @@ class HitokaiState(GameState):
         #: :meth:`_start_round`); every reading of the state deals them first
         self.undealt = False
         # the last best completion worked out, with what it was worked out from (derived data,
-        # looked up by content, so clones share it safely): see :meth:`_best`
-        self._best_memo: tuple[tuple[object, ...], tuple[int, ...] | None] | None = None
+        # looked up by content, so clones share it safely): see :meth:`_recall`
+        self._best_memo: _Memo | None = None
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -469,21 +476,42 @@ class HitokaiState(GameState):
             return None
         return self._best(seat)
 
-    def _best_key(self, seat: int) -> tuple[object, ...]:
-        """What :func:`best_completion` of the payment of ``seat``, the payer, depends on."""
-        due = self.last_bid[seat]
-        return (seat, self.daughter, due, tuple(self.hands[seat]), tuple(self.paying))
-
     def _best(self, seat: int) -> list[int] | None:
         """:func:`best_completion` of the payment the payer ``seat`` is making, remembered (the
         bot asks for it at every card, and :meth:`_do_pay` carries it over to the next card)."""
-        key, memo = self._best_key(seat), self._best_memo
-        if memo is None or memo[0] != key:
+        found, best = self._recall(seat)
+        if not found:
             due = self.last_bid[seat]
             assert due is not None
-            best = best_completion(self.hands[seat], self.paying, self.daughter, due)
-            memo = self._best_memo = (key, None if best is None else tuple(best))
-        return None if memo[1] is None else list(memo[1])
+            worked = best_completion(self.hands[seat], self.paying, self.daughter, due)
+            best = None if worked is None else tuple(worked)
+            self._remember(seat, best)
+        return None if best is None else list(best)
+
+    def _recall(self, seat: int) -> tuple[bool, tuple[int, ...] | None]:
+        """(whether it is remembered, the best completion) of the payment of ``seat``, the payer.
+        The memo names the very lists it was worked out from: while they are this state's and
+        of the same lengths they hold the same cards (a hand only loses cards in a round and a
+        payment only gains them; determinizing fills the lists of a clone, which the memo never
+        names), so no content is compared; else (in a clone) the content is."""
+        memo = self._best_memo
+        if memo is None:
+            return False, None
+        hand, paying = self.hands[seat], self.paying
+        facts = (seat, self.daughter, self.last_bid[seat], len(hand), len(paying))
+        if memo[2] != facts:
+            return False, None
+        if memo[0] is hand and memo[1] is paying:
+            return True, memo[4]
+        if memo[3] == (tuple(hand), tuple(paying)):
+            return True, memo[4]
+        return False, None
+
+    def _remember(self, seat: int, best: tuple[int, ...] | None) -> None:
+        """Remember ``best`` as the best completion of the payment of ``seat`` as it stands."""
+        hand, paying = self.hands[seat], self.paying
+        facts = (seat, self.daughter, self.last_bid[seat], len(hand), len(paying))
+        self._best_memo = (hand, paying, facts, (tuple(hand), tuple(paying)), best)
 
     def is_over(self) -> bool:
         """True once a player has two victory points."""
@@ -664,14 +692,13 @@ class HitokaiState(GameState):
         are those with ``card`` of the payment without it, less that card, and taking a card
         out of each keeps their order (weight and count fall alike, and the numbers of two
         payments of one size part where they did)."""
-        memo = self._best_memo
-        best = memo[1] if memo is not None and memo[0] == self._best_key(seat) else None
+        found, best = self._recall(seat)
         self.hands[seat].remove(card)
         self.paying.append(card)
-        if best is not None and card in best:
+        if found and best is not None and card in best:
             rest = list(best)
             rest.remove(card)
-            self._best_memo = (self._best_key(seat), tuple(rest))
+            self._remember(seat, tuple(rest))
         due = self.last_bid[seat]
         assert due is not None
         if cards_value(self.paying, self.daughter) >= due:
