@@ -627,10 +627,8 @@ class HitokaiState(GameState):
     def _next_bidder(self, seat: int) -> None:
         """Hand the turn clockwise to the next player still in; withdraw automatically a player
         who cannot bid higher (the cap); close the auction when only the top bidder is left."""
-        n, status = self.players, self.status
         while True:
-            following = ((seat + d) % n for d in range(1, n + 1))
-            nxt = next((o for o in following if status[o] == "in" and o != self.bidder), None)
+            nxt = self._still_in_after(seat)
             if nxt is None:
                 self._close_auction()
                 return
@@ -644,6 +642,16 @@ class HitokaiState(GameState):
                 "{0}はこれ以上入札できないので手を引きました。",
                 [seat],
             )
+
+    def _still_in_after(self, seat: int) -> int | None:
+        """The first player clockwise after ``seat`` still in the auction, other than the top
+        bidder; None if there is none."""
+        n, status, bidder = self.players, self.status, self.bidder
+        for d in range(1, n + 1):
+            other = (seat + d) % n
+            if status[other] == "in" and other != bidder:
+                return other
+        return None
 
     def _close_auction(self) -> None:
         winner = self.bidder
