@@ -207,13 +207,14 @@ def rivals_go_on(outlook: Outlook, seat: int, price: int, limit: int) -> bool:
     :meth:`Outlook.worth` never turns true as the price rises, his cap reaches ``limit`` (from
     ``price`` up) exactly when ``limit`` is within his budget and worth paying to him."""
     state, alive = outlook.state, outlook.alive
-    rivals = [r for r in range(state.players) if r != seat and state.status[r] == "in" and alive[r]]
-    if any((state.last_bid[r] or 0) >= limit for r in rivals):
-        return True
-    return any(
-        limit <= outlook.budget(r) and outlook.worth(r, limit, outlook.bar(r, seat, price))
-        for r in rivals
-    )
+    for r in range(state.players):
+        if r == seat or state.status[r] != "in" or not alive[r]:
+            continue  # not a rival still in
+        if (state.last_bid[r] or 0) >= limit:
+            return True
+        if limit <= outlook.budget(r) and outlook.worth(r, limit, outlook.bar(r, seat, price)):
+            return True
+    return False
 
 
 def bid_shortlist(state: GameState, seat: int, legal: list[str]) -> list[str]:
