@@ -236,11 +236,16 @@ def completions_capped(rest: list[int], paid: list[int], daughter: int, bid: int
     need = bid - value
     doubles = rest.count(daughter)
     singles = len(rest) - doubles
-    kinds = len(set(rest)) - (1 if doubles else 0)  # the numbers of the singles
-    total = 0
+    total = kinds = 0  # kinds: the numbers of the singles, counted once they matter
     for a in _exact_range(doubles, singles, need):
         b = need - 2 * a
-        total += 1 if b in (0, singles) or kinds == 1 else 2
+        if b in (0, singles):
+            total += 1
+        else:
+            kinds = kinds or len(set(rest)) - (1 if doubles else 0)
+            total += 1 if kinds == 1 else 2
+        if total >= 2:
+            return 2  # the count goes no lower
     if _overpay_double(_cheapest(paid, daughter), need, doubles):
         total += 1
     return min(total, 2)
