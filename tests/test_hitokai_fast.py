@@ -236,9 +236,58 @@ def test_remembered_best_completion_is_the_one_worked_out_afresh() -> None:
                     state.hands[seat], state.paying, state.daughter, state.bid_due()
                 )
                 assert state.suggestion(seat) == fresh
+                # a world where another seat resampled the payer's hand (the same size): the
+                # memo it shares names the state's lists, so it is judged by content
+                other = (seat + 1 + rng.below(state.players - 1)) % state.players
+                world = state.determinize(other, rng)
+                again = best_completion(
+                    world.hands[seat], world.paying, world.daughter, world.bid_due()
+                )
+                assert world.suggestion(seat) == again
                 checked += 1
             action = decide(state, seat, BOT, rng)
             if state.phase == "pay" and rng.below(4) == 0:  # at times another payable card
                 action = rng.choice(state.legal_actions(seat))
             state.apply(seat, action)
     assert checked > 20 * GAMES
+
+
+# --- the deal of a quiet world, deferred until it is read ----------------------------------------
+def _without_log(data: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in data.items() if key != "log"}
+
+
+def test_deferred_deal_is_the_deal_at_once() -> None:
+    """A quiet world deals a new round when it is next read (:meth:`HitokaiState._settle`): at
+    every round's end of seeded games, its state, its turn, its determinizations and its clones
+    are those of the state that dealt at once."""
+    rng = Rng.from_seed(35, 6)
+    ends = 0
+    for seed in range(GAMES):
+        state = HitokaiState.new(3 + seed % 3, seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            action = decide(state, seat, BOT, rng)
+            quiet = state.clone()
+            quiet.quieten()
+            round_before = state.round
+            state.apply(seat, action)
+            quiet.apply_unchecked(seat, action)
+            if state.round == round_before or state.is_over():
+                assert not quiet.undealt
+                continue
+            ends += 1
+            assert quiet.undealt and not state.undealt  # dealt when read, or at once
+            assert quiet.round == state.round and not quiet.is_over()
+            twins = [quiet.clone() for _ in range(3)]
+            assert twins[0].to_move() == state.to_move()
+            assert _without_log(twins[1].to_json()) == _without_log(state.to_json())
+            for other in range(state.players):
+                fresh, late = Rng.from_seed(seed, other), Rng.from_seed(seed, other)
+                world = twins[2].clone().determinize(other, late)
+                at_once = state.quiet_world(other, fresh)
+                assert _without_log(world.to_json()) == _without_log(at_once.to_json())
+                assert late.get_state() == fresh.get_state()
+            assert quiet.legal_actions(seat) == state.legal_actions(seat)
+            assert _without_log(quiet.to_json()) == _without_log(state.to_json())
+    assert ends > GAMES

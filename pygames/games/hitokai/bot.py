@@ -38,6 +38,7 @@ def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+@lru_cache(maxsize=8192)
 def cards_to_pay(doubles: int, singles: int, bid: int) -> int:
     """The fewest cards that pay ``bid`` from a hand of ``doubles`` cards worth 2 and ``singles``
     worth 1 (the whole hand if it cannot)."""
@@ -65,23 +66,26 @@ class Outlook:
         unseen = sum(sizes) - sizes[seat] + len(state.aside)
         self.k_unseen = max(0, k - seen_k)
         self.k_share = self.k_unseen / unseen if unseen else 0.0
-        self.cards = list(map(float, sizes))
-        self.daughters = [0.0] * state.players
+        self.cards = cards = list(map(float, sizes))
+        self.daughters = daughters = [0.0] * state.players
         for j, buyer in zip(NUMBERS, state.buyers, strict=True):
             if buyer is not None:
-                self.daughters[buyer] += j
+                daughters[buyer] += j
         self.alive = [not e for e in state.eliminated]
         for o, bid in enumerate(state.last_bid):
-            if o != seat and bid is not None and bid > self.max_value(o):
+            if bid is not None and o != seat and bid > self.max_value(o):
                 self.alive[o] = False  # he cannot pay: he will be eliminated
-        self.alive_seats = list(compress(range(state.players), self.alive))
-        # the alive seats with their daughters and cards, and all their cards: what
-        # :meth:`chance` sums and weighs
-        alive = self.alive_seats
-        self.rows = [(s, self.daughters[s], self.cards[s]) for s in alive]
+        self.alive_seats = alive = list(compress(range(state.players), self.alive))
+        future = self.future
+        keep = self.keep = (KEEP_SHARE if future else 1.0) / BONUS_CARDS
+        # the alive seats with their daughters (without and with the daughter auctioned) and
+        # their cards (times the daughters to come and times the kept share), and all their
+        # cards: what :meth:`chance` sums and weighs
+        self.rows = [
+            (s, daughters[s], daughters[s] + k, future * cards[s], keep * cards[s]) for s in alive
+        ]
         self.gold = sum(map(sizes.__getitem__, alive))
-        self.keep = (KEEP_SHARE if self.future else 1.0) / BONUS_CARDS
-        self.spread = 0.35 + self.future / 12.0
+        self.spread = 0.35 + future / 12.0
 
     def max_value(self, seat: int) -> int:
         """The most a seat's hand can be worth now (exact for the bot's own seat)."""
@@ -122,13 +126,13 @@ class Outlook:
         else:  # nobody pays: every seat keeps every card
             payer, kept, gold = -1, 0.0, float(self.gold)
         gold = gold or 1.0
-        keep, future, k = self.keep, self.future, self.k
+        future = self.future
         best_other = -1e9
         mine = 0.0
-        for s, daughters, c in rows:
+        for s, daughters, won, spread, kept_share in rows:
             if s == payer:
-                c = kept
-            value = (daughters + k if s == winner else daughters) + (future * c / gold + keep * c)
+                spread, kept_share = future * kept, self.keep * kept
+            value = (won if s == winner else daughters) + (spread / gold + kept_share)
             if not future:
                 value = float(math.floor(value))
             if s == viewer:
@@ -203,13 +207,14 @@ def rivals_go_on(outlook: Outlook, seat: int, price: int, limit: int) -> bool:
     :meth:`Outlook.worth` never turns true as the price rises, his cap reaches ``limit`` (from
     ``price`` up) exactly when ``limit`` is within his budget and worth paying to him."""
     state, alive = outlook.state, outlook.alive
-    rivals = [r for r in range(state.players) if r != seat and state.status[r] == "in" and alive[r]]
-    if any((state.last_bid[r] or 0) >= limit for r in rivals):
-        return True
-    return any(
-        limit <= outlook.budget(r) and outlook.worth(r, limit, outlook.bar(r, seat, price))
-        for r in rivals
-    )
+    for r in range(state.players):
+        if r == seat or state.status[r] != "in" or not alive[r]:
+            continue  # not a rival still in
+        if (state.last_bid[r] or 0) >= limit:
+            return True
+        if limit <= outlook.budget(r) and outlook.worth(r, limit, outlook.bar(r, seat, price)):
+            return True
+    return False
 
 
 def bid_shortlist(state: GameState, seat: int, legal: list[str]) -> list[str]:

@@ -236,11 +236,16 @@ def completions_capped(rest: list[int], paid: list[int], daughter: int, bid: int
     need = bid - value
     doubles = rest.count(daughter)
     singles = len(rest) - doubles
-    kinds = len(set(rest)) - (1 if doubles else 0)  # the numbers of the singles
-    total = 0
+    total = kinds = 0  # kinds: the numbers of the singles, counted once they matter
     for a in _exact_range(doubles, singles, need):
         b = need - 2 * a
-        total += 1 if b in (0, singles) or kinds == 1 else 2
+        if b in (0, singles):
+            total += 1
+        else:
+            kinds = kinds or len(set(rest)) - (1 if doubles else 0)
+            total += 1 if kinds == 1 else 2
+        if total >= 2:
+            return 2  # the count goes no lower
     if _overpay_double(_cheapest(paid, daughter), need, doubles):
         total += 1
     return min(total, 2)
@@ -292,6 +297,13 @@ def cards_text(cards: list[int]) -> tuple[str, str]:
     return en, "・".join(map(str, ordered))
 
 
+#: the memo of the best completion: the hand and payment lists it was worked out from, the
+#: payer, daughter, bid and the lists' lengths, their content, and the completion
+_Memo = tuple[
+    list[int], list[int], tuple[object, ...], tuple[tuple[int, ...], ...], tuple[int, ...] | None
+]
+
+
 class HitokaiState(GameState):
     """A game of The Egyptian Buyer for 3 to 5 players."""
 
@@ -325,9 +337,12 @@ class HitokaiState(GameState):
         self.payments: list[JSONDict] = []
         self.auctions: list[JSONDict] = []
         self.summaries: list[JSONDict] = []
+        #: a round begun whose cards are not dealt yet (only in a quiet world: see
+        #: :meth:`_start_round`); every reading of the state deals them first
+        self.undealt = False
         # the last best completion worked out, with what it was worked out from (derived data,
-        # looked up by content, so clones share it safely): see :meth:`_best`
-        self._best_memo: tuple[tuple[object, ...], tuple[int, ...] | None] | None = None
+        # looked up by content, so clones share it safely): see :meth:`_recall`
+        self._best_memo: _Memo | None = None
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -354,9 +369,25 @@ class HitokaiState(GameState):
         return s
 
     def _start_round(self) -> None:
-        """Shuffle all 85 cards, deal, and open the auction of daughter 4."""
-        n = self.players
+        """Begin the next round: its number at once; the deal at once too, except in a quiet
+        world (a bot's or a search's), which deals when it is next read (:meth:`_settle`): a
+        search stops its rollouts at the round's end (the ``horizon``) and most never read the
+        deal. The deal draws only from the state's own stream, which nothing else draws from
+        meanwhile, so a deferred deal is the very deal."""
         self.round += 1
+        self.undealt = True
+        if not self.quiet:
+            self._deal()
+
+    def _settle(self) -> None:
+        """Deal the round begun but not dealt yet (see :meth:`_start_round`), if there is one."""
+        if self.undealt:
+            self._deal()
+
+    def _deal(self) -> None:
+        """Shuffle all 85 cards, deal, and open the auction of daughter 4."""
+        self.undealt = False
+        n = self.players
         deck = list(DECK)
         self.rng.shuffle(deck)
         size = HAND_SIZES[n]
@@ -368,14 +399,15 @@ class HitokaiState(GameState):
         self.eliminated = [False] * n
         self.last_buyer = None
         self.auctions = []
-        self.say(
-            f"Round {self.round}: each player is dealt {plural(size, 'card', 'cards')}; "
-            f"{len(self.aside)} {agree(len(self.aside), 'is', 'are')} left out unseen. "
-            "{0} starts.",
-            f"第{self.round}ラウンド:各自に{size}枚を配り、{len(self.aside)}枚は見ずに除外します。"
-            "{0}から始めます。",
-            [self.round_start],
-        )
+        if not self.quiet:
+            self.say(
+                f"Round {self.round}: each player is dealt {plural(size, 'card', 'cards')}; "
+                f"{len(self.aside)} {agree(len(self.aside), 'is', 'are')} left out unseen. "
+                "{0} starts.",
+                f"第{self.round}ラウンド:各自に{size}枚を配り、{len(self.aside)}枚は見ずに除外します。"
+                "{0}から始めます。",
+                [self.round_start],
+            )
         self._start_auction(NUMBERS[0], self.round_start)
 
     # --- queries ----------------------------------------------------------------------------
@@ -397,6 +429,8 @@ class HitokaiState(GameState):
 
     def to_move(self) -> list[int]:
         """The seat to bid, withdraw or pay now."""
+        if self.undealt:
+            self._deal()
         if self.phase == "bid":
             return [self.turn]
         if self.phase == "pay":
@@ -417,12 +451,18 @@ class HitokaiState(GameState):
         value, cheapest = cards_value(self.paying, k), _cheapest(self.paying, k)
         doubles = hand.count(k)
         singles = len(hand) - doubles
+        # every card but the daughter's is judged alike: one judgement per worth
+        judged: dict[int, bool] = {}
         out = []
         for c in sorted(set(hand)):
             gold = card_value(c, k)
-            lowest = min(cheapest, gold) if cheapest else gold
-            double = int(c == k)
-            if _completable(value + gold, lowest, doubles - double, singles - 1 + double, due):
+            ok = judged.get(gold)
+            if ok is None:
+                lowest = min(cheapest, gold) if cheapest else gold
+                double = int(c == k)
+                rest = (doubles - double, singles - 1 + double)
+                ok = judged[gold] = _completable(value + gold, lowest, *rest, due)
+            if ok:
                 out.append(c)
         return out
 
@@ -441,18 +481,42 @@ class HitokaiState(GameState):
             return None
         return self._best(seat)
 
-    def _best_key(self, seat: int) -> tuple[object, ...]:
-        """What :func:`best_completion` of the payer's payment depends on."""
-        return (seat, self.daughter, self.bid_due(), tuple(self.hands[seat]), tuple(self.paying))
-
     def _best(self, seat: int) -> list[int] | None:
         """:func:`best_completion` of the payment the payer ``seat`` is making, remembered (the
         bot asks for it at every card, and :meth:`_do_pay` carries it over to the next card)."""
-        key, memo = self._best_key(seat), self._best_memo
-        if memo is None or memo[0] != key:
-            best = best_completion(self.hands[seat], self.paying, self.daughter, self.bid_due())
-            memo = self._best_memo = (key, None if best is None else tuple(best))
-        return None if memo[1] is None else list(memo[1])
+        found, best = self._recall(seat)
+        if not found:
+            due = self.last_bid[seat]
+            assert due is not None
+            worked = best_completion(self.hands[seat], self.paying, self.daughter, due)
+            best = None if worked is None else tuple(worked)
+            self._remember(seat, best)
+        return None if best is None else list(best)
+
+    def _recall(self, seat: int) -> tuple[bool, tuple[int, ...] | None]:
+        """(whether it is remembered, the best completion) of the payment of ``seat``, the payer.
+        The memo names the very lists it was worked out from: while they are this state's and
+        of the same lengths they hold the same cards (a hand only loses cards in a round and a
+        payment only gains them; determinizing fills the lists of a clone, which the memo never
+        names), so no content is compared; else (in a clone) the content is."""
+        memo = self._best_memo
+        if memo is None:
+            return False, None
+        hand, paying = self.hands[seat], self.paying
+        facts = (seat, self.daughter, self.last_bid[seat], len(hand), len(paying))
+        if memo[2] != facts:
+            return False, None
+        if memo[0] is hand and memo[1] is paying:
+            return True, memo[4]
+        if memo[3] == (tuple(hand), tuple(paying)):
+            return True, memo[4]
+        return False, None
+
+    def _remember(self, seat: int, best: tuple[int, ...] | None) -> None:
+        """Remember ``best`` as the best completion of the payment of ``seat`` as it stands."""
+        hand, paying = self.hands[seat], self.paying
+        facts = (seat, self.daughter, self.last_bid[seat], len(hand), len(paying))
+        self._best_memo = (hand, paying, facts, (tuple(hand), tuple(paying)), best)
 
     def is_over(self) -> bool:
         """True once a player has two victory points."""
@@ -520,6 +584,7 @@ class HitokaiState(GameState):
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
+        self._settle()
         act = Action.parse(action)
         if act.kind == "bid":
             self._do_bid(seat, act.value)
@@ -540,21 +605,23 @@ class HitokaiState(GameState):
         self.bid = 0
         self.bidder = None
         self.turn = start
-        self.cap = sum(self.value(s) for s in range(n))
+        self.cap = sum([cards_value(hand, daughter) for hand in self.hands])
         self.payers = []
         self.paying = []
         self.payments = []
-        self.say(
-            f"Daughter {daughter} is auctioned; {daughter}s are worth 2 gold. {{0}} opens.",
-            f"{daughter}の娘の競りです。{daughter}のカードは2金です。{{0}}から入札します。",
-            [start],
-        )
+        if not self.quiet:
+            self.say(
+                f"Daughter {daughter} is auctioned; {daughter}s are worth 2 gold. {{0}} opens.",
+                f"{daughter}の娘の競りです。{daughter}のカードは2金です。{{0}}から入札します。",
+                [start],
+            )
 
     def _do_bid(self, seat: int, amount: int) -> None:
         self.last_bid[seat] = amount
         self.bid = amount
         self.bidder = seat
-        self.say(f"{{0}} bids {amount}.", f"{{0}}が{amount}を入札しました。", [seat])
+        if not self.quiet:
+            self.say(f"{{0}} bids {amount}.", f"{{0}}が{amount}を入札しました。", [seat])
         self._next_bidder(seat)
 
     def _do_pass(self, seat: int) -> None:
@@ -565,10 +632,8 @@ class HitokaiState(GameState):
     def _next_bidder(self, seat: int) -> None:
         """Hand the turn clockwise to the next player still in; withdraw automatically a player
         who cannot bid higher (the cap); close the auction when only the top bidder is left."""
-        n, status = self.players, self.status
         while True:
-            following = ((seat + d) % n for d in range(1, n + 1))
-            nxt = next((o for o in following if status[o] == "in" and o != self.bidder), None)
+            nxt = self._still_in_after(seat)
             if nxt is None:
                 self._close_auction()
                 return
@@ -583,6 +648,16 @@ class HitokaiState(GameState):
                 [seat],
             )
 
+    def _still_in_after(self, seat: int) -> int | None:
+        """The first player clockwise after ``seat`` still in the auction, other than the top
+        bidder; None if there is none."""
+        n, status, bidder = self.players, self.status, self.bidder
+        for d in range(1, n + 1):
+            other = (seat + d) % n
+            if status[other] == "in" and other != bidder:
+                return other
+        return None
+
     def _close_auction(self) -> None:
         winner = self.bidder
         assert winner is not None
@@ -590,11 +665,12 @@ class HitokaiState(GameState):
         self.buyers[k - NUMBERS[0]] = winner
         self.prices[k - NUMBERS[0]] = self.bid
         self.last_buyer = winner
-        self.say(
-            f"{{0}} buys daughter {k} for {self.bid}.",
-            f"{{0}}が{k}の娘を{self.bid}で落札しました。",
-            [winner],
-        )
+        if not self.quiet:
+            self.say(
+                f"{{0}} buys daughter {k} for {self.bid}.",
+                f"{{0}}が{k}の娘を{self.bid}で落札しました。",
+                [winner],
+            )
         n = self.players
         self.payers = [
             (winner + d) % n for d in range(n) if self.last_bid[(winner + d) % n] is not None
@@ -608,7 +684,8 @@ class HitokaiState(GameState):
         pay, complete a payment with only one minimal way, stop at a real choice."""
         while self.payers:
             seat = self.payers[0]
-            due = self.bid_due()
+            due = self.last_bid[seat]
+            assert due is not None
             if not self.paying and self.value(seat) < due:
                 self._eliminate(seat, due)
                 continue
@@ -628,15 +705,15 @@ class HitokaiState(GameState):
         are those with ``card`` of the payment without it, less that card, and taking a card
         out of each keeps their order (weight and count fall alike, and the numbers of two
         payments of one size part where they did)."""
-        memo = self._best_memo
-        best = memo[1] if memo is not None and memo[0] == self._best_key(seat) else None
+        found, best = self._recall(seat)
         self.hands[seat].remove(card)
         self.paying.append(card)
-        if best is not None and card in best:
+        if found and best is not None and card in best:
             rest = list(best)
             rest.remove(card)
-            self._best_memo = (self._best_key(seat), tuple(rest))
-        due = self.bid_due()
+            self._remember(seat, tuple(rest))
+        due = self.last_bid[seat]
+        assert due is not None
         if cards_value(self.paying, self.daughter) >= due:
             self._finish_payment(seat, due)
         self._advance_payments()
@@ -645,12 +722,9 @@ class HitokaiState(GameState):
         cards = sorted(self.paying)
         self.bank = sorted(self.bank + cards)
         self.payments.append({"seat": seat, "bid": due, "cards": cards, "eliminated": False})
-        en, ja = cards_text(cards)
-        self.say(
-            f"{{0}} pays {due} with {en}.",
-            f"{{0}}は{due}を{ja}で支払いました。",
-            [seat],
-        )
+        if not self.quiet:
+            en, ja = cards_text(cards)
+            self.say(f"{{0}} pays {due} with {en}.", f"{{0}}は{due}を{ja}で支払いました。", [seat])
         self.paying = []
         self.payers.pop(0)
 
@@ -662,12 +736,13 @@ class HitokaiState(GameState):
         self.eliminated[seat] = True
         self.status[seat] = "out"
         self.payments.append({"seat": seat, "bid": due, "cards": cards, "eliminated": True})
-        en, ja = cards_text(cards)
-        self.say(
-            f"{{0}} cannot pay {due} (hand: {en}) and is eliminated for this round.",
-            f"{{0}}は{due}を払えず(手札:{ja})、このラウンドは脱落です。",
-            [seat],
-        )
+        if not self.quiet:
+            en, ja = cards_text(cards)
+            self.say(
+                f"{{0}} cannot pay {due} (hand: {en}) and is eliminated for this round.",
+                f"{{0}}は{due}を払えず(手札:{ja})、このラウンドは脱落です。",
+                [seat],
+            )
         self.payers.pop(0)
 
     def _next_auction(self) -> None:
@@ -723,7 +798,8 @@ class HitokaiState(GameState):
             nxt = self.last_buyer if self.last_buyer is not None else self.round_start
         text = self._round_text(reason, best)
         self.summaries.append(self._summary(totals, top, winner, reason, text, nxt))
-        self._log_round(totals, winner, text)
+        if not self.quiet:
+            self._log_round(totals, winner, text)
         if winner is not None and self.points[winner] >= TARGET:
             self.phase = "over"
             self.payers = []
@@ -761,10 +837,11 @@ class HitokaiState(GameState):
         text: Text,
         nxt: int,
     ) -> JSONDict:
+        owned = [self.daughters_of(s) for s in range(self.players)]
         seats = [
             {
-                "daughters": self.daughters_of(s),
-                "daughter_points": sum(self.daughters_of(s)),
+                "daughters": owned[s],
+                "daughter_points": sum(owned[s]),
                 "cards": len(self.hands[s]),
                 "bonus": hand_bonus(len(self.hands[s])),
                 "total": totals[s],
@@ -888,6 +965,7 @@ class HitokaiState(GameState):
         }
 
     def _view(self, seat: int | None) -> JSONDict:
+        self._settle()
         return {
             "phase": self.phase,
             "round": self.round,
@@ -930,6 +1008,7 @@ class HitokaiState(GameState):
         back into slots of the same sizes), forget private log lines and redraw the future.
         A seat asked to pay (not ``seat``) gets a hand that can pay his bid: a few redraws,
         then cards of the auctioned number are swapped in."""
+        self._settle()
         s = self.clone()
         slots = [s.hands[o] for o in range(s.players) if o != seat] + [s.aside]
         payer = s.payer()
@@ -1009,12 +1088,17 @@ class HitokaiState(GameState):
         "summaries",
     )
 
+    def to_json(self) -> JSONDict:
+        """The whole state (a round begun is dealt first: see :meth:`_start_round`)."""
+        self._settle()
+        return super().to_json()
+
     def clone(self) -> HitokaiState:
         """An independent copy. Log entries, closed auctions and summaries are never changed once
         written, so the copy shares them."""
         s = HitokaiState.__new__(HitokaiState)
         s.__dict__.update(self.__dict__)
-        s.log = list(self.log)
+        s.log = [] if self.quiet else list(self.log)
         s.rng = self.rng.copy()
         s.hands = [list(h) for h in self.hands]
         s.aside = list(self.aside)
@@ -1034,6 +1118,7 @@ class HitokaiState(GameState):
 
     def deck_count(self) -> Counter[int]:
         """Every card wherever it lies: hands, the payment being made, the bank, left out."""
+        self._settle()
         c: Counter[int] = Counter(self.aside)
         for hand in self.hands:
             c.update(hand)
@@ -1044,6 +1129,7 @@ class HitokaiState(GameState):
     def invariant_errors(self) -> list[str]:
         """The 85 cards are all somewhere (k cards of number k); hands are sorted; each sold
         daughter has one buyer; eliminated players hold nothing; points are within bounds."""
+        self._settle()
         errors = []
         count = self.deck_count()
         if count != Counter(DECK):
