@@ -10,50 +10,69 @@ When it passes it takes the hospital with a Pharaoh card if that is worth it, el
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
 from pygames.games.pharaoh.rules import (
+    KIND_OF,
     KINDS_BONUS,
+    NUMBER_OF,
     PharaohState,
-    is_flag,
+    Table,
+    flags,
     kind_of,
+    multisets,
     number_of,
-    subsets,
+    split_flags,
     total,
 )
 
 Option = tuple[str, int, int]  # notation body, member total, flag cards used
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def cheapest_by_total(hand: tuple[int, ...]) -> tuple[Option, ...]:
     """For each total a hand can add, the way that uses the fewest flag cards, then the fewest
-    cards; sorted by total."""
+    cards, then the first in notation; sorted by total. (Ways with as many cards have plain
+    parts as long, so for a choice of flags the best plain part of each total is the one with
+    the fewest cards, then the first in notation.)"""
+    plain, flagged = split_flags(hand)
+    plains: dict[int, tuple[int, str]] = {}
+    for body, s, n in multisets(plain):
+        if s not in plains or (n, body) < plains[s]:
+            plains[s] = (n, body)
     best: dict[int, tuple[int, int, str]] = {}
-    for body, added in subsets(hand):
-        flags = body.count("f")
-        key = (flags, len(body) - flags, body)
-        if added not in best or key < best[added]:
-            best[added] = key
+    for fbody, fs, f in multisets(flagged):
+        for s, (n, body) in plains.items():
+            key = (f, n + f, body + fbody)
+            if key[2] and (s + fs not in best or key < best[s + fs]):
+                best[s + fs] = key
     return tuple((best[s][2], s, best[s][0]) for s in sorted(best))
+
+
+def _points(card: str) -> int:
+    """What a card still to come adds to the treasure left: its items and one, a flag member
+    nothing."""
+    return 0 if kind_of(card) == "flag" else number_of(card) + 1
+
+
+_POINTS: Table[str, int] = Table(_points, KIND_OF)
 
 
 def treasure_gain(kinds_held: set[str], card: str) -> float:
     """Points a treasure adds to a collection: its items and the step of the kinds bonus."""
-    gain = float(number_of(card))
-    kind = kind_of(card)
+    gain = float(NUMBER_OF[card])
+    kind = KIND_OF[card]
     if kind not in kinds_held:
         k = len(kinds_held)
         gain += KINDS_BONUS[k + 1] - KINDS_BONUS[k]
     return gain
 
 
-@dataclass(frozen=True)
-class Outlook:
+class Outlook(NamedTuple):
     """What a member point is worth to the bot now, and how the auctions left are split."""
 
     price: float
@@ -82,13 +101,12 @@ class PharaohHeuristicBot(Bot):
     def outlook(self, state: PharaohState, seat: int) -> Outlook:
         """The price of a member point from the treasure left and the members in play."""
         pending = state.pending_offer()[1:]
-        future = [c for c in state.deck + pending if kind_of(c) != "flag"]
-        worth = float(sum(number_of(c) + 1 for c in future))  # integers: exact everywhere
-        n = state.players
-        supply = sum(
-            total(state.hands[s] + state.front[s] + state.tents[s]) for s in range(n)
-        ) + 0.5 * total(state.hospital)
-        mine = total(state.hands[seat] + state.front[seat] + state.tents[seat])
+        points = _POINTS.__getitem__
+        worth = float(sum(map(points, state.deck)) + sum(map(points, pending)))  # exact
+        n, hands, front, tents = state.players, state.hands, state.front, state.tents
+        held = [total(hands[s]) + total(front[s]) + total(tents[s]) for s in range(n)]
+        supply = sum(held) + 0.5 * total(state.hospital)
+        mine = held[seat]
         scarcity = min(1.6, max(0.7, (supply / n + 1.0) / (mine + 1.0)))
         price = self.alpha * worth / max(supply, 1.0) * scarcity
         return Outlook(price, len(state.deck) + len(pending), len(pending))
@@ -96,10 +114,11 @@ class PharaohHeuristicBot(Bot):
     def card_value(self, state: PharaohState, seat: int, look: Outlook) -> float:
         """What winning the current card is worth to ``seat`` (denial included)."""
         card = state.current
-        if kind_of(card) == "flag":
+        if KIND_OF[card] == "flag":
             later = (look.left - look.left_in_round) / max(look.left, 1)
-            return 1.0 + look.price * number_of(card) * later
-        held = [{kind_of(c) for c in state.treasures[s]} for s in range(state.players)]
+            return 1.0 + look.price * NUMBER_OF[card] * later
+        kind = KIND_OF.__getitem__
+        held = [set(map(kind, state.treasures[s])) for s in range(state.players)]
         mine = treasure_gain(held[seat], card)
         others = [treasure_gain(held[s], card) for s in range(state.players) if s != seat]
         factor = 1.0 if state.players == 2 else self.deny / (state.players - 2)
@@ -107,26 +126,26 @@ class PharaohHeuristicBot(Bot):
 
     def cost(self, state: PharaohState, committed: int, flags: int, look: Outlook) -> float:
         """What committing members worth ``committed`` (``flags`` flag cards) costs if it wins."""
-        if kind_of(state.current) == "flag":
+        if KIND_OF[state.current] == "flag":
             return look.price * committed * look.left_in_round / max(look.left, 1)
         return look.price * committed + flags
 
     # --- bidding ------------------------------------------------------------------------------
     def _bid(self, state: PharaohState, seat: int, look: Outlook) -> str | None:
         front = total(state.front[seat])
-        front_flags = sum(1 for c in state.front[seat] if is_flag(c))
+        front_flags = flags(state.front[seat])
         bonus = state.round if state.bonus_open(seat) else 0
         reach = max(
-            (total(state.front[o] + state.hands[o]) for o in state.active() if o != seat),
+            (total(state.front[o]) + total(state.hands[o]) for o in state.active() if o != seat),
             default=0,
         )
         worth = self.card_value(state, seat, look)
         cheap: str | None = None
-        for body, added, flags in cheapest_by_total(tuple(sorted(state.hands[seat]))):
+        for body, added, used in cheapest_by_total(tuple(sorted(state.hands[seat]))):
             declared = front + added + bonus
             if declared <= state.highest:
                 continue
-            net = worth - self.cost(state, front + added, front_flags + flags, look)
+            net = worth - self.cost(state, front + added, front_flags + used, look)
             if net <= 0.2:
                 break
             action = "d" + body + ("+" if bonus else "")
@@ -147,10 +166,10 @@ class PharaohHeuristicBot(Bot):
     def _pharaoh_worth(self, state: PharaohState, seat: int, look: Outlook) -> bool:
         if not state.hospital:
             return False
-        flags = sum(1 for c in state.hospital if is_flag(c))
+        kept = flags(state.hospital)
         later = look.left - look.left_in_round
         if later <= 0:
-            return flags > 0 or not state.horus_open()
-        gain = flags + look.price * total(state.hospital) * later / max(look.left, 1)
+            return kept > 0 or not state.horus_open()
+        gain = kept + look.price * total(state.hospital) * later / max(look.left, 1)
         spare = state.pharaohs[seat] * 4 >= later
         return gain >= self.hospital_min * (0.6 if spare else 1.0)

@@ -45,14 +45,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, t
 from pygames.core.util import copy_json, name_slots
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 ROUNDS = 5
 OFFER = 4
@@ -81,6 +86,8 @@ MEMBER_CARDS = (*PLAIN_NUMBERS, *(FLAG + n for n in FLAG_NUMBERS))
 
 _NOTATION = re.compile(r"^d((?:[1-5]|f[3-7])+)(\+?)$|^(horus|pharaoh|pass)$")
 _TOKEN = re.compile(r"f?[1-7]")
+#: the keys of a log line that reads the same for every seat (no private wording)
+_OPEN_LINE = ("text", "seats", "ply")
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -106,14 +113,42 @@ def deck_cards() -> list[str]:
     return sorted(cards)
 
 
+class Table(dict[K, V]):
+    """A rule's answers for the game's own cards, worked out once and looked up (``table[key]``,
+    or ``map(table.__getitem__, keys)``); any other key is answered by the rule itself."""
+
+    def __init__(self, rule: Callable[[K], V], keys: Iterable[K]) -> None:
+        super().__init__((k, rule(k)) for k in keys)
+        self.rule = rule
+
+    def __missing__(self, key: K) -> V:
+        return self.rule(key)
+
+
+def _kind_in_name(card: str) -> str:
+    return card.rstrip("0123456789")
+
+
+def _number_in_name(card: str) -> int:
+    return int(card[len(_kind_in_name(card)) :])
+
+
+#: each deck card's kind and number (items, or members for a flag member), from its name
+KIND_OF: Table[str, str] = Table(_kind_in_name, deck_cards())
+NUMBER_OF: Table[str, int] = Table(_number_in_name, deck_cards())
+#: the members on each member card
+VALUE_OF: Table[int, int] = Table(value, MEMBER_CARDS)
+_value_of = VALUE_OF.__getitem__
+
+
 def kind_of(card: str) -> str:
     """``jar2`` -> ``jar``; ``flag5`` -> ``flag``."""
-    return card.rstrip("0123456789")
+    return KIND_OF[card]
 
 
 def number_of(card: str) -> int:
     """``jar2`` -> 2 (items); ``flag5`` -> 5 (members)."""
-    return int(card[len(kind_of(card)) :])
+    return NUMBER_OF[card]
 
 
 def member_of(card: str) -> int:
@@ -121,11 +156,17 @@ def member_of(card: str) -> int:
     return FLAG + number_of(card)
 
 
-def total(cards: list[int]) -> int:
+def total(cards: Iterable[int]) -> int:
     """The members on some member cards."""
-    return sum(value(c) for c in cards)
+    return sum(map(_value_of, cards))
 
 
+def flags(cards: Iterable[int]) -> int:
+    """How many of some member cards are flag members."""
+    return sum(map(is_flag, cards))
+
+
+@lru_cache(maxsize=64)
 def card_text(card: str) -> tuple[str, str]:
     """A deck card in words: ``2 jars`` / ``壺2個``, ``the flag member 5`` / ``旗の隊員5人``."""
     kind, n = kind_of(card), number_of(card)
@@ -135,38 +176,76 @@ def card_text(card: str) -> tuple[str, str]:
     return f"{n} {one if n == 1 else many}", f"{ja}{n}{counter}"
 
 
-def members_text(cards: list[int]) -> tuple[str, str]:
+def members_text(cards: list[int] | tuple[int, ...]) -> tuple[str, str]:
     """``[3, 5, 16]`` as ``3, 5 and flag 6`` / ``3・5・旗6``."""
+    return _members_words(tuple(sorted(cards)))
+
+
+@lru_cache(maxsize=1024)
+def _members_words(cards: tuple[int, ...]) -> tuple[str, str]:
     if not cards:
         return "nothing", "なし"
-    words = [f"flag {value(c)}" if is_flag(c) else str(c) for c in sorted(cards)]
+    words = [f"flag {value(c)}" if is_flag(c) else str(c) for c in cards]
     en = ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
-    return en, "・".join(f"旗{value(c)}" if is_flag(c) else str(c) for c in sorted(cards))
+    return en, "・".join(f"旗{value(c)}" if is_flag(c) else str(c) for c in cards)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)
+def multisets(cards: tuple[int, ...]) -> tuple[tuple[str, int, int], ...]:
+    """Every multiset of some cards, the empty one first: its notation (without the ``d``), its
+    member total and its number of cards, in the order of the counts taken of each card, the
+    lowest card's count varying slowest."""
+    out = [("", 0, 0)]
+    for card, k in sorted(Counter(cards).items()):
+        tok, v = token(card), value(card)
+        out = [(body + tok * j, s + v * j, n + j) for body, s, n in out for j in range(k + 1)]
+    return tuple(out)
+
+
+def split_flags(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A hand's plain members and its flag members."""
+    return tuple(c for c in hand if not is_flag(c)), tuple(c for c in hand if is_flag(c))
+
+
+@lru_cache(maxsize=4096)
 def subsets(hand: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     """Every distinct non-empty multiset of cards from a hand, as its notation (without the
-    ``d``) and its member total."""
-    out = [("", 0)]
-    for card, k in sorted(Counter(hand).items()):
-        tok, v = token(card), value(card)
-        out = [(body + tok * j, s + v * j) for body, s in out for j in range(k + 1)]
-    return tuple(x for x in out if x[0])
+    ``d``) and its member total. (The notation writes the plain members before the flags: a
+    choice of plain members, then one of flags.)"""
+    plain, flagged = split_flags(hand)
+    return tuple(
+        (body + fbody, s + fs)
+        for body, s, _ in multisets(plain)
+        for fbody, fs, _ in multisets(flagged)
+        if body or fbody
+    )
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
+def _declarations(hand: tuple[int, ...]) -> tuple[tuple[str, str, int], ...]:
+    """The declarations from a hand in notation order: each without and with the start bonus,
+    and its member total."""
+    return tuple(("d" + body, "d" + body + "+", added) for body, added in sorted(subsets(hand)))
+
+
+@lru_cache(maxsize=4096)
 def _legal(
     hand: tuple[int, ...], need: int, bonus: bool, horus: bool, pharaoh: bool
 ) -> tuple[str, ...]:
     """The sorted legal actions of a seat to move: declarations adding more than ``need``
-    members, the start bonus variants, and the passes open to it."""
-    acts = ["pass"] + (["horus"] if horus else []) + (["pharaoh"] if pharaoh else [])
-    bodies = subsets(hand)
-    acts += ["d" + body for body, added in bodies if added > need]
-    if bonus:
-        acts += ["d" + body + "+" for body, _ in bodies]
-    return tuple(sorted(acts))
+    members, the start bonus variants, and the passes open to it. (In notation order, a body's
+    bonus variant comes right after it, ``+`` sorting before every card, and every declaration
+    before the passes.)"""
+    acts: list[str] = []
+    for plain, plus, added in _declarations(hand):
+        if added > need:
+            acts.append(plain)
+        if bonus:
+            acts.append(plus)
+    acts += ["horus", "pass"] if horus else ["pass"]
+    if pharaoh:
+        acts.append("pharaoh")
+    return tuple(acts)
 
 
 #: the scoring rules as the page shows them (the view's ``scoring``)
@@ -207,21 +286,58 @@ class Action:
         >>> str(Action.parse("df53+"))
         'd3f5+'
         """
-        m = _NOTATION.match(text)
-        if not m:
-            raise BadNotation(
-                t(
-                    f"{text!r} is not an action of Return of the Pharaoh.",
-                    f"「{text}」はファラオの帰還の手ではありません。",
-                )
+        return _parse(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Action:
+    """:meth:`Action.parse`, remembered (an action depends on its text alone)."""
+    m = _NOTATION.match(text)
+    if not m:
+        raise BadNotation(
+            t(
+                f"{text!r} is not an action of Return of the Pharaoh.",
+                f"「{text}」はファラオの帰還の手ではありません。",
             )
-        if m.group(3):
-            return cls(m.group(3))
-        cards = [
-            FLAG + int(tok[1]) if tok.startswith("f") else int(tok)
-            for tok in _TOKEN.findall(m.group(1))
-        ]
-        return cls("declare", tuple(sorted(cards)), m.group(2) == "+")
+        )
+    if m.group(3):
+        return Action(m.group(3))
+    cards = [
+        FLAG + int(tok[1]) if tok.startswith("f") else int(tok)
+        for tok in _TOKEN.findall(m.group(1))
+    ]
+    return Action("declare", tuple(sorted(cards)), m.group(2) == "+")
+
+
+# --- log lines (remembered: each depends on its arguments alone) -------------------------------
+@lru_cache(maxsize=1024)
+def _declare_words(cards: tuple[int, ...], amount: int, bonus: int) -> tuple[str, str]:
+    """The log line of a declaration adding ``cards`` (``bonus``: the round number added)."""
+    en, ja = members_text(cards)
+    extra_en = f" (round bonus +{bonus})" if bonus else ""
+    extra_ja = f"(ラウンドボーナス+{bonus})" if bonus else ""
+    return (
+        f"{{0}} adds {en} and declares {amount}{extra_en}.",
+        f"{{0}}が{ja}を出して「{amount}人」と宣言しました{extra_ja}。",
+    )
+
+
+@lru_cache(maxsize=1024)
+def _award_words(card: str, front: tuple[int, ...]) -> tuple[str, str]:
+    """The log line of ``card`` won with the members ``front``."""
+    en, ja = card_text(card)
+    men, mja = members_text(front)
+    his = f"his {agree(len(front), 'member', 'members')} {men}"
+    if kind_of(card) == "flag":
+        return (
+            f"{{0}} wins {en}; it and {his} go to his tent.",
+            f"{{0}}が{ja}を獲得し、手元の隊員{mja}と一緒にテントへ移しました。",
+        )
+    goes = agree(len(front), "goes", "go")
+    return (
+        f"{{0}} wins {en}; {his} {goes} to the hospital.",
+        f"{{0}}が{ja}を獲得し、手元の隊員{mja}は病院へ送られました。",
+    )
 
 
 # --- the game ---------------------------------------------------------------------------------
@@ -254,6 +370,9 @@ class PharaohState(GameState):
         self.tents: list[list[int]] = [[] for _ in range(n)]
         self.hospital: list[int] = []
         self.treasures: list[list[str]] = [[] for _ in range(n)]
+        #: (a log list, how many of its leading lines read the same for every seat, the last
+        #: of them): see :meth:`_open_lines`
+        self._open: tuple[list[JSONDict], int, JSONDict | None] = (self.log, 0, None)
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -402,7 +521,7 @@ class PharaohState(GameState):
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
-        act = Action.parse(action)
+        act = _parse(action)
         if act.kind == "declare":
             self._declare(seat, act)
         else:
@@ -410,21 +529,17 @@ class PharaohState(GameState):
         self._advance(seat)
 
     def _declare(self, seat: int, act: Action) -> None:
+        hand = self.hands[seat]
         for c in act.cards:
-            self.hands[seat].remove(c)
-        self.front[seat] = sorted(self.front[seat] + list(act.cards))
-        amount = total(self.front[seat]) + (self.round if act.bonus else 0)
+            hand.remove(c)
+        self.front[seat] = front = sorted(self.front[seat] + list(act.cards))
+        bonus = self.round if act.bonus else 0
+        amount = total(front) + bonus
         self.declared[seat] = amount
         self.highest = amount
         self.leader = seat
-        en, ja = members_text(list(act.cards))
-        extra_en = f" (round bonus +{self.round})" if act.bonus else ""
-        extra_ja = f"(ラウンドボーナス+{self.round})" if act.bonus else ""
-        self.say(
-            f"{{0}} adds {en} and declares {amount}{extra_en}.",
-            f"{{0}}が{ja}を出して「{amount}人」と宣言しました{extra_ja}。",
-            [seat],
-        )
+        en, ja = _declare_words(act.cards, amount, bonus)
+        self.say(en, ja, [seat])
 
     def _pass(self, seat: int, kind: str, forced: bool = False) -> None:
         self.passed[seat] = kind
@@ -504,25 +619,13 @@ class PharaohState(GameState):
         card = self.current
         front = self.front[winner]
         self.front[winner] = []
-        en, ja = card_text(card)
-        men, mja = members_text(front)
-        his = f"his {agree(len(front), 'member', 'members')} {men}"
-        goes = agree(len(front), "goes", "go")
         if kind_of(card) == "flag":
             self.tents[winner] = sorted(self.tents[winner] + front + [member_of(card)])
-            self.say(
-                f"{{0}} wins {en}; it and {his} go to his tent.",
-                f"{{0}}が{ja}を獲得し、手元の隊員{mja}と一緒にテントへ移しました。",
-                [winner],
-            )
         else:
             self.treasures[winner].append(card)
             self.hospital = sorted(self.hospital + front)
-            self.say(
-                f"{{0}} wins {en}; {his} {goes} to the hospital.",
-                f"{{0}}が{ja}を獲得し、手元の隊員{mja}は病院へ送られました。",
-                [winner],
-            )
+        en, ja = _award_words(card, tuple(front))
+        self.say(en, ja, [winner])
         self.results.append(winner)
         self._return_fronts()
         self._next_auction()
@@ -711,7 +814,8 @@ class PharaohState(GameState):
         pool = sorted(s.deck)
         rng.shuffle(pool)
         s.deck = pool
-        s.scrub_log(seat)
+        if self._open_lines() < len(s.log):
+            s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
@@ -743,15 +847,32 @@ class PharaohState(GameState):
         """An independent copy (log entries are never changed once written, so are shared)."""
         s = PharaohState.__new__(PharaohState)
         s.__dict__.update(self.__dict__)
-        s.log = list(self.log)
+        s.log = log = self.log[:]
+        if self._open[0] is self.log:  # the same lines: what is known of them holds
+            s._open = (log, self._open[1], self._open[2])
         s.rng = self.rng.copy()
-        for key in ("deck", "offer", "results", "removed", "hospital"):
-            setattr(s, key, list(getattr(self, key)))
-        for key in ("pharaohs", "played", "declared", "passed"):
-            setattr(s, key, list(getattr(self, key)))
-        for key in ("hands", "front", "tents", "treasures"):
-            setattr(s, key, [list(x) for x in getattr(self, key)])
+        s.deck, s.offer, s.results = self.deck[:], self.offer[:], self.results[:]
+        s.removed, s.hospital = self.removed[:], self.hospital[:]
+        s.pharaohs, s.played = self.pharaohs[:], self.played[:]
+        s.declared, s.passed = self.declared[:], self.passed[:]
+        s.hands = [x[:] for x in self.hands]
+        s.front = [x[:] for x in self.front]
+        s.tents = [x[:] for x in self.tents]
+        s.treasures = [x[:] for x in self.treasures]
         return s
+
+    def _open_lines(self) -> int:
+        """How many leading lines of the log read the same for every seat: lines as
+        :meth:`say` writes them (this game writes no private wording), which
+        :meth:`log_for` would copy unchanged, so a determinized world may share them. Known
+        lines are remembered for this log list, so each line is looked at once."""
+        log, (known, n, last) = self.log, self._open
+        if known is not log or n > len(log) or (n and log[n - 1] is not last):
+            n = 0
+        while n < len(log) and tuple(log[n]) == _OPEN_LINE:
+            n += 1
+        self._open = (log, n, log[n - 1] if n else None)
+        return n
 
     def invariant_errors(self) -> list[str]:
         """Member cards, deck cards and Pharaoh cards are all accounted for; the auction's
