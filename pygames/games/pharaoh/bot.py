@@ -10,7 +10,10 @@ When it passes it takes the hospital with a Pharaoh card if that is worth it, el
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import NamedTuple
 
 from pygames.core.bots import Bot
@@ -31,6 +34,7 @@ from pygames.games.pharaoh.rules import (
 )
 
 Option = tuple[str, int, int]  # notation body, member total, flag cards used
+_added = itemgetter(1)
 
 
 @lru_cache(maxsize=4096)
@@ -59,7 +63,8 @@ def _points(card: str) -> int:
     return 0 if kind_of(card) == "flag" else number_of(card) + 1
 
 
-_POINTS: Table[str, int] = Table(_points, KIND_OF)
+_points_of = Table(_points, KIND_OF).__getitem__
+_kind_of = KIND_OF.__getitem__
 
 
 def treasure_gain(kinds_held: set[str], card: str) -> float:
@@ -93,20 +98,26 @@ class PharaohHeuristicBot(Bot):
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
         assert isinstance(state, PharaohState)
-        look = self.outlook(state, seat)
-        bid = self._bid(state, seat, look)
-        return bid if bid is not None else self._pass(state, seat, look)
+        bonus = state.round if state.bonus_open(seat) else 0
+        front = total(state.front[seat])
+        ways = cheapest_by_total(tuple(sorted(state.hands[seat])))
+        # the ways whose declaration would top the highest one
+        ways = ways[bisect_right(ways, state.highest - front - bonus, key=_added) :]
+        look = self.outlook(state, seat) if ways else None
+        if look is not None:
+            bid = self._bid(state, seat, look, ways, front, bonus)
+            if bid is not None:
+                return bid
+        return self._pass(state, seat, look)
 
     # --- judgement ----------------------------------------------------------------------------
     def outlook(self, state: PharaohState, seat: int) -> Outlook:
         """The price of a member point from the treasure left and the members in play."""
         pending = state.pending_offer()[1:]
-        points = _POINTS.__getitem__
-        worth = float(sum(map(points, state.deck)) + sum(map(points, pending)))  # exact
+        worth = float(sum(map(_points_of, state.deck)) + sum(map(_points_of, pending)))  # exact
         n, hands, front, tents = state.players, state.hands, state.front, state.tents
-        held = [total(hands[s]) + total(front[s]) + total(tents[s]) for s in range(n)]
-        supply = sum(held) + 0.5 * total(state.hospital)
-        mine = held[seat]
+        supply = total(chain(*hands, *front, *tents)) + 0.5 * total(state.hospital)
+        mine = total(hands[seat] + front[seat] + tents[seat])
         scarcity = min(1.6, max(0.7, (supply / n + 1.0) / (mine + 1.0)))
         price = self.alpha * worth / max(supply, 1.0) * scarcity
         return Outlook(price, len(state.deck) + len(pending), len(pending))
@@ -117,12 +128,13 @@ class PharaohHeuristicBot(Bot):
         if KIND_OF[card] == "flag":
             later = (look.left - look.left_in_round) / max(look.left, 1)
             return 1.0 + look.price * NUMBER_OF[card] * later
-        kind = KIND_OF.__getitem__
-        held = [set(map(kind, state.treasures[s])) for s in range(state.players)]
-        mine = treasure_gain(held[seat], card)
-        others = [treasure_gain(held[s], card) for s in range(state.players) if s != seat]
-        factor = 1.0 if state.players == 2 else self.deny / (state.players - 2)
-        return mine + factor * max(others)
+        treasures, n = state.treasures, state.players
+        mine = treasure_gain(set(map(_kind_of, treasures[seat])), card)
+        other = max(
+            treasure_gain(set(map(_kind_of, treasures[s])), card) for s in range(n) if s != seat
+        )
+        factor = 1.0 if n == 2 else self.deny / (n - 2)
+        return mine + factor * other
 
     def cost(self, state: PharaohState, committed: int, flags: int, look: Outlook) -> float:
         """What committing members worth ``committed`` (``flags`` flag cards) costs if it wins."""
@@ -131,34 +143,49 @@ class PharaohHeuristicBot(Bot):
         return look.price * committed + flags
 
     # --- bidding ------------------------------------------------------------------------------
-    def _bid(self, state: PharaohState, seat: int, look: Outlook) -> str | None:
-        front = total(state.front[seat])
+    def _bid(
+        self,
+        state: PharaohState,
+        seat: int,
+        look: Outlook,
+        ways: tuple[Option, ...],
+        front: int,
+        bonus: int,
+    ) -> str | None:
+        """The cheapest of ``ways`` (each topping the highest declaration, with ``front``
+        members already down and ``bonus`` added) that beats every active opponent's reach,
+        else the cheapest, while its price stays below the card's worth."""
         front_flags = flags(state.front[seat])
-        bonus = state.round if state.bonus_open(seat) else 0
-        reach = max(
-            (total(state.front[o]) + total(state.hands[o]) for o in state.active() if o != seat),
-            default=0,
-        )
         worth = self.card_value(state, seat, look)
         cheap: str | None = None
-        for body, added, used in cheapest_by_total(tuple(sorted(state.hands[seat]))):
+        reach = -1  # not worked out yet
+        for body, added, used in ways:
             declared = front + added + bonus
-            if declared <= state.highest:
-                continue
             net = worth - self.cost(state, front + added, front_flags + used, look)
             if net <= 0.2:
                 break
             action = "d" + body + ("+" if bonus else "")
+            if reach < 0:
+                reach = self.reach(state, seat)
             if declared > reach:
                 return action
             if cheap is None:
                 cheap = action
         return cheap
 
+    def reach(self, state: PharaohState, seat: int) -> int:
+        """The largest declaration an active opponent could make (0 if none is active)."""
+        hands, fronts = state.hands, state.front
+        return max((total(fronts[o] + hands[o]) for o in state.active() if o != seat), default=0)
+
     # --- passing ------------------------------------------------------------------------------
-    def _pass(self, state: PharaohState, seat: int, look: Outlook) -> str:
-        if state.pharaohs[seat] > 0 and self._pharaoh_worth(state, seat, look):
-            return "pharaoh"
+    def _pass(self, state: PharaohState, seat: int, look: Outlook | None) -> str:
+        """The Pharaoh pass if the hospital is worth it, else Horus, else the plain pass
+        (``look``: the outlook if already worked out)."""
+        if state.pharaohs[seat] > 0 and state.hospital:
+            look = self.outlook(state, seat) if look is None else look
+            if self._pharaoh_worth(state, seat, look):
+                return "pharaoh"
         if state.horus_open():
             return "horus"
         return "pass"

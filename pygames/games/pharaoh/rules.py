@@ -86,8 +86,6 @@ MEMBER_CARDS = (*PLAIN_NUMBERS, *(FLAG + n for n in FLAG_NUMBERS))
 
 _NOTATION = re.compile(r"^d((?:[1-5]|f[3-7])+)(\+?)$|^(horus|pharaoh|pass)$")
 _TOKEN = re.compile(r"f?[1-7]")
-#: the keys of a log line that reads the same for every seat (no private wording)
-_OPEN_LINE = ("text", "seats", "ply")
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -236,12 +234,11 @@ def _legal(
     members, the start bonus variants, and the passes open to it. (In notation order, a body's
     bonus variant comes right after it, ``+`` sorting before every card, and every declaration
     before the passes.)"""
-    acts: list[str] = []
-    for plain, plus, added in _declarations(hand):
-        if added > need:
-            acts.append(plain)
-        if bonus:
-            acts.append(plus)
+    decls = _declarations(hand)
+    if bonus:
+        acts = [a for d, plus, added in decls for a in ((d, plus) if added > need else (plus,))]
+    else:
+        acts = [d for d, _, added in decls if added > need]
     acts += ["horus", "pass"] if horus else ["pass"]
     if pharaoh:
         acts.append("pharaoh")
@@ -345,6 +342,9 @@ class PharaohState(GameState):
     """A game of Return of the Pharaoh for 2 to 4 players."""
 
     game_id = "pharaoh"
+    #: a world whose log nobody reads (a bot's, a search's): no log text is built. The engine's
+    #: core sets it on such worlds where it knows them; never set on a state anyone reads.
+    quiet: bool = False
 
     def __init__(self, players: int) -> None:
         super().__init__(players)
@@ -370,9 +370,6 @@ class PharaohState(GameState):
         self.tents: list[list[int]] = [[] for _ in range(n)]
         self.hospital: list[int] = []
         self.treasures: list[list[str]] = [[] for _ in range(n)]
-        #: (a log list, how many of its leading lines read the same for every seat, the last
-        #: of them): see :meth:`_open_lines`
-        self._open: tuple[list[JSONDict], int, JSONDict | None] = (self.log, 0, None)
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -406,11 +403,12 @@ class PharaohState(GameState):
     def _start_round(self) -> None:
         self.offer, self.deck = self.deck[:OFFER], self.deck[OFFER:]
         self.results = []
-        words = [card_text(c) for c in self.offer]
-        self.say(
-            f"Round {self.round}: the offer is " + ", ".join(w[0] for w in words) + ".",
-            f"第{self.round}ラウンド:場札は" + "、".join(w[1] for w in words) + "です。",
-        )
+        if not self.quiet:
+            words = [card_text(c) for c in self.offer]
+            self.say(
+                f"Round {self.round}: the offer is " + ", ".join(w[0] for w in words) + ".",
+                f"第{self.round}ラウンド:場札は" + "、".join(w[1] for w in words) + "です。",
+            )
         self._start_auction()
 
     def _start_auction(self) -> None:
@@ -422,6 +420,8 @@ class PharaohState(GameState):
         self.leader = None
         self.start = self.horus
         self.turn = self.start
+        if self.quiet:
+            return
         en, ja = card_text(self.current)
         k = len(self.results) + 1
         self.say(
@@ -538,8 +538,8 @@ class PharaohState(GameState):
         self.declared[seat] = amount
         self.highest = amount
         self.leader = seat
-        en, ja = _declare_words(act.cards, amount, bonus)
-        self.say(en, ja, [seat])
+        if not self.quiet:
+            self.say(*_declare_words(act.cards, amount, bonus), [seat])
 
     def _pass(self, seat: int, kind: str, forced: bool = False) -> None:
         self.passed[seat] = kind
@@ -571,6 +571,8 @@ class PharaohState(GameState):
                 "{0}が「ファラオ」と宣言してパスしました。病院には誰もいません。",
                 [seat],
             )
+            return
+        if self.quiet:
             return
         en, ja = members_text(moved)
         self.say(
@@ -605,12 +607,13 @@ class PharaohState(GameState):
 
     def _remove_card(self) -> None:
         card = self.current
-        en, ja = card_text(card)
-        items = 1 if kind_of(card) == "flag" else number_of(card)
-        self.say(
-            f"Nobody declared: {en} {agree(items, 'leaves', 'leave')} the game.",
-            f"誰も宣言しなかったため、{ja}はゲームから除外されます。",
-        )
+        if not self.quiet:
+            en, ja = card_text(card)
+            items = 1 if kind_of(card) == "flag" else number_of(card)
+            self.say(
+                f"Nobody declared: {en} {agree(items, 'leaves', 'leave')} the game.",
+                f"誰も宣言しなかったため、{ja}はゲームから除外されます。",
+            )
         self.removed.append(card)
         self.results.append(REMOVED)
         self._next_auction()
@@ -624,18 +627,22 @@ class PharaohState(GameState):
         else:
             self.treasures[winner].append(card)
             self.hospital = sorted(self.hospital + front)
-        en, ja = _award_words(card, tuple(front))
-        self.say(en, ja, [winner])
+        if not self.quiet:
+            self.say(*_award_words(card, tuple(front)), [winner])
         self.results.append(winner)
         self._return_fronts()
         self._next_auction()
 
     def _return_fronts(self) -> None:
+        hands, fronts = self.hands, self.front
         for seat in range(self.players):
-            if self.front[seat]:
-                en, ja = members_text(self.front[seat])
-                self.hands[seat] = sorted(self.hands[seat] + self.front[seat])
-                self.front[seat] = []
+            front = fronts[seat]
+            if front:
+                hands[seat] = sorted(hands[seat] + front)
+                fronts[seat] = []
+                if self.quiet:
+                    continue
+                en, ja = members_text(front)
                 self.say(
                     f"{{0}} takes {en} back into his hand.",
                     f"{{0}}は手元の{ja}を手札に戻しました。",
@@ -646,10 +653,12 @@ class PharaohState(GameState):
         if len(self.results) < OFFER:
             self._start_auction()
             return
-        self.say(
-            f"Round {self.round} ends: the members in the tents go back to their owners' hands.",
-            f"第{self.round}ラウンド終了:テントの隊員は各自の手札に戻ります。",
-        )
+        if not self.quiet:
+            self.say(
+                f"Round {self.round} ends: the members in the tents go back to their owners' "
+                "hands.",
+                f"第{self.round}ラウンド終了:テントの隊員は各自の手札に戻ります。",
+            )
         for seat in range(self.players):
             self.hands[seat] = sorted(self.hands[seat] + self.tents[seat])
             self.tents[seat] = []
@@ -666,6 +675,8 @@ class PharaohState(GameState):
         self.passed = [None] * self.players
         self.highest = 0
         self.leader = None
+        if self.quiet:
+            return
         res = self.result()
         self.say(
             f"Game over. Winner: {name_slots(res.winners, ', ')}.",
@@ -814,8 +825,7 @@ class PharaohState(GameState):
         pool = sorted(s.deck)
         rng.shuffle(pool)
         s.deck = pool
-        if self._open_lines() < len(s.log):
-            s.scrub_log(seat)
+        s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
@@ -845,34 +855,20 @@ class PharaohState(GameState):
 
     def clone(self) -> PharaohState:
         """An independent copy (log entries are never changed once written, so are shared)."""
+        d = self.__dict__.copy()
+        d["log"] = [] if self.quiet else self.log[:]
+        d["rng"] = self.rng.copy()
+        d["deck"], d["offer"], d["results"] = self.deck[:], self.offer[:], self.results[:]
+        d["removed"], d["hospital"] = self.removed[:], self.hospital[:]
+        d["pharaohs"], d["played"] = self.pharaohs[:], self.played[:]
+        d["declared"], d["passed"] = self.declared[:], self.passed[:]
+        d["hands"] = [*map(list.copy, self.hands)]
+        d["front"] = [*map(list.copy, self.front)]
+        d["tents"] = [*map(list.copy, self.tents)]
+        d["treasures"] = [*map(list.copy, self.treasures)]
         s = PharaohState.__new__(PharaohState)
-        s.__dict__.update(self.__dict__)
-        s.log = log = self.log[:]
-        if self._open[0] is self.log:  # the same lines: what is known of them holds
-            s._open = (log, self._open[1], self._open[2])
-        s.rng = self.rng.copy()
-        s.deck, s.offer, s.results = self.deck[:], self.offer[:], self.results[:]
-        s.removed, s.hospital = self.removed[:], self.hospital[:]
-        s.pharaohs, s.played = self.pharaohs[:], self.played[:]
-        s.declared, s.passed = self.declared[:], self.passed[:]
-        s.hands = [x[:] for x in self.hands]
-        s.front = [x[:] for x in self.front]
-        s.tents = [x[:] for x in self.tents]
-        s.treasures = [x[:] for x in self.treasures]
+        s.__dict__ = d
         return s
-
-    def _open_lines(self) -> int:
-        """How many leading lines of the log read the same for every seat: lines as
-        :meth:`say` writes them (this game writes no private wording), which
-        :meth:`log_for` would copy unchanged, so a determinized world may share them. Known
-        lines are remembered for this log list, so each line is looked at once."""
-        log, (known, n, last) = self.log, self._open
-        if known is not log or n > len(log) or (n and log[n - 1] is not last):
-            n = 0
-        while n < len(log) and tuple(log[n]) == _OPEN_LINE:
-            n += 1
-        self._open = (log, n, log[n - 1] if n else None)
-        return n
 
     def invariant_errors(self) -> list[str]:
         """Member cards, deck cards and Pharaoh cards are all accounted for; the auction's
