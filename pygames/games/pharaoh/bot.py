@@ -45,11 +45,11 @@ def cheapest_by_total(hand: tuple[int, ...]) -> tuple[Option, ...]:
     the fewest cards, then the first in notation.)"""
     plain, flagged = split_flags(hand)
     plains: dict[int, tuple[int, str]] = {}
-    for body, s, n in multisets(plain):
+    for body, s, n in zip(*multisets(plain), strict=True):
         if s not in plains or (n, body) < plains[s]:
             plains[s] = (n, body)
     best: dict[int, tuple[int, int, str]] = {}
-    for fbody, fs, f in multisets(flagged):
+    for fbody, fs, f in zip(*multisets(flagged), strict=True):
         for s, (n, body) in plains.items():
             key = (f, n + f, body + fbody)
             if key[2] and (s + fs not in best or key < best[s + fs]):
@@ -103,24 +103,25 @@ class PharaohHeuristicBot(Bot):
         ways = cheapest_by_total(tuple(sorted(state.hands[seat])))
         # the ways whose declaration would top the highest one
         ways = ways[bisect_right(ways, state.highest - front - bonus, key=_added) :]
-        look = self.outlook(state, seat) if ways else None
-        if look is not None:
-            bid = self._bid(state, seat, look, ways, front, bonus)
-            if bid is not None:
-                return bid
-        return self._pass(state, seat, look)
+        if not ways:
+            return self._pass(state, seat, None)
+        look = self.outlook(state, seat)
+        bid = self._bid(state, seat, look, ways, front, bonus)
+        return bid if bid is not None else self._pass(state, seat, look)
 
     # --- judgement ----------------------------------------------------------------------------
     def outlook(self, state: PharaohState, seat: int) -> Outlook:
         """The price of a member point from the treasure left and the members in play."""
-        pending = state.pending_offer()[1:]
-        worth = float(sum(map(_points_of, state.deck)) + sum(map(_points_of, pending)))  # exact
-        n, hands, front, tents = state.players, state.hands, state.front, state.tents
+        deck, pending = state.deck, state.pending_offer()[1:]
+        worth = float(sum(map(_points_of, deck)) + sum(map(_points_of, pending)))  # exact
+        hands, front, tents = state.hands, state.front, state.tents
         supply = total(chain(*hands, *front, *tents)) + 0.5 * total(state.hospital)
         mine = total(hands[seat] + front[seat] + tents[seat])
-        scarcity = min(1.6, max(0.7, (supply / n + 1.0) / (mine + 1.0)))
-        price = self.alpha * worth / max(supply, 1.0) * scarcity
-        return Outlook(price, len(state.deck) + len(pending), len(pending))
+        # min(1.6, max(0.7, ratio)) and max(supply, 1.0), written out
+        ratio = (supply / state.players + 1.0) / (mine + 1.0)
+        scarcity = 0.7 if not ratio > 0.7 else ratio if ratio < 1.6 else 1.6
+        price = self.alpha * worth / (supply if supply > 1.0 else 1.0) * scarcity
+        return Outlook(price, len(deck) + len(pending), len(pending))
 
     def card_value(self, state: PharaohState, seat: int, look: Outlook) -> float:
         """What winning the current card is worth to ``seat`` (denial included)."""
@@ -129,16 +130,16 @@ class PharaohHeuristicBot(Bot):
             later = (look.left - look.left_in_round) / max(look.left, 1)
             return 1.0 + look.price * NUMBER_OF[card] * later
         treasures, n = state.treasures, state.players
-        mine = treasure_gain(set(map(_kind_of, treasures[seat])), card)
-        other = max(
-            treasure_gain(set(map(_kind_of, treasures[s])), card) for s in range(n) if s != seat
-        )
+        held = [set(map(_kind_of, treasures[s])) for s in range(n)]
+        mine = treasure_gain(held[seat], card)
+        other = max([treasure_gain(held[s], card) for s in range(n) if s != seat])
         factor = 1.0 if n == 2 else self.deny / (n - 2)
         return mine + factor * other
 
-    def cost(self, state: PharaohState, committed: int, flags: int, look: Outlook) -> float:
-        """What committing members worth ``committed`` (``flags`` flag cards) costs if it wins."""
-        if KIND_OF[state.current] == "flag":
+    def cost(self, card: str, committed: int, flags: int, look: Outlook) -> float:
+        """What committing members worth ``committed`` (``flags`` flag cards) costs if it wins
+        ``card``."""
+        if KIND_OF[card] == "flag":
             return look.price * committed * look.left_in_round / max(look.left, 1)
         return look.price * committed + flags
 
@@ -157,11 +158,12 @@ class PharaohHeuristicBot(Bot):
         else the cheapest, while its price stays below the card's worth."""
         front_flags = flags(state.front[seat])
         worth = self.card_value(state, seat, look)
+        card = state.current
         cheap: str | None = None
         reach = -1  # not worked out yet
         for body, added, used in ways:
             declared = front + added + bonus
-            net = worth - self.cost(state, front + added, front_flags + used, look)
+            net = worth - self.cost(card, front + added, front_flags + used, look)
             if net <= 0.2:
                 break
             action = "d" + body + ("+" if bonus else "")
@@ -176,7 +178,7 @@ class PharaohHeuristicBot(Bot):
     def reach(self, state: PharaohState, seat: int) -> int:
         """The largest declaration an active opponent could make (0 if none is active)."""
         hands, fronts = state.hands, state.front
-        return max((total(fronts[o] + hands[o]) for o in state.active() if o != seat), default=0)
+        return max([total(fronts[o] + hands[o]) for o in state.active() if o != seat], default=0)
 
     # --- passing ------------------------------------------------------------------------------
     def _pass(self, state: PharaohState, seat: int, look: Outlook | None) -> str:

@@ -48,7 +48,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from itertools import chain, compress, filterfalse, product, repeat, starmap
+from operator import add
+from typing import NamedTuple, TypeVar
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
@@ -189,41 +191,53 @@ def _members_words(cards: tuple[int, ...]) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=4096)
-def multisets(cards: tuple[int, ...]) -> tuple[tuple[str, int, int], ...]:
-    """Every multiset of some cards, the empty one first: its notation (without the ``d``), its
-    member total and its number of cards, in the order of the counts taken of each card, the
-    lowest card's count varying slowest."""
+def multisets(cards: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """Every multiset of some cards, the empty one first, in the order of the counts taken of
+    each card (the lowest card's count varying slowest), as three parallel tuples: their
+    notations (without the ``d``), their member totals and their numbers of cards."""
     out = [("", 0, 0)]
     for card, k in sorted(Counter(cards).items()):
         tok, v = token(card), value(card)
         out = [(body + tok * j, s + v * j, n + j) for body, s, n in out for j in range(k + 1)]
-    return tuple(out)
+    bodies, totals, counts = zip(*out, strict=True)
+    return bodies, totals, counts
 
 
 def split_flags(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A hand's plain members and its flag members."""
-    return tuple(c for c in hand if not is_flag(c)), tuple(c for c in hand if is_flag(c))
+    return tuple(filterfalse(is_flag, hand)), tuple(filter(is_flag, hand))
 
 
 @lru_cache(maxsize=4096)
 def subsets(hand: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     """Every distinct non-empty multiset of cards from a hand, as its notation (without the
     ``d``) and its member total. (The notation writes the plain members before the flags: a
-    choice of plain members, then one of flags.)"""
+    choice of plain members, then one of flags; both empty, the first pair, is left out.)"""
     plain, flagged = split_flags(hand)
-    return tuple(
-        (body + fbody, s + fs)
-        for body, s, _ in multisets(plain)
-        for fbody, fs, _ in multisets(flagged)
-        if body or fbody
-    )
+    (bodies, totals, _), (fbodies, ftotals, _) = multisets(plain), multisets(flagged)
+    joined = starmap(add, product(bodies, fbodies))
+    return tuple(zip(joined, starmap(add, product(totals, ftotals)), strict=True))[1:]
+
+
+class Declarations(NamedTuple):
+    """The declarations from a hand, in notation order."""
+
+    plain: tuple[str, ...]  # without the start bonus
+    plus: tuple[str, ...]  # with it
+    totals: tuple[int, ...]  # the members each adds
+    both: tuple[str, ...]  # each without, then with the start bonus
+    least: int  # the smallest total (0 for an empty hand)
 
 
 @lru_cache(maxsize=4096)
-def _declarations(hand: tuple[int, ...]) -> tuple[tuple[str, str, int], ...]:
-    """The declarations from a hand in notation order: each without and with the start bonus,
-    and its member total."""
-    return tuple(("d" + body, "d" + body + "+", added) for body, added in sorted(subsets(hand)))
+def _declarations(hand: tuple[int, ...]) -> Declarations:
+    added = dict(subsets(hand))
+    bodies = sorted(added)
+    plain = tuple(map("d".__add__, bodies))
+    plus = tuple(map(str.__add__, plain, repeat("+")))
+    totals = tuple(map(added.__getitem__, bodies))
+    both = tuple(chain.from_iterable(zip(plain, plus, strict=True)))
+    return Declarations(plain, plus, totals, both, min(totals, default=0))
 
 
 @lru_cache(maxsize=4096)
@@ -235,10 +249,16 @@ def _legal(
     bonus variant comes right after it, ``+`` sorting before every card, and every declaration
     before the passes.)"""
     decls = _declarations(hand)
-    if bonus:
-        acts = [a for d, plus, added in decls for a in ((d, plus) if added > need else (plus,))]
+    if not bonus:
+        acts = list(compress(decls.plain, map(need.__lt__, decls.totals)))
+    elif need < decls.least:
+        acts = list(decls.both)
     else:
-        acts = [d for d, _, added in decls if added > need]
+        acts = [
+            a
+            for d, plus, added in zip(decls.plain, decls.plus, decls.totals, strict=True)
+            for a in ((d, plus) if added > need else (plus,))
+        ]
     acts += ["horus", "pass"] if horus else ["pass"]
     if pharaoh:
         acts.append("pharaoh")
