@@ -48,8 +48,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, compress, filterfalse, product, repeat, starmap
-from operator import add
+from itertools import chain, compress, filterfalse, repeat
 from typing import NamedTuple, TypeVar
 
 from pygames.core.errors import BadNotation, RecordError
@@ -209,14 +208,40 @@ def split_flags(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]
 
 
 @lru_cache(maxsize=4096)
-def subsets(hand: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+def _sorted_multisets(cards: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """:func:`multisets` as (notation, member total), in notation order (the empty one first)."""
+    bodies, totals, _ = multisets(cards)
+    return tuple(sorted(zip(bodies, totals, strict=True)))
+
+
+def _in_notation_order(hand: tuple[int, ...]) -> tuple[list[str], list[int]]:
     """Every distinct non-empty multiset of cards from a hand, as its notation (without the
-    ``d``) and its member total. (The notation writes the plain members before the flags: a
-    choice of plain members, then one of flags; both empty, the first pair, is left out.)"""
+    ``d``), in notation order, and its member total. The notation writes a choice of plain
+    members, then one of flags, and ``f`` sorts after every digit: so the ways with the plain
+    part ``p`` and some flags come right after every way whose plain part extends ``p``, which
+    a walk of the plain parts in order, keeping the chain of those extended, lays out without
+    sorting them all."""
     plain, flagged = split_flags(hand)
-    (bodies, totals, _), (fbodies, ftotals, _) = multisets(plain), multisets(flagged)
-    joined = starmap(add, product(bodies, fbodies))
-    return tuple(zip(joined, starmap(add, product(totals, ftotals)), strict=True))[1:]
+    flags = _sorted_multisets(flagged)[1:]
+    fbodies, ftotals = [b for b, _ in flags], [x for _, x in flags]
+    bodies: list[str] = []
+    totals: list[int] = []
+    extended: list[tuple[str, int]] = []  # the plain parts the current one extends, and itself
+
+    def close(body: str, members: int) -> None:  # the ways that add flags to a plain part
+        bodies.extend(map(body.__add__, fbodies))
+        totals.extend(map(members.__add__, ftotals))
+
+    for body, members in _sorted_multisets(plain):
+        while extended and not body.startswith(extended[-1][0]):
+            close(*extended.pop())
+        if body:
+            bodies.append(body)
+            totals.append(members)
+        extended.append((body, members))
+    while extended:
+        close(*extended.pop())
+    return bodies, totals
 
 
 class Declarations(NamedTuple):
@@ -231,11 +256,10 @@ class Declarations(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def _declarations(hand: tuple[int, ...]) -> Declarations:
-    added = dict(subsets(hand))
-    bodies = sorted(added)
+    bodies, added = _in_notation_order(hand)
     plain = tuple(map("d".__add__, bodies))
     plus = tuple(map(str.__add__, plain, repeat("+")))
-    totals = tuple(map(added.__getitem__, bodies))
+    totals = tuple(added)
     both = tuple(chain.from_iterable(zip(plain, plus, strict=True)))
     return Declarations(plain, plus, totals, both, min(totals, default=0))
 
