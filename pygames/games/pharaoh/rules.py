@@ -222,6 +222,9 @@ def _in_notation_order(hand: tuple[int, ...]) -> tuple[list[str], list[int]]:
     a walk of the plain parts in order, keeping the chain of those extended, lays out without
     sorting them all."""
     plain, flagged = split_flags(hand)
+    if not flagged:
+        parts = _sorted_multisets(plain)[1:]
+        return [b for b, _ in parts], [x for _, x in parts]
     flags = _sorted_multisets(flagged)[1:]
     fbodies, ftotals = [b for b, _ in flags], [x for _, x in flags]
     bodies: list[str] = []
