@@ -10,7 +10,9 @@ When it passes it takes the hospital with a Pharaoh card if that is worth it, el
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -67,7 +69,13 @@ _points_of = Table(_points, KIND_OF).__getitem__
 _kind_of = KIND_OF.__getitem__
 
 
-def treasure_gain(kinds_held: set[str], card: str) -> float:
+@lru_cache(maxsize=1024)
+def kinds_held(treasures: tuple[str, ...]) -> frozenset[str]:
+    """The kinds among some treasures."""
+    return frozenset(map(_kind_of, treasures))
+
+
+def treasure_gain(kinds_held: AbstractSet[str], card: str) -> float:
     """Points a treasure adds to a collection: its items and the step of the kinds bonus."""
     gain = float(NUMBER_OF[card])
     kind = KIND_OF[card]
@@ -121,7 +129,7 @@ class PharaohHeuristicBot(Bot):
         ratio = (supply / state.players + 1.0) / (mine + 1.0)
         scarcity = 0.7 if not ratio > 0.7 else ratio if ratio < 1.6 else 1.6
         price = self.alpha * worth / (supply if supply > 1.0 else 1.0) * scarcity
-        return Outlook(price, len(deck) + len(pending), len(pending))
+        return tuple.__new__(Outlook, (price, len(deck) + len(pending), len(pending)))
 
     def card_value(self, state: PharaohState, seat: int, look: Outlook) -> float:
         """What winning the current card is worth to ``seat`` (denial included)."""
@@ -130,9 +138,13 @@ class PharaohHeuristicBot(Bot):
             later = (look.left - look.left_in_round) / max(look.left, 1)
             return 1.0 + look.price * NUMBER_OF[card] * later
         treasures, n = state.treasures, state.players
-        held = [set(map(_kind_of, treasures[s])) for s in range(n)]
-        mine = treasure_gain(held[seat], card)
-        other = max([treasure_gain(held[s], card) for s in range(n) if s != seat])
+        mine, other = 0.0, -math.inf  # other: the most any opponent gains
+        for s in range(n):
+            gain = treasure_gain(kinds_held(tuple(treasures[s])), card)
+            if s == seat:
+                mine = gain
+            elif gain > other:
+                other = gain
         factor = 1.0 if n == 2 else self.deny / (n - 2)
         return mine + factor * other
 
@@ -156,7 +168,7 @@ class PharaohHeuristicBot(Bot):
         """The cheapest of ``ways`` (each topping the highest declaration, with ``front``
         members already down and ``bonus`` added) that beats every active opponent's reach,
         else the cheapest, while its price stays below the card's worth."""
-        front_flags = flags(state.front[seat])
+        front_flags = flags(state.front[seat]) if state.front[seat] else 0
         worth = self.card_value(state, seat, look)
         card = state.current
         cheap: str | None = None
@@ -177,8 +189,11 @@ class PharaohHeuristicBot(Bot):
 
     def reach(self, state: PharaohState, seat: int) -> int:
         """The largest declaration an active opponent could make (0 if none is active)."""
-        hands, fronts = state.hands, state.front
-        return max([total(fronts[o] + hands[o]) for o in state.active() if o != seat], default=0)
+        hands, fronts, most = state.hands, state.front, 0
+        for o in state.active():
+            if o != seat:
+                most = max(most, total(fronts[o] + hands[o]))
+        return most
 
     # --- passing ------------------------------------------------------------------------------
     def _pass(self, state: PharaohState, seat: int, look: Outlook | None) -> str:
