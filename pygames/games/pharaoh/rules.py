@@ -250,21 +250,15 @@ def _in_notation_order(hand: tuple[int, ...]) -> tuple[list[str], list[int]]:
 class Declarations(NamedTuple):
     """The declarations from a hand, in notation order."""
 
-    plain: tuple[str, ...]  # without the start bonus
-    plus: tuple[str, ...]  # with it
+    plain: tuple[str, ...]  # without the start bonus (``+`` is added where it is open)
     totals: tuple[int, ...]  # the members each adds
-    both: tuple[str, ...]  # each without, then with the start bonus
     least: int  # the smallest total (0 for an empty hand)
 
 
 @lru_cache(maxsize=4096)
 def _declarations(hand: tuple[int, ...]) -> Declarations:
     bodies, added = _in_notation_order(hand)
-    plain = tuple(map("d".__add__, bodies))
-    plus = tuple(map(str.__add__, plain, repeat("+")))
-    totals = tuple(added)
-    both = tuple(chain.from_iterable(zip(plain, plus, strict=True)))
-    return Declarations(plain, plus, totals, both, min(totals, default=0))
+    return Declarations(tuple(map("d".__add__, bodies)), tuple(added), min(added, default=0))
 
 
 @lru_cache(maxsize=4096)
@@ -279,12 +273,13 @@ def _legal(
     if not bonus:
         acts = list(compress(decls.plain, map(need.__lt__, decls.totals)))
     elif need < decls.least:
-        acts = list(decls.both)
+        plus = map(str.__add__, decls.plain, repeat("+"))
+        acts = list(chain.from_iterable(zip(decls.plain, plus, strict=True)))
     else:
         acts = [
             a
-            for d, plus, added in zip(decls.plain, decls.plus, decls.totals, strict=True)
-            for a in ((d, plus) if added > need else (plus,))
+            for d, added in zip(decls.plain, decls.totals, strict=True)
+            for a in ((d, d + "+") if added > need else (d + "+",))
         ]
     acts += ["horus", "pass"] if horus else ["pass"]
     if pharaoh:
