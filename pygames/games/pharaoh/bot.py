@@ -10,50 +10,82 @@ When it passes it takes the hospital with a Pharaoh card if that is worth it, el
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from bisect import bisect_right
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
+from typing import NamedTuple
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
 from pygames.games.pharaoh.rules import (
+    KIND_OF,
     KINDS_BONUS,
+    NUMBER_OF,
     PharaohState,
-    is_flag,
+    Table,
+    flags,
     kind_of,
+    multisets,
     number_of,
-    subsets,
+    split_flags,
     total,
 )
 
 Option = tuple[str, int, int]  # notation body, member total, flag cards used
+_added = itemgetter(1)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def cheapest_by_total(hand: tuple[int, ...]) -> tuple[Option, ...]:
     """For each total a hand can add, the way that uses the fewest flag cards, then the fewest
-    cards; sorted by total."""
+    cards, then the first in notation; sorted by total. (Ways with as many cards have plain
+    parts as long, so for a choice of flags the best plain part of each total is the one with
+    the fewest cards, then the first in notation.)"""
+    plain, flagged = split_flags(hand)
+    plains: dict[int, tuple[int, str]] = {}
+    for body, s, n in zip(*multisets(plain), strict=True):
+        if s not in plains or (n, body) < plains[s]:
+            plains[s] = (n, body)
     best: dict[int, tuple[int, int, str]] = {}
-    for body, added in subsets(hand):
-        flags = body.count("f")
-        key = (flags, len(body) - flags, body)
-        if added not in best or key < best[added]:
-            best[added] = key
+    for fbody, fs, f in zip(*multisets(flagged), strict=True):
+        for s, (n, body) in plains.items():
+            key = (f, n + f, body + fbody)
+            if key[2] and (s + fs not in best or key < best[s + fs]):
+                best[s + fs] = key
     return tuple((best[s][2], s, best[s][0]) for s in sorted(best))
 
 
-def treasure_gain(kinds_held: set[str], card: str) -> float:
+def _points(card: str) -> int:
+    """What a card still to come adds to the treasure left: its items and one, a flag member
+    nothing."""
+    return 0 if kind_of(card) == "flag" else number_of(card) + 1
+
+
+_points_of = Table(_points, KIND_OF).__getitem__
+_kind_of = KIND_OF.__getitem__
+
+
+@lru_cache(maxsize=1024)
+def kinds_held(treasures: tuple[str, ...]) -> frozenset[str]:
+    """The kinds among some treasures."""
+    return frozenset(map(_kind_of, treasures))
+
+
+def treasure_gain(kinds_held: AbstractSet[str], card: str) -> float:
     """Points a treasure adds to a collection: its items and the step of the kinds bonus."""
-    gain = float(number_of(card))
-    kind = kind_of(card)
+    gain = float(NUMBER_OF[card])
+    kind = KIND_OF[card]
     if kind not in kinds_held:
         k = len(kinds_held)
         gain += KINDS_BONUS[k + 1] - KINDS_BONUS[k]
     return gain
 
 
-@dataclass(frozen=True)
-class Outlook:
+class Outlook(NamedTuple):
     """What a member point is worth to the bot now, and how the auctions left are split."""
 
     price: float
@@ -74,72 +106,103 @@ class PharaohHeuristicBot(Bot):
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
         assert isinstance(state, PharaohState)
+        bonus = state.round if state.bonus_open(seat) else 0
+        front = total(state.front[seat])
+        ways = cheapest_by_total(tuple(sorted(state.hands[seat])))
+        # the ways whose declaration would top the highest one
+        ways = ways[bisect_right(ways, state.highest - front - bonus, key=_added) :]
+        if not ways:
+            return self._pass(state, seat, None)
         look = self.outlook(state, seat)
-        bid = self._bid(state, seat, look)
+        bid = self._bid(state, seat, look, ways, front, bonus)
         return bid if bid is not None else self._pass(state, seat, look)
 
     # --- judgement ----------------------------------------------------------------------------
     def outlook(self, state: PharaohState, seat: int) -> Outlook:
         """The price of a member point from the treasure left and the members in play."""
-        pending = state.pending_offer()[1:]
-        future = [c for c in state.deck + pending if kind_of(c) != "flag"]
-        worth = float(sum(number_of(c) + 1 for c in future))  # integers: exact everywhere
-        n = state.players
-        supply = sum(
-            total(state.hands[s] + state.front[s] + state.tents[s]) for s in range(n)
-        ) + 0.5 * total(state.hospital)
-        mine = total(state.hands[seat] + state.front[seat] + state.tents[seat])
-        scarcity = min(1.6, max(0.7, (supply / n + 1.0) / (mine + 1.0)))
-        price = self.alpha * worth / max(supply, 1.0) * scarcity
-        return Outlook(price, len(state.deck) + len(pending), len(pending))
+        deck, pending = state.deck, state.pending_offer()[1:]
+        worth = float(sum(map(_points_of, deck)) + sum(map(_points_of, pending)))  # exact
+        hands, front, tents = state.hands, state.front, state.tents
+        supply = total(chain(*hands, *front, *tents)) + 0.5 * total(state.hospital)
+        mine = total(hands[seat] + front[seat] + tents[seat])
+        # min(1.6, max(0.7, ratio)) and max(supply, 1.0), written out
+        ratio = (supply / state.players + 1.0) / (mine + 1.0)
+        scarcity = 0.7 if not ratio > 0.7 else ratio if ratio < 1.6 else 1.6
+        price = self.alpha * worth / (supply if supply > 1.0 else 1.0) * scarcity
+        return tuple.__new__(Outlook, (price, len(deck) + len(pending), len(pending)))
 
     def card_value(self, state: PharaohState, seat: int, look: Outlook) -> float:
         """What winning the current card is worth to ``seat`` (denial included)."""
         card = state.current
-        if kind_of(card) == "flag":
+        if KIND_OF[card] == "flag":
             later = (look.left - look.left_in_round) / max(look.left, 1)
-            return 1.0 + look.price * number_of(card) * later
-        held = [{kind_of(c) for c in state.treasures[s]} for s in range(state.players)]
-        mine = treasure_gain(held[seat], card)
-        others = [treasure_gain(held[s], card) for s in range(state.players) if s != seat]
-        factor = 1.0 if state.players == 2 else self.deny / (state.players - 2)
-        return mine + factor * max(others)
+            return 1.0 + look.price * NUMBER_OF[card] * later
+        treasures, n = state.treasures, state.players
+        mine, other = 0.0, -math.inf  # other: the most any opponent gains
+        for s in range(n):
+            gain = treasure_gain(kinds_held(tuple(treasures[s])), card)
+            if s == seat:
+                mine = gain
+            elif gain > other:
+                other = gain
+        factor = 1.0 if n == 2 else self.deny / (n - 2)
+        return mine + factor * other
 
-    def cost(self, state: PharaohState, committed: int, flags: int, look: Outlook) -> float:
-        """What committing members worth ``committed`` (``flags`` flag cards) costs if it wins."""
-        if kind_of(state.current) == "flag":
+    def cost(self, card: str, committed: int, flags: int, look: Outlook) -> float:
+        """What committing members worth ``committed`` (``flags`` flag cards) costs if it wins
+        ``card``."""
+        if KIND_OF[card] == "flag":
             return look.price * committed * look.left_in_round / max(look.left, 1)
         return look.price * committed + flags
 
     # --- bidding ------------------------------------------------------------------------------
-    def _bid(self, state: PharaohState, seat: int, look: Outlook) -> str | None:
-        front = total(state.front[seat])
-        front_flags = sum(1 for c in state.front[seat] if is_flag(c))
-        bonus = state.round if state.bonus_open(seat) else 0
-        reach = max(
-            (total(state.front[o] + state.hands[o]) for o in state.active() if o != seat),
-            default=0,
-        )
+    def _bid(
+        self,
+        state: PharaohState,
+        seat: int,
+        look: Outlook,
+        ways: tuple[Option, ...],
+        front: int,
+        bonus: int,
+    ) -> str | None:
+        """The cheapest of ``ways`` (each topping the highest declaration, with ``front``
+        members already down and ``bonus`` added) that beats every active opponent's reach,
+        else the cheapest, while its price stays below the card's worth."""
+        front_flags = flags(state.front[seat]) if state.front[seat] else 0
         worth = self.card_value(state, seat, look)
+        card = state.current
         cheap: str | None = None
-        for body, added, flags in cheapest_by_total(tuple(sorted(state.hands[seat]))):
+        reach = -1  # not worked out yet
+        for body, added, used in ways:
             declared = front + added + bonus
-            if declared <= state.highest:
-                continue
-            net = worth - self.cost(state, front + added, front_flags + flags, look)
+            net = worth - self.cost(card, front + added, front_flags + used, look)
             if net <= 0.2:
                 break
             action = "d" + body + ("+" if bonus else "")
+            if reach < 0:
+                reach = self.reach(state, seat)
             if declared > reach:
                 return action
             if cheap is None:
                 cheap = action
         return cheap
 
+    def reach(self, state: PharaohState, seat: int) -> int:
+        """The largest declaration an active opponent could make (0 if none is active)."""
+        hands, fronts, most = state.hands, state.front, 0
+        for o in state.active():
+            if o != seat:
+                most = max(most, total(fronts[o] + hands[o]))
+        return most
+
     # --- passing ------------------------------------------------------------------------------
-    def _pass(self, state: PharaohState, seat: int, look: Outlook) -> str:
-        if state.pharaohs[seat] > 0 and self._pharaoh_worth(state, seat, look):
-            return "pharaoh"
+    def _pass(self, state: PharaohState, seat: int, look: Outlook | None) -> str:
+        """The Pharaoh pass if the hospital is worth it, else Horus, else the plain pass
+        (``look``: the outlook if already worked out)."""
+        if state.pharaohs[seat] > 0 and state.hospital:
+            look = self.outlook(state, seat) if look is None else look
+            if self._pharaoh_worth(state, seat, look):
+                return "pharaoh"
         if state.horus_open():
             return "horus"
         return "pass"
@@ -147,10 +210,10 @@ class PharaohHeuristicBot(Bot):
     def _pharaoh_worth(self, state: PharaohState, seat: int, look: Outlook) -> bool:
         if not state.hospital:
             return False
-        flags = sum(1 for c in state.hospital if is_flag(c))
+        kept = flags(state.hospital)
         later = look.left - look.left_in_round
         if later <= 0:
-            return flags > 0 or not state.horus_open()
-        gain = flags + look.price * total(state.hospital) * later / max(look.left, 1)
+            return kept > 0 or not state.horus_open()
+        gain = kept + look.price * total(state.hospital) * later / max(look.left, 1)
         spare = state.pharaohs[seat] * 4 >= later
         return gain >= self.hospital_min * (0.6 if spare else 1.0)

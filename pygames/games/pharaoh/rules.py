@@ -45,14 +45,20 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain, compress, filterfalse, repeat
+from typing import NamedTuple, TypeVar
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, t
 from pygames.core.util import copy_json, name_slots
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 ROUNDS = 5
 OFFER = 4
@@ -106,14 +112,42 @@ def deck_cards() -> list[str]:
     return sorted(cards)
 
 
+class Table(dict[K, V]):
+    """A rule's answers for the game's own cards, worked out once and looked up (``table[key]``,
+    or ``map(table.__getitem__, keys)``); any other key is answered by the rule itself."""
+
+    def __init__(self, rule: Callable[[K], V], keys: Iterable[K]) -> None:
+        super().__init__((k, rule(k)) for k in keys)
+        self.rule = rule
+
+    def __missing__(self, key: K) -> V:
+        return self.rule(key)
+
+
+def _kind_in_name(card: str) -> str:
+    return card.rstrip("0123456789")
+
+
+def _number_in_name(card: str) -> int:
+    return int(card[len(_kind_in_name(card)) :])
+
+
+#: each deck card's kind and number (items, or members for a flag member), from its name
+KIND_OF: Table[str, str] = Table(_kind_in_name, deck_cards())
+NUMBER_OF: Table[str, int] = Table(_number_in_name, deck_cards())
+#: the members on each member card
+VALUE_OF: Table[int, int] = Table(value, MEMBER_CARDS)
+_value_of = VALUE_OF.__getitem__
+
+
 def kind_of(card: str) -> str:
     """``jar2`` -> ``jar``; ``flag5`` -> ``flag``."""
-    return card.rstrip("0123456789")
+    return KIND_OF[card]
 
 
 def number_of(card: str) -> int:
     """``jar2`` -> 2 (items); ``flag5`` -> 5 (members)."""
-    return int(card[len(kind_of(card)) :])
+    return NUMBER_OF[card]
 
 
 def member_of(card: str) -> int:
@@ -121,11 +155,17 @@ def member_of(card: str) -> int:
     return FLAG + number_of(card)
 
 
-def total(cards: list[int]) -> int:
+def total(cards: Iterable[int]) -> int:
     """The members on some member cards."""
-    return sum(value(c) for c in cards)
+    return sum(map(_value_of, cards))
 
 
+def flags(cards: Iterable[int]) -> int:
+    """How many of some member cards are flag members."""
+    return sum(map(is_flag, cards))
+
+
+@lru_cache(maxsize=64)
 def card_text(card: str) -> tuple[str, str]:
     """A deck card in words: ``2 jars`` / ``壺2個``, ``the flag member 5`` / ``旗の隊員5人``."""
     kind, n = kind_of(card), number_of(card)
@@ -135,38 +175,116 @@ def card_text(card: str) -> tuple[str, str]:
     return f"{n} {one if n == 1 else many}", f"{ja}{n}{counter}"
 
 
-def members_text(cards: list[int]) -> tuple[str, str]:
+def members_text(cards: list[int] | tuple[int, ...]) -> tuple[str, str]:
     """``[3, 5, 16]`` as ``3, 5 and flag 6`` / ``3・5・旗6``."""
+    return _members_words(tuple(sorted(cards)))
+
+
+@lru_cache(maxsize=1024)
+def _members_words(cards: tuple[int, ...]) -> tuple[str, str]:
     if not cards:
         return "nothing", "なし"
-    words = [f"flag {value(c)}" if is_flag(c) else str(c) for c in sorted(cards)]
+    words = [f"flag {value(c)}" if is_flag(c) else str(c) for c in cards]
     en = ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
-    return en, "・".join(f"旗{value(c)}" if is_flag(c) else str(c) for c in sorted(cards))
+    return en, "・".join(f"旗{value(c)}" if is_flag(c) else str(c) for c in cards)
 
 
-@lru_cache(maxsize=512)
-def subsets(hand: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    """Every distinct non-empty multiset of cards from a hand, as its notation (without the
-    ``d``) and its member total."""
-    out = [("", 0)]
-    for card, k in sorted(Counter(hand).items()):
+@lru_cache(maxsize=4096)
+def multisets(cards: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """Every multiset of some cards, the empty one first, in the order of the counts taken of
+    each card (the lowest card's count varying slowest), as three parallel tuples: their
+    notations (without the ``d``), their member totals and their numbers of cards."""
+    out = [("", 0, 0)]
+    for card, k in sorted(Counter(cards).items()):
         tok, v = token(card), value(card)
-        out = [(body + tok * j, s + v * j) for body, s in out for j in range(k + 1)]
-    return tuple(x for x in out if x[0])
+        out = [(body + tok * j, s + v * j, n + j) for body, s, n in out for j in range(k + 1)]
+    bodies, totals, counts = zip(*out, strict=True)
+    return bodies, totals, counts
 
 
-@lru_cache(maxsize=256)
+def split_flags(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A hand's plain members and its flag members."""
+    return tuple(filterfalse(is_flag, hand)), tuple(filter(is_flag, hand))
+
+
+@lru_cache(maxsize=4096)
+def _sorted_multisets(cards: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """:func:`multisets` as (notation, member total), in notation order (the empty one first)."""
+    bodies, totals, _ = multisets(cards)
+    return tuple(sorted(zip(bodies, totals, strict=True)))
+
+
+def _in_notation_order(hand: tuple[int, ...]) -> tuple[list[str], list[int]]:
+    """Every distinct non-empty multiset of cards from a hand, as its notation (without the
+    ``d``), in notation order, and its member total. The notation writes a choice of plain
+    members, then one of flags, and ``f`` sorts after every digit: so the ways with the plain
+    part ``p`` and some flags come right after every way whose plain part extends ``p``, which
+    a walk of the plain parts in order, keeping the chain of those extended, lays out without
+    sorting them all."""
+    plain, flagged = split_flags(hand)
+    if not flagged:
+        parts = _sorted_multisets(plain)[1:]
+        return [b for b, _ in parts], [x for _, x in parts]
+    flags = _sorted_multisets(flagged)[1:]
+    fbodies, ftotals = [b for b, _ in flags], [x for _, x in flags]
+    bodies: list[str] = []
+    totals: list[int] = []
+    extended: list[tuple[str, int]] = []  # the plain parts the current one extends, and itself
+
+    def close(body: str, members: int) -> None:  # the ways that add flags to a plain part
+        bodies.extend(map(body.__add__, fbodies))
+        totals.extend(map(members.__add__, ftotals))
+
+    for body, members in _sorted_multisets(plain):
+        while extended and not body.startswith(extended[-1][0]):
+            close(*extended.pop())
+        if body:
+            bodies.append(body)
+            totals.append(members)
+        extended.append((body, members))
+    while extended:
+        close(*extended.pop())
+    return bodies, totals
+
+
+class Declarations(NamedTuple):
+    """The declarations from a hand, in notation order."""
+
+    plain: tuple[str, ...]  # without the start bonus (``+`` is added where it is open)
+    totals: tuple[int, ...]  # the members each adds
+    least: int  # the smallest total (0 for an empty hand)
+
+
+@lru_cache(maxsize=4096)
+def _declarations(hand: tuple[int, ...]) -> Declarations:
+    bodies, added = _in_notation_order(hand)
+    return Declarations(tuple(map("d".__add__, bodies)), tuple(added), min(added, default=0))
+
+
+@lru_cache(maxsize=4096)
 def _legal(
     hand: tuple[int, ...], need: int, bonus: bool, horus: bool, pharaoh: bool
 ) -> tuple[str, ...]:
     """The sorted legal actions of a seat to move: declarations adding more than ``need``
-    members, the start bonus variants, and the passes open to it."""
-    acts = ["pass"] + (["horus"] if horus else []) + (["pharaoh"] if pharaoh else [])
-    bodies = subsets(hand)
-    acts += ["d" + body for body, added in bodies if added > need]
-    if bonus:
-        acts += ["d" + body + "+" for body, _ in bodies]
-    return tuple(sorted(acts))
+    members, the start bonus variants, and the passes open to it. (In notation order, a body's
+    bonus variant comes right after it, ``+`` sorting before every card, and every declaration
+    before the passes.)"""
+    decls = _declarations(hand)
+    if not bonus:
+        acts = list(compress(decls.plain, map(need.__lt__, decls.totals)))
+    elif need < decls.least:
+        plus = map(str.__add__, decls.plain, repeat("+"))
+        acts = list(chain.from_iterable(zip(decls.plain, plus, strict=True)))
+    else:
+        acts = [
+            a
+            for d, added in zip(decls.plain, decls.totals, strict=True)
+            for a in ((d, d + "+") if added > need else (d + "+",))
+        ]
+    acts += ["horus", "pass"] if horus else ["pass"]
+    if pharaoh:
+        acts.append("pharaoh")
+    return tuple(acts)
 
 
 #: the scoring rules as the page shows them (the view's ``scoring``)
@@ -207,21 +325,58 @@ class Action:
         >>> str(Action.parse("df53+"))
         'd3f5+'
         """
-        m = _NOTATION.match(text)
-        if not m:
-            raise BadNotation(
-                t(
-                    f"{text!r} is not an action of Return of the Pharaoh.",
-                    f"「{text}」はファラオの帰還の手ではありません。",
-                )
+        return _parse(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Action:
+    """:meth:`Action.parse`, remembered (an action depends on its text alone)."""
+    m = _NOTATION.match(text)
+    if not m:
+        raise BadNotation(
+            t(
+                f"{text!r} is not an action of Return of the Pharaoh.",
+                f"「{text}」はファラオの帰還の手ではありません。",
             )
-        if m.group(3):
-            return cls(m.group(3))
-        cards = [
-            FLAG + int(tok[1]) if tok.startswith("f") else int(tok)
-            for tok in _TOKEN.findall(m.group(1))
-        ]
-        return cls("declare", tuple(sorted(cards)), m.group(2) == "+")
+        )
+    if m.group(3):
+        return Action(m.group(3))
+    cards = [
+        FLAG + int(tok[1]) if tok.startswith("f") else int(tok)
+        for tok in _TOKEN.findall(m.group(1))
+    ]
+    return Action("declare", tuple(sorted(cards)), m.group(2) == "+")
+
+
+# --- log lines (remembered: each depends on its arguments alone) -------------------------------
+@lru_cache(maxsize=1024)
+def _declare_words(cards: tuple[int, ...], amount: int, bonus: int) -> tuple[str, str]:
+    """The log line of a declaration adding ``cards`` (``bonus``: the round number added)."""
+    en, ja = members_text(cards)
+    extra_en = f" (round bonus +{bonus})" if bonus else ""
+    extra_ja = f"(ラウンドボーナス+{bonus})" if bonus else ""
+    return (
+        f"{{0}} adds {en} and declares {amount}{extra_en}.",
+        f"{{0}}が{ja}を出して「{amount}人」と宣言しました{extra_ja}。",
+    )
+
+
+@lru_cache(maxsize=1024)
+def _award_words(card: str, front: tuple[int, ...]) -> tuple[str, str]:
+    """The log line of ``card`` won with the members ``front``."""
+    en, ja = card_text(card)
+    men, mja = members_text(front)
+    his = f"his {agree(len(front), 'member', 'members')} {men}"
+    if kind_of(card) == "flag":
+        return (
+            f"{{0}} wins {en}; it and {his} go to his tent.",
+            f"{{0}}が{ja}を獲得し、手元の隊員{mja}と一緒にテントへ移しました。",
+        )
+    goes = agree(len(front), "goes", "go")
+    return (
+        f"{{0}} wins {en}; {his} {goes} to the hospital.",
+        f"{{0}}が{ja}を獲得し、手元の隊員{mja}は病院へ送られました。",
+    )
 
 
 # --- the game ---------------------------------------------------------------------------------
@@ -229,6 +384,9 @@ class PharaohState(GameState):
     """A game of Return of the Pharaoh for 2 to 4 players."""
 
     game_id = "pharaoh"
+    #: a world whose log nobody reads (a bot's, a search's): no log text is built. The engine's
+    #: core sets it on such worlds where it knows them; never set on a state anyone reads.
+    quiet: bool = False
 
     def __init__(self, players: int) -> None:
         super().__init__(players)
@@ -287,11 +445,12 @@ class PharaohState(GameState):
     def _start_round(self) -> None:
         self.offer, self.deck = self.deck[:OFFER], self.deck[OFFER:]
         self.results = []
-        words = [card_text(c) for c in self.offer]
-        self.say(
-            f"Round {self.round}: the offer is " + ", ".join(w[0] for w in words) + ".",
-            f"第{self.round}ラウンド:場札は" + "、".join(w[1] for w in words) + "です。",
-        )
+        if not self.quiet:
+            words = [card_text(c) for c in self.offer]
+            self.say(
+                f"Round {self.round}: the offer is " + ", ".join(w[0] for w in words) + ".",
+                f"第{self.round}ラウンド:場札は" + "、".join(w[1] for w in words) + "です。",
+            )
         self._start_auction()
 
     def _start_auction(self) -> None:
@@ -303,6 +462,8 @@ class PharaohState(GameState):
         self.leader = None
         self.start = self.horus
         self.turn = self.start
+        if self.quiet:
+            return
         en, ja = card_text(self.current)
         k = len(self.results) + 1
         self.say(
@@ -402,7 +563,7 @@ class PharaohState(GameState):
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
-        act = Action.parse(action)
+        act = _parse(action)
         if act.kind == "declare":
             self._declare(seat, act)
         else:
@@ -410,21 +571,17 @@ class PharaohState(GameState):
         self._advance(seat)
 
     def _declare(self, seat: int, act: Action) -> None:
+        hand = self.hands[seat]
         for c in act.cards:
-            self.hands[seat].remove(c)
-        self.front[seat] = sorted(self.front[seat] + list(act.cards))
-        amount = total(self.front[seat]) + (self.round if act.bonus else 0)
+            hand.remove(c)
+        self.front[seat] = front = sorted(self.front[seat] + list(act.cards))
+        bonus = self.round if act.bonus else 0
+        amount = total(front) + bonus
         self.declared[seat] = amount
         self.highest = amount
         self.leader = seat
-        en, ja = members_text(list(act.cards))
-        extra_en = f" (round bonus +{self.round})" if act.bonus else ""
-        extra_ja = f"(ラウンドボーナス+{self.round})" if act.bonus else ""
-        self.say(
-            f"{{0}} adds {en} and declares {amount}{extra_en}.",
-            f"{{0}}が{ja}を出して「{amount}人」と宣言しました{extra_ja}。",
-            [seat],
-        )
+        if not self.quiet:
+            self.say(*_declare_words(act.cards, amount, bonus), [seat])
 
     def _pass(self, seat: int, kind: str, forced: bool = False) -> None:
         self.passed[seat] = kind
@@ -456,6 +613,8 @@ class PharaohState(GameState):
                 "{0}が「ファラオ」と宣言してパスしました。病院には誰もいません。",
                 [seat],
             )
+            return
+        if self.quiet:
             return
         en, ja = members_text(moved)
         self.say(
@@ -490,12 +649,13 @@ class PharaohState(GameState):
 
     def _remove_card(self) -> None:
         card = self.current
-        en, ja = card_text(card)
-        items = 1 if kind_of(card) == "flag" else number_of(card)
-        self.say(
-            f"Nobody declared: {en} {agree(items, 'leaves', 'leave')} the game.",
-            f"誰も宣言しなかったため、{ja}はゲームから除外されます。",
-        )
+        if not self.quiet:
+            en, ja = card_text(card)
+            items = 1 if kind_of(card) == "flag" else number_of(card)
+            self.say(
+                f"Nobody declared: {en} {agree(items, 'leaves', 'leave')} the game.",
+                f"誰も宣言しなかったため、{ja}はゲームから除外されます。",
+            )
         self.removed.append(card)
         self.results.append(REMOVED)
         self._next_auction()
@@ -504,35 +664,27 @@ class PharaohState(GameState):
         card = self.current
         front = self.front[winner]
         self.front[winner] = []
-        en, ja = card_text(card)
-        men, mja = members_text(front)
-        his = f"his {agree(len(front), 'member', 'members')} {men}"
-        goes = agree(len(front), "goes", "go")
         if kind_of(card) == "flag":
             self.tents[winner] = sorted(self.tents[winner] + front + [member_of(card)])
-            self.say(
-                f"{{0}} wins {en}; it and {his} go to his tent.",
-                f"{{0}}が{ja}を獲得し、手元の隊員{mja}と一緒にテントへ移しました。",
-                [winner],
-            )
         else:
             self.treasures[winner].append(card)
             self.hospital = sorted(self.hospital + front)
-            self.say(
-                f"{{0}} wins {en}; {his} {goes} to the hospital.",
-                f"{{0}}が{ja}を獲得し、手元の隊員{mja}は病院へ送られました。",
-                [winner],
-            )
+        if not self.quiet:
+            self.say(*_award_words(card, tuple(front)), [winner])
         self.results.append(winner)
         self._return_fronts()
         self._next_auction()
 
     def _return_fronts(self) -> None:
+        hands, fronts = self.hands, self.front
         for seat in range(self.players):
-            if self.front[seat]:
-                en, ja = members_text(self.front[seat])
-                self.hands[seat] = sorted(self.hands[seat] + self.front[seat])
-                self.front[seat] = []
+            front = fronts[seat]
+            if front:
+                hands[seat] = sorted(hands[seat] + front)
+                fronts[seat] = []
+                if self.quiet:
+                    continue
+                en, ja = members_text(front)
                 self.say(
                     f"{{0}} takes {en} back into his hand.",
                     f"{{0}}は手元の{ja}を手札に戻しました。",
@@ -543,10 +695,12 @@ class PharaohState(GameState):
         if len(self.results) < OFFER:
             self._start_auction()
             return
-        self.say(
-            f"Round {self.round} ends: the members in the tents go back to their owners' hands.",
-            f"第{self.round}ラウンド終了:テントの隊員は各自の手札に戻ります。",
-        )
+        if not self.quiet:
+            self.say(
+                f"Round {self.round} ends: the members in the tents go back to their owners' "
+                "hands.",
+                f"第{self.round}ラウンド終了:テントの隊員は各自の手札に戻ります。",
+            )
         for seat in range(self.players):
             self.hands[seat] = sorted(self.hands[seat] + self.tents[seat])
             self.tents[seat] = []
@@ -563,6 +717,8 @@ class PharaohState(GameState):
         self.passed = [None] * self.players
         self.highest = 0
         self.leader = None
+        if self.quiet:
+            return
         res = self.result()
         self.say(
             f"Game over. Winner: {name_slots(res.winners, ', ')}.",
@@ -740,17 +896,27 @@ class PharaohState(GameState):
     )
 
     def clone(self) -> PharaohState:
-        """An independent copy (log entries are never changed once written, so are shared)."""
+        """An independent copy (log entries are never changed once written, so are shared).
+        Every attribute is set one by one, in the order of ``__init__``, never through
+        ``__dict__``: CPython then keeps the instance's compact layout, where attributes read
+        several times faster (reading ``__dict__`` would lose it, for the copy and for this
+        state alike)."""
         s = PharaohState.__new__(PharaohState)
-        s.__dict__.update(self.__dict__)
-        s.log = list(self.log)
-        s.rng = self.rng.copy()
-        for key in ("deck", "offer", "results", "removed", "hospital"):
-            setattr(s, key, list(getattr(self, key)))
-        for key in ("pharaohs", "played", "declared", "passed"):
-            setattr(s, key, list(getattr(self, key)))
-        for key in ("hands", "front", "tents", "treasures"):
-            setattr(s, key, [list(x) for x in getattr(self, key)])
+        s.players, s.rng = self.players, self.rng.copy()
+        s.log, s.ply = [] if self.quiet else self.log[:], self.ply
+        s.deck, s.offer, s.results = self.deck[:], self.offer[:], self.results[:]
+        s.removed, s.round, s.over = self.removed[:], self.round, self.over
+        s.horus, s.start, s.turn = self.horus, self.start, self.turn
+        s.hands = [*map(list.copy, self.hands)]
+        s.pharaohs, s.played = self.pharaohs[:], self.played[:]
+        s.front = [*map(list.copy, self.front)]
+        s.declared, s.passed = self.declared[:], self.passed[:]
+        s.highest, s.leader = self.highest, self.leader
+        s.tents = [*map(list.copy, self.tents)]
+        s.hospital = self.hospital[:]
+        s.treasures = [*map(list.copy, self.treasures)]
+        if self.quiet:
+            s.quiet = True
         return s
 
     def invariant_errors(self) -> list[str]:
