@@ -294,15 +294,14 @@ class GameState(ABC):
         if self.quiet:
             world = self.determinize(seat, rng)
         else:
-            own = "quiet" in self.__dict__  # an attribute of the instance, or the class default
             self.quiet = True
             try:
                 world = self.determinize(seat, rng)
             finally:
-                if own:
-                    self.quiet = False
-                else:
-                    del self.quiet
+                # back to the class default (False), never through ``__dict__``: reading it
+                # would cost this state CPython's compact attribute layout for the rest of the
+                # game (attribute reads several times slower)
+                del self.quiet
         world.quieten()  # also where a game's clone does not copy the attribute
         return world
 
