@@ -212,3 +212,25 @@ def test_seat_values_are_the_plain_sums_to_the_bit(players: int) -> None:
             state.rows = [state.rows[0][:cut], state.rows[1] + state.rows[0][cut:], *state.rows[2:]]
             state.crabs = {s: rng.below(FACES) + 1 for s in state.shells() if rng.below(3) == 0}
             state.centre = rng.below(2)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_new_tenants_rolls_naming_the_same_shells_are_evaluated_once(players: int) -> None:
+    """The shortcut against the plain expectation (every sampled roll evaluated), to the bit."""
+    bot, rng, compared = YadokashiHeuristicBot(), Rng(5, 9), 0
+    for state in positions(players, 12 * GAMES):
+        if not state.centre:
+            continue
+        seat = state.current
+        for _ in range(4):
+            faces = [[rng.below(FACES) + 1 for _ in range(state.centre)] for _ in range(3)]
+            if rng.below(2):  # the same shells named in another order, now and then
+                faces[2] = faces[0][::-1]
+            rolls = [(f, 1 / 3) for f in faces]
+            plain = 0.0
+            for f, weight in rolls:
+                plain += weight * bot._outcome(state.sandbox(), seat, "new", f, Rng(1, 2))
+            got = bot._tenants(state.sandbox(), seat, rolls, Rng(1, 2))
+            assert got.hex() == plain.hex()
+            compared += 1
+    assert compared > 100

@@ -178,23 +178,24 @@ class YadokashiHeuristicBot(Bot):
                 ([rng.below(FACES) + 1 for _ in range(base.centre)], 1 / TENANT_SAMPLES)
                 for _ in range(TENANT_SAMPLES)
             ]
-            return self._expect(base, seat, action, samples, rng)
+            return self._tenants(base, seat, samples, rng)
         world = base.sandbox(base.rng)  # Buy and Advance draw nothing
         world.apply_unchecked(seat, action)
         return evaluate(world, seat)
 
-    def _expect(
-        self,
-        base: YadokashiState,
-        seat: int,
-        action: str,
-        rolls: list[tuple[list[int], float]],
-        rng: Rng,
+    def _tenants(
+        self, base: YadokashiState, seat: int, rolls: list[tuple[list[int], float]], rng: Rng
     ) -> float:
-        """The expected evaluation of ``action`` over weighted rolls, steps chosen greedily."""
+        """The expected evaluation of New tenants over weighted rolls, steps chosen greedily;
+        rolls naming the same empty shells (:meth:`YadokashiState.placeable`) lead to the same
+        table, so each is evaluated once."""
         total = 0.0
+        seen: dict[tuple[int, ...], float] = {}
         for faces, weight in rolls:
-            total += weight * self._outcome(base, seat, action, faces, rng)
+            key = tuple(base.placeable(faces))
+            if key not in seen:
+                seen[key] = self._outcome(base, seat, "new", faces, rng)
+            total += weight * seen[key]
         return total
 
     def _dice(
@@ -205,9 +206,9 @@ class YadokashiHeuristicBot(Bot):
         rng: Rng,
         seen: dict[frozenset[int], float],
     ) -> float:
-        """:meth:`_expect` of Move dice over :func:`roll_classes`; a roll that grows the same
-        crabs as one already tried (High and Low each have one growing them all) leads to the
-        same table, so its evaluation is taken from ``seen``."""
+        """The expected evaluation of Move dice over :func:`roll_classes`; a roll that grows the
+        same crabs as one already tried (High and Low each have one growing them all) leads to
+        the same table, so its evaluation is taken from ``seen``."""
         high, total = action == "hi", 0.0
         for faces, weight in roll_classes(base, high):
             key = grown(base, faces[0], high)

@@ -758,7 +758,7 @@ class YadokashiState(GameState):
     # New tenants
     def _new_tenants(self, seat: int) -> None:
         rolls = [self.roll() for _ in range(self.centre)]
-        placeable = sorted({r for r in rolls if r not in self.crabs})
+        placeable = self.placeable(rolls)
         if not self.quiet:
             self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
             self.last_action = {"seat": seat, "kind": "tenants", "rolls": rolls}
@@ -774,6 +774,11 @@ class YadokashiState(GameState):
         if not placeable:
             self.say("No empty shell matches a roll.", "出目と同じ空きヤドはありません。")
         self._place(seat, placeable)
+
+    def placeable(self, rolls: list[int]) -> list[int]:
+        """The empty shells New tenants' ``rolls`` name, in order: the whole table after the
+        rolls depends on them alone (the bot's lookahead evaluates such rolls once)."""
+        return sorted({r for r in rolls if r not in self.crabs})
 
     def _place(self, seat: int, shells: list[int]) -> None:
         for shell in shells:
