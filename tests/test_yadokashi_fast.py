@@ -20,6 +20,7 @@ from pygames.games.yadokashi.bot import (
     LAST_CRAB,
     THREAT,
     VACANT,
+    PaidDice,
     ScriptedRng,
     YadokashiHeuristicBot,
     considered,
@@ -231,6 +232,28 @@ def test_new_tenants_rolls_naming_the_same_shells_are_evaluated_once(players: in
             for f, weight in rolls:
                 plain += weight * bot._outcome(state.sandbox(), seat, "new", f, Rng(1, 2))
             got = bot._tenants(state.sandbox(), seat, rolls, Rng(1, 2))
+            assert got.hex() == plain.hex()
+            compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_move_dice_from_the_income_paid_once_is_the_plain_expectation(players: int) -> None:
+    """Each roll class played whole from the turn's table (``_outcome``), and the tables, against
+    the shortcut (the income paid once, each grown set evaluated once), to the bit."""
+    bot, compared = YadokashiHeuristicBot(), 0
+    for state in positions(players, 12 * GAMES):
+        if not state.centre:
+            continue
+        seat, dice = state.current, PaidDice(state)
+        for high, action in ((True, "hi"), (False, "lo")):
+            plain = 0.0
+            for faces, weight in roll_classes(state, high):
+                plain += weight * bot._outcome(state.sandbox(), seat, action, faces, Rng(1, 2))
+                whole = state.sandbox(ScriptedRng(faces, Rng(1, 2)))
+                whole.apply_unchecked(seat, action)
+                same_play(whole, dice.world(seat, high, faces, Rng(1, 2)))
+            got = bot._dice(state.sandbox(), seat, high, Rng(1, 2), dice)
             assert got.hex() == plain.hex()
             compared += 1
     assert compared > 100

@@ -145,6 +145,24 @@ def grown(state: YadokashiState, face: int, high: bool) -> frozenset[int]:
     return frozenset([shell for shell, size in state.crabs.items() if size <= face])
 
 
+class PaidDice:
+    """The Move dice lookahead of one decision: the table after the first income (the same for
+    every roll, so paid once) and the evaluations made, by the crabs a roll grows."""
+
+    def __init__(self, base: YadokashiState) -> None:
+        self.paid = base.sandbox(base.rng)  # the income draws nothing
+        self.before = self.paid.pay_income()
+        self.seen: dict[frozenset[int], float] = {}
+
+    def world(self, seat: int, high: bool, faces: list[int], rng: Rng) -> YadokashiState:
+        """The table after ``seat``'s Move dice with the rolls ``faces`` (then ``rng``), as
+        ``apply_unchecked`` of ``hi`` or ``lo`` leaves it."""
+        world = self.paid.sandbox(ScriptedRng(faces, rng))
+        world.move_dice_paid(seat, high, self.before)
+        world.ply += 1
+        return world
+
+
 class YadokashiHeuristicBot(Bot):
     """Plays from the public table: one-ply lookahead with chance averaged."""
 
@@ -156,8 +174,8 @@ class YadokashiHeuristicBot(Bot):
         base = state.sandbox()
         if base.phase == "turn":  # the considered actions are among the buys to position 1
             shortlist = considered(base, base.turn_actions(seat, first_only=True))
-            seen: dict[frozenset[int], float] = {}  # Move dice outcomes by the crabs they grow
-            return max([(self._score(base, seat, a, rng, seen), a) for a in shortlist])[1]
+            dice = PaidDice(base) if base.centre else None  # Move dice is legal
+            return max([(self._score(base, seat, a, rng, dice), a) for a in shortlist])[1]
         legal = base.legal_actions(seat)
         if base.phase == "rearrange":
             return legal[0]
@@ -169,10 +187,11 @@ class YadokashiHeuristicBot(Bot):
         seat: int,
         action: str,
         rng: Rng,
-        seen: dict[frozenset[int], float],
+        dice: PaidDice | None,
     ) -> float:
         if action in ("hi", "lo"):
-            return self._dice(base, seat, action, rng, seen)
+            assert dice is not None
+            return self._dice(base, seat, action == "hi", rng, dice)
         if action == "new":
             samples = [
                 ([rng.below(FACES) + 1 for _ in range(base.centre)], 1 / TENANT_SAMPLES)
@@ -198,23 +217,16 @@ class YadokashiHeuristicBot(Bot):
             total += weight * seen[key]
         return total
 
-    def _dice(
-        self,
-        base: YadokashiState,
-        seat: int,
-        action: str,
-        rng: Rng,
-        seen: dict[frozenset[int], float],
-    ) -> float:
+    def _dice(self, base: YadokashiState, seat: int, high: bool, rng: Rng, dice: PaidDice) -> float:
         """The expected evaluation of Move dice over :func:`roll_classes`; a roll that grows the
         same crabs as one already tried (High and Low each have one growing them all) leads to
-        the same table, so its evaluation is taken from ``seen``."""
-        high, total = action == "hi", 0.0
+        the same table, so its evaluation is taken from ``dice.seen``."""
+        total = 0.0
         for faces, weight in roll_classes(base, high):
             key = grown(base, faces[0], high)
-            if key not in seen:
-                seen[key] = self._outcome(base, seat, action, faces, rng)
-            total += weight * seen[key]
+            if key not in dice.seen:
+                dice.seen[key] = self._settled(dice.world(seat, high, faces, rng), seat)
+            total += weight * dice.seen[key]
         return total
 
     def _outcome(
@@ -223,6 +235,10 @@ class YadokashiHeuristicBot(Bot):
         """The evaluation after ``action`` with the rolls ``faces``, its step chosen greedily."""
         world = base.sandbox(ScriptedRng(faces, rng))
         world.apply_unchecked(seat, action)
+        return self._settled(world, seat)
+
+    def _settled(self, world: YadokashiState, seat: int) -> float:
+        """The evaluation of ``world``, after the best step when one is pending."""
         if world.phase in ("rebirth", "tenants"):
             # the world after the best step, as evaluated in choosing it
             return self._best_step(world, seat, quick_steps(world, seat))[0]
