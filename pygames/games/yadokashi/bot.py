@@ -72,7 +72,7 @@ def seat_values(state: YadokashiState) -> list[float]:
         else:
             for shell in row:
                 value += worth[shell]
-        if star + 2 * len(row) >= GOAL and star + 2 * sum(map(crabs.__contains__, row)) >= GOAL:
+        if star + 2 * len(row) >= GOAL and star + 2 * len(crabs.keys() & row) >= GOAL:
             value += THREAT
         values.append(value)
     return values
