@@ -25,7 +25,6 @@ from pygames.games.yadokashi.bot import (
     YadokashiHeuristicBot,
     considered,
     evaluate,
-    grown,
     roll_classes,
     seat_values,
 )
@@ -123,11 +122,23 @@ def test_considered_actions_and_dice_shortcut_match_their_definitions(players: i
             continue
         # rolls that grow the same crabs leave the same table: one evaluation serves them all
         values: dict[frozenset[int], float] = {}
+        dice, sets = PaidDice(state), {}
         for high, action in ((True, "hi"), (False, "lo")):
             for face in range(1, FACES + 1):
                 value = bot._outcome(state.sandbox(), seat, action, [face], Rng(1, 2))
                 key = grown(state, face, high)
-                assert values.setdefault(key, value) == value
+                assert values.setdefault(key, value).hex() == value.hex()
+                assert sets.setdefault(dice.grown(face, high), key) == key  # the key tells it
+        # and the roll classes' keys tell apart the sets they grow
+        classes = [(f[0], high) for high in (True, False) for f, _ in roll_classes(state, high)]
+        assert len({dice.grown(*c) for c in classes}) == len({grown(state, *c) for c in classes})
+
+
+def grown(state: YadokashiState, face: int, high: bool) -> frozenset[int]:
+    """The shells whose crabs a Move dice roll of ``face`` makes grow (the definition)."""
+    if high:
+        return frozenset([shell for shell, size in state.crabs.items() if size >= face])
+    return frozenset([shell for shell, size in state.crabs.items() if size <= face])
 
 
 def test_determinize_keeps_the_log_the_seat_may_read() -> None:

@@ -138,13 +138,6 @@ def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], flo
     return [([first], (end - first) / FACES) for first, end in zip(firsts, ends, strict=True)]
 
 
-def grown(state: YadokashiState, face: int, high: bool) -> frozenset[int]:
-    """The shells whose crabs a Move dice roll of ``face`` makes grow."""
-    if high:
-        return frozenset([shell for shell, size in state.crabs.items() if size >= face])
-    return frozenset([shell for shell, size in state.crabs.items() if size <= face])
-
-
 class PaidDice:
     """The Move dice lookahead of one decision: the table after the first income (the same for
     every roll, so paid once) and the evaluations made, by the crabs a roll grows."""
@@ -152,7 +145,20 @@ class PaidDice:
     def __init__(self, base: YadokashiState) -> None:
         self.paid = base.sandbox(base.rng)  # the income draws nothing
         self.before = self.paid.pay_income()
-        self.seen: dict[frozenset[int], float] = {}
+        sizes = base.crabs.values()
+        self.smallest, self.largest = min(sizes, default=FACES + 1), max(sizes, default=0)
+        self.seen: dict[tuple[int, int], float] = {}
+
+    def grown(self, face: int, high: bool) -> tuple[int, int]:
+        """Which crabs a roll of ``face`` makes grow (those at least ``face`` for High, at most
+        for Low), as a key: ``(2, 0)`` all of them, ``(3, 0)`` none, else the call and the face.
+        (Two such sets with High and Low are equal only when all or none: the one holds the
+        largest crab and the other the smallest.)"""
+        if face <= self.smallest if high else face >= self.largest:
+            return 2, 0
+        if face > self.largest if high else face < self.smallest:
+            return 3, 0
+        return int(high), face
 
     def world(self, seat: int, high: bool, faces: list[int], rng: Rng) -> YadokashiState:
         """The table after ``seat``'s Move dice with the rolls ``faces`` (then ``rng``), as
@@ -223,7 +229,7 @@ class YadokashiHeuristicBot(Bot):
         the same table, so its evaluation is taken from ``dice.seen``."""
         total = 0.0
         for faces, weight in roll_classes(base, high):
-            key = grown(base, faces[0], high)
+            key = dice.grown(faces[0], high)
             if key not in dice.seen:
                 dice.seen[key] = self._settled(dice.world(seat, high, faces, rng), seat)
             total += weight * dice.seen[key]
