@@ -27,6 +27,7 @@ from pygames.games.yadokashi.bot import (
     evaluate,
     roll_classes,
     seat_values,
+    shell_worths,
 )
 from pygames.games.yadokashi.rules import FACES, GOAL, YadokashiState
 from tests.support import play_random
@@ -118,6 +119,14 @@ def test_considered_actions_and_dice_shortcut_match_their_definitions(players: i
         shortlist = state.turn_actions(seat, first_only=True)
         assert considered(state, shortlist) == considered(state, legal)
         assert set(shortlist) <= set(legal)
+        # Buy and Advance leave the shells' worths: the turn's table's serve their evaluation
+        for action in considered(state, shortlist):
+            if action[0] in "ba":
+                world = state.sandbox()
+                world.apply_unchecked(seat, action)
+                assert shell_worths(world) == shell_worths(state)
+                mine = evaluate(world, seat, shell_worths(state))
+                assert mine.hex() == evaluate(world, seat).hex()
         if "hi" not in legal:
             continue
         # rolls that grow the same crabs leave the same table: one evaluation serves them all

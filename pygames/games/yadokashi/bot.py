@@ -49,12 +49,10 @@ _VACANT_TABLE = (0.0, *[VACANT] * FACES, *[0.0] * 6)
 _BARE_TABLE = (0.0,) * len(_VACANT_TABLE)
 
 
-def seat_values(state: YadokashiState) -> list[float]:
-    """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
-    next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
-    reaches the goal. The shells' worths (``worth``, by shell number: a crab, else an empty
-    shell one or two above a crab that fills its shell, else a vacant one up to 12 while dice
-    wait in the centre, else 0.0, which changes no sum) are added in row order."""
+def shell_worths(state: YadokashiState) -> list[float]:
+    """The shells' worths by shell number: a crab, else an empty shell one or two above a crab
+    that fills its shell, else a vacant one up to 12 while dice wait in the centre, else 0.0
+    (which changes no sum). They depend on the crabs and the centre alone."""
     crabs = state.crabs
     worth = list(_VACANT_TABLE if state.centre else _BARE_TABLE)
     for shell, size in crabs.items():
@@ -62,6 +60,17 @@ def seat_values(state: YadokashiState) -> list[float]:
             worth[size + 1] = worth[size + 2] = EMPTY
     for shell in crabs:
         worth[shell] = CRAB
+    return worth
+
+
+def seat_values(state: YadokashiState, worth: list[float] | None = None) -> list[float]:
+    """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
+    next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
+    reaches the goal. The :func:`shell_worths` (``worth``, when known: those of a table with the
+    same crabs and centre) are added in row order."""
+    crabs = state.crabs
+    if worth is None:
+        worth = shell_worths(state)
     values = []
     for row, star in zip(state.rows, state.stars, strict=True):
         value = float(star)
@@ -84,14 +93,15 @@ def state_values(state: GameState) -> list[float]:
     return seat_values(state)
 
 
-def evaluate(state: YadokashiState, me: int) -> float:
-    """The seat's standing: a win or a loss at the end, else its value minus its best rival's."""
+def evaluate(state: YadokashiState, me: int, worth: list[float] | None = None) -> float:
+    """The seat's standing: a win or a loss at the end, else its value minus its best rival's
+    (``worth``: the :func:`shell_worths`, when known)."""
     if state.is_over():
         winners = state.winners()
         if not winners:
             return 0.0
         return WIN if me in winners else -WIN
-    rivals = seat_values(state)
+    rivals = seat_values(state, worth)
     mine = rivals.pop(me)
     # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
     # tie between two actions must go the same way in CPython and in Pyodide
@@ -181,7 +191,10 @@ class YadokashiHeuristicBot(Bot):
         if base.phase == "turn":  # the considered actions are among the buys to position 1
             shortlist = considered(base, base.turn_actions(seat, first_only=True))
             dice = PaidDice(base) if base.centre else None  # Move dice is legal
-            return max([(self._score(base, seat, a, rng, dice), a) for a in shortlist])[1]
+            # Buy and Advance leave the crabs and the centre, so the shells' worths, as they are
+            worth = shell_worths(base)
+            scores = [(self._score(base, seat, a, rng, dice, worth), a) for a in shortlist]
+            return max(scores)[1]
         legal = base.legal_actions(seat)
         if base.phase == "rearrange":
             return legal[0]
@@ -194,6 +207,7 @@ class YadokashiHeuristicBot(Bot):
         action: str,
         rng: Rng,
         dice: PaidDice | None,
+        worth: list[float],
     ) -> float:
         if action in ("hi", "lo"):
             assert dice is not None
@@ -206,7 +220,7 @@ class YadokashiHeuristicBot(Bot):
             return self._tenants(base, seat, samples, rng)
         world = base.sandbox(base.rng)  # Buy and Advance draw nothing
         world.apply_unchecked(seat, action)
-        return evaluate(world, seat)
+        return evaluate(world, seat, worth)
 
     def _tenants(
         self, base: YadokashiState, seat: int, rolls: list[tuple[list[int], float]], rng: Rng
