@@ -20,13 +20,14 @@ from pygames.games.yadokashi.bot import (
     LAST_CRAB,
     THREAT,
     VACANT,
+    PaidDice,
     ScriptedRng,
     YadokashiHeuristicBot,
     considered,
     evaluate,
-    grown,
     roll_classes,
     seat_values,
+    shell_worths,
 )
 from pygames.games.yadokashi.rules import FACES, GOAL, YadokashiState
 from tests.support import play_random
@@ -118,15 +119,35 @@ def test_considered_actions_and_dice_shortcut_match_their_definitions(players: i
         shortlist = state.turn_actions(seat, first_only=True)
         assert considered(state, shortlist) == considered(state, legal)
         assert set(shortlist) <= set(legal)
+        # Buy and Advance leave the shells' worths: the turn's table's serve their evaluation
+        for action in considered(state, shortlist):
+            if action[0] in "ba":
+                world = state.sandbox()
+                world.apply_unchecked(seat, action)
+                assert shell_worths(world) == shell_worths(state)
+                mine = evaluate(world, seat, shell_worths(state))
+                assert mine.hex() == evaluate(world, seat).hex()
         if "hi" not in legal:
             continue
         # rolls that grow the same crabs leave the same table: one evaluation serves them all
         values: dict[frozenset[int], float] = {}
+        dice, sets = PaidDice(state), {}
         for high, action in ((True, "hi"), (False, "lo")):
             for face in range(1, FACES + 1):
                 value = bot._outcome(state.sandbox(), seat, action, [face], Rng(1, 2))
                 key = grown(state, face, high)
-                assert values.setdefault(key, value) == value
+                assert values.setdefault(key, value).hex() == value.hex()
+                assert sets.setdefault(dice.grown(face, high), key) == key  # the key tells it
+        # and the roll classes' keys tell apart the sets they grow
+        classes = [(f[0], high) for high in (True, False) for f, _ in roll_classes(state, high)]
+        assert len({dice.grown(*c) for c in classes}) == len({grown(state, *c) for c in classes})
+
+
+def grown(state: YadokashiState, face: int, high: bool) -> frozenset[int]:
+    """The shells whose crabs a Move dice roll of ``face`` makes grow (the definition)."""
+    if high:
+        return frozenset([shell for shell, size in state.crabs.items() if size >= face])
+    return frozenset([shell for shell, size in state.crabs.items() if size <= face])
 
 
 def test_determinize_keeps_the_log_the_seat_may_read() -> None:
@@ -212,3 +233,47 @@ def test_seat_values_are_the_plain_sums_to_the_bit(players: int) -> None:
             state.rows = [state.rows[0][:cut], state.rows[1] + state.rows[0][cut:], *state.rows[2:]]
             state.crabs = {s: rng.below(FACES) + 1 for s in state.shells() if rng.below(3) == 0}
             state.centre = rng.below(2)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_new_tenants_rolls_naming_the_same_shells_are_evaluated_once(players: int) -> None:
+    """The shortcut against the plain expectation (every sampled roll evaluated), to the bit."""
+    bot, rng, compared = YadokashiHeuristicBot(), Rng(5, 9), 0
+    for state in positions(players, 12 * GAMES):
+        if not state.centre:
+            continue
+        seat = state.current
+        for _ in range(4):
+            faces = [[rng.below(FACES) + 1 for _ in range(state.centre)] for _ in range(3)]
+            if rng.below(2):  # the same shells named in another order, now and then
+                faces[2] = faces[0][::-1]
+            rolls = [(f, 1 / 3) for f in faces]
+            plain = 0.0
+            for f, weight in rolls:
+                plain += weight * bot._outcome(state.sandbox(), seat, "new", f, Rng(1, 2))
+            got = bot._tenants(state.sandbox(), seat, rolls, Rng(1, 2))
+            assert got.hex() == plain.hex()
+            compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_move_dice_from_the_income_paid_once_is_the_plain_expectation(players: int) -> None:
+    """Each roll class played whole from the turn's table (``_outcome``), and the tables, against
+    the shortcut (the income paid once, each grown set evaluated once), to the bit."""
+    bot, compared = YadokashiHeuristicBot(), 0
+    for state in positions(players, 12 * GAMES):
+        if not state.centre:
+            continue
+        seat, dice = state.current, PaidDice(state)
+        for high, action in ((True, "hi"), (False, "lo")):
+            plain = 0.0
+            for faces, weight in roll_classes(state, high):
+                plain += weight * bot._outcome(state.sandbox(), seat, action, faces, Rng(1, 2))
+                whole = state.sandbox(ScriptedRng(faces, Rng(1, 2)))
+                whole.apply_unchecked(seat, action)
+                same_play(whole, dice.world(seat, high, faces, Rng(1, 2)))
+            got = bot._dice(state.sandbox(), seat, high, Rng(1, 2), dice)
+            assert got.hex() == plain.hex()
+            compared += 1
+    assert compared > 100

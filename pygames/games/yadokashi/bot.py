@@ -49,12 +49,10 @@ _VACANT_TABLE = (0.0, *[VACANT] * FACES, *[0.0] * 6)
 _BARE_TABLE = (0.0,) * len(_VACANT_TABLE)
 
 
-def seat_values(state: YadokashiState) -> list[float]:
-    """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
-    next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
-    reaches the goal. The shells' worths (``worth``, by shell number: a crab, else an empty
-    shell one or two above a crab that fills its shell, else a vacant one up to 12 while dice
-    wait in the centre, else 0.0, which changes no sum) are added in row order."""
+def shell_worths(state: YadokashiState) -> list[float]:
+    """The shells' worths by shell number: a crab, else an empty shell one or two above a crab
+    that fills its shell, else a vacant one up to 12 while dice wait in the centre, else 0.0
+    (which changes no sum). They depend on the crabs and the centre alone."""
     crabs = state.crabs
     worth = list(_VACANT_TABLE if state.centre else _BARE_TABLE)
     for shell, size in crabs.items():
@@ -62,6 +60,17 @@ def seat_values(state: YadokashiState) -> list[float]:
             worth[size + 1] = worth[size + 2] = EMPTY
     for shell in crabs:
         worth[shell] = CRAB
+    return worth
+
+
+def seat_values(state: YadokashiState, worth: list[float] | None = None) -> list[float]:
+    """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
+    next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
+    reaches the goal. The :func:`shell_worths` (``worth``, when known: those of a table with the
+    same crabs and centre) are added in row order."""
+    crabs = state.crabs
+    if worth is None:
+        worth = shell_worths(state)
     values = []
     for row, star in zip(state.rows, state.stars, strict=True):
         value = float(star)
@@ -72,7 +81,7 @@ def seat_values(state: YadokashiState) -> list[float]:
         else:
             for shell in row:
                 value += worth[shell]
-        if star + 2 * len(row) >= GOAL and star + 2 * sum(map(crabs.__contains__, row)) >= GOAL:
+        if star + 2 * len(row) >= GOAL and star + 2 * len(crabs.keys() & row) >= GOAL:
             value += THREAT
         values.append(value)
     return values
@@ -84,14 +93,15 @@ def state_values(state: GameState) -> list[float]:
     return seat_values(state)
 
 
-def evaluate(state: YadokashiState, me: int) -> float:
-    """The seat's standing: a win or a loss at the end, else its value minus its best rival's."""
+def evaluate(state: YadokashiState, me: int, worth: list[float] | None = None) -> float:
+    """The seat's standing: a win or a loss at the end, else its value minus its best rival's
+    (``worth``: the :func:`shell_worths`, when known)."""
     if state.is_over():
         winners = state.winners()
         if not winners:
             return 0.0
         return WIN if me in winners else -WIN
-    rivals = seat_values(state)
+    rivals = seat_values(state, worth)
     mine = rivals.pop(me)
     # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
     # tie between two actions must go the same way in CPython and in Pyodide
@@ -138,11 +148,35 @@ def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], flo
     return [([first], (end - first) / FACES) for first, end in zip(firsts, ends, strict=True)]
 
 
-def grown(state: YadokashiState, face: int, high: bool) -> frozenset[int]:
-    """The shells whose crabs a Move dice roll of ``face`` makes grow."""
-    if high:
-        return frozenset([shell for shell, size in state.crabs.items() if size >= face])
-    return frozenset([shell for shell, size in state.crabs.items() if size <= face])
+class PaidDice:
+    """The Move dice lookahead of one decision: the table after the first income (the same for
+    every roll, so paid once) and the evaluations made, by the crabs a roll grows."""
+
+    def __init__(self, base: YadokashiState) -> None:
+        self.paid = base.sandbox(base.rng)  # the income draws nothing
+        self.before = self.paid.pay_income()
+        sizes = base.crabs.values()
+        self.smallest, self.largest = min(sizes, default=FACES + 1), max(sizes, default=0)
+        self.seen: dict[tuple[int, int], float] = {}
+
+    def grown(self, face: int, high: bool) -> tuple[int, int]:
+        """Which crabs a roll of ``face`` makes grow (those at least ``face`` for High, at most
+        for Low), as a key: ``(2, 0)`` all of them, ``(3, 0)`` none, else the call and the face.
+        (Two such sets with High and Low are equal only when all or none: the one holds the
+        largest crab and the other the smallest.)"""
+        if face <= self.smallest if high else face >= self.largest:
+            return 2, 0
+        if face > self.largest if high else face < self.smallest:
+            return 3, 0
+        return int(high), face
+
+    def world(self, seat: int, high: bool, faces: list[int], rng: Rng) -> YadokashiState:
+        """The table after ``seat``'s Move dice with the rolls ``faces`` (then ``rng``), as
+        ``apply_unchecked`` of ``hi`` or ``lo`` leaves it."""
+        world = self.paid.sandbox(ScriptedRng(faces, rng))
+        world.move_dice_paid(seat, high, self.before)
+        world.ply += 1
+        return world
 
 
 class YadokashiHeuristicBot(Bot):
@@ -156,8 +190,11 @@ class YadokashiHeuristicBot(Bot):
         base = state.sandbox()
         if base.phase == "turn":  # the considered actions are among the buys to position 1
             shortlist = considered(base, base.turn_actions(seat, first_only=True))
-            seen: dict[frozenset[int], float] = {}  # Move dice outcomes by the crabs they grow
-            return max([(self._score(base, seat, a, rng, seen), a) for a in shortlist])[1]
+            dice = PaidDice(base) if base.centre else None  # Move dice is legal
+            # Buy and Advance leave the crabs and the centre, so the shells' worths, as they are
+            worth = shell_worths(base)
+            scores = [(self._score(base, seat, a, rng, dice, worth), a) for a in shortlist]
+            return max(scores)[1]
         legal = base.legal_actions(seat)
         if base.phase == "rearrange":
             return legal[0]
@@ -169,51 +206,47 @@ class YadokashiHeuristicBot(Bot):
         seat: int,
         action: str,
         rng: Rng,
-        seen: dict[frozenset[int], float],
+        dice: PaidDice | None,
+        worth: list[float],
     ) -> float:
         if action in ("hi", "lo"):
-            return self._dice(base, seat, action, rng, seen)
+            assert dice is not None
+            return self._dice(base, seat, action == "hi", rng, dice)
         if action == "new":
             samples = [
                 ([rng.below(FACES) + 1 for _ in range(base.centre)], 1 / TENANT_SAMPLES)
                 for _ in range(TENANT_SAMPLES)
             ]
-            return self._expect(base, seat, action, samples, rng)
+            return self._tenants(base, seat, samples, rng)
         world = base.sandbox(base.rng)  # Buy and Advance draw nothing
         world.apply_unchecked(seat, action)
-        return evaluate(world, seat)
+        return evaluate(world, seat, worth)
 
-    def _expect(
-        self,
-        base: YadokashiState,
-        seat: int,
-        action: str,
-        rolls: list[tuple[list[int], float]],
-        rng: Rng,
+    def _tenants(
+        self, base: YadokashiState, seat: int, rolls: list[tuple[list[int], float]], rng: Rng
     ) -> float:
-        """The expected evaluation of ``action`` over weighted rolls, steps chosen greedily."""
+        """The expected evaluation of New tenants over weighted rolls, steps chosen greedily;
+        rolls naming the same empty shells (:meth:`YadokashiState.placeable`) lead to the same
+        table, so each is evaluated once."""
         total = 0.0
+        seen: dict[tuple[int, ...], float] = {}
         for faces, weight in rolls:
-            total += weight * self._outcome(base, seat, action, faces, rng)
+            key = tuple(base.placeable(faces))
+            if key not in seen:
+                seen[key] = self._outcome(base, seat, "new", faces, rng)
+            total += weight * seen[key]
         return total
 
-    def _dice(
-        self,
-        base: YadokashiState,
-        seat: int,
-        action: str,
-        rng: Rng,
-        seen: dict[frozenset[int], float],
-    ) -> float:
-        """:meth:`_expect` of Move dice over :func:`roll_classes`; a roll that grows the same
-        crabs as one already tried (High and Low each have one growing them all) leads to the
-        same table, so its evaluation is taken from ``seen``."""
-        high, total = action == "hi", 0.0
+    def _dice(self, base: YadokashiState, seat: int, high: bool, rng: Rng, dice: PaidDice) -> float:
+        """The expected evaluation of Move dice over :func:`roll_classes`; a roll that grows the
+        same crabs as one already tried (High and Low each have one growing them all) leads to
+        the same table, so its evaluation is taken from ``dice.seen``."""
+        total = 0.0
         for faces, weight in roll_classes(base, high):
-            key = grown(base, faces[0], high)
-            if key not in seen:
-                seen[key] = self._outcome(base, seat, action, faces, rng)
-            total += weight * seen[key]
+            key = dice.grown(faces[0], high)
+            if key not in dice.seen:
+                dice.seen[key] = self._settled(dice.world(seat, high, faces, rng), seat)
+            total += weight * dice.seen[key]
         return total
 
     def _outcome(
@@ -222,6 +255,10 @@ class YadokashiHeuristicBot(Bot):
         """The evaluation after ``action`` with the rolls ``faces``, its step chosen greedily."""
         world = base.sandbox(ScriptedRng(faces, rng))
         world.apply_unchecked(seat, action)
+        return self._settled(world, seat)
+
+    def _settled(self, world: YadokashiState, seat: int) -> float:
+        """The evaluation of ``world``, after the best step when one is pending."""
         if world.phase in ("rebirth", "tenants"):
             # the world after the best step, as evaluated in choosing it
             return self._best_step(world, seat, quick_steps(world, seat))[0]

@@ -531,7 +531,8 @@ class YadokashiState(GameState):
         """One 12-sided die from the game's random stream."""
         return self.rng.below(FACES) + 1
 
-    def _income(self) -> list[int]:
+    def pay_income(self) -> list[int]:
+        """Every seat gains a star for each crab in its row; the gains."""
         gains = self.crab_counts()
         self.stars = list(map(add, self.stars, gains))
         self.income_total += sum(gains)
@@ -545,7 +546,12 @@ class YadokashiState(GameState):
 
     # Move dice
     def _move_dice(self, seat: int, high: bool) -> None:
-        before = self._income()
+        self.move_dice_paid(seat, high, self.pay_income())
+
+    def move_dice_paid(self, seat: int, high: bool, before: list[int]) -> None:
+        """Move dice once its first income (``before``) is paid: the roll, growth, rebirths,
+        moves, the second income, the end of the turn. (A lookahead pays it once for all
+        rolls.)"""
         value = self.roll()
         call = "hi" if high else "lo"
         if not self.quiet:
@@ -616,7 +622,7 @@ class YadokashiState(GameState):
         self.phase = "turn"
         self.pending = None
         moves = self._resolve_moves(seat)
-        after = self._income()
+        after = self.pay_income()
         if not self.quiet:
             assert self.last_move is not None
             self.last_move = {**self.last_move, "moves": moves, "income_after": after}
@@ -758,7 +764,7 @@ class YadokashiState(GameState):
     # New tenants
     def _new_tenants(self, seat: int) -> None:
         rolls = [self.roll() for _ in range(self.centre)]
-        placeable = sorted({r for r in rolls if r not in self.crabs})
+        placeable = self.placeable(rolls)
         if not self.quiet:
             self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
             self.last_action = {"seat": seat, "kind": "tenants", "rolls": rolls}
@@ -774,6 +780,11 @@ class YadokashiState(GameState):
         if not placeable:
             self.say("No empty shell matches a roll.", "出目と同じ空きヤドはありません。")
         self._place(seat, placeable)
+
+    def placeable(self, rolls: list[int]) -> list[int]:
+        """The empty shells New tenants' ``rolls`` name, in order: the whole table after the
+        rolls depends on them alone (the bot's lookahead evaluates such rolls once)."""
+        return sorted({r for r in rolls if r not in self.crabs})
 
     def _place(self, seat: int, shells: list[int]) -> None:
         for shell in shells:
