@@ -484,11 +484,8 @@ class BagGaiHeuristicBot(Bot):
         me = state.choosers.index(seat)
         prices = range(state.max_price(seat) + 1)
         hauls = [g.hauls(lo, hi, me, prices, valuer.money_rate) for g in found]
-        worth = {
-            p: math.fsum(column) / len(found)
-            for p, column in zip(prices, zip(*hauls, strict=True), strict=True)
-        }
-        return f"p{max(worth, key=lambda p: (worth[p], -p))}"
+        worth = [math.fsum(column) / len(found) for column in zip(*hauls, strict=True)]
+        return f"p{worth.index(max(worth))}"  # the cheapest of the best
 
     def _free(self, state: BagGaiState, seat: int, valuer: Valuer) -> str:
         spot = state.pending_free
