@@ -16,10 +16,9 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import accumulate
 from operator import sub
-from weakref import WeakKeyDictionary
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -32,9 +31,6 @@ from pygames.games.baggai.rules import (
     SHOWOFF_MAX,
     BagGaiState,
     brand_totals,
-    card_brand,
-    card_kind,
-    card_value,
     fix_unknown,
     unknown_options,
     unknown_outcomes,
@@ -47,7 +43,7 @@ FREE_BONUS = 0.5
 Key = tuple[int, int, int]
 
 
-def soft_points(mine: int, others: list[int], sigma: float, table: tuple[int, ...]) -> float:
+def soft_points(mine: int, others: Sequence[int], sigma: float, table: tuple[int, ...]) -> float:
     """Expected party points for a total of ``mine`` against ``others``, each comparison blurred
     by ``sigma`` (what may still change before the party): a sigmoid of the difference."""
     if mine <= 0:
@@ -58,6 +54,18 @@ def soft_points(mine: int, others: list[int], sigma: float, table: tuple[int, ..
     for j, q in enumerate(qs):
         second += (1.0 - q) * math.prod(qs[:j] + qs[j + 1 :])
     return table[0] * first + table[1] * second
+
+
+#: per party still to come: its points per place and how blurred a brand's comparison is
+Outlook = tuple[tuple[tuple[int, ...], float], ...]
+
+
+@lru_cache(maxsize=1 << 15)
+def brand_points(total: int, others: tuple[int, ...], outlook: Outlook) -> float:
+    """Expected points of a brand total of ``total`` against ``others`` over the parties still
+    to come. A pure function of its inputs, so kept from world to world: every decision of a
+    game gets a fresh world, but the totals and blurs come back again and again."""
+    return math.fsum(soft_points(total, others, sigma, table) for table, sigma in outlook)
 
 
 def _supply(cards: list[str]) -> dict[str, float]:
@@ -80,17 +88,17 @@ class Valuer:
         self.seat = seat
         totals = [state.totals(s) for s in range(state.players)]
         self.mine = totals[seat]
-        self.others = {b: [t[b] for s, t in enumerate(totals) if s != seat] for b in BRANDS}
+        self.others = {b: tuple(t[b] for s, t in enumerate(totals) if s != seat) for b in BRANDS}
         self.money_rate = 0.125 + 0.05 * (ROUNDS - state.round)
         window = [b for b in state.bags if b is not None]
-        self.parties: list[tuple[tuple[int, ...], dict[str, float]]] = []
+        parties: list[tuple[tuple[int, ...], dict[str, float]]] = []
         if state.round <= 2:
             soon = window + [c for p in state.piles[state.round : 2] for c in p]
-            self.parties.append((PARTIES[2], self._sigmas(soon)))
+            parties.append((PARTIES[2], self._sigmas(soon)))
         later = window + [c for p in state.piles[state.round :] for c in p]
-        self.parties.append((PARTIES[5], self._sigmas(later)))
+        parties.append((PARTIES[5], self._sigmas(later)))
+        self.outlook = {b: tuple((table, sigmas[b]) for table, sigmas in parties) for b in BRANDS}
         self._memo: dict[tuple[str, int], float] = {}
-        self._totals: dict[tuple[str, int], float] = {}
         self._cards: dict[str, float] = {}
         #: the window as it lies (per spot, and its prefix sums), once a guess asks for it
         self.window: tuple[Spots, Sums] | None = None
@@ -101,13 +109,7 @@ class Valuer:
         return {b: 0.6 + 0.35 * math.sqrt(supply[b]) for b in BRANDS}
 
     def _points(self, brand: str, total: int) -> float:
-        key = (brand, total)
-        if key not in self._totals:
-            self._totals[key] = math.fsum(
-                soft_points(total, self.others[brand], sigmas[brand], table)
-                for table, sigmas in self.parties
-            )
-        return self._totals[key]
+        return brand_points(total, self.others[brand], self.outlook[brand])
 
     def gain(self, brand: str, k: int) -> float:
         """The worth of adding ``k`` to the bot's total in ``brand``."""
@@ -124,14 +126,13 @@ class Valuer:
         return self._cards[card]
 
     def _card(self, card: str) -> float:
-        kind = card_kind(card)
-        if kind == "unknown":
+        if card[0] == "U":  # an unknown brand: the one the bot holds less of
             x, y = card[1], card[2]
             return self.gain(x if self.mine[x] <= self.mine[y] else y, 1)
-        brand = card_brand(card)
+        brand, value = CARD_INFO[card]
         if brand is None:
             return 0.0
-        return self.gain(brand, card_value(card)) + (FREE_BONUS if kind == "free" else 0.0)
+        return self.gain(brand, value) + (FREE_BONUS if card[0] == "F" else 0.0)
 
     def totals_worth(self, totals: dict[str, int]) -> float:
         """The worth of reaching ``totals`` from the bot's present totals."""
@@ -435,22 +436,24 @@ class BagGaiHeuristicBot(Bot):
     name = "normal"
 
     def __init__(self) -> None:
-        #: per state still in use, the valuers of its seats in its round while ranges and prices
-        #: are chosen: nothing a valuer reads (bags, piles, purchases, money) changes then, and
-        #: a rollout asks each seat twice a round
-        self._valuers: WeakKeyDictionary[BagGaiState, dict[tuple[int, int], Valuer]] = (
-            WeakKeyDictionary()
-        )
+        #: the state last asked about (a rollout asks about one state again and again), and its
+        #: seats' valuers in its round while ranges and prices are chosen: nothing a valuer
+        #: reads (bags, piles, purchases, money) changes then, and a rollout asks each seat
+        #: twice a round
+        self._state: BagGaiState | None = None
+        self._valuers: dict[tuple[int, int], Valuer] = {}
 
     def valuer(self, state: BagGaiState, seat: int) -> Valuer:
         """What bags and money are worth to ``seat`` in ``state`` now."""
         if state.phase not in ("range", "price"):
             return Valuer(state, seat)
-        known = self._valuers.setdefault(state, {})
+        if state is not self._state:
+            self._state, self._valuers = state, {}
         key = (seat, state.round)
-        if key not in known:
-            known[key] = Valuer(state, seat)
-        return known[key]
+        known = self._valuers.get(key)
+        if known is None:
+            known = self._valuers[key] = Valuer(state, seat)
+        return known
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
@@ -481,11 +484,8 @@ class BagGaiHeuristicBot(Bot):
         me = state.choosers.index(seat)
         prices = range(state.max_price(seat) + 1)
         hauls = [g.hauls(lo, hi, me, prices, valuer.money_rate) for g in found]
-        worth = {
-            p: math.fsum(column) / len(found)
-            for p, column in zip(prices, zip(*hauls, strict=True), strict=True)
-        }
-        return f"p{max(worth, key=lambda p: (worth[p], -p))}"
+        worth = [math.fsum(column) / len(found) for column in zip(*hauls, strict=True)]
+        return f"p{worth.index(max(worth))}"  # the cheapest of the best
 
     def _free(self, state: BagGaiState, seat: int, valuer: Valuer) -> str:
         spot = state.pending_free

@@ -84,6 +84,7 @@ ROUNDS = 5
 SPOTS = {4: 8, 5: 9}
 LEFT_BANK_UPTO = 4  # clean-up: money on spots 1..4 goes to Bank L, the rest to Bank R
 PARTIES = {2: (2, 1), 5: (6, 3)}
+THREES = frozenset(f"{b}3" for b in BRANDS)  # one in each of piles 3-5, face down
 START_MONEY = 20
 MONEY_PER_POINT = 8
 
@@ -348,9 +349,6 @@ class BagGaiState(GameState):
     """A game of BAG-GAI for 4 or 5 players."""
 
     game_id = "baggai"
-    #: a world whose log nobody reads (a bot's, a search's: the engine marks them): the hot
-    #: steps then build no log text
-    quiet: bool = False
 
     def __init__(self, players: int) -> None:
         super().__init__(players)
@@ -381,18 +379,6 @@ class BagGaiState(GameState):
         self.money_points: list[int] | None = None
         self.steps: list[JSONDict] = []
         self.history: list[JSONDict] = []
-
-    def say(
-        self,
-        en: str,
-        ja: str,
-        seats: list[int] | None = None,
-        private: dict[int, Text] | None = None,
-    ) -> None:
-        """A log line, but none in a quiet world (as the engine's ``say`` does for the quiet
-        worlds of issue 35; kept here so the game stands alone)."""
-        if not self.quiet:
-            super().say(en, ja, seats, private)
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -437,7 +423,7 @@ class BagGaiState(GameState):
 
     def _deal(self) -> None:
         n = self.spots
-        threes = [c for c in deck_for(self.players) if c[0] in BRANDS and c[1] == "3"]
+        threes = [c for c in deck_for(self.players) if c in THREES]
         rest = [c for c in deck_for(self.players) if c not in threes]
         self.rng.shuffle(rest)
         sizes = [n, n, n - 1, n - 1, n - 1]
@@ -1190,12 +1176,13 @@ class BagGaiState(GameState):
         """
         s = self.clone()
         future = [p for p in s.piles if p]
-        threes = sorted(c for p in future for c in p if c[0] in BRANDS and c[1] == "3")
-        rest = sorted(c for p in future for c in p if not (c[0] in BRANDS and c[1] == "3"))
+        cards = [c for p in future for c in p]
+        threes = sorted(c for c in cards if c in THREES)
+        rest = sorted(c for c in cards if c not in THREES)
         rng.shuffle(threes)
         rng.shuffle(rest)
         for pile in future:
-            k = sum(1 for c in pile if c[0] in BRANDS and c[1] == "3")
+            k = sum(c in THREES for c in pile)
             pile[:] = threes[:k] + rest[: len(pile) - k]
             threes, rest = threes[k:], rest[len(pile) - k :]
             rng.shuffle(pile)
@@ -1242,7 +1229,7 @@ class BagGaiState(GameState):
         written, so the copy shares them."""
         s = BagGaiState.__new__(BagGaiState)
         s.__dict__.update(self.__dict__)
-        s.log = list(self.log)
+        s.log = [] if self.quiet else list(self.log)
         s.rng = self.rng.copy()
         s.piles = [list(p) for p in self.piles]
         s.bags = list(self.bags)
