@@ -17,7 +17,6 @@ from pygames.core.rng import Rng
 from pygames.games.baggai.bot import (
     PRICE_CANDIDATES,
     RANGE_GUESSES,
-    SHOWOFF_MAX,
     SLACK,
     BagGaiHeuristicBot,
     Guess,
@@ -26,7 +25,7 @@ from pygames.games.baggai.bot import (
     guesses,
     range_scores,
 )
-from pygames.games.baggai.rules import BagGaiState
+from pygames.games.baggai.rules import SHOWOFF_MAX, BagGaiState
 
 POSITIONS = int(os.environ.get("BAGGAI_LEAN_POSITIONS", "1200"))
 
