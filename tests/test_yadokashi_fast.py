@@ -131,7 +131,8 @@ def test_considered_actions_and_dice_shortcut_match_their_definitions(players: i
             continue
         # rolls that grow the same crabs leave the same table: one evaluation serves them all
         values: dict[frozenset[int], float] = {}
-        dice, sets = PaidDice(state), {}
+        dice = PaidDice(state)
+        sets: dict[tuple[int, int], frozenset[int]] = {}
         for high, action in ((True, "hi"), (False, "lo")):
             for face in range(1, FACES + 1):
                 value = bot._outcome(state.sandbox(), seat, action, [face], Rng(1, 2))
