@@ -119,12 +119,12 @@ def test_a_trees_own_wheel_writer_gives_its_engine_wheel(tmp_path: Path) -> None
 
 def test_the_code_run_in_pyodide_carries_both_tools_and_the_settings() -> None:
     args = argparse.Namespace(seconds=0.5, iterations=50, players="3")
-    code = engine_bench.pyodide_code("pharaoh", args)
+    code = engine_bench.pyodide_code("pharaoh", args, "search")
     scope: dict[str, Any] = {}
     settings = code[: code.index(engine_bench.PYODIDE_MEASURE)]
     exec(compile(settings, "<settings>", "exec"), scope)
     assert scope["GAME"] == "pharaoh" and scope["SECONDS"] == 0.5
-    assert scope["ITERATIONS"] == 50 and scope["PLAYERS"] == "3"
+    assert scope["ITERATIONS"] == 50 and scope["PLAYERS"] == "3" and scope["PART"] == "search"
     assert scope["FILES"]["engine_speed.py"] == engine_bench.SPEED.read_text(encoding="utf-8")
     assert "def position(" in scope["FILES"]["engine_fingerprint.py"]
     compile(code, "<pyodide>", "exec")
@@ -153,3 +153,13 @@ def test_against_head_the_same_engine_measures_alike_and_the_checkout_is_removed
         assert 0.5 < result[f"{measure}_ratio"] < 2.0, result
         assert result[f"base_{measure}_per_s"] > 0 and result[f"now_{measure}_per_s"] > 0
     assert "pyodide" not in report
+
+
+def test_each_measure_runs_alone_and_the_rows_are_joined() -> None:
+    games = [{"game": "marie", "players": 4, "games_per_s": 9.0, "games": 3,
+              "iterations_per_s": 0.0, "iterations": 0, "engine": "e"}]  # fmt: skip
+    search = [{"game": "marie", "players": 4, "games_per_s": 0.0, "games": 0,
+               "iterations_per_s": 70.0, "iterations": 200, "engine": "e"}]  # fmt: skip
+    (row,) = engine_bench.joined(games, search)
+    assert (row["games_per_s"], row["iterations_per_s"], row["iterations"]) == (9.0, 70.0, 200)
+    assert engine_bench.PARTS == ("games", "search")

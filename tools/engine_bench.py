@@ -71,6 +71,9 @@ from pygames.core.registry import all_games  # noqa: E402
 from tools.browser_bench import BENCH_JS, READY_TIMEOUT_MS, RUN_PYTHON, machine  # noqa: E402
 
 SPEED = ROOT / "tools" / "engine_speed.py"
+# the two measures, each in a process (a page) of its own: the engine's memos of pure functions
+# (parsed notation, point tables) filled by one never speed up the other
+PARTS = ("games", "search")
 FINGERPRINT = ROOT / "tools" / "engine_fingerprint.py"
 DEFAULT_OUT = ROOT / "artifacts" / "bench" / "engine.json"
 GAMES = tuple(info.id for info in all_games())
@@ -92,7 +95,7 @@ os.chdir("/tmp")
 if str(folder) not in sys.path:
     sys.path.insert(0, str(folder))
 import engine_speed
-bench_result = json.dumps({"rows": engine_speed.measure(GAME, SECONDS, ITERATIONS, PLAYERS),
+bench_result = json.dumps({"rows": engine_speed.measure(GAME, SECONDS, ITERATIONS, PLAYERS, PART),
                            "python": sys.version.split()[0], "pyodide": pyodide.__version__})
 """
 
@@ -172,9 +175,31 @@ def check_rows(rows: list[dict[str, Any]], side: str, package: Path | None) -> N
             raise RuntimeError(f"{side}: measured {engine}, not {package or 'the wheel'}")
 
 
+def joined(
+    games: Sequence[dict[str, Any]], search: Sequence[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The rows of a ``games`` measure with the search figures of a ``search`` measure of the
+    same game (each measured in a process of its own)."""
+    found = {(row["game"], row["players"]): row for row in search}
+    out = []
+    for row in games:
+        other = found[(row["game"], row["players"])]
+        out.append({**row, "iterations_per_s": other["iterations_per_s"],
+                    "iterations": other["iterations"]})  # fmt: skip
+    return out
+
+
 def cpython_measure(tree: Path, game: str, args: argparse.Namespace) -> list[dict[str, Any]]:
-    """One run of engine_speed.py in ``tree`` for ``game``: its rows."""
-    command = [sys.executable, str(SPEED), "--json", "--game", game]
+    """engine_speed.py in ``tree`` for ``game``, each measure in a fresh process: the rows."""
+    games, search = (cpython_part(tree, game, args, part) for part in PARTS)
+    return joined(games, search)
+
+
+def cpython_part(
+    tree: Path, game: str, args: argparse.Namespace, part: str
+) -> list[dict[str, Any]]:
+    """One run of engine_speed.py in ``tree`` for ``game``, measure ``part``: its rows."""
+    command = [sys.executable, str(SPEED), "--json", "--game", game, "--part", part]
     command += ["--seconds", str(args.seconds), "--iterations", str(args.iterations)]
     if args.players:
         command += ["--players", args.players]
@@ -311,8 +336,8 @@ def prepare_site(trees: dict[str, Path], site: Path) -> None:
             (page / name).write_text(text, encoding="utf-8")
 
 
-def pyodide_code(game: str, args: argparse.Namespace) -> str:
-    """The Python run in the bare worker to measure ``game``."""
+def pyodide_code(game: str, args: argparse.Namespace, part: str) -> str:
+    """The Python run in the bare worker to measure ``part`` of ``game``."""
     files = {path.name: path.read_text(encoding="utf-8") for path in (SPEED, FINGERPRINT)}
     settings = {
         "FILES": files,
@@ -320,6 +345,7 @@ def pyodide_code(game: str, args: argparse.Namespace) -> str:
         "SECONDS": args.seconds,
         "ITERATIONS": args.iterations,
         "PLAYERS": args.players,
+        "PART": part,
     }
     return "".join(f"{name} = {value!r}\n" for name, value in settings.items()) + PYODIDE_MEASURE
 
@@ -382,8 +408,8 @@ def pyodide_bench(
         info["chromium"] = browser.version
         pages: dict[str, Any] = {}
 
-        def measure(side: str, game: str) -> list[dict[str, Any]]:
-            data = json.loads(run_python(pages[side], pyodide_code(game, args)))
+        def measure(side: str, game: str, part: str) -> list[dict[str, Any]]:
+            data = json.loads(run_python(pages[side], pyodide_code(game, args, part)))
             info.update(python=data["python"], pyodide=data["pyodide"])
             check_rows(data["rows"], side, None)
             return list(data["rows"])
@@ -392,22 +418,25 @@ def pyodide_bench(
             samples: Samples = {side: [] for side in SIDES}
             for r in range(args.rounds):
                 for side in order(r, 0):
-                    started = time.monotonic()
-                    context, pages[side], laps = fresh_page(
-                        browser, f"{url}_bench_{side}/bare.html", args.warm_up
-                    )
-                    seconds = time.monotonic() - started
-                    log(
-                        f"round {r + 1}: {side} page ready in {seconds:.1f} s; warm-up laps"
-                        f" {laps[0] * 1000:.0f} -> {laps[-1] * 1000:.0f} ms"
-                    )
-                    try:
-                        for game in games:
-                            rows = measure(side, game)
-                            samples[side].append(rows)
-                            log(f"round {r + 1}/{args.rounds} {game} {side}: {brief(rows)}")
-                    finally:
-                        context.close()
+                    parts: dict[str, list[list[dict[str, Any]]]] = {}
+                    for part in PARTS:  # each measure in a fresh page
+                        started = time.monotonic()
+                        context, pages[side], laps = fresh_page(
+                            browser, f"{url}_bench_{side}/bare.html", args.warm_up
+                        )
+                        seconds = time.monotonic() - started
+                        log(
+                            f"round {r + 1}: {side} page for {part} ready in {seconds:.1f} s;"
+                            f" warm-up laps {laps[0] * 1000:.0f} -> {laps[-1] * 1000:.0f} ms"
+                        )
+                        try:
+                            parts[part] = [measure(side, game, part) for game in games]
+                        finally:
+                            context.close()
+                    for game, g_rows, s_rows in zip(games, *parts.values(), strict=True):
+                        rows = joined(g_rows, s_rows)
+                        samples[side].append(rows)
+                        log(f"round {r + 1}/{args.rounds} {game} {side}: {brief(rows)}")
         finally:
             browser.close()
     return {**info, "rows": compare(samples), "samples": samples}

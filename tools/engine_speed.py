@@ -92,17 +92,25 @@ def search_rate(info: GameInfo, seconds: float, iterations: int, players: int) -
 
 
 def measure(
-    game: str | None, seconds: float, iterations: int = 200, players: str | None = None
+    game: str | None,
+    seconds: float,
+    iterations: int = 200,
+    players: str | None = None,
+    part: str | None = None,
 ) -> list[dict[str, Any]]:
     """The rows: per game (``game`` only if given) and player count, games and iterations per
-    second, how many were played and run, and the ``pygames`` package measured."""
+    second, how many were played and run, and the ``pygames`` package measured. ``part``
+    (``games`` or ``search``): that measure only (the other's figures are 0), so that each can
+    run in a process of its own, where no memo of the engine was filled by the other."""
     rows = []
     for info in all_games():
         if game not in (None, info.id):
             continue
         for count in player_counts(info, players):
-            games, played = games_rate(info, seconds, count)
-            iters, ran = search_rate(info, seconds, iterations, count)
+            games, played = games_rate(info, seconds, count) if part != "search" else (0.0, 0)
+            iters, ran = (
+                search_rate(info, seconds, iterations, count) if part != "games" else (0.0, 0)
+            )
             rows.append({"game": info.id, "players": count, "games_per_s": games,
                          "games": played, "iterations_per_s": iters, "iterations": ran,
                          "engine": str(Path(pygames.__file__).resolve().parent)})  # fmt: skip
@@ -116,9 +124,10 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="per game and measure")
     parser.add_argument("--iterations", type=int, default=200, help="iterations per search")
     parser.add_argument("--players", help="a player count, or all (default: 4; Pharaoh 3)")
+    parser.add_argument("--part", choices=("games", "search"), help="one measure only")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    rows = measure(args.game, args.seconds, args.iterations, args.players)
+    rows = measure(args.game, args.seconds, args.iterations, args.players, args.part)
     if args.json:
         print(json.dumps(rows))
     else:
