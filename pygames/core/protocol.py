@@ -292,7 +292,14 @@ class GameState(ABC):
         """:meth:`determinize` for a reader that never reads the log (a bot, a search): the same
         world, quiet (see :meth:`quieten`). The state is quiet while it determinizes, so the
         games' ``clone`` and :meth:`scrub_log` copy none of its log; it is as before after."""
-        world = self._quietly(lambda: self.determinize(seat, rng))
+        if self.quiet:
+            world = self.determinize(seat, rng)
+        else:
+            self.quiet = True
+            try:
+                world = self.determinize(seat, rng)
+            finally:
+                del self.quiet  # back to the class default (see :meth:`_quietly`)
         world.quieten()  # also where a game's clone does not copy the attribute
         return world
 
