@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
+from pygames.core.lazy import drop
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
 
@@ -59,9 +60,14 @@ def bot_rng(seed: int, ply: int, seat: int) -> Rng:
 def decide(state: GameState, seat: int, bot: Bot, rng: Rng, legal: list[str] | None = None) -> str:
     """Let ``bot`` choose for ``seat`` from a determinized copy of ``state``, never the state
     (a quiet one: no bot reads the log). ``legal``: the seat's legal actions in ``state``, when
-    the caller has them already."""
-    world = state.quiet_world(seat, rng)
-    action = bot.choose(world, seat, rng)
+    the caller has them already. ``rng`` is the decision's own stream (:func:`bot_rng`): the
+    world is :meth:`GameState.lazy_world`, resampled only if the bot reads a resampled part or
+    draws from ``rng``, so where ``rng`` stands afterwards depends on what the bot read."""
+    world = state.lazy_world(seat, rng)
+    try:
+        action = bot.choose(world, seat, rng)
+    finally:
+        drop(rng)  # the resampling nobody read is never done
     if action not in (state.legal_actions(seat) if legal is None else legal):
         raise RuntimeError(f"bot {bot.name} chose an illegal action {action!r}")
     return action

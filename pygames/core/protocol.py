@@ -11,6 +11,7 @@ from reading hidden information.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -298,12 +299,38 @@ class GameState(ABC):
             try:
                 world = self.determinize(seat, rng)
             finally:
-                # back to the class default (False), never through ``__dict__``: reading it
-                # would cost this state CPython's compact attribute layout for the rest of the
-                # game (attribute reads several times slower)
-                del self.quiet
+                del self.quiet  # back to the class default (see :meth:`_quietly`)
         world.quieten()  # also where a game's clone does not copy the attribute
         return world
+
+    def quiet_clone(self) -> GameState:
+        """A quiet clone (see :meth:`quieten`), copying none of the log (as :meth:`quiet_world`
+        does): the start of a :meth:`lazy_world`."""
+        world = self._quietly(self.clone)
+        world.quieten()
+        return world
+
+    def _quietly(self, make: Callable[[], GameState]) -> GameState:
+        """``make()`` with this state quiet meanwhile; it is as before after."""
+        if self.quiet:
+            return make()
+        self.quiet = True
+        try:
+            return make()
+        finally:
+            # back to the class default (False), never through ``__dict__``: reading it would
+            # cost this state CPython's compact attribute layout for the rest of the game
+            # (attribute reads several times slower)
+            del self.quiet
+
+    def lazy_world(self, seat: int, rng: Rng) -> GameState:
+        """:meth:`quiet_world` for one bot decision, which may defer the resampling until the
+        bot reads a resampled part or draws from ``rng`` (:mod:`pygames.core.lazy`): then it
+        runs in full, from the stream as it was, so the world and every later draw are those of
+        :meth:`quiet_world`. The caller drops the pending work once the bot has chosen
+        (``lazy.drop(rng)``), leaving ``rng`` where it was, and must not change this state
+        meanwhile. Games refine this; the default is :meth:`quiet_world`."""
+        return self.quiet_world(seat, rng)
 
     def quiet_copy(self) -> GameState:
         """This state if it is quiet, else a quiet clone (for a search that determinizes it

@@ -74,10 +74,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 from pygames.core.errors import BadNotation, RecordError
+from pygames.core.lazy import Unseen, can_defer, defer
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, plural, t
@@ -1024,6 +1027,23 @@ class HitokaiState(GameState):
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
+    def lazy_world(self, seat: int, rng: Rng) -> GameState:
+        """:meth:`determinize` deferred (:mod:`pygames.core.lazy`): a quiet clone whose other
+        hands and cards left out are :class:`Unseen` (their sizes are public; any other use
+        resamples them) and whose stream is resampled when read. The bot reads only its own
+        hand, the sizes and public facts, and never draws, so it mostly resamples nothing."""
+        if not can_defer(rng):
+            return self.quiet_world(seat, rng)
+        self._settle()
+        world = self.quiet_clone()
+        assert isinstance(world, HitokaiState)
+        hands: list[list[int]] = world.hands
+        for o in range(world.players):
+            if o != seat:
+                hands[o] = cast(list[int], Unseen(world, len(hands[o]), _hand_finder(o)))
+        world.aside = cast(list[int], Unseen(world, len(world.aside), _aside))
+        return defer(self, seat, rng, world, ("rng",))
+
     def scrub_log(self, seat: int) -> None:
         """Nothing: every line of this game's log is public (bids, withdrawals and payments are
         all public, and :meth:`say` is never given a private wording), so a seat may read the
@@ -1151,3 +1171,13 @@ def _swap(a: list[int], card_a: int, b: list[int], card_b: int) -> None:
     b.remove(card_b)
     a.append(card_b)
     b.append(card_a)
+
+
+def _hand_finder(seat: int) -> Callable[[HitokaiState], list[int]]:
+    """The hand of ``seat`` in a world (for :class:`Unseen`)."""
+    return lambda world: world.hands[seat]
+
+
+def _aside(world: HitokaiState) -> list[int]:
+    """The cards left out in a world (for :class:`Unseen`)."""
+    return world.aside

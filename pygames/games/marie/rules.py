@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
+from pygames.core.lazy import can_defer, defer
 from pygames.core.protocol import GameState, JSONDict, Result
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
@@ -758,6 +759,29 @@ class MarieState(GameState):
         s.readers = (*s.readers, (seat, len(s._log) + len(s.untold)))
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
+
+    def lazy_world(self, seat: int, rng: Rng) -> GameState:
+        """:meth:`determinize` deferred (:mod:`pygames.core.lazy`): a quiet clone without the
+        parts it resamples or forgets (:meth:`_resampled`), which a bot mostly never reads."""
+        if not can_defer(rng):
+            return self.quiet_world(seat, rng)
+        world = self.quiet_clone()
+        return defer(self, seat, rng, world, self._resampled(seat))
+
+    def _resampled(self, seat: int) -> list[str]:
+        """The attributes :meth:`determinize` may change for ``seat`` in this phase (its
+        stream always; the piles left and the unused cards; in the draft the pairs, the hand
+        unless ``seat`` holds it, and the draft history; the votes; the M4 decisions)."""
+        names = ["rng", "piles", "unused"]
+        if self.phase == "draft":
+            names += ["pairs", "history"]
+            if self.order[self.drafter_pos] != seat:
+                names.append("hand")
+        elif self.phase == "vote":
+            names.append("votes")
+        if self.simultaneous:
+            names.append("decisions")
+        return names
 
     def _draft_unseen(self, seat: int, general: list[list[int]]) -> list[list[int]]:
         """In the draft, for :meth:`determinize` (on its copy): copy the pairs kept so far and

@@ -1,0 +1,229 @@
+"""Lazy bot worlds: a determinization deferred until the bot reads what it would resample.
+
+:func:`pygames.core.bots.decide` hands a bot a world: ``state.quiet_world(seat, rng)``, a state
+with everything the seat cannot know resampled from ``rng``. Most bots read only what their seat
+knows, so a game may hand out instead a *lazy* world (:meth:`GameState.lazy_world`): a quiet
+clone of the state from which every attribute the determinization would resample is REMOVED
+(so nothing hidden is there to read), made by :func:`defer`. The first time anyone reads a
+removed attribute (or the instance's ``__dict__``, or copies or pickles the world), or draws
+from ``rng`` in any way, the deferred determinization runs in full: ``quiet_world(seat, rng)``
+on the untouched state, from the stream as it was, and the lazy world takes over the result's
+attributes. So the world and every later draw are exactly what the eager path gives; and if
+nobody reads them, the resampling never happens (:func:`drop`, called by ``decide`` once the
+bot has chosen, forgets the pending work).
+
+The deferred work is found in a module-level table keyed by the ``id`` of the world and of the
+stream (an entry holds both, so neither id can be reused while it is there), never on the world
+itself. While the work is pending the world's class is a subclass of its game's class (same
+layout) whose ``__getattr__`` (called only for missing attributes) runs it, and the stream's
+class is :class:`_PendingRng`, whose every attribute access runs it first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from types import GetSetDescriptorType
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pygames.core.rng import Rng
+
+if TYPE_CHECKING:
+    from pygames.core.protocol import GameState
+
+W = TypeVar("W", bound="GameState")
+
+
+class _Pending:
+    """One deferred determinization: of ``state`` for ``seat`` from ``rng``, into ``world``
+    (whose own class is ``cls``)."""
+
+    __slots__ = ("cls", "rng", "seat", "state", "world")
+
+    def __init__(self, state: GameState, seat: int, rng: Rng, world: GameState) -> None:
+        self.state, self.seat, self.rng, self.world = state, seat, rng, world
+        self.cls = type(world)
+
+
+#: the pending determinizations, by the id of their world and by the id of their stream
+_PENDING: dict[int, _Pending] = {}
+
+
+def can_defer(rng: Rng) -> bool:
+    """Whether a world may be deferred on ``rng``: only a plain generator (a subclass that
+    scripts its draws keeps its class and gets an eager world)."""
+    return type(rng) is Rng
+
+
+def defer(state: GameState, seat: int, rng: Rng, world: W, hidden: Iterable[str]) -> W:
+    """Make ``world`` (a quiet clone of ``state``, its own, equal in every attribute but
+    ``hidden`` to ``state.quiet_world(seat, rng)``) lazy: remove the ``hidden`` attributes
+    (none may have a class-level default, which would be read in their place) and defer the
+    determinization until one of them is read or ``rng`` is drawn from. ``state`` must not
+    change while the work is pending (``decide`` drops it once the bot has chosen)."""
+    assert can_defer(rng) and id(rng) not in _PENDING
+    cls = type(world)
+    for name in hidden:
+        assert not hasattr(cls, name), f"{name} has a class-level default"
+        delattr(world, name)  # (not through ``__dict__``: CPython keeps the compact layout)
+    pending = _Pending(state, seat, rng, world)
+    _PENDING[id(rng)] = _PENDING[id(world)] = pending
+    rng.__class__ = _PendingRng
+    world.__class__ = _lazy_class(cls)
+    return world
+
+
+def materialize(obj: object) -> None:
+    """Run the determinization pending on ``obj`` (a lazy world or its stream), if any."""
+    pending = _PENDING.get(id(obj))
+    if pending is None:
+        return
+    _release(pending)
+    eager = pending.state.quiet_world(pending.seat, pending.rng)
+    attributes = _instance_dict(pending.world)
+    attributes.clear()
+    attributes.update(_instance_dict(eager))
+
+
+def drop(rng: Rng) -> None:
+    """Forget the determinization pending on ``rng``, if any: its world keeps only what it had
+    (reading a removed attribute then fails) and the stream stays where it was."""
+    pending = _PENDING.get(id(rng))
+    if pending is not None:
+        _release(pending)
+
+
+def is_pending(obj: object) -> bool:
+    """Whether a determinization is pending on ``obj`` (a world or a stream)."""
+    return id(obj) in _PENDING
+
+
+def _release(pending: _Pending) -> None:
+    del _PENDING[id(pending.rng)], _PENDING[id(pending.world)]
+    object.__setattr__(pending.rng, "__class__", Rng)
+    pending.world.__class__ = pending.cls
+
+
+class _PendingRng(Rng):
+    """A stream with a determinization pending on it: any attribute read or write (a draw, a
+    copy, its state) runs that first, which also makes it a plain :class:`Rng` again."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> Any:
+        materialize(self)
+        return object.__getattribute__(self, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        materialize(self)
+        object.__setattr__(self, name, value)
+
+
+#: the lazy subclass of each game's class (see :func:`_lazy_class`)
+_LAZY: dict[type, type] = {}
+#: the instance ``__dict__`` descriptor of each game's class
+_DICTS: dict[type, Any] = {}
+
+
+def _instance_dict(obj: object) -> dict[str, Any]:
+    """The instance's own attribute dict, read without running any pending work."""
+    cls = type(obj)
+    attributes: dict[str, Any] = _dict_getter(cls).__get__(obj, cls)
+    return attributes
+
+
+def _dict_getter(cls: type) -> Any:
+    """The descriptor of the instances' ``__dict__`` of ``cls`` (from the class that adds it)."""
+    getter = _DICTS.get(cls)
+    if getter is None:
+        getter = next(
+            k.__dict__["__dict__"]
+            for k in cls.__mro__
+            if isinstance(k.__dict__.get("__dict__"), GetSetDescriptorType)  # (not a lazy one)
+        )
+        _DICTS[cls] = getter
+    return getter
+
+
+def _lazy_class(cls: type) -> type:
+    """The lazy subclass of ``cls``: reading a missing attribute, the ``__dict__``, or copying
+    or pickling an instance runs its pending determinization first."""
+    lazy = _LAZY.get(cls)
+    if lazy is None:
+        getter = _dict_getter(cls)
+
+        def __getattr__(self: Any, name: str) -> Any:
+            if id(self) not in _PENDING:
+                raise AttributeError(name)
+            materialize(self)
+            return getattr(self, name)
+
+        def whole(self: Any) -> dict[str, Any]:
+            materialize(self)
+            attributes: dict[str, Any] = getter.__get__(self, cls)
+            return attributes
+
+        def __reduce_ex__(self: Any, protocol: Any) -> Any:
+            materialize(self)
+            return self.__reduce_ex__(protocol)
+
+        def to_json(self: Any) -> Any:
+            materialize(self)
+            return self.to_json()
+
+        def clone(self: Any) -> Any:
+            materialize(self)
+            return self.clone()
+
+        namespace = {
+            "__slots__": (),
+            "__getattr__": __getattr__,
+            "__dict__": property(whole),
+            "__reduce_ex__": __reduce_ex__,
+            "to_json": to_json,
+            "clone": clone,
+            "__doc__": f"A lazy world of {cls.__name__} (see pygames.core.lazy).",
+        }
+        lazy = _LAZY[cls] = type(f"Lazy{cls.__name__}", (cls,), namespace)
+    return lazy
+
+
+class Unseen:
+    """A hidden list of a lazy world (a hand among the hands) left in place of the list: its
+    length is public; any other use runs the pending determinization and is then that of the
+    list the world holds after it (``find(world)``)."""
+
+    __slots__ = ("_find", "_size", "_world")
+
+    def __init__(self, world: object, size: int, find: Callable[[Any], list[Any]]) -> None:
+        self._world, self._size, self._find = world, size, find
+
+    def __len__(self) -> int:
+        return self._size
+
+    def real(self) -> list[Any]:
+        """The list in its place once the world is determinized."""
+        materialize(self._world)
+        found = self._find(self._world)
+        if id(found) == id(self):  # (still this placeholder: nothing was resampled)
+            raise LookupError("the determinization of this world was dropped")
+        return found
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.real())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.real()[index]
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.real()
+
+    def __eq__(self, other: object) -> bool:
+        return self.real() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.real())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real(), name)
