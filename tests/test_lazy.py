@@ -139,7 +139,7 @@ def test_dropped_world_keeps_nothing_hidden_and_the_stream_stays() -> None:
     with pytest.raises(AttributeError):
         _ = world.rng
     with pytest.raises(LookupError):
-        list(world.hands[(seat + 1) % 4])  # type: ignore[attr-defined]
+        list(world.hands[(seat + 1) % 4])
 
 
 def test_a_scripted_stream_gets_an_eager_world() -> None:
