@@ -229,7 +229,7 @@ def card_text(card: str) -> tuple[str, str]:
         return f"{en} {card[1]}", f"{ja}{card[1]}"
     if kind == "free":
         en, ja = BRAND_NAMES[card[1]]
-        return f"{en} free card", f"{ja}のお得意様"
+        return f"{en} Regular customer", f"{ja}のお得意様"
     if kind == "showoff":
         return "show-off spending", "散財自慢"
     (en1, ja1), (en2, ja2) = BRAND_NAMES[card[1]], BRAND_NAMES[card[2]]
@@ -579,7 +579,7 @@ class BagGaiState(GameState):
             return self._explain_price(seat)
         if act.kind == "f":
             return t(
-                "No free card is waiting for you to choose a side.",
+                "No Regular customer is waiting for you to choose a side.",
                 "お得意様の効果で左右を選ぶ場面ではありません。",
             )
         return self._explain_unknown(seat, act)
@@ -818,7 +818,7 @@ class BagGaiState(GameState):
     def _free_nothing(self, seat: int) -> None:
         self.pending_free = None
         self.say(
-            "{0}'s free card finds nothing on either side.",
+            "{0}'s Regular customer finds nothing on either side.",
             "{0}のお得意様:左右どちらにも何もありません。",
             [seat],
         )
@@ -857,7 +857,7 @@ class BagGaiState(GameState):
         """B16: the log says plainly that a free card gives a player back his own payment."""
         se, sj = self.spot_text(spot)
         self.say(
-            f"{{0}}'s free card takes back the ¥{took} {{0}} just paid on {se}.",
+            f"{{0}}'s Regular customer takes back the ¥{took} {{0}} just paid on {se}.",
             f"{{0}}のお得意様:{{0}}は自分が{sj}に払ったばかりの{took}万円を取り戻しました。",
             [seat],
         )
@@ -873,7 +873,7 @@ class BagGaiState(GameState):
             parts_en.append(f"¥{took}")
             parts_ja.append(f"{took}万円")
         self.say(
-            f"{{0}}'s free card takes {' and '.join(parts_en)} from {se}.",
+            f"{{0}}'s Regular customer takes {' and '.join(parts_en)} from {se}.",
             f"{{0}}のお得意様:{sj}の{'と'.join(parts_ja)}を無料で取りました。",
             [seat],
         )

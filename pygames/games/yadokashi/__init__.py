@@ -5,7 +5,7 @@ from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
 from pygames.games.yadokashi import page
 from pygames.games.yadokashi.bot import YadokashiHeuristicBot, state_values
-from pygames.games.yadokashi.rules import TURN_CAP, Action, YadokashiState
+from pygames.games.yadokashi.rules import Action, YadokashiState
 
 INFO = register(
     GameInfo(
@@ -70,14 +70,10 @@ INFO = register(
             t(
                 "A white star is 1, a blue 3 and a gold 9. When a turn ends with anyone at 27 or "
                 "more, the game ends: among those players the one with most stars wins, and a "
-                "tie goes to the player whose turn it was, then on clockwise. As a safeguard "
-                f"against bugs, the app stops a game still running after {TURN_CAP} turns with "
-                "no winner; in practice games end long before that.",
+                "tie goes to the player whose turn it was, then on clockwise.",
                 "白の星は1、青は3、金は9にあたります。手番の終わりに誰かの星が27以上なら終了で、"
                 "27以上のプレイヤーのうち星の最も多いプレイヤーの勝ちです。同数なら手番"
-                "プレイヤー、その左隣…の順に優先します。不具合への備えとして、このアプリは"
-                f"{TURN_CAP}手番を過ぎても終わらないゲームを勝者なしで打ち切りますが、実際の"
-                "ゲームがそこまで続くことはまずありません。",
+                "プレイヤー、その左隣…の順に優先します。",
             ),
         ],
         state_class=YadokashiState,
