@@ -166,6 +166,11 @@ def test_undo_at_the_pass_screen_gives_the_tablet_back_behind_a_cover(
     expect(cover).to_have_attribute("data-pass", "on")
     assert cover.get_attribute("data-seat-name") != NAMES[seat]
     expect(page.get_by_test_id("privacy-undo")).to_contain_text(NAMES[seat])
+    # under the cover the table has gone over to the spectator's view (the cover comes up first,
+    # while the one who played still holds the tablet); from here nothing private may come back
+    expect(page.locator("[data-testid=table][data-waiting=pass]")).to_have_attribute(
+        "data-viewer", "spectator"
+    )
     watch(page, selector)
     page.get_by_test_id("privacy-undo").click()
     covered_for(page, NAMES[seat], selector, back=True)

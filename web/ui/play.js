@@ -639,10 +639,13 @@ export class Table {
     } else if (this.waiting === 'pass') {
       prompt = tn(this.passBack ? 'passBack' : 'passTo', h('b', { class: 'who', text: this.names[this.passSeat ?? snap.to_move[0]] ?? '' }));
     } else prompt = this.view.guard(() => mod.prompt(snap, ctx), () => '');
-    const who = this.viewer === null
-      ? h('span', { class: 'viewer-chip spectator', testid: 'viewer', text: t('spectator') })
-      : h('span', { class: 'viewer-chip', testid: 'viewer' },
-        this.humans.length > 1 ? tn('viewing', h('b', { class: 'who', text: this.names[this.viewer] })) : t('you'));
+    // whose view this is: said where it can change (pass-and-play) or is nobody's; one person
+    // against bots is marked "You" on their own seat already, and the bar has little room
+    let who = null;
+    if (this.viewer === null) who = h('span', { class: 'viewer-chip spectator', testid: 'viewer', text: t('spectator') });
+    else if (this.humans.length > 1) {
+      who = h('span', { class: 'viewer-chip', testid: 'viewer' }, tn('viewing', h('b', { class: 'who', text: this.names[this.viewer] })));
+    }
     let undo = null;
     if (snap.can_undo && this.waiting === 'human' && !this.busy && this.viewer !== null) {
       undo = button([icon('undo'), h('span', { text: t('undo') })], {

@@ -7,6 +7,7 @@ import { h, clear, button } from './dom.js';
 import { t, tx } from '../i18n.js';
 import { modal } from './dialogs.js';
 import { guideView, loadGuideParts } from './guide.js';
+import { icon } from './card.js';
 
 /** @type {{close: () => void} | null} the dialog on screen (one at a time) */
 let open = null;
@@ -17,7 +18,9 @@ let open = null;
  * @param {string} [testid]
  */
 export function rulesButton(testid = 'rules-open') {
-  return button(t('rules'), {
+  // an open book and a short word: the status bar has little room (a longer button there
+  // pushed the table's own buttons out of reach)
+  return button([icon('book'), h('span', { class: 'btn-rules-text', text: t('rules') })], {
     class: 'btn btn-rules', testid, title: t('rulesButtonTitle'), 'aria-haspopup': 'dialog', data: { action: 'rules' },
   });
 }
