@@ -32,18 +32,18 @@ STEPS = (
             "A die on a shell is a crab whose size is its face; everyone starts with a crab at "
             "position 2 of his row. With three players shell 13 is added at position 1 of Mika's "
             "row.",
-            "ヤドに乗ったダイスがヤドカリで、目がその大きさです。全員、列の2番目のヤドに"
-            "ヤドカリ1人から始め、3人ならヤド13がミカの列の1番目に加わります。",
+            "ヤドに乗ったダイスがヤドカリで、目がその大きさです。全員が列の2番目のヤドに"
+            "ヤドカリ1人を乗せて始め、3人ではミカの列の1番目にヤド13が加わります。",
         ),
         mark=("crab-12", "shell-13"),
     ),
     Step(
         "stars",
         t(
-            "Crabs living in your row pay you stars: a white star is 1, a blue 3, a gold 9, and "
-            "everyone starts with 1 white. When a turn ends with anyone at 27 ★ (three gold) or "
-            "more, the game ends.",
-            "自分の列に住むヤドカリが星を払います。白は1、青は3、金は9で、全員白1つから始め、"
+            "Crabs living in your row pay you stars (white 1, blue 3, gold 9; everyone starts "
+            "with 1 white). When a turn ends with anyone at 27 ★ (three gold) or more, the game "
+            "ends.",
+            "自分の列に住むヤドカリが星を払います(白は1、青は3、金は9で、最初は全員白1つ)。"
             "手番の終わりに誰かの★が27(金3つ)以上ならゲーム終了です。",
         ),
         mark=("stars-0", "goal"),
@@ -90,8 +90,8 @@ STEPS = (
             "It is reborn on an empty shell 1 or 2, and the player who rolled chooses: Mika took "
             "shell 2, in her row.",
             "ミカがハイで10を出し、あなたの大きさ12のヤドカリが成長して中央へ戻りました。"
-            "空いているヤド1か2に生まれ変わり、どちらかは振った人が選ぶので、ミカは自分の"
-            "列のヤド2にしました。",
+            "生まれ変わる先(空いているヤド1か2)は振った人が選ぶので、ミカは自分の列の"
+            "ヤド2を選びました。",
         ),
         play=("2:hi", "2:re2"),
         mark=("crab-2", "centre"),
@@ -123,7 +123,7 @@ STEPS = (
             "left your row. The crab from shell 2 found no empty shell 3 or 4, so it went back "
             "to the centre.",
             "カイがハイで2を出し、大きさ2以上のヤドカリが全員成長して、あなたの2人は列から"
-            "出ていきました。ヤド2のヤドカリは空いたヤド3も4もなかったので、中央へ戻りました。",
+            "出ていきました。ヤド2のヤドカリは空いているヤド3も4もなかったので、中央へ戻りました。",
         ),
         play=("1:hi",),
         mark=("centre",),
