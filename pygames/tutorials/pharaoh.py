@@ -34,12 +34,13 @@ _ROUND_1 = (
     Step(
         "welcome",
         t(
-            "Welcome, expedition leader! You bid your members for these 4 cards, left to right, "
-            "over 5 rounds of 4 auctions, and the most points wins.",
-            "隊長、ようこそ。隊員を出して場札の4枚を左から順に競り、これを5ラウンド繰り返して、"
-            "得点が最も多い人の勝ちです。",
+            "Welcome, expedition leader! Everyone holds members 1 to 5 and 2 Pharaoh cards and "
+            "bids members for these 4 cards, left to right: 5 rounds of 4 auctions, most points "
+            "wins.",
+            "隊長、ようこそ。全員が隊員1〜5とファラオカード2枚を持ち、隊員を出して場札の4枚を"
+            "左から順に競ります(4回の競り×5ラウンド、得点が最も多い人の勝ち)。",
         ),
-        mark=("offer",),
+        mark=("offer", "hand"),
     ),
     Step(
         "declare",
