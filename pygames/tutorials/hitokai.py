@@ -65,10 +65,10 @@ STEPS = (
     Step(
         "welcome",
         t(
-            "Your 25 cards are your money: each pays 1 gold. With them you buy the daughters "
-            "4 to 13, one auction at a time, lowest first.",
-            "配られた25枚の手札がお金で、1枚1金です。このお金で4〜13の娘を、小さい順に1人ずつ"
-            "競りで買います。",
+            "Your 25 cards are your money, 1 gold each. You spend them on the daughters 4 to "
+            "13, sold one by one, lowest first, and each daughter scores her number.",
+            "配られた25枚の手札がお金で、1枚1金です。これで4〜13の娘を小さい順に1人ずつ競り"
+            "落とし、娘はその数字が得点になります。",
         ),
         mark=("hand-zone", "daughters"),
     ),
@@ -128,8 +128,8 @@ STEPS = (
         t(
             "Nadia withdrew: daughter 5 is yours for 6. Three 5s pay 6 gold with only 3 cards; "
             "a payment may not hold a card it could do without.",
-            "ナディアが降り、娘5を6で落札しました。5を3枚出せば3枚で6金です(なくても足りる"
-            "カードは支払いに入れられません)。",
+            "ナディアが降り、娘5を6で落札しました。5を3枚出せばそれだけで6金です(なくても"
+            "足りるカードは支払いに入れられません)。",
         ),
         expect=(Compose(PAY, (5, 5, 5)),),
         play=("2:pass",),
@@ -148,7 +148,7 @@ STEPS = (
     Step(
         "alone",
         t(
-            "Both withdrew, so the opener wins at his opening bid: daughter 6 is yours for 5. "
+            "Both withdrew, so the opener wins at the opening bid: daughter 6 is yours for 5. "
             "Pay with your two 6s, 2 gold each, and one more card.",
             "2人とも降りたので、最初の入札額のまま娘6はあなたのものです。2金の6を2枚と、"
             "もう1枚で5を払いましょう。",
@@ -236,10 +236,10 @@ STEPS = (
     Step(
         "round-2",
         t(
-            "You won the point, so you start round 2, with all cards dealt anew. We skip ahead "
-            "to daughter 13: open it with 1.",
-            "勝点を得たあなたが第2ラウンドを始めます(カードはすべて配り直し)。娘13まで進めます:"
-            "1で始めましょう。",
+            "You won round 1's point, so you start round 2, dealt anew; 2 VP win the game. We "
+            "skip ahead to daughter 13: open it with 1.",
+            "勝点を得たあなたが、配り直した第2ラウンドを始めます(2勝点でゲームの勝ち)。娘13まで"
+            "進めます:1で始めましょう。",
         ),
         expect=("b1",),
         play=_ROUND2_SKIP,
