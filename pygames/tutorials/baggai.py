@@ -3,16 +3,17 @@
 The line of play, round by round (the opponents' moves are sensible ones, chosen by hand so that
 each lesson happens; rounds 3 and 4 are the normal bot's play for all four seats, fast-forwarded):
 
-- Round 1: the learner takes a green 2 and a red 2 (spots 6-7) at ¥4 a spot. Mika shops first
-  with a Show-off spending bag at ¥5; Ken's Regular customer takes the red 1 next to it; Sora,
-  cheapest, shops last and picks up the ¥4s the learner left. The unsold red Regular customer
-  leaves the game, and the money goes to the banks.
+- Round 1: the learner takes a green 2 and a red 2 (spots 6-7) at ¥4 a spot. Mika buys first,
+  a Show-off spending bag at ¥5; Ken's Regular customer takes the green 1 left of it, outside his
+  range; Sora, cheapest, buys last and picks up the ¥4s the learner left. The unsold red Regular
+  customer leaves the game, and the money goes to the banks.
 - Round 2: with ¥12 the learner takes spot 6 to Bank R (4 spots: at most ¥3 a spot) at ¥2, ties
-  with Sora's wider range and shops before her; the learner's blue Regular customer takes the
-  ¥8 Mika paid on spot 7, and Bank R's money too. The first party: the learner scores 4 VP.
-- Rounds 3-4 skipped. Round 5: the learner takes a green 2 and an Unknown brand bag (it becomes
-  green, the brand held less of) at ¥3, keeping ¥8 (1 VP). The last party and the money points:
-  the learner wins 18 to 13, 12 and 10 (Sora, who hoarded ¥57, comes last).
+  with Sora's wider range and buys before her; the learner's blue Regular customer takes the red
+  1 outside the range (Mika's ¥8 on spot 7 comes anyway: taking it free would gain nothing), and
+  Bank R's ¥3. Ken's Unknown brand bag becomes blue. The first party: the learner scores 5 VP.
+- Rounds 3-4 skipped. Round 5: nobody else covers spots 7-8, so the learner buys the red 2 and
+  green 3 at ¥1 a spot and keeps ¥18 (2 VP); Mika takes Bank L at ¥0. The last party (a tie for
+  red shares 6 + 3) and the money points: the learner wins with 22 VP to 15, 9 and 7.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ BANK_R = 9
 
 #: rounds 3 and 4, played by the normal bot for every seat (the learner's too)
 ROUNDS_3_4 = (
-    *("1:r4-R", "2:rL-3", "3:rL-R", "0:rL-6", "1:p0", "2:p1", "3:p2", "0:p2"),
-    *("0:rL-R", "1:r1-8", "2:r3-R", "3:rL-8", "1:p2", "2:p1", "3:p2", "0:p1"),
+    *("1:r4-R", "2:rL-5", "3:rL-R", "0:r3-R", "1:p0", "2:p1", "3:p2", "0:p2", "0:uBG=B"),
+    *("0:rL-6", "1:r2-8", "2:rL-4", "3:rL-8", "1:p1", "2:p2", "3:p3", "0:p1"),
 )
 
 STEPS = (
@@ -56,11 +57,11 @@ STEPS = (
         t(
             "Now everyone chooses a price per spot, in secret: price × spots must fit your "
             "money. Choose ¥4 (2 spots × ¥4 = ¥8 of your ¥20).",
-            "次は全員が秘密で1マスの値段を決めます。値段×マス数は所持金以下なので、4万を選んで"
+            "次は全員が秘密で1マスの値段を決めます(値段×マス数は所持金まで)。4万を選んで"
             "ください(2マスで8万、所持金は20万)。",
         ),
         expect=("p4",),
-        play=("1:r5", "2:r1-4", "3:r5-7", "1:p5", "2:p2", "3:p1"),
+        play=("1:r5", "2:r2-4", "3:r5-7", "1:p5", "2:p2", "3:p1"),
     ),
     Step(
         "r1-order",
@@ -70,13 +71,14 @@ STEPS = (
             "値段が公開されました。高い人から、ミカ(5万)、あなた(4万)、ケン(2万)、ソラ(1万)の"
             "順に購入します。",
         ),
-        play=("2:fR",),
+        play=("2:fL",),
         mark=("reveal",),
     ),
     Step(
         "r1-pay",
         t(
-            "Buying, each takes what lies on the spots of his range and leaves his price there. "
+            "When buying, each takes what lies on the spots of his range and leaves his price "
+            "on each. "
             "Ranges may overlap: Sora, buying last at ¥1, picked up your ¥4s on spots 6 and 7.",
             "購入では、範囲のマスにある物を取り、そこに自分の値段を置きます。範囲は重なってもよく、"
             "最後に1万で購入したソラが、6番と7番のあなたの4万を拾いました。",
@@ -87,9 +89,9 @@ STEPS = (
         "r1-special",
         t(
             "Mika's Show-off spending bag gave her ¥5 ÷ 2 = 2 VP at once. Ken's ★ Regular "
-            "customer also took the red 1 next to it, for free.",
+            "customer also took the green 1 on the spot next to it, for free, outside his range.",
             "ミカの散財自慢は5万÷2で、すぐに2勝利点になりました。ケンの★のお得意様は、"
-            "隣のマスの赤1も無料で取りました。",
+            "範囲の外でも隣のマスの緑1を無料で取りました。",
         ),
         mark=("reveal",),
     ),
@@ -97,9 +99,9 @@ STEPS = (
         "tidy",
         t(
             "Round 2: Mika bought first, so she starts. The unsold bag left the game; money on "
-            "spots 1–4 went to Bank L (¥8), on spots 5–8 to Bank R (¥3).",
+            "spots 1–4 went to Bank L (¥6), on spots 5–8 to Bank R (¥3).",
             "第2ラウンドは、最初に購入したミカがスタートです。売れ残りのバッグは除外され、"
-            "1〜4番のお金は左の銀行(8万)へ、5〜8番のお金は右の銀行(3万)へ移りました。",
+            "1〜4番のお金は左の銀行(6万)へ、5〜8番のお金は右の銀行(3万)へ移りました。",
         ),
         mark=("spot-L", "spot-R"),
     ),
@@ -107,9 +109,9 @@ STEPS = (
         "r2-range",
         t(
             "A range may include a bank, and you take its money. Tap spot 6, then Bank R: a ★ "
-            "blue bag, the spot Mika chose, a blue 1 and ¥3.",
+            "blue bag, the Show-off bag Mika chose, a blue 1 and ¥3.",
             "範囲には銀行も含められ、そのお金を取れます。6番と右の銀行をタップしてください"
-            "(★の青、ミカが選んだマス、青1、3万)。",
+            "(★の青、ミカが選んだ散財自慢、青1、3万)。",
         ),
         expect=(Compose(RANGE, (6, BANK_R)), Compose(RANGE, (BANK_R, 6))),
         play=("1:r7", "2:r1-3", "3:rL-5"),
@@ -137,30 +139,41 @@ STEPS = (
     Step(
         "r2-free",
         t(
-            "Your ★ Regular customer also takes, for free, all that lies on one spot next to it. "
-            "Take the ¥8 Mika paid on spot 7.",
-            "あなたの★のお得意様は、隣のマスひとつの物も無料で取ります。ミカが7番に払った"
-            "8万を取ってください。",
+            "Your ★ Regular customer also takes, for free, what lies on one spot next to it, even "
+            "outside your range. Take the red 1 on spot 5: you reach Mika's ¥8 on spot 7 anyway.",
+            "あなたの★のお得意様は、範囲の外でも隣のマスひとつの物を無料で取ります。5番の赤1を"
+            "取ってください(7番のミカの8万は、どのみちあなたが取ります)。",
         ),
-        expect=("fR",),
+        expect=("fL",),
     ),
     Step(
         "r2-back",
         t(
-            "You paid ¥8 and took ¥11 back: buying cheaply after the others is how money grows. "
-            "A price of ¥0 still takes the money in a range, but no bags.",
-            "8万払って11万が戻りました。他の人の後に安く買うのがお金を増やす方法で、値段0でも"
-            "範囲のお金は取れます(バッグは取れません)。",
+            "You paid ¥8 (¥2 on 4 spots) and took ¥11: Mika's ¥8 and Bank R's ¥3. Buying "
+            "cheaply after the others is how money grows.",
+            "あなたは8万(4マスに2万ずつ)払い、ミカの8万と右の銀行の3万で11万を取りました。"
+            "他の人の後に安く買うのが、お金を増やす方法です。",
         ),
         mark=("reveal", "money-0"),
+    ),
+    Step(
+        "r2-unknown",
+        t(
+            "Ken's Unknown brand bag (?) became blue, the brand he held less of (red 3, blue 2). "
+            "It counts 1, like a Regular customer; Show-off bags count in no brand.",
+            "ケンのブランド不明(?)は、合計の少ない方の青になりました(赤3、青2)。お得意様と同じく"
+            "1点分で、散財自慢はどのブランドにも数えません。",
+        ),
+        mark=("bags-2",),
     ),
     Step(
         "party-1",
         t(
             "After round 2, a party: in each brand, the highest total of bag numbers scores 2 VP, "
-            "the second 1 VP. You tied Ken in green and share 2 + 1, rounded up: 2 VP each.",
+            "the second 1 VP. You tied Ken in red and in green: you share 2 + 1, rounded up, so "
+            "2 VP each.",
             "第2ラウンドの後のパーティーでは、ブランドごとにバッグの数字の合計が1位なら2点、"
-            "2位なら1点です。緑はケンと同点なので2+1を分け合い、切り上げで2点ずつです。",
+            "2位なら1点です。赤と緑はケンと同点なので2+1を分け合い、切り上げで2点ずつです。",
         ),
         mark=("majority", "vp-0"),
     ),
@@ -179,47 +192,50 @@ STEPS = (
     Step(
         "r5-range",
         t(
-            "Tap spot 2, then spot 3: a green 2 and an Unknown brand bag (?), red or green.",
-            "2番と3番をタップしてください。緑2と、赤か緑になるブランド不明(?)のバッグです。",
+            "Sora starts and picked spots 1 to 5. Tap spot 7, then spot 8: a red 2 and the "
+            "green 3.",
+            "スタートのソラは1〜5番を選びました。7番と8番(赤2と緑3)をタップしてください。",
         ),
-        expect=(Compose(RANGE, (2, 3)), Compose(RANGE, (3, 2))),
-        play=("1:r1", "2:r4-7", "3:rL-R"),
+        expect=(Compose(RANGE, (7, 8)), Compose(RANGE, (8, 7))),
+        play=("3:r1-5",),
     ),
     Step(
         "r5-price",
         t(
-            "At the end, every ¥8 you keep is worth 1 VP. Choose ¥3: 2 spots cost ¥6, and you "
-            "keep ¥8.",
-            "ゲームの最後に、残ったお金8万ごとに1点になります。3万を選んでください(2マスで6万、"
-            "8万が残ります)。",
+            "No other range covers spots 7 and 8, so ¥1 a spot buys them. Every ¥8 you keep is "
+            "worth 1 VP at the end: choose ¥1.",
+            "7番と8番は他の誰の範囲にも入っていないので、1マス1万で買えます。最後に残ったお金は"
+            "8万ごとに1点なので、1万を選んでください。",
         ),
-        expect=("p3",),
-        play=("1:p2", "2:p2", "3:p1"),
+        expect=("p1",),
+        play=("1:rL", "2:r6", "3:p2", "1:p0", "2:p3"),
     ),
     Step(
-        "unknown",
+        "r5-zero",
         t(
-            "Your Unknown brand bag became green, the brand you held less of (red 7, green 5). "
-            "It counts 1, like a Regular customer; Show-off bags count in no brand.",
-            "ブランド不明のバッグは、合計の少ない方の緑になりました(赤7、緑5)。お得意様と同じく"
-            "1点分で、散財自慢はどのブランドにも数えません。",
+            "Mika offered ¥0 for Bank L alone: a price of 0 buys no bag, but she took the bank's "
+            "¥5 for nothing.",
+            "ミカは左の銀行だけを0で買いました。値段0ではバッグは買えませんが、銀行の5万を"
+            "ただで取りました。",
         ),
-        mark=("bags-0",),
+        mark=("result",),
     ),
     Step(
         "party-2",
         t(
-            "The last party scores 6 VP and 3 VP in each brand: you lead red and green, 12 VP.",
-            "最後のパーティーは各ブランド6点と3点です。あなたは赤と緑で1位、12点です。",
+            "The last party scores 6 VP and 3 VP in each brand. You and Sora tie in red and share "
+            "6 + 3: 5 VP each.",
+            "最後のパーティーは各ブランド6点と3点です。赤はあなたとソラが同点なので、6+3を分け合い"
+            "5点ずつです。",
         ),
         mark=("result",),
     ),
     Step(
         "end",
         t(
-            "Then every ¥8 is worth 1 VP (Sora's ¥57: 7 VP), and the most VP wins. On a tie, "
+            "Then every ¥8 is worth 1 VP (your ¥18: 2 VP), and the most VP wins. On a tie, "
             "whoever alone leads more brands wins.",
-            "最後にお金8万ごとに1点(ソラの57万は7点)で、勝利点の最も多い人の勝ちです。同点なら、"
+            "最後にお金8万ごとに1点(あなたの18万は2点)で、勝利点の最も多い人の勝ちです。同点なら、"
             "単独1位のブランドが多い人の勝ちです。",
         ),
         mark=("result",),
@@ -244,10 +260,10 @@ TUTORIAL = Tutorial(
         f"{ROUND}/6": "party-1",
         f"{ROUND}/7": "tidy",
         "B10": "party-1",
-        "B11": "unknown",
-        "B12": "unknown",
+        "B11": "r2-unknown",
+        "B12": "r2-unknown",
         "B13": "r2-range",
-        "B14": "r2-back",
+        "B14": "r5-zero",
         "B15": "r2-price",
         "B16": "r2-free",
     },
