@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pygames.core.record import new_state, split_action
 from pygames.games.marie.rules import MarieState
-from pygames.tutorials import Step, move_actions
+from pygames.tutorials import Step, line, move_actions
 from pygames.tutorials.marie import TUTORIAL
 
 YOU, KEN, JIRO = 0, 1, 2
@@ -100,3 +100,11 @@ def test_the_end_you_win_with_8_points() -> None:
     assert kept(end, YOU) == {3: 4, 5: 5, 6: 2} and end.eaten[YOU] == [6]
     assert end.result().winners == [YOU]
     assert "8 points" in by_id("score").text["en"]
+
+
+def test_a_dissatisfied_vote_where_one_is_not_enough_changes_nothing_else() -> None:
+    main = line(TUTORIAL)
+    for step_id in ("vote", "vote-last"):
+        other = line(TUTORIAL, {step_id: 1})
+        changed = [k for k, (a, b) in enumerate(zip(main, other, strict=True)) if a != b]
+        assert len(changed) == 1 and other[changed[0]] == "0:down", step_id

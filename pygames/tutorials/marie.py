@@ -81,7 +81,7 @@ STEPS = (
             "全員が同時に「納得」か「不満」を投票し、全員がそろうまで誰の票も見えません。"
             "5が2枚あるので「納得」を選びましょう。",
         ),
-        expect=("up",),
+        expect=("up", "down"),
         play=("1:up", "2:up"),
     ),
     Step(
@@ -120,8 +120,8 @@ STEPS = (
     Step(
         "vote-2",
         t(
-            "The pairs are shown: vote again, in secret. Your third 5 is good: Satisfied.",
-            "2枚が公開されたので、もう一度秘密で投票します。3枚目の5が取れたので「納得」です。",
+            "The pairs are shown: vote again, in secret. You kept a third 5, so vote Satisfied.",
+            "2枚が公開されたので、もう一度秘密で投票します。3枚目の5を残せたので「納得」を選びましょう。",
         ),
         expect=("up",),
         play=("1:down", "2:up"),
@@ -132,7 +132,7 @@ STEPS = (
             "Only Ken is Dissatisfied, and it takes two to share the pairs out again. Ken and "
             "Jiro can eat no more, so only you decide: keep both.",
             "不満はケンだけなので、取り合いにはなりません(不満が2人以上で取り合い)。"
-            "ケンとジローはもう食べられないので、決めるのはあなただけ、2枚とも確定しましょう。",
+            "ケンとジローはもう食べられないので、あなただけが決めます:2枚とも確定しましょう。",
         ),
         expect=("keep",),
     ),
@@ -164,7 +164,7 @@ STEPS = (
             "Jiro was Dissatisfied too: the pairs change hands, the Youngest first and the Elder "
             "last. Take another brother's pair: Jiro's.",
             "ジローも不満だったので、末の弟から兄者の順に2枚を取り合います。"
-            "他の兄弟の2枚、ジローの2枚を取りましょう。",
+            "自分以外の2枚から、ジローの2枚を取りましょう。",
         ),
         expect=("take2",),
     ),
@@ -207,7 +207,7 @@ STEPS = (
             "Two more 3s make four: vote Satisfied.",
             "3が2枚増えれば4枚です。「納得」を選びましょう。",
         ),
-        expect=("up",),
+        expect=("up", "down"),
         play=("1:up", "2:up"),
     ),
     Step(
