@@ -231,8 +231,8 @@ STEPS = (
     Step(
         "score",
         t(
-            "You: four 3s 3, five 5s 5, two 6s -1, one eaten card 1: 8 points, one more than "
-            "Ken. On a tie, more kept 7s would win, then 6s, and so on.",
+            "Four 3s give you 3, five 5s 5, two 6s cost 1 and your eaten card gives 1: 8 points, "
+            "one more than Ken. On a tie, more kept 7s would win, then 6s, and so on.",
             "あなた:3が4枚で3点、5が5枚で5点、6が2枚で-1点、"
             "食べたカード1点、合計8点でケンに1点差の勝ちです。"
             "同点なら確定した7の多い人、次に6…の順で勝ちが決まります。",
