@@ -24,6 +24,7 @@ from buildsite.downloads import (
     copy_pyodide,
     fetch_pinned_wheels,
 )
+from buildsite.preload import add_module_preloads
 from buildsite.wheel import build_wheel, engine_version
 
 ICON_LINK = re.compile(r'<link\s[^>]*rel="[^"]*icon[^"]*"[^>]*>')
@@ -154,6 +155,7 @@ def build(dist: Path = DIST) -> Path:
     """Write ``dist`` from scratch and return it."""
     started = time.monotonic()
     copy_web(dist)
+    log(f"index.html: {add_module_preloads(dist)} module preloads")
     wheel = add_runtime(dist)
     write_catalog(dist / "catalog.json")
     built = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")

@@ -16,11 +16,14 @@
 // Drawings carry no listeners: the viewer's root listens once and hands the `analysis-*` actions
 // here (ui/replay.js).
 
-import { h, svg, button } from './dom.js';
+import { h, svg, button, loadStyle } from './dom.js';
 import { t, tp, tx } from '../i18n.js';
 import { logLine } from './log.js';
 import { ask, errorText } from './errors.js';
 import { analysisOf, getHistory, storeAnalysis } from './saves.js';
+
+// the analysis's stylesheet comes with it: the lobby's first paint does not wait for it
+loadStyle(new URL('../analysis.css', import.meta.url).href);
 
 /** The graph's drawing sizes (user units: the SVG scales to its box). */
 const WIDE = { w: 440, h: 150 };
