@@ -385,9 +385,10 @@ def test_keyboard_plays_hitokai(axe_page: Page, audit: Audit, base_url: str) -> 
         else:  # the opening bid is due and above the hand: bid, then confirm through the warning
             tab_to(page, "bid")
             page.keyboard.press("Enter")
-            expect(page.get_by_test_id("overbid-confirm")).to_be_visible()
+            expect(page.get_by_test_id("waste-confirm")).to_be_visible()
+            expect(page.get_by_test_id("confirm-no")).to_be_focused()  # "Choose again" first
             page.keyboard.press("Shift+Tab")
-            expect(page.get_by_test_id("confirm-overbid")).to_be_focused()
+            expect(page.get_by_test_id("confirm-yes")).to_be_focused()
             page.keyboard.press("Enter")
         expect(page.get_by_test_id("table")).not_to_have_attribute("data-ply", str(before))
     assert {"bid", "withdraw", "pay", "summary"} <= done, done

@@ -161,6 +161,8 @@ def test_one_human_against_three_bots(page: Page, base_url: str, shot: Callable[
             expect(choices.first).to_have_attribute("data-action", "move")
             action = str(choices.first.get_attribute("data-a"))
             choices.first.click()
+            if page.get_by_test_id("waste-confirm").count():  # a side the engine marks (B16)
+                page.get_by_test_id("confirm-yes").click()
             actions.append(action)
         else:
             raise AssertionError(f"unexpected phase {phase}")

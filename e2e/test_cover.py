@@ -61,6 +61,8 @@ def position(game: str, players: int) -> tuple[dict[str, Any], int, list[str]]:
             continue
         good = []
         for move in own["moves"]:
+            if "warn" in move:  # the table would ask first (a move that can only lose)
+                continue
             after = engine(
                 cmd="start",
                 record={**record, "actions": [*record["actions"], f"{seat}:{move['a']}"]},

@@ -111,6 +111,10 @@ def bid_turn(page: Page, turn: int, checks: dict[str, bool]) -> str:
         expect(withdraw).to_be_enabled()
     else:
         expect(withdraw).to_be_disabled()
+        if not checks.get("why"):  # greyed out, yet a tap says why (the engine's reason)
+            checks["why"] = True
+            withdraw.click(force=True)
+            expect(page.get_by_test_id("toast")).to_contain_text("must open the auction")
     for button, step in ((plus1, 1), (plus5, 5)):
         expect(button).to_have_attribute("data-amount", str(current + step))
         if current + step in bids:
@@ -128,19 +132,19 @@ def bid_turn(page: Page, turn: int, checks: dict[str, bool]) -> str:
         expect(amount).to_have_text(str(over))
         expect(bid).to_have_attribute("data-amount", str(over))
         expect(bid).to_have_attribute("data-over", "yes")
-        expect(warning).to_be_visible()
-        expect(warning).to_contain_text(f"your hand is worth only {value}")
+        expect(warning).to_be_visible()  # the engine's words (the move's warn)
+        expect(warning).to_contain_text(f"Your hand is worth only {value} gold")
         expect(warning).to_contain_text("eliminated")
         if not checks.get("confirm"):
             checks["confirm"] = True
-            bid.click()  # asks once more; cancelling brings the controls back
-            expect(page.get_by_test_id("overbid-confirm")).to_be_visible()
-            expect(page.get_by_test_id("confirm-overbid")).to_have_attribute(
-                "data-amount", str(over)
-            )
-            page.get_by_test_id("cancel-overbid").click()
-            expect(page.get_by_test_id("overbid-confirm")).to_have_count(0)
+            bid.click()  # the table asks once; "Choose again" brings the controls back
+            dialog = page.get_by_test_id("waste-confirm")
+            expect(dialog).to_be_visible()
+            expect(dialog).to_contain_text(f"with a bid of {over}")
+            page.get_by_test_id("confirm-no").click()
+            expect(dialog).to_have_count(0)
             expect(amount).to_have_attribute("data-value", str(over))
+            assert engine_now(page, 0)["ply"] == snap["ply"]
         checks["warning"] = True
     if bids[0] <= value:
         step_to(page, bids[0])
@@ -170,7 +174,7 @@ def bid_turn(page: Page, turn: int, checks: dict[str, bool]) -> str:
         return "pass"
     # the opening bid is due and every bid is above the hand: confirm through the warning
     page.get_by_test_id("bid").click()
-    page.get_by_test_id("confirm-overbid").click()
+    page.get_by_test_id("waste-confirm").get_by_test_id("confirm-yes").click()
     return "overbid"
 
 

@@ -218,6 +218,8 @@ def decide_button(page: Page, eat: bool) -> tuple[str, str]:
     button = buttons.first
     testid = str(button.get_attribute("data-testid"))
     button.click()
+    if page.get_by_test_id("waste-confirm").count():  # eating a kept number: asked once
+        page.get_by_test_id("confirm-yes").click()
     return testid, testid.removeprefix("decide-eat-") if eat else "keep"
 
 

@@ -151,6 +151,8 @@ def human_move(page: Page) -> None:
     button = page.locator("[data-testid=table] button[data-action=move]:not([disabled])").first
     button.wait_for(timeout=60_000)
     button.click()
+    if page.get_by_test_id("waste-confirm").count():  # a move the engine marks: play it anyway
+        page.get_by_test_id("confirm-yes").click()
 
 
 def test_the_last_bot_move_is_highlighted_until_the_next(page: Page, base_url: str) -> None:

@@ -125,8 +125,13 @@ def snapshot(sid: str, session: Session, seat: int | None, log_from: int = 0) ->
         "ply": state.ply,
         "view": view,
         "log_start": log_start,
-        "moves": info.discrete_moves(state, seat) if seat is not None and movable else [],
+        "moves": info.page_moves(state, seat) if seat is not None and movable else [],
         "choices": info.choices(state, seat) if seat is not None and movable else [],
+        "unavailable": (
+            {k: dict(v) for k, v in info.unavailable(state, seat).items()}
+            if seat is not None and movable
+            else {}
+        ),
         "result": state.result().to_json() if over else None,
         "record": record.to_json() if over else None,
         "secret_pending": state.secret_pending(),
@@ -307,7 +312,7 @@ class Bridge:
         choice, picks = req.choice(), req.picks(MAX_PICKS)
         if state.is_over() or seat not in state.to_move():
             raise NotYourTurn(t("It is not your turn.", "あなたの手番ではありません。"))
-        composed = get_game(session.record.game).compose(state, seat, choice, picks)
+        composed = get_game(session.record.game).page_compose(state, seat, choice, picks)
         return {"ok": True, "choice": choice, "picks": picks, **composed.to_json()}
 
     def cmd_bot(self, req: Request) -> JSONDict:

@@ -481,6 +481,17 @@ const S = {
     en: 'Imported analysis — not checked by this app.',
     ja: 'インポートした分析です(このアプリでは確認していません)。',
   },
+
+  // warn (issue 31): the engine's marks of moves that can only lose, and why a control is off
+  wasteTitle: { en: 'This move can only lose', ja: 'この手は損をするだけです' },
+  wastePlay: { en: 'Play it anyway', ja: 'それでも指す' },
+  wasteBack: { en: 'Choose again', ja: '選び直す' },
+  opt_askWaste: { en: 'Ask before a move that can only lose', ja: '損をするだけの手の前に確認する' },
+  opt_askWaste_help: {
+    en: 'The table asks once before a move that can never help you (a Pharaoh pass with an empty hospital, a bid above your hand...). The rules pages list these moves.',
+    ja: '決して得にならない手(病院が空のときのファラオパス、手札を超える入札など)を指す前に、一度だけ確認します。該当する手はルールのページにあります。',
+  },
+  whyOff: { en: 'Why is this off?', ja: 'なぜ使えないの?' },
 };
 
 export const STRINGS = S;

@@ -75,7 +75,8 @@
 /**
  * A discrete legal move: `a` is the notation, sent back unchanged and never looked into; `kind`
  * and the other fields are what the page draws from (`{a: "pile3", kind: "pile", pile: 3}`).
- * @typedef {{a: string, kind: string, [field: string]: any}} Move
+ * `warn`: the engine marks it as a move that can only lose, and says why (the table asks once).
+ * @typedef {{a: string, kind: string, warn?: Text, [field: string]: any}} Move
  */
 
 /**
@@ -111,6 +112,8 @@
  * @property {View} view
  * @property {Move[]} moves the seat's discrete legal moves; [] unless it is to move
  * @property {Choice[]} choices its combinatorial choices; [] unless it is to move
+ * @property {Record<string, Text>} [unavailable] kinds of move the table draws greyed out for the
+ *   seat to move, each with the engine's reason (shown by tap)
  * @property {GameResult | null} result
  * @property {string | null} [share] `g=...`: the finished record, once the game is over (absent
  *   before: the page never holds a game's record while something is hidden; null in the replay
@@ -147,6 +150,7 @@
  * @property {any[]} next the picks that may be added now
  * @property {string[]} actions the notation strings to send with `act` when complete
  * @property {Text | null} why why not, when not valid
+ * @property {Text | null} [warn] a complete selection that can only lose: why (the table asks)
  * @property {Record<string, any>} info the game's figures for the page (a running total...)
  */
 

@@ -53,7 +53,9 @@ class Composed:
 
     ``valid``: the picks so far can still be completed into a legal move; ``complete``: they
     make one now (``actions``, one or more notation strings applied in order); ``next``: the
-    picks that may be added and keep the selection valid; ``why``: a sentence when not valid.
+    picks that may be added and keep the selection valid; ``why``: a sentence when not valid;
+    ``warn``: a sentence when the complete selection is a move that can only lose something
+    (the table asks before playing it; :attr:`pygames.core.registry.GameInfo.waste`).
     """
 
     valid: bool
@@ -63,6 +65,7 @@ class Composed:
     why: Text | None = None
     #: game-specific figures for the page (a running total, what is still missing...)
     info: JSONDict = field(default_factory=dict)
+    warn: Text | None = None
 
     def to_json(self) -> JSONDict:
         """JSON-safe form."""
@@ -73,6 +76,7 @@ class Composed:
             "actions": list(self.actions),
             "why": dict(self.why) if self.why else None,
             "info": dict(self.info),
+            "warn": dict(self.warn) if self.warn else None,
         }
 
 

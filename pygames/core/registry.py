@@ -34,6 +34,16 @@ def nothing_to_compose(state: GameState, seat: int, choice: str, picks: list[Any
     raise IllegalAction(t("Nothing to choose now.", "今は選ぶものがありません。"))
 
 
+def nothing_wasted(state: GameState, seat: int, action: str) -> Text | None:
+    """The default: no legal action is marked as wasteful."""
+    return None
+
+
+def nothing_unavailable(state: GameState, seat: int) -> dict[str, Text]:
+    """The default: no control is greyed out with a reason."""
+    return {}
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game's metadata and entry points.
@@ -52,6 +62,16 @@ class GameInfo:
       selection ``picks`` of the choice ``choice``: whether it can still be completed, which
       picks may come next, and the actions a complete one plays. Unknown choice or unreadable
       picks: :class:`IllegalAction`.
+
+    - ``waste(state, seat, action)``: why the legal ``action`` of ``seat`` (to move) can only
+      lose something, as a sentence, or None. A game marks a move only when it is provably a
+      loss: another legal move does everything it could do for the seat, without its cost
+      (docs/rules/<id>.md, "Moves the table warns about"). Default: no mark. The page receives
+      the mark as ``warn`` (:meth:`page_moves`, :meth:`page_compose`) and asks once before
+      playing such a move.
+    - ``unavailable(state, seat)``: the kinds of move the table draws for ``seat`` (to move)
+      that it may not play now, each with why (``{"withdraw": Text}``): the page shows the
+      reason on the greyed-out control. Default: none.
 
     Together the discrete moves and the complete selections of the choices offer exactly the
     legal actions (``tests/page_walk.py`` checks it for every game).
@@ -84,6 +104,8 @@ class GameInfo:
     discrete_moves: Callable[[GameState, int], list[JSONDict]] = every_legal_action
     choices: Callable[[GameState, int], list[JSONDict]] = no_choices
     compose: Callable[[GameState, int, str, list[Any]], Composed] = nothing_to_compose
+    waste: Callable[[GameState, int, str], Text | None] = nothing_wasted
+    unavailable: Callable[[GameState, int], dict[str, Text]] = nothing_unavailable
 
     def to_json(self) -> JSONDict:
         """Metadata for the lobby and the CLI."""
@@ -98,6 +120,26 @@ class GameInfo:
             "levels": self.levels(),
             "options": dict(self.default_options),
         }
+
+    def page_moves(self, state: GameState, seat: int) -> list[JSONDict]:
+        """:attr:`discrete_moves`, each wasteful one carrying ``warn`` (``{en, ja}``: why it
+        can only lose, from :attr:`waste`)."""
+        moves = self.discrete_moves(state, seat)
+        if self.waste is nothing_wasted:
+            return moves
+        for move in moves:
+            why = self.waste(state, seat, str(move["a"]))
+            if why is not None:
+                move["warn"] = dict(why)
+        return moves
+
+    def page_compose(self, state: GameState, seat: int, choice: str, picks: list[Any]) -> Composed:
+        """:attr:`compose`, with ``warn`` set when the selection is complete and its move (its
+        first action: the one the seat chooses) is wasteful (:attr:`waste`)."""
+        composed = self.compose(state, seat, choice, picks)
+        if composed.complete and composed.actions and composed.warn is None:
+            composed.warn = self.waste(state, seat, composed.actions[0])
+        return composed
 
     def levels(self) -> list[str]:
         """The bot levels: the game's own, then ``strong`` (search over the ``normal`` bot)."""

@@ -3,11 +3,12 @@
 // `bid` move of that amount, a withdrawal the `withdraw` move, and a payment is composed card by
 // card with the engine (`pay` choice), which says which cards may still go in (ruling H4) and
 // which actions play it. The suggested payment, a card's worth in gold, the hand bonus, the round
-// totals and who shares the highest total all come from the engine. The only comparison made here
-// is the warning H2 asks of the UI: a chosen bid above the hand's value (`view.hand_value`).
+// totals and who shares the highest total all come from the engine, and so does the mark of a bid
+// above the hand (H2: the move's `warn`, which the table asks about once before playing it), the
+// reason the opener's Withdraw is greyed out and the words of a seat that sits out.
 //
-// UI state: `ctx.ui` (the chosen bid amount, an over-bid awaiting confirmation, the payment's
-// picks and the engine's last answer about them) and `ctx.memo.hk` (the round summaries each
+// UI state: `ctx.ui` (the chosen bid amount, the payment's picks and the engine's last answer
+// about them) and `ctx.memo.hk` (the round summaries each
 // viewer has closed, kept for the whole game).
 
 import { h, button, loadStyle } from '../ui/dom.js';
@@ -53,17 +54,7 @@ Object.assign(STRINGS, {
   hk_step: { en: 'Amount {0}', ja: '金額{0}' },
   hk_range: { en: 'from {0} to {1}', ja: '{0}〜{1}' },
   hk_withdraw: { en: 'Withdraw', ja: '降りる' },
-  hk_overWarn: {
-    en: 'Warning: your hand is worth only {0}. If you have to pay {1}, you are eliminated for this round.',
-    ja: '注意:手札の価値は{0}しかありません。{1}を支払うことになると、このラウンドは脱落します。',
-  },
-  hk_overAsk: {
-    en: 'Bid {1} with a hand worth {0}? Every bidder pays his own last bid: you would be eliminated for this round.',
-    ja: '価値{0}の手札で{1}を入札しますか?入札者は全員自分の最終入札額を支払うので、このラウンドは脱落します。',
-  },
   hk_overMark: { en: 'over your hand', ja: '手札超過' },
-  hk_confirmBid: { en: 'Bid {0} anyway', ja: 'それでも{0}で入札' },
-  hk_cancel: { en: 'Cancel', ja: 'やめる' },
   // paying
   hk_payTitle: { en: 'Pay {0} for daughter {1}', ja: '娘{1}の代金{0}を支払う' },
   hk_paidSoFar: { en: 'Put in: {0} of {1}', ja: '支払い済み {0}/{1}' },
@@ -174,13 +165,12 @@ const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 // ---------------------------------------------------------------- UI state and handlers
 
 /**
- * The UI state of a new decision: the bid amount chosen (null: the lowest), an over-bid waiting
- * for its confirmation (H2), the payment's picks, the engine's answer about them (`answer`, for
+ * The UI state of a new decision: the bid amount chosen (null: the lowest), the payment's picks, the engine's answer about them (`answer`, for
  * `answerFor`: a copy of the picks it judged) and whether a payment is being sent.
  * @param {import('../types.js').Snapshot} _snap
  */
 export function initUi(_snap) {
-  return { amount: null, confirm: null, picks: [], answer: null, answerFor: null, sending: false };
+  return { amount: null, picks: [], answer: null, answerFor: null, sending: false };
 }
 
 /** The bid amounts the engine offers now, lowest first. */
@@ -195,17 +185,17 @@ function chosenAmount(ctx) {
 }
 
 /**
- * Play the bid of `amount`, or first ask to confirm it when the button says it is above the hand
- * (`over`, drawn from `view.hand_value`: H2).
+ * Play the bid of `amount`. A bid the engine marks (above the hand: H2) is asked about once by
+ * the table before it is sent (ui/confirm.js).
  */
-function bid(ctx, amount, over) {
+function bid(ctx, amount) {
   const move = ctx.move('bid', { amount });
-  if (!move) return;
-  if (over) {
-    ctx.ui.confirm = amount;
-    return;
-  }
-  ctx.play(move.a);
+  if (move) ctx.play(move.a);
+}
+
+/** Whether the engine marks the bid of `amount` as one that can only lose (H2). */
+function overBid(ctx, amount) {
+  return Boolean(ctx.move('bid', { amount })?.warn);
 }
 
 /** Ask the engine about the payment `picks`; its answer lands in `ctx.ui` and redraws. */
@@ -240,13 +230,7 @@ export const actions = {
     ctx.ui.amount = fit ?? (Number(data.step) > 0 ? amounts[amounts.length - 1] : amounts[0]);
   },
   'hk-bid'(ctx, data) {
-    bid(ctx, Number(data.amount), data.over === 'yes');
-  },
-  'hk-bid-confirmed'(ctx, data) {
-    bid(ctx, Number(data.amount), false);
-  },
-  'hk-bid-cancel'(ctx) {
-    ctx.ui.confirm = null;
+    bid(ctx, Number(data.amount));
   },
   'hk-pick'(ctx, data) {
     ask(ctx, [...ctx.ui.picks, Number(data.card)]);
@@ -507,15 +491,15 @@ function handZone(snap, ctx) {
         title: double ? t('hk_double', g.gold) : undefined,
       }, chip(g.number), h('span', { class: 'hk-times', text: `×${g.count}` }), goldTag(v, g.gold));
     }))
-      : h('p', { class: 'hk-muted', text: out ? t('hk_youOut') : t('hk_emptyHand') }));
+      : h('p', { class: 'hk-muted', testid: v.sits_out ? 'sits-out' : undefined, text: v.sits_out ? tx(v.sits_out) : t(out ? 'hk_youOut' : 'hk_emptyHand') }));
 }
 
 // ---------------------------------------------------------------- bidding
 
 /** A button that bids `amount` (disabled when the engine offers no such bid). */
-function bidButton(ctx, amount, value, label, props = {}) {
+function bidButton(ctx, amount, label, props = {}) {
   const move = ctx.move('bid', { amount });
-  const over = Boolean(move) && amount > value;
+  const over = overBid(ctx, amount);
   return button(label, {
     ...props,
     class: ['btn', props.class, over ? 'is-over' : null], disabled: !move,
@@ -524,18 +508,9 @@ function bidButton(ctx, amount, value, label, props = {}) {
   });
 }
 
-/** H2: a bid above the hand's value is legal but ruinous; ask once more, in plain words. */
-function overbidConfirm(ctx, amount, value) {
-  return h('div', { class: 'hk-warn', testid: 'overbid-confirm', role: 'alertdialog', 'aria-label': t('hk_overMark') },
-    h('p', { class: 'hk-warn-text' }, h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: t('hk_overAsk', value, amount) })),
-    h('div', { class: 'hk-warn-actions' },
-      button(t('hk_confirmBid', amount), { class: 'btn btn-danger', testid: 'confirm-overbid', data: { action: 'hk-bid-confirmed', amount } }),
-      button(t('hk_cancel'), { class: 'btn', testid: 'cancel-overbid', data: { action: 'hk-bid-cancel' } })));
-}
-
-function quickBid(ctx, key, amount, value, testid) {
-  const over = Boolean(ctx.move('bid', { amount })) && amount > value;
-  return bidButton(ctx, amount, value, [h('span', { text: t(key, amount) }), over ? h('span', { class: 'hk-over-tag', text: '!' }) : null], {
+function quickBid(ctx, key, amount, testid) {
+  const over = overBid(ctx, amount);
+  return bidButton(ctx, amount, [h('span', { text: t(key, amount) }), over ? h('span', { class: 'hk-over-tag', text: '!' }) : null], {
     class: 'hk-quick', testid, 'aria-label': over ? `${t(key, amount)} (${t('hk_overMark')})` : undefined,
   });
 }
@@ -546,12 +521,11 @@ function stepButton(label, step, testid, disabled) {
 
 /** The amount picker: steps of 1 and 5 within the engine's bids, the amount, and a meter whose
  * part above the hand's value is red (positions through CSS custom properties). */
-function amountPicker(amounts, amount, value) {
+function amountPicker(amounts, amount, value, over) {
   const lo = amounts[0];
   const hi = amounts[amounts.length - 1];
   const span = Math.max(1, hi - lo);
   const pct = (x) => `${(Math.max(0, Math.min(1, x)) * 100).toFixed(2)}%`;
-  const over = amount > value;
   return h('div', { class: 'hk-pick', role: 'group', 'aria-label': t('hk_chooseBid') },
     h('span', { class: 'hk-label hk-pick-label', text: `${t('hk_chooseBid')} (${t('hk_range', lo, hi)})` }),
     h('div', { class: 'hk-stepper' },
@@ -566,30 +540,40 @@ function amountPicker(amounts, amount, value) {
     }, h('span', { class: 'hk-track-end', text: String(lo) }), h('span', { class: 'hk-thumb' }), h('span', { class: 'hk-track-end hk-track-hi', text: String(hi) })));
 }
 
-function bidControls(v, ctx) {
+/**
+ * Withdraw: greyed out for the opener, who must bid; a tap on it then shows the engine's reason
+ * (the snapshot's `unavailable.withdraw`) instead of doing nothing.
+ */
+function withdrawButton(snap, ctx) {
+  const withdraw = ctx.move('withdraw');
+  if (withdraw) return button(t('hk_withdraw'), { class: 'btn hk-withdraw', testid: 'withdraw', data: { action: 'move', a: withdraw.a } });
+  const why = snap.unavailable?.withdraw;
+  if (!why) return button(t('hk_withdraw'), { class: 'btn hk-withdraw', testid: 'withdraw', disabled: true });
+  return button(t('hk_withdraw'), {
+    class: 'btn hk-withdraw', testid: 'withdraw', 'aria-disabled': 'true', 'aria-label': `${t('hk_withdraw')}: ${tx(why)}`, data: { action: 'why', why: 'withdraw' },
+  });
+}
+
+function bidControls(snap, ctx) {
+  const v = snap.view;
   const amounts = bidAmounts(ctx);
   const value = v.hand_value ?? 0;
-  const withdraw = ctx.move('withdraw');
-  const pass = button(t('hk_withdraw'), { class: 'btn hk-withdraw', testid: 'withdraw', disabled: !withdraw, data: { action: 'move', a: withdraw?.a } });
+  const pass = withdrawButton(snap, ctx);
   const box = h('div', { class: 'hk-controls', testid: 'controls' });
-  if (ctx.ui.confirm !== null && ctx.move('bid', { amount: ctx.ui.confirm })) {
-    box.append(overbidConfirm(ctx, ctx.ui.confirm, value));
-    return box;
-  }
   if (!amounts.length) {
     box.append(h('div', { class: 'hk-bid-row' }, pass));
     return box;
   }
   const cur = v.auction?.bid ?? 0;
   const amount = chosenAmount(ctx);
-  const over = amount > value;
+  const over = overBid(ctx, amount);
   box.append(h('div', { class: 'hk-bid-main' },
-    h('div', { class: 'hk-bid-row' }, quickBid(ctx, 'hk_plus1', cur + 1, value, 'bid-plus1'), quickBid(ctx, 'hk_plus5', cur + 5, value, 'bid-plus5')),
-    amountPicker(amounts, amount, value),
+    h('div', { class: 'hk-bid-row' }, quickBid(ctx, 'hk_plus1', cur + 1, 'bid-plus1'), quickBid(ctx, 'hk_plus5', cur + 5, 'bid-plus5')),
+    amountPicker(amounts, amount, value, over),
     over ? h('p', { class: 'hk-overwarn', testid: 'overbid-warning', role: 'alert' },
-      h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: t('hk_overWarn', value, amount) })) : null,
+      h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: tx(ctx.move('bid', { amount }).warn) })) : null,
     h('div', { class: 'hk-bid-row' },
-      bidButton(ctx, amount, value, t('hk_bidN', amount), { class: ['hk-go', over ? 'btn-danger' : 'btn-primary'].join(' '), testid: 'bid' }),
+      bidButton(ctx, amount, t('hk_bidN', amount), { class: ['hk-go', over ? 'btn-danger' : 'btn-primary'].join(' '), testid: 'bid' }),
       pass)));
   return box;
 }
@@ -669,7 +653,7 @@ function actionZone(snap, ctx) {
   const v = snap.view;
   if (!ctx.canAct || !((ctx.moves || []).length || (ctx.choices || []).length)) return null;
   if (v.phase === 'pay' && v.payment) return payControls(v, ctx);
-  if (v.phase === 'bid') return bidControls(v, ctx);
+  if (v.phase === 'bid') return bidControls(snap, ctx);
   return null;
 }
 

@@ -6,7 +6,7 @@
 
 import { h, svg, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
-import { t, tn, tp, levelName, STRINGS } from '../i18n.js';
+import { t, tn, tp, tx, levelName, STRINGS } from '../i18n.js';
 import { startPlayerField } from '../ui/options.js';
 
 loadStyle(new URL('./pharaoh.css', import.meta.url).href);
@@ -617,12 +617,18 @@ function passHelp(kind, move, ctx) {
   return t('ph_passPlainHelp');
 }
 
-function passButtons(ctx) {
+/** How a pass button plays: its move, or, greyed out, a tap that shows the engine's reason. */
+function passProps(move, why, kind) {
+  if (move) return { data: { action: 'move', a: move.a } };
+  return why ? { 'aria-disabled': 'true', data: { action: 'why', why: kind } } : { disabled: true };
+}
+
+function passButtons(snap, ctx) {
   return PASSES.map((p) => {
     const move = ctx.move(p.kind);
-    return button([glyph(p.glyph), h('span', { class: 'ph-pass-text' }, h('b', { text: t(p.key) }), h('small', { text: passHelp(p.kind, move, ctx) }))], {
-      class: ['btn', 'ph-pass', `ph-pass-${p.kind}`], testid: p.testid,
-      data: move ? { action: 'move', a: move.a } : undefined, disabled: !move,
+    const why = move ? null : snap.unavailable?.[p.kind];
+    return button([glyph(p.glyph), h('span', { class: 'ph-pass-text' }, h('b', { text: t(p.key) }), h('small', { text: why ? tx(why) : passHelp(p.kind, move, ctx) }))], {
+      class: ['btn', 'ph-pass', `ph-pass-${p.kind}`], testid: p.testid, ...passProps(move, why, p.kind),
     });
   });
 }
@@ -649,7 +655,7 @@ function handZone(snap, ctx) {
   }
   const panel = h('div', { class: 'ph-controls', testid: 'controls' },
     choice ? declareBox(choice, ctx) : h('p', { class: 'ph-note', text: hand.length ? t('ph_promptOnlyPass') : t('ph_noMembers') }),
-    h('div', { class: 'ph-passes', role: 'group', 'aria-label': t('ph_passes') }, passButtons(ctx)));
+    h('div', { class: 'ph-passes', role: 'group', 'aria-label': t('ph_passes') }, passButtons(snap, ctx)));
   return h('section', { class: 'ph-hand-zone is-acting', testid: 'hand-zone' },
     h('div', { class: 'ph-hand-main' }, head, cardsBox,
       choice ? h('p', { class: 'ph-note ph-hint', text: t('ph_tapToSelect') }) : null),

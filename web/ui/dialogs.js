@@ -171,15 +171,16 @@ export function modal(content, { testid = 'dialog', onClose, label, relabel } = 
 
 /**
  * Ask a yes/no question in a dialog. Resolves true when confirmed, false otherwise.
- * `danger`: the confirming button looks destructive.
+ * `danger`: the confirming button looks destructive; `title`: a heading above the question.
  */
-export function confirmDialog(question, { ok = t('ok'), cancel = t('cancel'), danger = false, testid = 'confirm-dialog' } = {}) {
+export function confirmDialog(question, { ok = t('ok'), cancel = t('cancel'), danger = false, testid = 'confirm-dialog', title = '' } = {}) {
   return new Promise((resolve) => {
     let answered = false;
     const yes = button(ok, { class: ['btn', danger ? 'btn-danger' : 'btn-primary'], testid: 'confirm-yes' });
     const no = button(cancel, { class: 'btn', testid: 'confirm-no' });
-    const layer = h('div', { class: 'modal', testid, role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'confirm-text' },
+    const layer = h('div', { class: 'modal', testid, role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': title ? 'confirm-title' : 'confirm-text', 'aria-describedby': title ? 'confirm-text' : undefined },
       h('div', { class: 'modal-card modal-small' },
+        title ? h('h2', { class: 'confirm-title', id: 'confirm-title', text: title }) : null,
         h('p', { class: 'confirm-text', id: 'confirm-text', text: question }),
         h('div', { class: 'modal-actions' }, no, yes)));
     const restore = holdFocus(layer);

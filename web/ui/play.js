@@ -27,6 +27,7 @@ import { Coach } from './hint.js';
 import { run, WAITING } from './turns.js';
 import { defaultSeats } from './seats.js';
 import { TableView } from './view.js';
+import { wasteOf, mayPlay } from './confirm.js';
 
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
 
@@ -150,6 +151,8 @@ export class Table {
     if (key !== this.uiKey) {
       this.uiKey = key;
       this.composing = (this.composing || 0) + 1; // late compose answers are dropped
+      /** @type {Map<string, {en: string, ja: string}>} the engine's marks of complete selections */
+      this.wasteMarks = new Map();
       /** @type {object} the UI state of the current decision (the game's `initUi`) */
       this.ui = value && this.module?.initUi ? this.module.initUi(value) : {};
       this.coach?.clear(); // a hint is for one decision
@@ -452,6 +455,10 @@ export class Table {
    */
   async act(actions) {
     if (this.busy || this.waiting !== 'human' || !this.alive || !actions.length) return;
+    const snap = this.snap;
+    // a move the engine marks as one that can only lose: asked once (ui/confirm.js)
+    if (!(await mayPlay(wasteOf(snap, actions, this.wasteMarks)))) return;
+    if (this.busy || this.waiting !== 'human' || !this.alive || this.snap !== snap) return;
     this.coach.clear(); // a move ends the hint
     this.busy = true;
     this.waiting = 'busy';
@@ -502,6 +509,7 @@ export class Table {
       toast(() => `${t('actionFailed')} ${tx(ans?.error)}`);
       return null;
     }
+    if (ans.complete && ans.warn) this.wasteMarks.set(ans.actions.join('\n'), ans.warn);
     return ans;
   }
 
@@ -764,6 +772,11 @@ const TABLE_ACTIONS = {
   'new-game': (table) => table.onRestart('new', table.baseRecord()),
   'copy-link': (table) => table.copyLink(),
   'watch-replay': (table) => table.onReplay?.(table.snap),
+  // a greyed-out control says why, by tap: the engine's reason (snapshot `unavailable`)
+  why: (table, data) => {
+    const why = table.snap?.unavailable?.[data.why];
+    if (why) toast(() => tx(why));
+  },
   rules: (table) => { openRules(table.snap.game, gameTitle(table.game, table.snap.game)); },
 };
 

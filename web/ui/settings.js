@@ -7,6 +7,7 @@ import { modal } from './dialogs.js';
 import { speed, setSpeed } from './speed.js';
 
 const MOTION_KEY = 'pygames.motion';
+const ASK_WASTE_KEY = 'pygames.askWaste';
 const OPTIONS_PREFIX = 'pygames.options.';
 const MOTIONS = ['auto', 'reduce', 'full'];
 const listeners = new Set();
@@ -25,7 +26,7 @@ function changed(what) {
   }
 }
 
-/** Call `fn(what)` whenever a setting changes ('speed', 'motion', 'options'); returns an off(). */
+/** Call `fn(what)` whenever a setting changes ('speed', 'motion', 'options', 'askWaste'); returns an off(). */
 export function onSettings(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
@@ -69,6 +70,22 @@ applyMotion();
 export function setBotSpeed(value) {
   setSpeed(value);
   changed('speed');
+}
+
+// ------------------------------------------------------------------ wasted moves
+
+/** Whether the table asks before a move the engine marks as one that can only lose (default on). */
+export function askBeforeWaste() {
+  try {
+    return store()?.getItem(ASK_WASTE_KEY) !== 'off';
+  } catch (_) {
+    return true;
+  }
+}
+
+export function setAskBeforeWaste(value) {
+  try { store()?.setItem(ASK_WASTE_KEY, value ? 'on' : 'off'); } catch (_) { /* ignore */ }
+  changed('askWaste');
 }
 
 // ------------------------------------------------------------------ table options
@@ -183,6 +200,8 @@ export function openSettings({ games = [] } = {}) {
           (v) => { setMotion(v); paint(); }, 'settings-motion', 'motion'),
         h('p', { class: 'field-help', testid: 'motion-now', text: reducedMotion() ? t('motionNowOff') : t('motionNowOn') })),
     ];
+    rows.push(h('div', { class: 'settings-row settings-ask' },
+      optionSwitch('askWaste', askBeforeWaste(), (v) => setAskBeforeWaste(v), { testid: 'settings-ask-waste' })));
     const options = optionsRow(games);
     if (options) rows.push(options);
     clear(body).append(...rows);

@@ -25,8 +25,8 @@ from typing import Any
 
 from pygames.core.errors import illegal
 from pygames.core.protocol import Composed, GameState, JSONDict
-from pygames.core.text import t
-from pygames.games.baggai.rules import BagGaiState
+from pygames.core.text import Text, t
+from pygames.games.baggai.rules import SHOWOFF_MAX, SHOWOFF_PER, BagGaiState, card_kind
 
 RANGE = "range"
 
@@ -129,3 +129,52 @@ def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Compo
 
 def _is_spot(value: Any, last: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= last
+
+
+def waste(state: GameState, seat: int, action: str) -> Text | None:
+    """A Regular customer's side that lies ahead in the buyer's own range (B16), when the other
+    side holds something: he will reach that spot anyway, paying his price there all the same
+    and taking what lies there, so the free take gains him nothing there (a Show-off taken free
+    even earns no VP), while the other side's bag or money would have been his for free.
+    Not marked: a side holding a Regular customer (its own free take comes at another moment),
+    a buyer at price 0 (he could not buy the bag ahead), or two sides both ahead.
+    docs/rules/baggai.md, "Moves the table warns about"."""
+    assert isinstance(state, BagGaiState)
+    spot = state.pending_free
+    if spot is None or action not in ("fL", "fR") or state.buyer() != seat:
+        return None
+    target, other = (spot - 1, spot + 1) if action == "fL" else (spot + 1, spot - 1)
+    price = state.prices[seat] or 0
+    own = state.ranges[seat]
+    hi = own[1] if own is not None else -1
+
+    def ahead(x: int) -> bool:
+        return state.cursor <= x <= hi
+
+    bag = state.bags[target]
+    if price == 0 or not ahead(target) or ahead(other) or (bag and card_kind(bag) == "free"):
+        return None
+    showoff = min(price // SHOWOFF_PER, SHOWOFF_MAX) if bag and card_kind(bag) == "showoff" else 0
+    if state.bags[other] is None and not state.money[other] and not showoff:
+        return None
+    return _free_warning(state, target, other, showoff)
+
+
+def _free_warning(state: BagGaiState, target: int, other: int, showoff: int) -> Text:
+    te, tj = state.spot_text(target)
+    oe, oj = state.spot_text(other)
+    en = (
+        f"{te.capitalize()} lies ahead in your range: you will take what lies there anyway, "
+        "paying your price there all the same, so the Regular customer gains nothing there."
+    )
+    ja = (
+        f"{tj}はあなたの範囲のこの先にあります。そこにあるものはどのみち自分の金額を払って"
+        "取るので、お得意様で取っても何も得しません。"
+    )
+    if showoff:
+        en += f" A Show-off taken free earns no VP; bought at your price it earns {showoff}."
+        ja += f"散財自慢は無料で取ると0勝利点、自分の金額で買えば{showoff}勝利点です。"
+    if state.bags[other] is not None or state.money[other]:
+        en += f" Take {oe} instead: what lies there is yours for free."
+        ja += f"代わりに{oj}を取れば、そこにあるものが無料で手に入ります。"
+    return t(en, ja)

@@ -145,3 +145,35 @@ def _overpay() -> Text:
         "この組み合わせでは最小の支払いになりません。支払いは、どの1枚を抜いても足りなくなる"
         "組み合わせでなければなりません。",
     )
+
+
+def waste(state: GameState, seat: int, action: str) -> Text | None:
+    """A bid above the worth of the seat's whole hand (H2): every bidder pays his own last bid,
+    and this one (or a higher one of his) is more than his hand can pay, so whoever wins, he is
+    eliminated for the round. Nothing else is marked (docs/rules/hitokai.md)."""
+    assert isinstance(state, _rules.HitokaiState)
+    if state.phase != "bid" or not action.startswith("b"):
+        return None
+    amount, worth = int(action[1:]), state.value(seat)
+    if amount <= worth:
+        return None
+    return t(
+        f"Your hand is worth only {worth} gold. Every bidder pays his own last bid, so with a "
+        f"bid of {amount}, whoever wins, you cannot pay and are eliminated for this round.",
+        f"手札の価値は{worth}金しかありません。入札した人は全員自分の最後の入札額を払うので、"
+        f"{amount}で入札すると誰が落札しても払えず、このラウンドは脱落します。",
+    )
+
+
+def unavailable(state: GameState, seat: int) -> dict[str, Text]:
+    """Withdraw is greyed out for the start player of an auction: he must open it with a bid."""
+    assert isinstance(state, _rules.HitokaiState)
+    if state.phase != "bid" or state.bid > 0 or seat not in state.to_move():
+        return {}
+    return {
+        "withdraw": t(
+            "The start player must open the auction with a bid (1 or more); Withdraw is "
+            "possible once a bid stands.",
+            "スタートプレイヤーは必ず入札(1以上)して競りを始めます。降りられるのは入札が出てからです。",
+        )
+    }

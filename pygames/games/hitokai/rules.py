@@ -49,6 +49,8 @@ View fields (besides the common ones)
   eliminated}]`` (``cards``: what was paid, or the hand handed to the bank).
 - ``hand``: own sorted cards (null for others and spectators); ``hand_value``: its value now;
   ``hand_groups``: the same hand as ``[{number, count, gold}]`` (``gold``: a card's worth now).
+- ``sits_out``: for a seat looking at its own view, ``{en, ja}`` saying why it sits out the
+  round's remaining auctions (eliminated, or no cards left), else null.
 - ``seats[s]``: ``hand_size``, ``daughters`` (numbers bought this round), ``daughter_points``,
   ``bonus`` (hand size // 3), ``total``, ``points`` (victory points), ``eliminated``, ``status``
   in the auction (``in`` | ``withdrawn`` | ``out``: eliminated or empty-handed; null outside an
@@ -953,6 +955,31 @@ class HitokaiState(GameState):
             for n in sorted(counts)
         ]
 
+    def _sits_out(self, seat: int | None) -> JSONDict | None:
+        """Why ``seat`` sits out the remaining auctions of the round (eliminated, or no cards
+        left: H2, H9), in words for its own view; None while it takes part."""
+        if seat is None or self.phase not in ("bid", "pay") or seat in self.payers:
+            return None
+        if self.eliminated[seat]:
+            return dict(
+                t(
+                    "You are eliminated for this round: you sit out its remaining auctions and "
+                    "cannot win its point. The daughters you bought stay yours.",
+                    "あなたはこのラウンド脱落しました。残りの競りには参加できず、このラウンドの"
+                    "ポイントも得られません。買った娘はあなたのものです。",
+                )
+            )
+        if self.hands[seat]:
+            return None
+        return dict(
+            t(
+                "You have no cards left: you sit out the remaining auctions of this round (no "
+                "bid, nothing to pay). Your daughters still count for the round's point.",
+                "手札がなくなったので、このラウンドの残りの競りには参加しません(入札も支払いも"
+                "ありません)。買った娘はラウンドの得点に数えます。",
+            )
+        )
+
     def _seat_view(self, s: int) -> JSONDict:
         in_auction = self.phase == "bid"
         return {
@@ -985,6 +1012,7 @@ class HitokaiState(GameState):
             "hand": sorted(self.hands[seat]) if seat is not None else None,
             "hand_value": self.value(seat) if seat is not None else None,
             "hand_groups": self._hand_groups(seat),
+            "sits_out": self._sits_out(seat),
             "seats": [self._seat_view(s) for s in range(self.players)],
             "bank": list(self.bank),
             "aside_count": len(self.aside),

@@ -21,6 +21,7 @@ once, each about its own pair.
 from __future__ import annotations
 
 from pygames.core.protocol import GameState, JSONDict
+from pygames.core.text import Text, t
 from pygames.games.marie.rules import Action, MarieState, without
 
 
@@ -56,3 +57,33 @@ def describe(state: MarieState, seat: int, a: str, act: Action) -> JSONDict:
     if kind == "keep":
         return {"a": a, "kind": "keep", "cards": holding}
     return {"a": a, "kind": "eat", "cards": args, "keep": without(holding, args)}
+
+
+def waste(state: GameState, seat: int, action: str) -> Text | None:
+    """Eating a card of a number the seat keeps already (counting the card of the pair it keeps
+    now). From one kept card of a number on, each more card of it is worth at least 1 point at
+    the end (the table: +2 up to the fifth card, +1 after), as much as eating it, and keeping
+    also saves one of the two eats and counts in the tie-break: eating it can only lose.
+    docs/rules/marie.md, "Moves the table warns about"."""
+    assert isinstance(state, MarieState)
+    act = Action.parse(action)
+    if act.kind != "eat":
+        return None
+    kept = without(state.held(seat), list(act.args))
+    for card in act.args:
+        count = state.kept[seat][card] + kept.count(card)
+        if count:
+            return _eat_warning(card, count)
+    return None
+
+
+def _eat_warning(card: int, count: int) -> Text:
+    cards = "card" if count == 1 else "cards"
+    return t(
+        f"You would keep {count} {cards} of {card} already: keeping this {card} too is worth at "
+        f"least 1 point at the end, as much as eating it, and eating spends one of your two eats. "
+        f"Keep it instead.",
+        f"{card}はすでに{count}枚確定することになります。この{card}も確定すれば最後に1点以上になり、"
+        f"食べるのと同じかそれ以上です。食べると2回しかない「食べる」を1回使ってしまいます。"
+        f"確定しましょう。",
+    )

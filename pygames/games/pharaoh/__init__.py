@@ -66,6 +66,8 @@ INFO = register(
         discrete_moves=page.discrete_moves,
         choices=page.choices,
         compose=page.compose,
+        waste=page.waste,
+        unavailable=page.unavailable,
     )
 )
 

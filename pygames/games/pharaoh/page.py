@@ -28,7 +28,7 @@ from typing import Any
 
 from pygames.core.errors import illegal
 from pygames.core.protocol import Composed, GameState, JSONDict
-from pygames.core.text import t
+from pygames.core.text import Text, t
 from pygames.games.pharaoh import rules as _rules
 
 DECLARE = "declare"
@@ -165,3 +165,38 @@ def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Compo
         return Composed(True, next=nxt, info=info)
     action = str(_rules.Action(DECLARE, tuple(sorted(cards)), bool(bonus_picks)))
     return Composed(True, complete=True, next=nxt, actions=[action], info=info)
+
+
+def waste(state: GameState, seat: int, action: str) -> Text | None:
+    """A Pharaoh pass with an empty hospital (P4): it moves nobody and spends a Pharaoh card,
+    where the plain pass (always open with it) ends the seat's part in the auction the same way
+    and keeps the card. Nothing else is ever marked (docs/rules/pharaoh.md)."""
+    assert isinstance(state, _rules.PharaohState)
+    if action != "pharaoh" or state.hospital:
+        return None
+    return t(
+        "The hospital is empty: this Pharaoh pass moves nobody and spends a Pharaoh card for "
+        "nothing. A plain pass does the same and keeps the card.",
+        "病院には誰もいません。このファラオパスでは誰も移せず、ファラオカードを無駄にします。"
+        "普通のパスなら同じ結果で、カードは手元に残ります。",
+    )
+
+
+def unavailable(state: GameState, seat: int) -> dict[str, Text]:
+    """The passes the seat to move may not make now, with why: the Horus pass once someone made
+    it in this auction (P3), the Pharaoh pass without a Pharaoh card."""
+    assert isinstance(state, _rules.PharaohState)
+    if state.over or seat != state.turn:
+        return {}
+    out: dict[str, Text] = {}
+    if not state.horus_open():
+        out["horus"] = t(
+            "Someone made the Horus pass in this auction already: only one per auction.",
+            "この競りではすでに誰かがホルスパスをしました。1回の競りで1人だけです。",
+        )
+    if state.pharaohs[seat] == 0:
+        out["pharaoh"] = t(
+            "You have no Pharaoh card left.",
+            "ファラオカードがもうありません。",
+        )
+    return out
