@@ -10,11 +10,12 @@
 //   selects it (`[data-a=a]`: a price, a bid amount); else one that leads towards it
 //   (`[data-reach~=a]`: a stepper, a mode);
 // - a composed move `{choice, picks}`: the control that opens the choice (`[data-choose]`) while
-//   another is composed, then a pick to take out (`[data-pick]` of a pick not expected), then each
+//   another is composed, then a pick to take out (`[data-unpick]`, else `[data-pick]`, of a pick
+//   not expected), then each
 //   next pick's control, then the confirm (`[data-confirm]`); the renderer's `selection(snap,
 //   ctx)` says the picks so far.
 // A tap on any other such control (`data-action=move`, `data-a`, `data-reach`, `data-pick`,
-// `data-confirm`, `data-choose`, `data-reset`) is explained in the panel and changes nothing.
+// `data-unpick`, `data-confirm`, `data-choose`, `data-reset`) is explained in the panel and changes nothing.
 // A read step's `mark` (test ids) is marked the same way. A drawing that holds the table (a
 // round summary, `holdBots`) marks its control that lets go (`data-release`).
 
@@ -25,7 +26,7 @@ import { DELAYS, speed } from './speed.js';
 /** The attribute that marks what the learner should tap. */
 export const TARGET = 'data-tutorial';
 /** The controls a tutorial keeps to the expected move. */
-const CONTROLS = '[data-action=move], [data-a], [data-reach], [data-pick], [data-confirm], [data-choose], [data-reset]';
+const CONTROLS = '[data-action=move], [data-a], [data-reach], [data-pick], [data-unpick], [data-confirm], [data-choose], [data-reset]';
 
 /** Where the progress of a game's tutorial is kept (its deal is public: nothing hidden). */
 export function progressKey(game) {
@@ -101,9 +102,13 @@ export function composeTargets(want, sel, ordered) {
     return [attr('data-confirm', want.choice)];
   }
   const extra = minus(have, want.picks);
-  if (extra.length) return [`${choice}${attr('data-pick', pickText(extra[0]))}`];
+  if (extra.length) {
+    const p = pickText(extra[0]);
+    return [`${choice}${attr('data-unpick', p)}`, `${choice}${attr('data-pick', p)}`];
+  }
   const missing = minus(want.picks, have);
-  if (missing.length) return [`${choice}${attr('data-pick', pickText(missing[0]))}`];
+  // a pick not yet made: its control that is not already pressed (two cards of one number)
+  if (missing.length) return [`${choice}${attr('data-pick', pickText(missing[0]))}:not([aria-pressed="true"])`];
   return [attr('data-confirm', want.choice)];
 }
 
@@ -279,8 +284,11 @@ export class Tutor {
    * @returns {boolean} true: the tap is swallowed
    */
   intercept(el) {
-    if (this.phase === 'end' || !el.matches(CONTROLS) || el.getAttribute(TARGET) === 'target') return false;
-    if (this.phase === 'do' && this.alternative(el)) return false;
+    if (this.phase === 'end' || !el.matches(CONTROLS)) return false;
+    if (el.getAttribute(TARGET) === 'target' || (this.phase === 'do' && this.alternative(el))) {
+      this.wrong = false;
+      return false;
+    }
     this.wrong = true;
     this.table.render();
     return true;
