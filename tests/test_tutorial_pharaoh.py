@@ -1,0 +1,137 @@
+"""Return of the Pharaoh's tutorial says what the engine does: each step's words are checked
+against the state the learner sees (the scripted seats' moves played) and the state his move
+leads to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from pygames.core.record import new_state, split_action
+from pygames.games.pharaoh.rules import PharaohState
+from pygames.tutorials import Step, move_actions
+from pygames.tutorials.pharaoh import TUTORIAL
+
+YOU, AMIRA, HOWARD = 0, 1, 2
+
+
+@dataclass
+class Moment:
+    """A step: the state when its words show, and after the learner's move (the same state for
+    a read step)."""
+
+    step: Step
+    shown: PharaohState
+    after: PharaohState
+
+
+def walk() -> dict[str, Moment]:
+    """Every step of the script's own line, by id."""
+    state = new_state(TUTORIAL.record())
+    assert isinstance(state, PharaohState)
+    played = 0
+    out: dict[str, Moment] = {}
+    for step in TUTORIAL.steps:
+        for entry in step.play:
+            seat, notation = split_action(entry, played, TUTORIAL.players)
+            state.apply(seat, notation)
+            played += 1
+        shown = state.clone()
+        if step.expect:
+            for notation in move_actions(TUTORIAL.game, state, YOU, step.expect[0]):
+                state.apply(YOU, notation)
+                played += 1
+        out[step.id] = Moment(step, shown, state.clone())
+    return out
+
+
+@pytest.fixture(scope="module")
+def moments() -> dict[str, Moment]:
+    return walk()
+
+
+def test_only_the_fast_forward_plays_the_learners_moves(moments: dict[str, Moment]) -> None:
+    for m in moments.values():
+        seats = {int(entry.split(":")[0]) for entry in m.step.play}
+        assert m.step.fast or YOU not in seats, m.step.id
+
+
+def test_the_first_declaration_adds_the_round_bonus(moments: dict[str, Moment]) -> None:
+    m = moments["declare"]
+    assert m.shown.start == YOU and m.shown.bonus_open(YOU)
+    assert m.after.declared[YOU] == 3 and m.after.front[YOU] == [2]
+    assert moments["raise"].after.front[YOU] == [2, 3]
+
+
+def test_one_horus_pass_per_auction(moments: dict[str, Moment]) -> None:
+    shown = moments["horus-pass"].shown
+    assert shown.horus == HOWARD and shown.passed[HOWARD] == "horus"
+    assert not shown.horus_open() and "horus" not in shown.legal_actions(YOU)
+
+
+def test_the_winners_members_go_to_the_hospital(moments: dict[str, Moment]) -> None:
+    shown = moments["hospital"].shown
+    assert shown.treasures[YOU] == ["gold4"] and shown.hospital == [2, 3]
+    assert shown.hands[AMIRA] == [1, 2, 3, 4, 5]  # she declared, passed and took her 4 back
+
+
+def test_amiras_pharaoh_pass_takes_the_learners_members(moments: dict[str, Moment]) -> None:
+    before = moments["plain-pass"].after
+    assert before.hospital == [2, 3] and before.passed[YOU] == "pass"
+    shown = moments["pharaoh-pass"].shown
+    assert shown.played[AMIRA] == 1 and shown.tents[AMIRA] == [2, 3]
+    assert sorted(shown.hands[YOU] + shown.tents[YOU]) == [1, 4, 5]
+    # Howard won the throne afterwards: only his own member waits in the hospital
+    assert shown.treasures[HOWARD] == ["throne1"] and shown.hospital == [3]
+    # at the round's end the tent joins Amira's hand: the learner's 2 and 3 are hers for good
+    assert moments["round-end"].shown.hands[AMIRA] == [1, 2, 2, 3, 4, 5]
+
+
+def test_a_flag_member_rests_in_the_tent(moments: dict[str, Moment]) -> None:
+    shown = moments["tent"].shown
+    assert shown.tents[YOU] == [4, 14] and shown.hands[YOU] == [1, 5]
+    assert moments["round-end"].shown.hands[YOU] == [1, 4, 5, 14]
+
+
+def test_the_horus_pass_gives_the_learner_round_two(moments: dict[str, Moment]) -> None:
+    shown = moments["round-bonus"].shown
+    assert shown.round == 2 and shown.start == YOU and shown.bonus_open(YOU)
+    assert moments["round-bonus"].after.declared[YOU] == 7
+
+
+def test_the_kinds_bonus_so_far(moments: dict[str, Moment]) -> None:
+    score = moments["kinds-bonus"].shown.treasure_score(YOU)
+    assert (score["items"], score["kinds"], score["kinds_bonus"], score["total"]) == (7, 2, 1, 8)
+
+
+def test_the_learners_pharaoh_pass_empties_the_hospital(moments: dict[str, Moment]) -> None:
+    m = moments["your-pharaoh"]
+    assert m.shown.hospital == [3, 3, 5]
+    assert m.after.hospital == [] and m.after.tents[YOU] == [3, 3, 5]
+    assert m.after.pharaohs[YOU] == 1
+
+
+def test_round_five_as_the_words_tell(moments: dict[str, Moment]) -> None:
+    shown = moments["skip-ahead"].shown
+    assert shown.round == 5 and shown.turn == YOU
+    assert shown.declared[AMIRA] == 6 and shown.current == "sword3"
+    assert sorted(shown.treasures[YOU]) == ["ankh3", "gold4", "jar2"]
+    assert shown.treasure_score(YOU)["kinds_bonus"] == 3
+    assert moments["fourth-kind"].after.treasure_score(YOU)["kinds_bonus"] == 6
+    assert moments["flags-bid"].shown.hands[YOU] == [15, 16]
+
+
+def test_with_no_members_only_passes_are_left(moments: dict[str, Moment]) -> None:
+    shown = moments["no-members"].shown
+    assert shown.hands[YOU] == [] and {15, 16} <= set(shown.hospital)
+    assert shown.legal_actions(YOU) == ["pass", "pharaoh"]
+
+
+def test_the_end_screens_scores(moments: dict[str, Moment]) -> None:
+    end = moments["scoring"].shown
+    assert end.is_over()
+    result = end.result()
+    mine = result.breakdown[YOU]
+    assert (mine["items"], mine["kinds_bonus"], mine["flags"], mine["total"]) == (13, 6, 3, 22)
+    assert result.scores == [22, 15, 17] and result.winners == [YOU]
