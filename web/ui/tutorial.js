@@ -15,7 +15,9 @@
 //   next pick's control, then the confirm (`[data-confirm]`); the renderer's `selection(snap,
 //   ctx)` says the picks so far.
 // A tap on any other such control (`data-action=move`, `data-a`, `data-reach`, `data-pick`,
-// `data-unpick`, `data-confirm`, `data-choose`, `data-reset`) is explained in the panel and changes nothing.
+// `data-unpick`, `data-confirm`, `data-choose`, `data-reset`, and `data-move` on a control that plays
+// a move the page cannot name, such as a suggested payment) is explained in the panel and changes
+// nothing.
 // A read step's `mark` (test ids) is marked the same way. A drawing that holds the table (a
 // round summary, `holdBots`) marks its control that lets go (`data-release`).
 
@@ -26,7 +28,7 @@ import { DELAYS, speed } from './speed.js';
 /** The attribute that marks what the learner should tap. */
 export const TARGET = 'data-tutorial';
 /** The controls a tutorial keeps to the expected move. */
-const CONTROLS = '[data-action=move], [data-a], [data-reach], [data-pick], [data-unpick], [data-confirm], [data-choose], [data-reset]';
+const CONTROLS = '[data-action=move], [data-a], [data-reach], [data-pick], [data-unpick], [data-confirm], [data-choose], [data-reset], [data-move]';
 
 /** Where the progress of a game's tutorial is kept (its deal is public: nothing hidden). */
 export function progressKey(game) {
