@@ -72,9 +72,17 @@ def waiting(test: str) -> str:
     )
 
 
+def wait_for(page: Page, expression: str, what: str) -> None:
+    """Wait for ``expression`` (at most 20 s); the failure says what was awaited and the state."""
+    try:
+        wait_true(page, expression, timeout=20_000)
+    except AssertionError:
+        raise AssertionError(f"{what}: still waiting; now {state(page)}") from None
+
+
 def wait_settled(page: Page, step: int) -> dict[str, Any]:
     """Wait until step ``step`` (or a later one) waits for the learner, and return the state."""
-    wait_true(page, waiting(f"s.step >= {step}"), timeout=20_000)
+    wait_for(page, waiting(f"s.step >= {step}"), f"step {step}")
     return state(page)
 
 
@@ -115,19 +123,20 @@ def do_step(page: Page, data: dict[str, Any], k: int) -> None:
             page.get_by_test_id("tutorial-next").click()
         else:
             page.locator("[data-tutorial=target]").first.click()
-        wait_true(page, changed(now), timeout=20_000)
+        wait_for(page, changed(now), f"{data['game']} step {k}: the tap's effect")
     raise AssertionError(f"{data['game']}: step {k} did not end")
 
 
 def signature(s: dict[str, Any]) -> str:
-    return json.dumps([s["step"], s["phase"], s["ply"], s["targets"]], separators=(",", ":"))
+    return json.dumps([s["step"], s["phase"], s["ply"], s["drawn"]], separators=(",", ":"))
 
 
 def changed(now: dict[str, Any]) -> str:
     """A JavaScript expression: the page waits for the learner again, in another state than
-    ``now`` (another step, phase, position or other marks)."""
+    ``now``: another step, phase or position, or drawn again (a tap redraws the table with its
+    effect: the next pick marked...)."""
     sig = json.dumps(signature(now))
-    return waiting(f"JSON.stringify([s.step, s.phase, s.ply, s.targets]) !== {sig}")
+    return waiting(f"JSON.stringify([s.step, s.phase, s.ply, s.drawn]) !== {sig}")
 
 
 def wrong_tap(page: Page) -> bool:

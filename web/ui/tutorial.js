@@ -211,10 +211,12 @@ export class Tutor {
       if (!(await this.playEntry(entry, step.fast))) return;
     }
     if (step.fast) table.render();
-    if (table.snap.over) { this.ended(); return; }
-    if (step.expect.length && !(await this.holding())) return;
-    this.phase = step.expect.length ? 'do' : 'read';
-    table.settle(step.expect.length ? 'human' : 'hold');
+    const over = table.snap.over;
+    if (over && this.k + 1 >= this.data.steps.length) { this.ended(); return; }
+    if (!over && step.expect.length && !(await this.holding())) return;
+    // a read step after the end talks about the end screen
+    this.phase = step.expect.length && !over ? 'do' : 'read';
+    table.settle(over ? 'over' : this.phase === 'do' ? 'human' : 'hold');
   }
 
   /** While the game holds the table (a round summary up), wait until it lets go. */
