@@ -222,13 +222,13 @@ def test_a_lesson_resumes_where_it_was_left_and_back_goes_a_step_back(
     play(page, data, "en", 3, None)
     wait_settled(page, 3)
     page.get_by_test_id("tutorial-back").click()
-    assert wait_settled(page, 2)["step"] == 2
+    wait_for(page, waiting("s.step === 2"), "back to step 3")
     page.get_by_test_id("tutorial-leave").click()
     link = page.get_by_test_id(f"learn-{game}").first
     expect(link).to_have_attribute("data-resume", "yes")
     expect(link).to_contain_text(f"3 / {len(data['steps'])}")
     link.click()
-    assert wait_settled(page, 2)["step"] == 2
+    wait_for(page, waiting("s.step === 2"), "resumed at step 3")
     # the language switch redraws the words
     set_lang(page, "ja")
     expect(page.get_by_test_id("tutorial-words")).to_have_text(data["steps"][2]["words"]["ja"])
