@@ -18,7 +18,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from pygames import coach
+from pygames import coach, tutorials
 from pygames.core.bots import bot_rng
 from pygames.core.errors import GameError, NotYourTurn, ReplayError
 from pygames.core.play import bot_move
@@ -211,6 +211,7 @@ class Bridge:
             "replay": self.cmd_replay,
             "log": self.cmd_log,
             "close": self.cmd_close,
+            "tutorial": self.cmd_tutorial,
         }
 
     def handle(self, request: str) -> str:
@@ -435,6 +436,22 @@ class Bridge:
         start = req.count("from")
         log = replay(record, min(ply, total_actions)).view(None)["log"]
         return {"ok": True, "from": start, "total": len(log), "log": log[start : start + LOG_PAGE]}
+
+    def cmd_tutorial(self, req: Request) -> JSONDict:
+        """The guided first game of ``game`` ("Learn to play"): :func:`tutorials.tutorial_json`
+        (its deal is public by design); a game with none is refused in both languages. Opens no
+        game: the page starts it with ``start`` (the record and the ``line`` up to a step)."""
+        game = req.data.get("game")
+        if not isinstance(game, str):
+            raise unreadable()
+        info = get_game(game)
+        tutorial = tutorials.get_tutorial(game)
+        if tutorial is None:
+            raise bad(
+                f"{info.titles['en']} has no guided first game yet.",
+                f"{info.titles['ja']}にはまだ「遊び方を学ぶ」がありません。",
+            )
+        return {"ok": True, **tutorials.tutorial_json(tutorial)}
 
     def cmd_close(self, req: Request) -> JSONDict:
         """Forget a session."""

@@ -4,7 +4,7 @@
 //
 // Routes: #/ lobby, #/rules/<id>, #/setup/<id>, #play/<id> a game in progress kept on this
 // device (its record is in the engine worker's vault), #g=<record> a new game of a record (a deal
-// shared on purpose, a finished game), #/replay/<finished id>, #/replay&g=<record>[&ply=N].
+// shared on purpose, a finished game), #/replay/<finished id>, #/replay&g=<record>[&ply=N], #learn=<id> a game's guided first game.
 
 import { onLang } from './i18n.js';
 import { onSettings } from './ui/settings.js';
@@ -42,6 +42,8 @@ router
   .add(/^#\/replay\/([\w-]+)$/, (m) => openFinished(shell, m[1]))
   .add(/^#\/replay&(.*)$/, (m) => openShared(shell, m[1]))
   .add(/^#play\/([\w-]+)$/, (m) => resumeSave(shell, m[1], { push: false }))
+  // a lesson's code is loaded when one opens, not with the lobby
+  .add(/^#learn=([\w-]+)$/, (m) => { import('./screens/learn.js').then((mod) => mod.openTutorial(shell, m[1])); })
   .add(/^#g=|[#&]g=/, (_, hash) => openLink(shell, hash));
 router.fallback = () => router.open(() => lobbyScreen(shell));
 

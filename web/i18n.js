@@ -492,6 +492,27 @@ const S = {
     ja: '決して得にならない手(病院が空のときのファラオパス、手札を超える入札など)を指す前に、一度だけ確認します。該当する手はルールのページにあります。',
   },
   whyOff: { en: 'Why is this off?', ja: 'なぜ使えないの?' },
+
+  // ---- tutor (issue 31): "Learn to play", the guided first games (web/ui/tutorial.js)
+  learnToPlay: { en: 'Learn to play', ja: '遊び方を学ぶ' },
+  learnResume: { en: 'Resume lesson ({0} / {1})', ja: 'レッスンの続き({0}/{1})' },
+  learnDone: { en: 'Learned', ja: '学習済み' },
+  learnDoneTitle: { en: 'You have finished this game\'s lesson. Tap Learn to play to take it again.', ja: 'このゲームのレッスンは終わっています。「遊び方を学ぶ」でもう一度受けられます。' },
+  learnTitle: { en: 'Lesson', ja: 'レッスン' },
+  learnProgress: { en: 'Step {0} of {1}', ja: '{1}ステップ中{0}' },
+  learnNext: { en: 'Next', ja: '次へ' },
+  learnBack: { en: 'Back', ja: '戻る' },
+  learnBackTitle: { en: 'Go back one step', ja: '1ステップ戻る' },
+  learnLeave: { en: 'Leave', ja: 'やめる' },
+  learnLeaveTitle: { en: 'Leave the lesson (it resumes here next time)', ja: 'レッスンをやめる(次回はここから再開)' },
+  learnReal: { en: 'Play a real game', ja: '本番のゲームを遊ぶ' },
+  learnYourMove: { en: 'Your move: tap the marked control.', ja: 'あなたの番です。印のついたところをタップしてください。' },
+  learnTapNext: { en: 'Read, then tap Next.', ja: '読んだら「次へ」をタップしてください。' },
+  learnWatch: { en: 'Watch the other players…', ja: 'ほかのプレイヤーの手を見ましょう…' },
+  learnWrong: { en: 'Not that one in this lesson. The marked control is the move to make.', ja: 'このレッスンではそれではありません。印のついたところが今の手です。' },
+  learnWrongRead: { en: 'Not yet: read this step, then tap Next.', ja: 'まだです。このステップを読んでから「次へ」をタップしてください。' },
+  learnFinished: { en: 'Lesson finished. Now try a real game against the bots.', ja: 'レッスン終了です。次はボットと本番のゲームをしてみましょう。' },
+  learnNone: { en: 'This game has no lesson yet.', ja: 'このゲームにはまだレッスンがありません。' },
 };
 
 export const STRINGS = S;

@@ -184,6 +184,7 @@
  * @property {Text[]} summary
  * @property {string[]} levels
  * @property {any} options
+ * @property {number | null} [tutorial] the number of steps of its guided first game ("Learn to play"), null: none
  */
 
 /**
@@ -260,6 +261,8 @@
  * @property {(snap: Snapshot) => string | undefined} [passHint] the privacy screen's hint (a
  *   STRINGS key) for the step the tablet is passed for, if the game has one
  * @property {(...args: any[]) => any} [setupOptions]
+ * @property {(snap: Snapshot, ctx: TableContext) => {choice: string, picks: any[]} | null} [selection]
+ *   the choice being composed and its picks so far (the tutorial marks the next pick from it)
  */
 
 export {};

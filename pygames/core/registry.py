@@ -119,6 +119,7 @@ class GameInfo:
             "summary": [dict(s) for s in self.summary],
             "levels": self.levels(),
             "options": dict(self.default_options),
+            "tutorial": self.tutorial_steps(),
         }
 
     def page_moves(self, state: GameState, seat: int) -> list[JSONDict]:
@@ -140,6 +141,13 @@ class GameInfo:
         if composed.complete and composed.actions and composed.warn is None:
             composed.warn = self.waste(state, seat, composed.actions[0])
         return composed
+
+    def tutorial_steps(self) -> int | None:
+        """How many steps the game's guided first game has ("Learn to play"; None: none yet)."""
+        from pygames.tutorials import get_tutorial  # the tutorials import the registry
+
+        tutorial = get_tutorial(self.id)
+        return len(tutorial.steps) if tutorial is not None else None
 
     def levels(self) -> list[str]:
         """The bot levels: the game's own, then ``strong`` (search over the ``normal`` bot)."""

@@ -133,3 +133,58 @@ def line(tutorial: Tutorial, choose: dict[str, int] | None = None) -> list[str]:
                 state.apply(tutorial.learner, notation)
                 entries.append(f"{tutorial.learner}:{notation}")
     return entries
+
+
+def move_json(move: Move) -> JSONDict:
+    """A learner's move as the page reads it: ``{"a"}`` (a discrete move's notation) or
+    ``{"choice", "picks"}`` (a composed move, the picks in tap order)."""
+    if isinstance(move, str):
+        return {"a": move}
+    return {"choice": move.choice, "picks": list(move.picks)}
+
+
+def step_starts(tutorial: Tutorial) -> list[int]:
+    """For each step, how many entries of :func:`line` come before its ``play``: the position a
+    step starts from (a step back, a resumed tutorial) is the record with that many actions."""
+    starts: list[int] = []
+    state = new_state(tutorial.record())
+    done = 0
+    for step in tutorial.steps:
+        starts.append(done)
+        for entry in step.play:
+            seat, notation = split_action(entry, done, tutorial.players)
+            state.apply(seat, notation)
+            done += 1
+        if step.expect:
+            for notation in move_actions(tutorial.game, state, tutorial.learner, step.expect[0]):
+                state.apply(tutorial.learner, notation)
+                done += 1
+    return starts
+
+
+def tutorial_json(tutorial: Tutorial) -> JSONDict:
+    """The tutorial as the page receives it (the bridge's ``tutorial`` answer, docs/protocol.md):
+    the deal to start from (``record``, no action: public by design), the whole ``line``, the
+    learner's seat, the seats' names in both languages and the steps, each with ``at`` (the
+    entries of ``line`` before it: its position)."""
+    starts = step_starts(tutorial)
+    return {
+        "game": tutorial.game,
+        "players": tutorial.players,
+        "learner": tutorial.learner,
+        "names": [dict(name) for name in tutorial.names],
+        "record": tutorial.record().to_json(),
+        "line": line(tutorial),
+        "steps": [
+            {
+                "id": step.id,
+                "words": dict(step.text),
+                "expect": [move_json(move) for move in step.expect],
+                "play": list(step.play),
+                "fast": step.fast,
+                "mark": list(step.mark),
+                "at": at,
+            }
+            for step, at in zip(tutorial.steps, starts, strict=True)
+        ],
+    }

@@ -387,7 +387,8 @@ function spotCell(v, ctx, i, picking, preview) {
     data: { index: i, label: w.label, money: w.money, bag: w.bag?.code ?? '' },
   };
   if (!picking) return h('div', props, content);
-  return button(content, { ...props, data: { ...props.data, action: 'bg-spot' }, 'aria-pressed': inPreview ? 'true' : 'false' });
+  const pick = { choice: rangeChoice(ctx)?.id, pick: i }; // a tutorial marks the spots it expects
+  return button(content, { ...props, data: { ...props.data, action: 'bg-spot', ...pick }, 'aria-pressed': inPreview ? 'true' : 'false' });
 }
 
 function rangeBar(v, ctx, s, picking) {
@@ -576,8 +577,8 @@ function rangeControls(snap, ctx) {
     h('div', { class: 'bg-sel' }, h('span', { class: 'bg-sel-text', testid: 'range-selection', text: range ? rangeLabel(v, range) : '–' })),
     h('p', { class: 'bg-note', testid: 'range-hint', text: hint }),
     h('div', { class: 'bg-actions' },
-      button(t('bg_clear'), { class: 'btn bg-clear', testid: 'clear-range', disabled: !picks.length, data: { action: 'bg-clear' } }),
-      button(label, { class: 'btn btn-primary btn-lg bg-confirm', testid: 'confirm-range', disabled: !range, data: { action: 'bg-confirm-range' } })));
+      button(t('bg_clear'), { class: 'btn bg-clear', testid: 'clear-range', disabled: !picks.length, data: { action: 'bg-clear', reset: rangeChoice(ctx)?.id } }),
+      button(label, { class: 'btn btn-primary btn-lg bg-confirm', testid: 'confirm-range', disabled: !range, data: { action: 'bg-confirm-range', confirm: rangeChoice(ctx)?.id } })));
 }
 
 function priceControls(snap, ctx) {
@@ -771,4 +772,14 @@ export function setupOptions(state, names) {
     startPlayerField(state, names, { id: 'bg-opt-start', label: t('bg_firstStart') }));
 }
 
-export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions };
+/**
+ * The range being composed (the tutorial marks its next pick from it; docs/table-layer.md).
+ * @param {import('../types.js').Snapshot} _snap
+ * @param {import('../types.js').TableContext} ctx
+ */
+export function selection(_snap, ctx) {
+  const choice = rangeChoice(ctx);
+  return choice ? { choice: choice.id, picks: ctx.ui?.picks || [] } : null;
+}
+
+export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions, selection };

@@ -178,6 +178,13 @@ function bidAmounts(ctx) {
   return (ctx.movesOf ? ctx.movesOf('bid') : []).map((m) => m.amount).sort((a, b) => a - b);
 }
 
+/** The amount a step of the amount picker lands on (within the engine's bids). */
+function stepTo(amounts, amount, step) {
+  const want = amount + step;
+  const fit = step > 0 ? amounts.filter((n) => n <= want).pop() : amounts.find((n) => n >= want);
+  return fit ?? (step > 0 ? amounts[amounts.length - 1] : amounts[0]);
+}
+
 /** The amount the bid controls show: the chosen one if still offered, else the lowest. */
 function chosenAmount(ctx) {
   const amounts = bidAmounts(ctx);
@@ -225,9 +232,7 @@ export const actions = {
   'hk-step'(ctx, data) {
     const amounts = bidAmounts(ctx);
     if (!amounts.length) return;
-    const want = chosenAmount(ctx) + Number(data.step);
-    const fit = Number(data.step) > 0 ? amounts.filter((n) => n <= want).pop() : amounts.find((n) => n >= want);
-    ctx.ui.amount = fit ?? (Number(data.step) > 0 ? amounts[amounts.length - 1] : amounts[0]);
+    ctx.ui.amount = stepTo(amounts, chosenAmount(ctx), Number(data.step));
   },
   'hk-bid'(ctx, data) {
     bid(ctx, Number(data.amount));
@@ -503,7 +508,7 @@ function bidButton(ctx, amount, label, props = {}) {
   return button(label, {
     ...props,
     class: ['btn', props.class, over ? 'is-over' : null], disabled: !move,
-    data: { action: 'hk-bid', amount, over: over ? 'yes' : 'no' },
+    data: { action: 'hk-bid', amount, over: over ? 'yes' : 'no', a: move?.a },
     'aria-label': props['aria-label'],
   });
 }
@@ -515,25 +520,32 @@ function quickBid(ctx, key, amount, testid) {
   });
 }
 
-function stepButton(label, step, testid, disabled) {
-  return button(label, { class: 'btn hk-step', testid, disabled, data: { action: 'hk-step', step }, 'aria-label': t('hk_step', label) });
+/** A step of the amount; `reach`: the bids it leads towards (a tutorial marks it for them). */
+function stepButton(label, step, testid, disabled, reach) {
+  return button(label, { class: 'btn hk-step', testid, disabled, data: { action: 'hk-step', step, reach }, 'aria-label': t('hk_step', label) });
 }
 
 /** The amount picker: steps of 1 and 5 within the engine's bids, the amount, and a meter whose
  * part above the hand's value is red (positions through CSS custom properties). */
-function amountPicker(amounts, amount, value, over) {
+function amountPicker(amounts, amount, value, over, ctx) {
   const lo = amounts[0];
   const hi = amounts[amounts.length - 1];
   const span = Math.max(1, hi - lo);
   const pct = (x) => `${(Math.max(0, Math.min(1, x)) * 100).toFixed(2)}%`;
+  // the bids each step leads towards (no further than where it lands: ±1 for those nearer)
+  const reach = (step) => {
+    const to = stepTo(amounts, amount, step);
+    const keep = step > 0 ? (n) => n > amount && n >= to : (n) => n < amount && n <= to;
+    return amounts.filter(keep).map((n) => ctx.move('bid', { amount: n })?.a).filter(Boolean).join(' ');
+  };
   return h('div', { class: 'hk-pick', role: 'group', 'aria-label': t('hk_chooseBid') },
     h('span', { class: 'hk-label hk-pick-label', text: `${t('hk_chooseBid')} (${t('hk_range', lo, hi)})` }),
     h('div', { class: 'hk-stepper' },
-      stepButton('−5', -5, 'bid-down5', amount <= lo),
-      stepButton('−1', -1, 'bid-down1', amount <= lo),
+      stepButton('−5', -5, 'bid-down5', amount <= lo, reach(-5)),
+      stepButton('−1', -1, 'bid-down1', amount <= lo, reach(-1)),
       h('span', { class: ['hk-amount', over ? 'is-over' : null], testid: 'bid-amount', role: 'status', data: { value: amount }, text: String(amount) }),
-      stepButton('+1', 1, 'bid-up1', amount >= hi),
-      stepButton('+5', 5, 'bid-up5', amount >= hi)),
+      stepButton('+1', 1, 'bid-up1', amount >= hi, reach(1)),
+      stepButton('+5', 5, 'bid-up5', amount >= hi, reach(5))),
     h('div', {
       class: 'hk-track', testid: 'bid-track', 'aria-hidden': 'true',
       vars: { '--hk-safe': pct((value - lo + 0.5) / span), '--hk-pos': pct((amount - lo) / span) },
@@ -569,7 +581,7 @@ function bidControls(snap, ctx) {
   const over = overBid(ctx, amount);
   box.append(h('div', { class: 'hk-bid-main' },
     h('div', { class: 'hk-bid-row' }, quickBid(ctx, 'hk_plus1', cur + 1, 'bid-plus1'), quickBid(ctx, 'hk_plus5', cur + 5, 'bid-plus5')),
-    amountPicker(amounts, amount, value, over),
+    amountPicker(amounts, amount, value, over, ctx),
     over ? h('p', { class: 'hk-overwarn', testid: 'overbid-warning', role: 'alert' },
       h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: tx(ctx.move('bid', { amount }).warn) })) : null,
     h('div', { class: 'hk-bid-row' },
@@ -589,7 +601,7 @@ function suggestionRow(v, ctx) {
     h('span', { class: 'hk-label', text: t('hk_suggest') }),
     h('span', { class: 'hk-row' }, sug.map((c) => chip(c, ['hk-sm', isDouble(v, gold.get(c)) ? 'is-double' : null]))),
     button([icon('check'), h('span', { text: t('hk_payThis') })], {
-      class: 'btn btn-primary hk-paythis', testid: 'pay-this', disabled: ctx.ui.sending, data: { action: 'hk-pay-suggestion' },
+      class: 'btn btn-primary hk-paythis', testid: 'pay-this', disabled: ctx.ui.sending, data: { action: 'hk-pay-suggestion', move: 'pay' },
     }));
 }
 
@@ -604,7 +616,7 @@ function cardButtons(v, ctx, choice, ans) {
     const worth = isDouble(v, c.gold);
     return button([h('span', { text: String(c.number) }), h('span', { class: 'hk-times', text: `×${left}` }), goldTag(v, c.gold)], {
       class: ['btn', 'hk-paycard', worth ? 'is-double' : null], testid: `pay-${c.number}`,
-      data: { action: 'hk-pick', card: c.number, left }, disabled: !ok,
+      data: { action: 'hk-pick', card: c.number, left, choice: 'pay', pick: c.number }, disabled: !ok,
       title: next.has(c.number) ? t('hk_pickCard', c.number) : t('hk_overpay'),
     });
   }));
@@ -621,7 +633,7 @@ function selectionRow(v, ctx, ans) {
     h('span', { class: 'hk-sel-text', text }),
     h('span', { class: 'hk-row' }, ui.picks.map((c, i) => button(String(c), {
       class: ['hk-chip', 'hk-sm', 'hk-picked', isDouble(v, gold.get(c)) ? 'is-double' : null], testid: `picked-${i}`,
-      data: { action: 'hk-unpick', index: i }, disabled: ui.sending, 'aria-label': t('hk_unpick', c),
+      data: { action: 'hk-unpick', index: i, choice: 'pay', unpick: c }, disabled: ui.sending, 'aria-label': t('hk_unpick', c),
     }))),
     ans && !ans.valid && ans.why ? h('p', { class: 'hk-why', role: 'alert', text: tx(ans.why) }) : null);
 }
@@ -643,9 +655,9 @@ function payControls(v, ctx) {
     selectionRow(v, ctx, ans),
     h('div', { class: 'hk-bid-row' },
       button(t('hk_paySelected'), {
-        class: 'btn btn-primary', testid: 'pay-selected', data: { action: 'hk-pay-selected' }, disabled: !ans?.complete || ui.sending,
+        class: 'btn btn-primary', testid: 'pay-selected', data: { action: 'hk-pay-selected', confirm: 'pay' }, disabled: !ans?.complete || ui.sending,
       }),
-      button(t('hk_clear'), { class: 'btn', testid: 'pay-clear', data: { action: 'hk-clear' }, disabled: !ui.picks.length || ui.sending })));
+      button(t('hk_clear'), { class: 'btn', testid: 'pay-clear', data: { action: 'hk-clear', reset: 'pay' }, disabled: !ui.picks.length || ui.sending })));
   return box;
 }
 
@@ -718,7 +730,7 @@ function summaryCard(snap, ctx, sm, { closable = false, notes = true } = {}) {
   next !== null && next !== undefined ? h('p', { class: 'hk-sum-note' }, tn('hk_nextStart', String(sm.round + 1), who(ctx.names[next], next))) : null,
   closable ? h('div', { class: 'hk-sum-actions' },
     button(t('hk_continue', sm.round + 1), {
-      class: 'btn btn-primary btn-lg', testid: 'summary-continue', data: { action: 'hk-summary-continue', round: sm.round, autofocus: '' },
+      class: 'btn btn-primary btn-lg', testid: 'summary-continue', data: { action: 'hk-summary-continue', round: sm.round, autofocus: '', release: '' },
     })) : null);
 }
 
@@ -816,4 +828,13 @@ export function setupOptions(state, names) {
   return field;
 }
 
-export default { initUi, statusChips, prompt, table, side, result, actions, holdBots, setupOptions };
+/**
+ * The payment being composed (the tutorial marks its next pick from it; docs/table-layer.md).
+ * @param {import('../types.js').Snapshot} _snap
+ * @param {import('../types.js').TableContext} ctx
+ */
+export function selection(_snap, ctx) {
+  return (ctx.choices || []).some((c) => c.id === 'pay') ? { choice: 'pay', picks: ctx.ui.picks || [] } : null;
+}
+
+export default { initUi, statusChips, prompt, table, side, result, actions, holdBots, setupOptions, selection };

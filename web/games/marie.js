@@ -331,6 +331,19 @@ function selection(ctx, hand) {
   return { selected, move, size: picks[0]?.cards.length ?? 0 };
 }
 
+/**
+ * The picks a tap on an unselected hand card leads towards (the selection with that card is part
+ * of them): a tutorial marks the cards of the pick it expects. A selected card leads to none.
+ */
+function reachOf(ctx, hand, selected, i) {
+  if (selected.includes(i)) return '';
+  const cards = [...selected.map((j) => hand[j]), hand[i]];
+  return movesOf(ctx, 'pick').filter((m) => {
+    const left = [...m.cards];
+    return cards.every((c) => { const k = left.indexOf(c); if (k < 0) return false; left.splice(k, 1); return true; });
+  }).map((m) => m.a).join(' ');
+}
+
 function handZone(snap, ctx) {
   const hand = snap.view.hand;
   const { selected, move, size } = selection(ctx, hand);
@@ -338,7 +351,7 @@ function handZone(snap, ctx) {
     const on = selected.includes(i);
     return cardEl(n, {
       size: 'lg', tag: 'button', testid: 'hand-card', extraClass: ['hand-card', on ? 'is-selected' : null].filter(Boolean).join(' '),
-      'aria-pressed': on ? 'true' : 'false', data: { card: n, index: i, action: 'select' },
+      'aria-pressed': on ? 'true' : 'false', data: { card: n, index: i, action: 'select', reach: ctx.canAct ? reachOf(ctx, hand, selected, i) : undefined },
     });
   });
   const confirm = button(move ? t('m_keepTwo', size) : t('m_selectTwo', size), {

@@ -553,7 +553,7 @@ function handCards(L, hand, ctx, choice) {
     const on = ui.picked.includes(i);
     return memberCard(L, c, {
       size: 'lg', tag: 'button', cls: ['hand-card', on ? 'is-selected' : null], testid: 'hand-card', 'data-flip': flip,
-      'aria-pressed': on ? 'true' : 'false', data: { action: 'pick', index: i },
+      'aria-pressed': on ? 'true' : 'false', data: { action: 'pick', index: i, choice: choice.id, pick: c },
       disabled: !on && next !== null && !next.has(c),
     });
   });
@@ -574,7 +574,7 @@ function bonusSwitch(choice, ui) {
   if (!choice.bonus) return null;
   return h('button', {
     type: 'button', class: 'switch ph-bonus', role: 'switch', 'aria-checked': ui.bonus ? 'true' : 'false',
-    testid: 'bonus', data: { action: 'bonus' }, title: t('ph_bonusHelp'),
+    testid: 'bonus', data: { action: 'bonus', choice: choice.id, pick: choice.bonus.pick }, title: t('ph_bonusHelp'),
   },
   h('span', { class: 'switch-track', 'aria-hidden': 'true' }, h('span', { class: 'switch-thumb' })),
   h('span', { class: 'switch-text' }, h('span', { class: 'switch-label', text: t('ph_bonus', choice.bonus.amount) })));
@@ -599,9 +599,9 @@ function declareBox(choice, ctx) {
     }),
     bonusSwitch(choice, ui),
     h('div', { class: 'ph-declare-actions' },
-      button(t('ph_clear'), { class: 'btn ph-clear', testid: 'clear-selection', data: { action: 'clear' }, disabled: !picking }),
+      button(t('ph_clear'), { class: 'btn ph-clear', testid: 'clear-selection', data: { action: 'clear', reset: choice.id }, disabled: !picking }),
       button(ok ? t('ph_declare', info.total) : t('ph_selectCards'), {
-        class: 'btn btn-primary btn-lg ph-declare', testid: 'declare', data: { action: 'declare', total: ok ? info.total : '' }, disabled: !ok,
+        class: 'btn btn-primary btn-lg ph-declare', testid: 'declare', data: { action: 'declare', confirm: choice.id, total: ok ? info.total : '' }, disabled: !ok,
       })));
 }
 
@@ -756,4 +756,14 @@ export function setupOptions(state, names) {
   return startPlayerField(state, names, { option: 'start', id: 'opt-start', label: t('ph_firstStart') });
 }
 
-export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions };
+/**
+ * The declaration being composed (the tutorial marks its next pick from it; docs/table-layer.md).
+ * @param {import('../types.js').Snapshot} _snap
+ * @param {import('../types.js').TableContext} ctx
+ */
+export function selection(_snap, ctx) {
+  const choice = declareChoice(ctx);
+  return choice ? { choice: choice.id, picks: picksOf(ctx) } : null;
+}
+
+export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions, selection };

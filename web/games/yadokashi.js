@@ -202,6 +202,12 @@ function ask(ctx, id, picks) {
   });
 }
 
+/** The buy moves (their `a`) of a shell, or of every shell: a tutorial marks the controls that
+ * lead to the purchase it expects (`data-reach`). */
+function buysOf(ctx, shell = null) {
+  return movesOf(ctx, 'buy').filter((m) => shell === null || m.shell === shell).map((m) => m.a).join(' ');
+}
+
 /** The shells a buyer may pick now, with the price and the seat paid (from the buy moves). */
 function buyOffers(ctx) {
   const out = new Map();
@@ -218,11 +224,11 @@ function tappableShells(snap, ctx) {
   if (phase === 'rebirth') {
     for (const m of movesOf(ctx, 'rebirth')) out.set(m.shell, { action: 'move', a: m.a });
   } else if (phase === 'tenants') {
-    for (const s of choiceOf(ctx, 'tenants')?.shells || []) out.set(s, { action: 'yd-tenant', shell: s });
+    for (const s of choiceOf(ctx, 'tenants')?.shells || []) out.set(s, { action: 'yd-tenant', shell: s, choice: 'tenants', pick: s });
   } else if (rearranging(snap, ctx)) {
-    for (const s of rearrangeNext(ctx, ui)) out.set(s, { action: 'yd-slot', shell: s });
+    for (const s of rearrangeNext(ctx, ui)) out.set(s, { action: 'yd-slot', shell: s, choice: 'rearrange', pick: s });
   } else if (ui.mode === 'buy') {
-    for (const s of buyOffers(ctx).keys()) out.set(s, { action: 'yd-buy-shell', shell: s });
+    for (const s of buyOffers(ctx).keys()) out.set(s, { action: 'yd-buy-shell', shell: s, reach: buysOf(ctx, s) });
   }
   return out;
 }
@@ -350,7 +356,7 @@ function shellCard(item, names, extra) {
     'data-flip': `yd-shell-${item.shell}`, 'data-flip-at': `${owner}-${item.position}`,
     data: {
       shell: item.shell, owner, position: item.position, crab: item.crab ?? undefined, ring: extra.index,
-      action: tap?.action, a: tap?.a,
+      action: tap?.action, a: tap?.a, choice: tap?.choice, pick: tap?.pick, reach: tap?.reach,
     },
     title,
     vars: extra.vars,
@@ -483,9 +489,9 @@ function turnActions(snap, ctx) {
   return h('div', { class: 'yd-actions', testid: 'actions' },
     move,
     actionButton(t('yd_advance'), t('yd_advanceHelp'), 'act-advance', moveTarget(moveOf(ctx, 'advance'))),
-    actionButton(t('yd_buy'), t('yd_buyHelp'), 'act-buy', canBuy ? { action: 'yd-mode', mode: 'buy' } : null, t('yd_noBuy')),
+    actionButton(t('yd_buy'), t('yd_buyHelp'), 'act-buy', canBuy ? { action: 'yd-mode', mode: 'buy', reach: buysOf(ctx) } : null, t('yd_noBuy')),
     actionButton(t('yd_rearrange'), t('yd_rearrangeHelp'), 'act-rearrange',
-      canRearrange ? { action: 'yd-mode', mode: 'rearrange' } : null, t('yd_noRearrange')),
+      canRearrange ? { action: 'yd-mode', mode: 'rearrange', choose: 'rearrange' } : null, t('yd_noRearrange')),
     actionButton(t('yd_tenants'), t('yd_tenantsHelp'), 'act-tenants', moveTarget(moveOf(ctx, 'new-tenants')), t('yd_needCentre')));
 }
 
@@ -504,7 +510,7 @@ function buyList(ctx) {
   const offers = [...buyOffers(ctx)].sort((a, b) => a[0] - b[0]);
   return h('div', { class: 'yd-buy-list' }, offers.map(([s, o]) => button(
     [shellChip(s), h('span', { class: 'yd-price-inline', text: t('yd_price', o.price) })],
-    { class: 'btn yd-buy-option', testid: `buy-shell-${s}`, data: { action: 'yd-buy-shell', shell: s } })));
+    { class: 'btn yd-buy-option', testid: `buy-shell-${s}`, data: { action: 'yd-buy-shell', shell: s, reach: buysOf(ctx, s) } })));
 }
 
 function insertStrip(snap, ctx, shell) {
@@ -512,14 +518,15 @@ function insertStrip(snap, ctx, shell) {
   const ui = ctx.ui;
   const strip = h('div', { class: 'yd-row-strip', testid: 'insert-strip', role: 'group', 'aria-label': t('yd_yourRow') });
   for (let pos = 1; pos <= row.length + 1; pos += 1) {
-    const ok = Boolean(moveOf(ctx, 'buy', { shell, position: pos }));
+    const buy = moveOf(ctx, 'buy', { shell, position: pos });
+    const ok = Boolean(buy);
     const chosen = ui.pos === pos;
     const shown = chosen ? shellChip(shell, 'yd-chip-new') : h('span', { class: 'yd-gap-n', text: String(pos) });
     shown.setAttribute('aria-hidden', 'true');
     strip.append(button([srOnly(t('yd_insertAt', pos)), shown], {
       class: ['yd-gap', chosen ? 'is-chosen' : null], testid: `insert-${pos}`, disabled: !ok,
       title: t('yd_insertAt', pos), 'aria-pressed': chosen ? 'true' : 'false',
-      data: ok ? { action: 'yd-buy-pos', pos } : {},
+      data: ok ? { action: 'yd-buy-pos', pos, a: buy.a } : {},
     }));
     if (pos <= row.length) strip.append(rowCard(row[pos - 1]));
   }
@@ -585,7 +592,7 @@ function rearrangeStrip(snap, ctx) {
     if (!next.has(shell) || slot === null) return h('span', { class: cls, testid: `rearrange-${shell}`, data: { shell } }, body);
     return button(body, {
       class: [...cls, 'is-tappable'], testid: `rearrange-${shell}`, title: t('yd_placeShell', shell, slot),
-      data: { action: 'yd-slot', shell },
+      data: { action: 'yd-slot', shell, choice: 'rearrange', pick: shell },
     });
   }));
 }
@@ -597,10 +604,10 @@ function rearrangePanel(snap, ctx) {
   const complete = Boolean(ans?.complete);
   const hint = complete ? t('yd_rearrangeReady') : slot === null ? '' : t('yd_slotPick', slot);
   const confirm = button(t('yd_rearrangeConfirm'), {
-    class: 'btn btn-primary', testid: 'rearrange-confirm', disabled: !complete, data: complete ? { action: 'yd-confirm' } : {},
+    class: 'btn btn-primary', testid: 'rearrange-confirm', disabled: !complete, data: complete ? { action: 'yd-confirm', confirm: 'rearrange' } : {},
   });
   const reset = button(t('yd_reset'), {
-    class: 'btn', testid: 'rearrange-reset', disabled: !ui.picks.length, data: { action: 'yd-reset', choice: 'rearrange' },
+    class: 'btn', testid: 'rearrange-reset', disabled: !ui.picks.length, data: { action: 'yd-reset', choice: 'rearrange', reset: 'rearrange' },
   });
   return h('div', { class: 'yd-panel yd-rearrange', testid: 'rearrange-panel', data: { picks: ui.picks.join(' ') } },
     h('p', { class: 'yd-muted', text: t('yd_rearrangeTap') }),
@@ -629,9 +636,9 @@ function tenantsPanel(ctx) {
   const complete = Boolean(ans?.complete);
   const evicts = ans?.info?.evicts || [];
   const confirm = button(t('yd_tenantsConfirm', ui.picks.length), {
-    class: 'btn btn-primary', testid: 'tenants-confirm', disabled: !complete, data: complete ? { action: 'yd-confirm' } : {},
+    class: 'btn btn-primary', testid: 'tenants-confirm', disabled: !complete, data: complete ? { action: 'yd-confirm', confirm: 'tenants' } : {},
   });
-  const all = button(t('yd_tenantsAll'), { class: 'btn', testid: 'tenants-all', data: { action: 'yd-tenants-all' } });
+  const all = button(t('yd_tenantsAll'), { class: 'btn', testid: 'tenants-all', data: { action: 'yd-tenants-all', move: 'tenants' } });
   return h('div', { class: 'yd-panel yd-tenants', testid: 'tenants-panel', data: { picks: [...ui.picks].sort((a, b) => a - b).join(' ') } },
     h('div', { class: 'yd-rolls' }, h('span', { class: 'yd-label', text: t('yd_tenantsRolled') }),
       (choice.rolls || []).map((r) => die(r, shells.includes(r) ? 'yd-die-roll is-placeable' : 'yd-die-roll is-dud'))),
@@ -640,7 +647,7 @@ function tenantsPanel(ctx) {
       const on = ui.picks.includes(s);
       return button([shellChip(s), on ? icon('check', 'yd-check') : null], {
         class: ['btn', 'yd-toggle', on ? 'is-on' : null], testid: `tenant-${s}`, 'aria-pressed': on ? 'true' : 'false',
-        data: { action: 'yd-tenant', shell: s },
+        data: { action: 'yd-tenant', shell: s, choice: 'tenants', pick: s },
       });
     })),
     evicts.length
@@ -791,4 +798,15 @@ export function setupOptions(state, names) {
     startPlayerField(state, names, { id: 'yd-opt-start', label: t('yd_firstStart') }));
 }
 
-export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions };
+/**
+ * The choice being composed and its picks (the tutorial marks its next pick from it; docs/table-layer.md).
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ */
+export function selection(snap, ctx) {
+  const picks = ctx.ui?.picks || [];
+  if (choiceOf(ctx, 'tenants')) return { choice: 'tenants', picks };
+  return rearranging(snap, ctx) ? { choice: 'rearrange', picks } : null;
+}
+
+export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions, selection };

@@ -1,8 +1,10 @@
 // Pieces several screens draw: the page frame, a game's art and meta line, the loading page.
 
 import { h, clear, button } from '../ui/dom.js';
+import { icon } from '../ui/card.js';
 import { t } from '../i18n.js';
 import { toast } from '../ui/dialogs.js';
+import { progressOf } from '../ui/tutorial.js';
 
 const CANCEL_AFTER_MS = 600; // the opening's Cancel shows after this long (most take less)
 
@@ -74,4 +76,22 @@ function cancelOpening(shell) {
  */
 export function openingScreen(shell) {
   return { render: () => openingPage(shell) };
+}
+
+/**
+ * The way to a game's guided first game ("Learn to play", `#learn=<id>`; none when the game has
+ * none): "Resume lesson (4 / 15)" when one was left half way, and a "Learned" mark once finished.
+ * @param {{id: string, tutorial?: number | null}} g its catalogue entry
+ * @param {string} [cls] the link's classes
+ */
+export function learnLink(g, cls = 'btn btn-lg') {
+  if (!g.tutorial) return null;
+  const progress = progressOf(g.id);
+  const resume = !progress.done && progress.step > 0 && progress.step < g.tutorial;
+  const label = resume ? t('learnResume', progress.step + 1, g.tutorial) : t('learnToPlay');
+  const link = h('a', { class: [cls, 'learn-link'], href: `#learn=${g.id}`, testid: `learn-${g.id}`, data: { resume: resume ? 'yes' : 'no' }, text: label });
+  if (!progress.done) return link;
+  // the mark says itself in words (no tap or hover needed)
+  const done = h('span', { class: 'learn-done', testid: `learned-${g.id}` }, icon('check'), h('span', { text: t('learnDone') }));
+  return h('span', { class: 'learn-wrap' }, link, done);
 }

@@ -6,7 +6,7 @@ import { t, tx, lang } from '../i18n.js';
 import { icon } from '../ui/card.js';
 import { offlineReady } from '../ui/pwa.js';
 import { playable } from '../ui/games.js';
-import { page, gameMeta } from './common.js';
+import { page, gameMeta, learnLink } from './common.js';
 import { gameArt } from '../ui/art.js';
 import { continueSection, finishedSection, storageSection, SAVES_ACTIONS, SAVES_INPUTS } from './lobby-saves.js';
 import { checkPersistence } from '../ui/saves.js';
@@ -68,7 +68,8 @@ function gameTile(g) {
         playable(g.id)
           ? h('a', { class: 'btn btn-primary btn-lg', href: `#/setup/${g.id}`, testid: `play-${g.id}`, text: t('play') })
           : h('span', { class: 'soon', testid: `soon-${g.id}`, text: t('comingSoon') }),
-        h('a', { class: 'btn btn-lg', href: `#/rules/${g.id}`, testid: `rules-${g.id}`, text: t('rules') }))));
+        h('a', { class: 'btn btn-lg', href: `#/rules/${g.id}`, testid: `rules-${g.id}`, text: t('rules') }),
+        learnLink(g))));
 }
 
 /** How to play, in three steps. */

@@ -5,7 +5,7 @@
 import { h, clear } from '../ui/dom.js';
 import { t, tx } from '../i18n.js';
 import { playable } from '../ui/games.js';
-import { page, gameMeta, waitingPage } from './common.js';
+import { page, gameMeta, waitingPage, learnLink } from './common.js';
 import { gameArt } from '../ui/art.js';
 import { gameErrorPage } from './errors.js';
 import { guideView, loadGuideParts } from '../ui/guide.js';
@@ -37,6 +37,7 @@ function actions(g) {
     playable(g.id)
       ? h('a', { class: 'btn btn-primary btn-lg', href: `#/setup/${g.id}`, testid: 'to-setup', text: t('setUpTable') })
       : h('span', { class: 'soon', text: t('comingSoon') }),
+    learnLink(g),
     h('a', { class: 'btn btn-lg btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') }));
 }
 

@@ -16,7 +16,7 @@ import { checkName, cleanName, NAME_MAX } from '../ui/names.js';
 import { tableOptions, booleanOptions, optionSwitch } from '../ui/settings.js';
 import { loadModule } from '../ui/games.js';
 import { parseSeed } from '../ui/seed.js';
-import { page, waitingPage } from './common.js';
+import { page, waitingPage, learnLink } from './common.js';
 import { gameErrorPage } from './errors.js';
 import { startRecord } from './table.js';
 
@@ -222,7 +222,8 @@ function setupPage(shell, st, g, mod) {
     h('div', { class: 'paper setup-paper' },
       h('div', { class: 'setup-head' },
         h('p', { class: 'kicker', text: t('setupTitle') }),
-        h('h1', { class: 'page-title', text: tx(g.titles) })),
+        h('h1', { class: 'page-title', text: tx(g.titles) }),
+        learnLink(g, 'btn')),
       h('div', { class: 'setup-grid' },
         h('div', { class: 'setup-seats' }, countField(st, g), h('ol', { class: 'seat-rows', testid: 'seat-rows' }, rows)),
         h('div', { class: 'setup-side' },

@@ -60,6 +60,8 @@ function logKey(seat) {
  * @property {import('./seats.js').SeatController[]} [seats] who plays each seat (by default: a
  *   person here for each human seat, a bot for the others; a tutorial gives scripted seats)
  * @property {import('./turns.js').TurnOrder} [order] the order of the turn loop's steps
+ * @property {import('./tutorial.js').Tutor} [tutorial] a tutorial drives the table in place of
+ *   the turn loop (scripted seats, the learner kept to the expected move, its panel)
  */
 
 export class Table {
@@ -75,6 +77,9 @@ export class Table {
     this.onReplay = o.onReplay;
     this.onFatal = o.onFatal;
     this.snap = o.snap;
+    /** @type {import('./tutorial.js').Tutor | null} a tutorial drives this table (ui/tutorial.js) */
+    this.tutorial = o.tutorial || null;
+    this.tutorial?.attach(this);
     this.alive = true;
     this.busy = false;
     this.sid = o.snap.session;
@@ -130,7 +135,8 @@ export class Table {
       live: () => this.alive,
       draw: () => this.draw(),
       ctx: () => this.ctx(),
-      own: (action) => (TABLE_ACTIONS[action] ? (data) => TABLE_ACTIONS[action](this, data) : null),
+      own: (action) => (TABLE_ACTIONS[action] ? (data) => TABLE_ACTIONS[action](this, data) : this.tutorial?.action(action)),
+      intercept: (el) => Boolean(this.tutorial?.intercept(el)),
       module: this.module,
     };
   }
@@ -286,6 +292,10 @@ export class Table {
 
   /** Take the turn loop's steps (ui/turns.js) until a person must act or the game is over. */
   async pump() {
+    if (this.tutorial) {
+      this.tutorial.pump();
+      return;
+    }
     if (this.pumping) return;
     this.pumping = true;
     try {
@@ -557,10 +567,15 @@ export class Table {
       h('h1', { class: 'sr-only', testid: 'table-title', text: this.game ? tx(this.game.titles) : snap.game }),
       this.statusBar(ctx),
       snap.over ? this.endScreen(ctx) : guard(() => mod.table(snap, ctx), () => this.view.broken()),
-    ];
-    const side = [this.logNode(snap.view.log || []), ...guard(() => (mod.side ? mod.side(snap, ctx) : []), () => [])];
+    ].filter(Boolean);
+    const side = [
+      this.tutorial ? this.tutorial.panel() : null, // a lesson's words, beside the table
+      this.logNode(snap.view.log || []), ...guard(() => (mod.side ? mod.side(snap, ctx) : []), () => []),
+    ].filter(Boolean);
     const before = this.moving(root);
     for (const node of [...main, ...side]) if (node instanceof Element) highlight(node, this.lastMoved);
+    // what a tutorial's learner should tap, marked on the fresh drawing (so redraws keep it)
+    this.tutorial?.mark([...main, ...side].filter((n) => n instanceof Element), snap, ctx);
     place(mainPart, main);
     const marked = this.coach.mark(mainPart); // the hint's moves on the table (ui/hint.js)
     place(sidePart, [this.coach.panel(this.names, marked), ...side].filter(Boolean));
@@ -655,7 +670,7 @@ export class Table {
       who = h('span', { class: 'viewer-chip', testid: 'viewer' }, tn('viewing', h('b', { class: 'who', text: this.names[this.viewer] })));
     }
     let undo = null;
-    if (snap.can_undo && this.waiting === 'human' && !this.busy && this.viewer !== null) {
+    if (snap.can_undo && this.waiting === 'human' && !this.busy && this.viewer !== null && !this.tutorial) {
       undo = button([icon('undo'), h('span', { text: t('undo') })], {
         class: 'btn btn-undo', testid: 'undo', title: t('undoTitle'), data: { action: 'undo' },
       });
@@ -664,7 +679,7 @@ export class Table {
       gameEmblem(snap.game), // the game's small emblem (ui/art.js)
       h('div', { class: 'status-chips' }, ...this.view.guard(() => (mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
-      this.coach.button(),
+      this.tutorial ? null : this.coach.button(),
       rulesButton(),
       undo,
       who);

@@ -20,6 +20,8 @@ import { t } from '../i18n.js';
  *   the host's own handler of a `data-action` (null: the game's own handler, if any)
  * @property {import('../types.js').GameRenderer} module
  * @property {(ev: Event) => void} [input] a form field changed (`input` and `change`)
+ * @property {(el: Element) => boolean} [intercept] a tap on `el` the host takes instead (true:
+ *   nothing else happens; a tutorial's tap on a move it does not expect)
  */
 
 /** @typedef {{root: HTMLElement, main: HTMLElement, side: HTMLElement}} Frame */
@@ -125,6 +127,11 @@ export class TableView {
     // an HTML control, or a mark of a drawing (SVG)
     if (!(el instanceof HTMLElement || el instanceof SVGElement) || !this.root?.contains(el)) return;
     if (!this.host.live() || (el instanceof HTMLButtonElement && el.disabled)) return;
+    // a tutorial keeps the learner to the expected move: another move's tap is explained instead
+    if (this.host.intercept?.(el)) {
+      ev.preventDefault();
+      return;
+    }
     const { action, ...data } = el.dataset;
     const own = this.host.own(action);
     if (own) {

@@ -1,0 +1,260 @@
+"""Learn to play (issue 31): each game's tutorial is played to its end on the real table by
+tapping only what the table marks (``[data-tutorial=target]``) and the panel's Next.
+
+For each game with a tutorial (asked of the CPython engine: pygames.tutorials.get_tutorial), one
+page: the other language through its first ten steps, then the whole lesson in one language (the
+games alternate English and Japanese). At each step the words are the step's, the marked controls
+are exactly the expected move's (at least one, nothing else), and a screenshot is saved (portrait
+too for a few steps). One tap elsewhere per tutorial is explained in the panel and changes
+nothing. Bots play at the instant speed; nothing sleeps. Another test runs axe at two steps of
+each tutorial (its own context: axe is an inline script the site's CSP refuses).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.conftest import INSTANT_BOTS, Shot, wait_engine, wait_true
+from e2e.test_a11y import BLOCKING, axe, readable
+from pygames.core.registry import all_games
+from pygames.tutorials import get_tutorial, tutorial_json
+
+TUTORIALS = [tutorial_json(tut) for g in all_games() if (tut := get_tutorial(g.id)) is not None]
+IDS = [data["game"] for data in TUTORIALS]
+FIRST = 10  # the steps played in the other language
+
+# what the page shows now: the panel's step and phase, the table's ply and the marked controls
+STATE = """() => {
+  const panel = document.querySelector('[data-testid=tutorial-panel]');
+  const table = document.querySelector('[data-testid=table]');
+  const targets = [...document.querySelectorAll('[data-tutorial=target]')].map((el) => ({
+    testid: el.getAttribute('data-testid'), a: el.getAttribute('data-a'),
+    reach: el.getAttribute('data-reach'), pick: el.getAttribute('data-pick'),
+    unpick: el.getAttribute('data-unpick'), choice: el.getAttribute('data-choice'),
+    confirm: el.getAttribute('data-confirm'), choose: el.getAttribute('data-choose'),
+    reset: el.getAttribute('data-reset'), release: el.hasAttribute('data-release'),
+    action: el.getAttribute('data-action'),
+  }));
+  return panel && table && {
+    step: Number(panel.dataset.step), phase: panel.dataset.phase, ply: Number(table.dataset.ply),
+    drawn: Number(table.dataset.drawn), waiting: table.dataset.waiting, targets,
+    words: panel.querySelector('[data-testid=tutorial-words]').textContent,
+    wrong: Boolean(panel.querySelector('[data-testid=tutorial-wrong]')),
+  };
+}"""
+SETTLED = "['read', 'do', 'end', 'hold']"
+# a move or pick control the step does not expect (for the wrong tap), marked for the test
+OTHER = """() => {
+  const sel = '[data-action=move], [data-a], [data-reach], [data-pick], [data-unpick], '
+    + '[data-confirm], [data-reset]';
+  const el = [...document.querySelectorAll(`[data-testid=table] :is(${sel})`)].find((e) =>
+    !e.hasAttribute('data-tutorial') && !e.disabled && e.getClientRects().length);
+  if (el) el.setAttribute('data-test-wrong', '');
+  return Boolean(el);
+}"""
+
+
+def state(page: Page) -> dict[str, Any]:
+    value: dict[str, Any] = page.evaluate(STATE)
+    return value
+
+
+def waiting(test: str) -> str:
+    """A JavaScript expression: the page waits for the learner (a read, do, hold step or the
+    end; a do step with its marks drawn) and ``test`` (about ``s``, the state) holds."""
+    return (
+        f"(() => {{ const s = ({STATE})(); if (!s || !{SETTLED}.includes(s.phase)) return false;"
+        f" if (s.phase === 'do' && !s.targets.length) return false; return {test}; }})()"
+    )
+
+
+def wait_for(page: Page, expression: str, what: str) -> None:
+    """Wait for ``expression`` (at most 20 s); the failure says what was awaited and the state."""
+    try:
+        wait_true(page, expression, timeout=20_000)
+    except AssertionError:
+        raise AssertionError(f"{what}: still waiting; now {state(page)}") from None
+
+
+def wait_settled(page: Page, step: int) -> dict[str, Any]:
+    """Wait until step ``step`` (or a later one) waits for the learner, and return the state."""
+    wait_for(page, waiting(f"s.step >= {step}"), f"step {step}")
+    return state(page)
+
+
+def expected_marks(step: dict[str, Any], target: dict[str, Any]) -> bool:
+    """Whether a marked control is one of the step's expected move's controls."""
+    if target["release"]:
+        return True
+    if not step["expect"]:
+        return target["testid"] in step["mark"]
+    want = step["expect"][0]
+    if "a" in want:
+        return target["a"] == want["a"] or want["a"] in (target["reach"] or "").split()
+    if target["choice"] == want["choice"] and (target["pick"] or target["unpick"]) is not None:
+        return True
+    return want["choice"] in (target["confirm"], target["choose"], target["reset"])
+
+
+def set_lang(page: Page, lang: str) -> None:
+    page.get_by_test_id(f"lang-{lang}").click()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def open_lesson(page: Page, game: str) -> None:
+    """Open the game's lesson from its first step (its progress forgotten)."""
+    page.evaluate(f"localStorage.removeItem('pygames.tutorial.{game}')")
+    page.evaluate("() => { location.hash = '#/'; }")
+    page.get_by_test_id(f"learn-{game}").first.click()
+    page.wait_for_selector("[data-testid=tutorial-panel]", timeout=60_000)
+
+
+def do_step(page: Page, data: dict[str, Any], k: int) -> None:
+    """Tap the marked controls until the step is done."""
+    for _ in range(40):
+        now = state(page)
+        if now["step"] > k or now["phase"] == "end":
+            return
+        if now["phase"] == "read":
+            page.get_by_test_id("tutorial-next").click()
+        else:
+            page.locator("[data-tutorial=target]").first.click()
+        wait_for(page, changed(now), f"{data['game']} step {k}: the tap's effect")
+    raise AssertionError(f"{data['game']}: step {k} did not end")
+
+
+def signature(s: dict[str, Any]) -> str:
+    return json.dumps([s["step"], s["phase"], s["ply"], s["drawn"]], separators=(",", ":"))
+
+
+def changed(now: dict[str, Any]) -> str:
+    """A JavaScript expression: the page waits for the learner again, in another state than
+    ``now``: another step, phase or position, or drawn again (a tap redraws the table with its
+    effect: the next pick marked...)."""
+    sig = json.dumps(signature(now))
+    return waiting(f"JSON.stringify([s.step, s.phase, s.ply, s.drawn]) !== {sig}")
+
+
+def wrong_tap(page: Page) -> bool:
+    """Tap a control the step does not expect: the panel explains, the game does not change."""
+    if not page.evaluate(OTHER):
+        return False
+    before = state(page)
+    page.locator("[data-test-wrong]").first.click()
+    wait_true(page, f"({STATE})().wrong")
+    after = state(page)
+    assert after["ply"] == before["ply"] and after["step"] == before["step"]
+    assert after["targets"] == before["targets"], "a wrong tap changed the selection"
+    expect(page.get_by_test_id("tutorial-wrong")).to_be_visible()
+    return True
+
+
+def play(page: Page, data: dict[str, Any], lang: str, steps: int, shot: Shot | None) -> bool:
+    """Play the first ``steps`` steps; returns whether a wrong tap was tried."""
+    wronged = False
+    for k, step in enumerate(data["steps"][:steps]):
+        now = wait_settled(page, k)
+        while now["phase"] == "hold":  # a round summary: the marked Continue lets go
+            page.locator("[data-tutorial=target]").first.click()
+            now = wait_settled(page, k)
+        assert now["step"] == k, (data["game"], k, now)
+        assert now["words"] == step["words"][lang], (data["game"], k)
+        expect(page.get_by_test_id("tutorial-progress")).to_have_text(
+            f"{k + 1} / {len(data['steps'])}"
+        )
+        marked = now["targets"]
+        if step["expect"]:
+            assert marked, f"{data['game']} step {k}: nothing marked"
+        bad = [t for t in marked if not expected_marks(step, t)]
+        assert not bad, f"{data['game']} step {k} ({step['id']}): marked {bad}"
+        if shot is not None:
+            portrait = k in (0, len(data["steps"]) // 2, len(data["steps"]) - 1)
+            shot(page, f"tutorial-{data['game']}-{k + 1:02d}-{lang}", both=portrait)
+        if step["expect"] and not wronged:
+            wronged = wrong_tap(page)
+        if k + 1 < len(data["steps"]) or now["phase"] != "end":
+            do_step(page, data, k)
+    return wronged
+
+
+@pytest.mark.parametrize("data", TUTORIALS, ids=IDS)
+def test_each_tutorial_is_played_by_tapping_only_what_is_marked(
+    page: Page, base_url: str, shot: Shot, data: dict[str, Any]
+) -> None:
+    game = data["game"]
+    main = "en" if IDS.index(game) % 2 == 0 else "ja"
+    other = "ja" if main == "en" else "en"
+    page.add_init_script(INSTANT_BOTS)
+    page.goto(base_url)
+    wait_engine(page)
+    set_lang(page, other)
+    open_lesson(page, game)
+    play(page, data, other, min(FIRST, len(data["steps"]) - 1), None)
+    set_lang(page, main)
+    open_lesson(page, game)
+    wronged = play(page, data, main, len(data["steps"]), shot)
+    assert wronged, f"{game}: no step offered a control to tap wrongly"
+    # the end: the real end screen, the last step's words, and a real game with the same seats
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    expect(page.get_by_test_id("tutorial-words")).to_have_text(data["steps"][-1]["words"][main])
+    page.get_by_test_id("tutorial-real").click()
+    page.wait_for_selector("[data-testid=table]:not(:has([data-testid=tutorial-panel]))")
+    assert "#play/" in page.url
+    page.evaluate("() => { location.hash = '#/'; }")
+    expect(page.get_by_test_id(f"learned-{game}")).to_be_visible()
+
+
+def test_a_lesson_resumes_where_it_was_left_and_back_goes_a_step_back(
+    page: Page, base_url: str
+) -> None:
+    if not TUTORIALS:
+        pytest.skip("no tutorial yet")
+    data = TUTORIALS[0]
+    game = data["game"]
+    page.add_init_script(INSTANT_BOTS)
+    page.goto(base_url)
+    wait_engine(page)
+    open_lesson(page, game)
+    play(page, data, "en", 3, None)
+    wait_settled(page, 3)
+    page.get_by_test_id("tutorial-back").click()
+    wait_for(page, waiting("s.step === 2"), "back to step 3")
+    page.get_by_test_id("tutorial-leave").click()
+    link = page.get_by_test_id(f"learn-{game}").first
+    expect(link).to_have_attribute("data-resume", "yes")
+    expect(link).to_contain_text(f"3 / {len(data['steps'])}")
+    link.click()
+    wait_for(page, waiting("s.step === 2"), "resumed at step 3")
+    # the language switch redraws the words
+    set_lang(page, "ja")
+    expect(page.get_by_test_id("tutorial-words")).to_have_text(data["steps"][2]["words"]["ja"])
+
+
+def test_tutorials_are_accessible(browser: Browser, base_url: str) -> None:
+    if not TUTORIALS:
+        pytest.skip("no tutorial yet")
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        page.add_init_script(INSTANT_BOTS)
+        page.goto(base_url)
+        wait_engine(page)
+        problems = []
+        for data in TUTORIALS:
+            open_lesson(page, data["game"])
+            for k in range(2):
+                wait_settled(page, k)
+                bad = [
+                    v
+                    for v in axe(page, f"tutorial-{data['game']}-{k + 1}")
+                    if v["impact"] in BLOCKING
+                ]
+                problems += [f"{data['game']} step {k + 1}:\n{readable(bad)}"] if bad else []
+                do_step(page, data, k)
+        assert not problems, "\n".join(problems)
+    finally:
+        context.close()
