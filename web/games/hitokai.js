@@ -642,6 +642,20 @@ function selectionRow(v, ctx, ans) {
     ans && !ans.valid && ans.why ? h('p', { class: 'hk-why', role: 'alert', text: tx(ans.why) }) : null);
 }
 
+/** What the payment reaches now and at most, and the number that counts double: the engine's
+ * figures (the compose answer's `info`, or the choice's own before any pick). */
+function reachLine(choice, ans, picks) {
+  const info = picks.length ? ans?.info : choice;
+  if (!info) return null;
+  let now = t('pv_hkEnough', info.value, info.bid);
+  if (info.missing > 0) now = t('pv_hkMissing', info.value, info.bid, info.missing);
+  else if (info.over > 0) now = t('pv_hkOver', info.value, info.bid, info.over, choice.daughter, choice.double);
+  return h('div', { class: 'hk-reach', testid: 'pay-reach', data: { value: info.value, bid: info.bid, missing: info.missing, reach: info.reach } },
+    h('b', { class: 'hk-reach-now', text: now }),
+    h('span', { text: t('pv_hkReach', info.reach) }),
+    h('span', { class: 'hk-reach-double', text: t('pv_hkDouble', choice.daughter, choice.double) }));
+}
+
 function payControls(v, ctx) {
   const p = v.payment;
   const choice = (ctx.choices || []).find((c) => c.id === 'pay');
@@ -657,6 +671,7 @@ function payControls(v, ctx) {
     h('p', { class: 'hk-label hk-pick-note', id: 'hk-pick-note', text: t('hk_orPick') }),
     cardButtons(v, ctx, choice, ans),
     selectionRow(v, ctx, ans),
+    reachLine(choice, ans, ui.picks),
     h('div', { class: 'hk-bid-row' },
       button(t('hk_paySelected'), {
         class: 'btn btn-primary', testid: 'pay-selected', data: { action: 'hk-pay-selected' }, disabled: !ans?.complete || ui.sending,
