@@ -484,11 +484,10 @@ const S = {
   // part preview (issue 31): limits while choosing, Yadokashi's High/Low preview, the end
   // screen's places
   pv_bgLimit: { en: { one: '{0} spot: at most {1} a spot', other: '{0} spots: at most {1} a spot' }, ja: '{0}マス:1マス最大{1}' },
-  pv_bgLimitWhy: { en: { one: '(your money: {1})', other: '(your {1} ÷ {0} spots, rounded down)' }, ja: '(所持金{1}÷{0}マス、端数切り捨て)' },
+  pv_bgLimitWhy: { en: '({0} ÷ {1})', ja: '(所持金{0}÷{1})' },
   pv_hkMissing: { en: 'So far {0} of {1} gold: {2} more to reach {1}.', ja: '現在{0}金/{1}金:あと{2}金で{1}に届きます。' },
   pv_hkEnough: { en: '{0} of {1} gold: enough.', ja: '{0}金/{1}金:足りています。' },
   pv_hkOver: { en: '{0} gold for {1}: {2} over, since each {3} pays {4} gold.', ja: '{1}に対して{0}金:{3}は1枚{4}金なので{2}金多くなります。' },
-  pv_hkReach: { en: 'Your whole hand reaches {0} gold.', ja: '手札すべてで{0}金まで届きます。' },
   pv_hkDouble: { en: 'Each {0} counts double now: {1} gold.', ja: '今は{0}が2倍:1枚{1}金。' },
   pv_ydPreviewOpen: { en: 'What each roll does', ja: '出目ごとの結果' },
   pv_ydPreviewTitle: { en: 'What Move dice does for each roll. Every roll can come: which one is luck.', ja: 'ヒッコシダイスの出目ごとの結果です。どの目が出るかは運次第です。' },

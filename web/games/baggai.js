@@ -575,7 +575,8 @@ function rangeControls(snap, ctx) {
     h('h3', { class: 'bg-title', text: t('bg_yourRange') }),
     h('div', { class: 'bg-sel' }, h('span', { class: 'bg-sel-text', testid: 'range-selection', text: range ? rangeLabel(v, range) : '–' })),
     range ? rangeLimit(ans.info) : null,
-    h('p', { class: 'bg-note', testid: 'range-hint', text: hint }),
+    // once both ends are chosen, the limit takes the place of the hint
+    range && picks.length > 1 ? null : h('p', { class: 'bg-note', testid: 'range-hint', text: hint }),
     h('div', { class: 'bg-actions' },
       button(t('bg_clear'), { class: 'btn bg-clear', testid: 'clear-range', disabled: !picks.length, data: { action: 'bg-clear' } }),
       button(label, { class: 'btn btn-primary btn-lg bg-confirm', testid: 'confirm-range', disabled: !range, data: { action: 'bg-confirm-range' } })));
@@ -586,7 +587,7 @@ function rangeLimit(info) {
   const top = info.max_price;
   return h('p', { class: ['bg-limit', top ? null : 'is-zero'], testid: 'range-limit', data: { max: top, size: info.size }, role: 'status' },
     h('b', { text: tp('pv_bgLimit', info.size, money(top)) }),
-    h('span', { text: ` ${tp('pv_bgLimitWhy', info.size, money(info.money))}` }),
+    h('span', { text: ` ${t('pv_bgLimitWhy', money(info.money), info.size)}` }),
     top ? null : h('span', { class: 'bg-limit-zero', text: ` ${t('pv_bgLimitZero', money(0))}` }));
 }
 
@@ -596,7 +597,7 @@ function priceLimit(me, options) {
   if (!isNum(top) || !isNum(me?.money)) return null;
   return h('p', { class: 'bg-limit', testid: 'price-limit', data: { max: top } },
     h('b', { text: tp('pv_bgLimit', options[0].size, money(top)) }),
-    h('span', { text: ` ${tp('pv_bgLimitWhy', options[0].size, money(me.money))}` }));
+    h('span', { text: ` ${t('pv_bgLimitWhy', money(me.money), options[0].size)}` }));
 }
 
 function priceControls(snap, ctx) {

@@ -631,7 +631,8 @@ function selectionRow(v, ctx, ans) {
   const ui = ctx.ui;
   const gold = goldByNumber(ctx);
   const info = ans?.info;
-  const text = !ui.picks.length ? t('hk_chosenNone') : info ? t('hk_chosen', info.value, info.bid) : '…';
+  const choice = (ctx.choices || []).find((c) => c.id === 'pay');
+  const text = !ui.picks.length ? t('hk_chosenNone') : info && choice ? paymentNow(info, choice) : '…';
   const data = { picks: ui.picks.join(' '), complete: ans?.complete ? 'yes' : 'no', waiting: ui.picks.length && !ans ? 'yes' : 'no' };
   return h('div', { class: 'hk-selection', testid: 'selection', data },
     h('span', { class: 'hk-sel-text', text }),
@@ -642,18 +643,22 @@ function selectionRow(v, ctx, ans) {
     ans && !ans.valid && ans.why ? h('p', { class: 'hk-why', role: 'alert', text: tx(ans.why) }) : null);
 }
 
-/** What the payment reaches now and at most, and the number that counts double: the engine's
- * figures (the compose answer's `info`, or the choice's own before any pick). */
-function reachLine(choice, ans, picks) {
+/** What a payment reaches with the chosen cards, in words (the compose answer's `info`). */
+function paymentNow(info, choice) {
+  if (info.missing > 0) return t('pv_hkMissing', info.value, info.bid, info.missing);
+  if (info.over > 0) return t('pv_hkOver', info.value, info.bid, info.over, choice.daughter, choice.double);
+  return t('pv_hkEnough', info.value, info.bid);
+}
+
+/** The number that counts double now, with the figures of the payment: the engine's (the
+ * compose answer's `info`, or the choice's own before any pick). */
+function reachNote(choice, ans, picks) {
   const info = picks.length ? ans?.info : choice;
-  if (!info) return null;
-  let now = t('pv_hkEnough', info.value, info.bid);
-  if (info.missing > 0) now = t('pv_hkMissing', info.value, info.bid, info.missing);
-  else if (info.over > 0) now = t('pv_hkOver', info.value, info.bid, info.over, choice.daughter, choice.double);
-  return h('div', { class: 'hk-reach', testid: 'pay-reach', data: { value: info.value, bid: info.bid, missing: info.missing, reach: info.reach } },
-    h('b', { class: 'hk-reach-now', text: now }),
-    h('span', { text: t('pv_hkReach', info.reach) }),
-    h('span', { class: 'hk-reach-double', text: t('pv_hkDouble', choice.daughter, choice.double) }));
+  if (!choice || !info) return null;
+  return h('span', {
+    class: 'hk-reach', testid: 'pay-reach', data: { value: info.value, bid: info.bid, missing: info.missing, reach: info.reach },
+    text: t('pv_hkDouble', choice.daughter, choice.double),
+  });
 }
 
 function payControls(v, ctx) {
@@ -664,14 +669,14 @@ function payControls(v, ctx) {
   const box = h('div', { class: 'hk-controls hk-pay', testid: 'controls' },
     h('h3', { class: 'hk-title', text: t('hk_payTitle', p.bid, p.daughter) }),
     h('p', { class: 'hk-paid', testid: 'paid-so-far', data: { value: p.value, bid: p.bid } },
-      h('span', { text: t('hk_paidSoFar', p.value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm')))),
+      h('span', { text: t('hk_paidSoFar', p.value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm'))),
+      reachNote(choice, ans, ui.picks)),
     suggestionRow(v, ctx));
   if (!choice) return box;
   box.append(
     h('p', { class: 'hk-label hk-pick-note', id: 'hk-pick-note', text: t('hk_orPick') }),
     cardButtons(v, ctx, choice, ans),
     selectionRow(v, ctx, ans),
-    reachLine(choice, ans, ui.picks),
     h('div', { class: 'hk-bid-row' },
       button(t('hk_paySelected'), {
         class: 'btn btn-primary', testid: 'pay-selected', data: { action: 'hk-pay-selected' }, disabled: !ans?.complete || ui.sending,
