@@ -629,19 +629,18 @@ function shellList(shells) {
 
 function previewMoves(moves) {
   return h('span', { class: 'yd-flow' }, moves.map((mv) => h('span', { class: 'yd-change' },
-    die(mv.size, 'yd-crab yd-crab-sm'), ' ', shellChip(mv.from), ' → ',
-    mv.to === null ? h('span', { class: 'yd-to-centre', text: t('yd_toCentre') }) : shellChip(mv.to))));
+    shellChip(mv.from), '→', mv.to === null ? h('span', { class: 'yd-to-centre', text: t('yd_toCentre') }) : shellChip(mv.to))));
 }
 
 function previewLines(e, ctx) {
   const grown = e.grow.filter((g) => !e.leave.includes(g.shell));
   const lines = [[t('yd_grows'), grown.length
     ? h('span', { class: 'yd-flow' }, grown.map((g) => h('span', { class: 'yd-change' }, shellChip(g.shell), ` ${g.from}→${g.to}`)))
-    : h('span', { class: 'yd-muted', text: t('yd_noGrowth') })]];
+    : h('span', { class: 'yd-muted', text: t('pv_ydNone') })]];
   if (e.leave.length) lines.push([t('pv_ydLeave'), shellList(e.leave)]);
   if (e.reborn.length) lines.push([t('pv_ydReborn'), h('span', { class: 'yd-flow' }, shellList(e.reborn), e.choose.length > 1 ? h('span', { class: 'yd-muted', text: t('pv_ydChoose', e.choose[0], e.choose[1]) }) : null)]);
-  lines.push([t('yd_moves'), e.moves.length ? previewMoves(e.moves) : h('span', { class: 'yd-muted', text: t('yd_noMoves') })]);
-  lines.push([t('pv_ydStars'), h('span', { class: 'yd-income' }, e.stars.map((g, s) => h('span', { class: 'yd-gain' }, who(ctx.names[s], s), h('b', { text: ` +${g}` }))))]);
+  lines.push([t('yd_moves'), e.moves.length ? previewMoves(e.moves) : h('span', { class: 'yd-muted', text: t('pv_ydNone') })]);
+  lines.push([t('pv_ydStars'), h('b', { text: t('yd_price', `+${e.stars[ctx.viewer]}`) })]);
   if (e.over) lines.push(['', h('b', { class: 'yd-warn' }, tn('pv_ydOver', who(ctx.names[e.winner], e.winner)))]);
   return lines;
 }
@@ -665,9 +664,9 @@ function previewPanel(snap, ctx) {
   return h('div', { class: 'yd-panel yd-preview', testid: 'preview-panel', data: { call } },
     h('p', { class: 'yd-hint', text: t('pv_ydPreviewTitle') }),
     h('div', { class: 'yd-pv-tabs', role: 'group', 'aria-label': t('yd_moveDice') }, tab('hi', 'yd_callHigh'), tab('lo', 'yd_callLow')),
-    h('p', { class: 'yd-muted', text: t(call === 'hi' ? 'pv_ydHighRule' : 'pv_ydLowRule') }),
-    h('ol', { class: 'yd-pv-list', testid: 'preview-list' }, (move?.preview || []).map((e) => previewRow(e, ctx))),
-    h('div', { class: 'yd-panel-foot' }, backButton(), play));
+    h('p', { class: 'yd-muted yd-pv-rule', text: t(call === 'hi' ? 'pv_ydHighRule' : 'pv_ydLowRule') }),
+    h('div', { class: 'yd-panel-foot' }, backButton(), play),
+    h('ol', { class: 'yd-pv-list', testid: 'preview-list' }, (move?.preview || []).map((e) => previewRow(e, ctx))));
 }
 
 // ---------------------------------------------------------------- rebirth and new tenants
