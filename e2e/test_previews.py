@@ -114,8 +114,9 @@ def test_hitokai_shows_what_a_payment_reaches(
     info = compose(cut, "pay", [card])["info"]
     expect(reach).to_have_attribute("data-value", str(info["value"]))
     expect(reach).to_have_attribute("data-missing", str(info["missing"]))
+    value, bid, missing = info["value"], info["bid"], info["missing"]
     expect(page.get_by_test_id("selection")).to_contain_text(
-        f"So far {info['value']} of {info['bid']} gold: {info['missing']} more to reach {info['bid']}."
+        f"So far {value} of {bid} gold: {missing} more to reach {bid}."
     )
     shot(page, "preview-hitokai-payment", both=True)
 

@@ -1052,8 +1052,8 @@ class BagGaiState(GameState):
             first,
             "shared",
             t(
-                "Still tied on the brands led alone: they share the place.",
-                "単独1位のブランド数でも同じため、順位を分け合います。",
+                "Still tied on the brands led alone.",
+                "単独1位のブランド数でも同じです。",
             ),
         )
 

@@ -636,8 +636,8 @@ class MarieState(GameState):
             top,
             "shared",
             t(
-                "Still tied on every number: they share the place.",
-                "すべての数字で同数のため、順位を分け合います。",
+                "Still tied on every number.",
+                "すべての数字で同数です。",
             ),
         )
 

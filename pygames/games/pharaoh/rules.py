@@ -800,8 +800,8 @@ class PharaohState(GameState):
             first,
             "shared",
             t(
-                "Still tied on the member sum: they share the place.",
-                "隊員の合計も同じため、順位を分け合います。",
+                "Still tied on the member sum.",
+                "隊員の合計も同じです。",
             ),
         )
 
