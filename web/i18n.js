@@ -512,6 +512,7 @@ const S = {
   pv_scoreSep: { en: '–', ja: '対' },
   pv_tieDecided: { en: '{0} for {1}: {2} is {1}.', ja: '{0}で{1}を争い、{2}が{1}です。' },
   pv_tieShared: { en: '{0} for {1}: {2} share {1}.', ja: '{0}で{1}を争い、{2}が{1}を分け合います。' },
+  pv_sentenceSep: { en: ' ', ja: '' },
   pv_tieNoRule: { en: 'The rules break no tie for this place.', ja: 'この順位の同点を決めるルールはありません。' },
   pv_bgLimitZero: { en: 'Your price will be {0}: you buy no bags, but still take the money in your range.', ja: '値段は{0}になり、バッグは買えません(範囲内のお金は取れます)。' },
 };

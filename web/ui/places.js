@@ -29,7 +29,7 @@ function tieLine(tie, names) {
     : tn('pv_tieShared', scores, place, namesOf(names, tie.first));
   const rule = tx(tie.text) || t('pv_tieNoRule');
   return h('li', { class: 'end-tie-line', testid: `tie-${tie.place}`, data: { key: tie.key, place: tie.place } },
-    settled, ` ${rule}`);
+    settled, `${t('pv_sentenceSep')}${rule}`);
 }
 
 /**
