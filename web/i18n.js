@@ -484,6 +484,7 @@ const S = {
   // part preview (issue 31): limits while choosing, Yadokashi's High/Low preview, the end
   // screen's places
   pv_bgLimit: { en: { one: '{0} spot: at most {1} a spot', other: '{0} spots: at most {1} a spot' }, ja: '{0}マス:1マス最大{1}' },
+  pv_bgPriceLimit: { en: 'at most {0} a spot', ja: '1マス最大{0}' },
   pv_bgLimitWhy: { en: '({0} ÷ {1})', ja: '(所持金{0}÷{1})' },
   pv_hkMissing: { en: 'So far {0} of {1} gold: {2} more to reach {1}.', ja: '現在{0}金/{1}金:あと{2}金で{1}に届きます。' },
   pv_hkEnough: { en: '{0} of {1} gold: enough.', ja: '{0}金/{1}金:足りています。' },

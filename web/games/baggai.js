@@ -595,9 +595,9 @@ function rangeLimit(info) {
 function priceLimit(me, options) {
   const top = options[0]?.max;
   if (!isNum(top) || !isNum(me?.money)) return null;
-  return h('p', { class: 'bg-limit', testid: 'price-limit', data: { max: top } },
-    h('b', { text: tp('pv_bgLimit', options[0].size, money(top)) }),
-    h('span', { text: ` ${t('pv_bgLimitWhy', money(me.money), options[0].size)}` }));
+  return h('span', { class: 'bg-limit', testid: 'price-limit', data: { max: top } },
+    h('b', { text: t('pv_bgPriceLimit', money(top)) }),
+    ` ${t('pv_bgLimitWhy', money(me.money), options[0].size)}`);
 }
 
 function priceControls(snap, ctx) {
@@ -616,8 +616,7 @@ function priceControls(snap, ctx) {
   });
   return h('div', { class: 'bg-controls bg-price-controls', testid: 'controls' },
     h('h3', { class: 'bg-title', text: t('bg_priceTitle') }),
-    h('p', { class: 'bg-sub', text: t('bg_priceFor', me?.range ? rangeLabel(v, me.range) : '–') }),
-    priceLimit(me, options),
+    h('p', { class: 'bg-sub bg-price-for' }, t('bg_priceFor', me?.range ? rangeLabel(v, me.range) : '–'), ' · ', priceLimit(me, options)),
     h('div', { class: 'bg-price-grid', testid: 'price-options' }, buttons),
     h('dl', { class: 'bg-sum' },
       sum('bg_haveLine', isNum(me?.money) ? money(me.money) : '–', 'price-have'),
