@@ -3,9 +3,9 @@
 
 On a 2-core machine every step uses both cores: the checks run in two lanes side by side, the
 unit tests in two pytest-xdist workers and the browser tests in three (they mostly wait), the
-tests inside Pyodide in two Node.js processes. Steps do not overlap one another: with both cores busy in each, running two
-at once would only share the same CPU between them, and the browser tests' timing needs the
-machine to itself.
+tests inside Pyodide in two Node.js processes. Steps do not overlap one another: with both cores
+busy in each, running two at once would only share the same CPU between them, and the browser
+tests' timing needs the machine to itself.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pygames import coach, tutorials
 from pygames.core.bots import bot_rng
 from pygames.core.errors import GameError, NotYourTurn, ReplayError
+from pygames.core.places import places
 from pygames.core.play import bot_move
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.record import Record, new_state, replay, split_action
@@ -101,6 +102,17 @@ def window_log(view: JSONDict, log_from: int = 0) -> int:
     return log_start
 
 
+def result_json(state: GameState) -> JSONDict:
+    """The result of a finished game as the page gets it: :class:`Result`'s fields, plus
+    ``places`` and ``ties`` (:func:`pygames.core.places.places`; None for a game stopped
+    unfinished)."""
+    out = state.result().to_json()
+    ranked = places(state)
+    out["places"] = None if ranked is None else ranked["places"]
+    out["ties"] = None if ranked is None else ranked["ties"]
+    return out
+
+
 def snapshot(sid: str, session: Session, seat: int | None, log_from: int = 0) -> JSONDict:
     """What the page may show of session ``sid`` for ``seat`` (``None``: a spectator), and the
     ``save`` the engine worker keeps for itself. No seed; ``share`` (the finished record's link)
@@ -132,7 +144,7 @@ def snapshot(sid: str, session: Session, seat: int | None, log_from: int = 0) ->
             if seat is not None and movable
             else {}
         ),
-        "result": state.result().to_json() if over else None,
+        "result": result_json(state) if over else None,
         "record": record.to_json() if over else None,
         "secret_pending": state.secret_pending(),
         "can_undo": seat is not None and session.can_undo(seat),
@@ -415,7 +427,7 @@ class Bridge:
             "view": view,
             "log_start": window_log(view),
             "log_total": log_total,
-            "result": state.result().to_json() if state.is_over() else None,
+            "result": result_json(state) if state.is_over() else None,
             "hints_used": record.hints_counts(),
             # the version a kept analysis of this game must have to be current (None: unfinished)
             "analysis": coach.analysis_version(record.game) if finished else None,

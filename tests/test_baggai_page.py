@@ -49,11 +49,11 @@ def test_a_range_is_composed_end_by_end_in_either_order() -> None:
     assert first.valid and not first.complete and first.next == list(range(10))
     one = page.compose(s, 0, "range", [5])
     assert one.valid and one.complete and one.actions == ["r5"]
-    assert one.info == {"lo": 5, "hi": 5, "size": 1}
+    assert one.info == {"lo": 5, "hi": 5, "size": 1, "money": 20, "max_price": 20}
     assert 5 not in one.next and one.next == [0, 1, 2, 3, 4, 6, 7, 8, 9]
     both = page.compose(s, 0, "range", [5, 2])
     assert both.complete and both.actions == ["r2-5"] and both.next == []
-    assert both.info == {"lo": 2, "hi": 5, "size": 4}
+    assert both.info == {"lo": 2, "hi": 5, "size": 4, "money": 20, "max_price": 5}
     assert page.compose(s, 0, "range", [2, 5]).actions == ["r2-5"]
     assert page.compose(s, 0, "range", [0, 3]).actions == ["rL-3"]
     assert page.compose(s, 0, "range", [9, 6]).actions == ["r6-R"]
@@ -106,7 +106,15 @@ def test_prices_are_moves_with_cost_and_money_left() -> None:
     assert s.phase == "price"
     moves = page.discrete_moves(s, 0)
     assert [m["price"] for m in moves] == [0, 1, 2, 3, 4, 5]
-    assert moves[3] == {"a": "p3", "kind": "price", "price": 3, "size": 4, "cost": 12, "left": 8}
+    assert moves[3] == {
+        "a": "p3",
+        "kind": "price",
+        "price": 3,
+        "size": 4,
+        "cost": 12,
+        "left": 8,
+        "max": 5,
+    }
     assert {m["a"] for m in moves} == set(s.legal_actions(0))
     assert [m["left"] for m in page.discrete_moves(s, 1)] == [7, 4, 1]
     assert page.choices(s, 0) == []

@@ -61,9 +61,12 @@ def test_the_payment_choice_describes_the_hand_and_the_bid() -> None:
         "kind": "payment",
         "order": "set",
         "daughter": 7,
+        "double": 2,
         "bid": 3,
         "paid": [],
         "value": 0,
+        "missing": 3,
+        "reach": 6,
         "suggestion": [5, 7],
         "cards": [
             {"number": 5, "count": 1, "gold": 1},
@@ -84,16 +87,36 @@ def test_compose_h4_example_daughter_7_bid_3() -> None:
     s = paying([[5, 7, 7, 9], [8, 8], [10]], k=7, bid=3)
     first = page.compose(s, 0, "pay", [])
     assert first.valid and not first.complete and first.next == [5, 7, 9]
-    assert first.info == {"bid": 3, "value": 0, "picked": [], "missing": 3, "suggestion": [5, 7]}
+    assert first.info == {
+        "bid": 3,
+        "value": 0,
+        "picked": [],
+        "missing": 3,
+        "over": 0,
+        "reach": 6,
+        "daughter": 7,
+        "double": 2,
+        "suggestion": [5, 7],
+    }
     one = page.compose(s, 0, "pay", [5])
     # 5 + 9 is only 2 gold and a third plain card is not held: the 5 needs a 7
     assert one.valid and not one.complete and one.next == [7]
     assert one.info["missing"] == 2
     done = page.compose(s, 0, "pay", [7, 5])
     assert done.valid and done.complete and done.actions == ["pay5", "pay7"] and done.next == []
-    assert done.info == {"bid": 3, "value": 3, "picked": [5, 7], "missing": 0}
+    assert done.info == {
+        "bid": 3,
+        "value": 3,
+        "picked": [5, 7],
+        "missing": 0,
+        "over": 0,
+        "reach": 6,
+        "daughter": 7,
+        "double": 2,
+    }
     sevens = page.compose(s, 0, "pay", [7, 7])
     assert sevens.complete and sevens.actions == ["pay7", "pay7"]  # 4 gold, yet minimal
+    assert sevens.info["value"] == 4 and sevens.info["over"] == 1  # a 7 pays 2 gold
 
 
 def test_compose_refuses_an_overpayment_with_a_sentence() -> None:

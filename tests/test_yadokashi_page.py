@@ -46,6 +46,8 @@ def by_a(state: YadokashiState, seat: int) -> dict[str, dict[str, Any]]:
 def test_turn_moves_carry_kind_and_fields_and_leave_rearrange_steps_to_the_choice() -> None:
     s = make(R3, {2: 2, 10: 10}, stars=[2, 1, 1])
     moves = by_a(s, 0)
+    assert moves["hi"].pop("preview") == page.move_preview(s, 0, "hi")
+    assert moves["lo"].pop("preview") == page.move_preview(s, 0, "lo")
     assert moves["hi"] == {"a": "hi", "kind": "move-dice", "call": "hi"}
     assert moves["lo"] == {"a": "lo", "kind": "move-dice", "call": "lo"}
     assert moves["adv"] == {"a": "adv", "kind": "advance"}

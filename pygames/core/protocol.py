@@ -48,6 +48,17 @@ class Result:
 
 
 @dataclass
+class Tie:
+    """How a game's tie-break settles seats tied on score (:meth:`GameState.tie_break`): the
+    seats it puts ``first`` (several: still tied, they share the place), its ``key`` (``shared``
+    when it settled nothing) and its words."""
+
+    first: list[int]
+    key: str
+    text: Text
+
+
+@dataclass
 class Composed:
     """The engine's judgement of a partial selection of a combinatorial choice.
 
@@ -185,6 +196,12 @@ class GameState(ABC):
     @abstractmethod
     def result(self) -> Result:
         """Scores, breakdown, winners and tie-break; only when :meth:`is_over`."""
+
+    def tie_break(self, seats: list[int]) -> Tie:
+        """The game's tie-break among ``seats`` tied on score (the one :meth:`result` uses for
+        the win; :mod:`pygames.core.places` applies it to every place). By default there is
+        none: they share the place."""
+        return Tie(list(seats), "shared", t("", ""))
 
     # --- information ------------------------------------------------------------------------
     @abstractmethod

@@ -575,10 +575,30 @@ function rangeControls(snap, ctx) {
   return h('div', { class: 'bg-controls bg-range-controls', testid: 'controls' },
     h('h3', { class: 'bg-title', text: t('bg_yourRange') }),
     h('div', { class: 'bg-sel' }, h('span', { class: 'bg-sel-text', testid: 'range-selection', text: range ? rangeLabel(v, range) : '–' })),
-    h('p', { class: 'bg-note', testid: 'range-hint', text: hint }),
+    range ? rangeLimit(ans.info) : null,
+    // once both ends are chosen, the limit takes the place of the hint
+    range && picks.length > 1 ? null : h('p', { class: 'bg-note', testid: 'range-hint', text: hint }),
     h('div', { class: 'bg-actions' },
       button(t('bg_clear'), { class: 'btn bg-clear', testid: 'clear-range', disabled: !picks.length, data: { action: 'bg-clear', reset: rangeChoice(ctx)?.id } }),
       button(label, { class: 'btn btn-primary btn-lg bg-confirm', testid: 'confirm-range', disabled: !range, data: { action: 'bg-confirm-range', confirm: rangeChoice(ctx)?.id } })));
+}
+
+/** The highest price per spot the selected range allows (the engine's compose `info`). */
+function rangeLimit(info) {
+  const top = info.max_price;
+  return h('p', { class: ['bg-limit', top ? null : 'is-zero'], testid: 'range-limit', data: { max: top, size: info.size }, role: 'status' },
+    h('b', { text: tp('pv_bgLimit', info.size, money(top)) }),
+    h('span', { text: ` ${t('pv_bgLimitWhy', money(info.money), info.size)}` }),
+    top ? null : h('span', { class: 'bg-limit-zero', text: ` ${t('pv_bgLimitZero', money(0))}` }));
+}
+
+/** The price step's limit: the highest price the range allows (every price move's `max`). */
+function priceLimit(me, options) {
+  const top = options[0]?.max;
+  if (!isNum(top) || !isNum(me?.money)) return null;
+  return h('span', { class: 'bg-limit', testid: 'price-limit', data: { max: top } },
+    h('b', { text: t('pv_bgPriceLimit', money(top)) }),
+    ` ${t('pv_bgLimitWhy', money(me.money), options[0].size)}`);
 }
 
 function priceControls(snap, ctx) {
@@ -597,7 +617,7 @@ function priceControls(snap, ctx) {
   });
   return h('div', { class: 'bg-controls bg-price-controls', testid: 'controls' },
     h('h3', { class: 'bg-title', text: t('bg_priceTitle') }),
-    h('p', { class: 'bg-sub', text: t('bg_priceFor', me?.range ? rangeLabel(v, me.range) : '–') }),
+    h('p', { class: 'bg-sub bg-price-for' }, t('bg_priceFor', me?.range ? rangeLabel(v, me.range) : '–'), ' · ', priceLimit(me, options)),
     h('div', { class: 'bg-price-grid', testid: 'price-options' }, buttons),
     h('dl', { class: 'bg-sum' },
       sum('bg_haveLine', isNum(me?.money) ? money(me.money) : '–', 'price-have'),

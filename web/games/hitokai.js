@@ -627,7 +627,8 @@ function selectionRow(v, ctx, ans) {
   const ui = ctx.ui;
   const gold = goldByNumber(ctx);
   const info = ans?.info;
-  const text = !ui.picks.length ? t('hk_chosenNone') : info ? t('hk_chosen', info.value, info.bid) : '…';
+  const choice = (ctx.choices || []).find((c) => c.id === 'pay');
+  const text = !ui.picks.length ? t('hk_chosenNone') : info && choice ? paymentNow(info, choice) : '…';
   const data = { picks: ui.picks.join(' '), complete: ans?.complete ? 'yes' : 'no', waiting: ui.picks.length && !ans ? 'yes' : 'no' };
   return h('div', { class: 'hk-selection', testid: 'selection', data },
     h('span', { class: 'hk-sel-text', text }),
@@ -638,6 +639,24 @@ function selectionRow(v, ctx, ans) {
     ans && !ans.valid && ans.why ? h('p', { class: 'hk-why', role: 'alert', text: tx(ans.why) }) : null);
 }
 
+/** What a payment reaches with the chosen cards, in words (the compose answer's `info`). */
+function paymentNow(info, choice) {
+  if (info.missing > 0) return t('pv_hkMissing', info.value, info.bid, info.missing);
+  if (info.over > 0) return t('pv_hkOver', info.value, info.bid, info.over, choice.daughter, choice.double);
+  return t('pv_hkEnough', info.value, info.bid);
+}
+
+/** The number that counts double now, with the figures of the payment: the engine's (the
+ * compose answer's `info`, or the choice's own before any pick). */
+function reachNote(choice, ans, picks) {
+  const info = picks.length ? ans?.info : choice;
+  if (!choice || !info) return null;
+  return h('span', {
+    class: 'hk-reach', testid: 'pay-reach', data: { value: info.value, bid: info.bid, missing: info.missing, reach: info.reach },
+    text: t('pv_hkDouble', choice.daughter, choice.double),
+  });
+}
+
 function payControls(v, ctx) {
   const p = v.payment;
   const choice = (ctx.choices || []).find((c) => c.id === 'pay');
@@ -646,7 +665,8 @@ function payControls(v, ctx) {
   const box = h('div', { class: 'hk-controls hk-pay', testid: 'controls' },
     h('h3', { class: 'hk-title', text: t('hk_payTitle', p.bid, p.daughter) }),
     h('p', { class: 'hk-paid', testid: 'paid-so-far', data: { value: p.value, bid: p.bid } },
-      h('span', { text: t('hk_paidSoFar', p.value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm')))),
+      h('span', { text: t('hk_paidSoFar', p.value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm'))),
+      reachNote(choice, ans, ui.picks)),
     suggestionRow(v, ctx));
   if (!choice) return box;
   box.append(

@@ -241,7 +241,7 @@ function tappableShells(snap, ctx) {
  * @param {import('../types.js').Snapshot} _snap
  */
 export function initUi(_snap) {
-  return { mode: null, shell: null, pos: null, picks: [], answer: null };
+  return { mode: null, shell: null, pos: null, picks: [], answer: null, call: 'hi' };
 }
 
 /** The handlers of the table's taps (`data-action`); each changes `ctx.ui` only. */
@@ -269,6 +269,9 @@ export const actions = {
   },
   'yd-tenants-all'(ctx) {
     ask(ctx, 'tenants', [...(choiceOf(ctx, 'tenants')?.shells || [])]);
+  },
+  'yd-preview-call'(ctx, data) {
+    if (data.call === 'hi' || data.call === 'lo') Object.assign(ctx.ui, { mode: 'preview', call: data.call });
   },
   'yd-confirm'(ctx) {
     const ans = answered(ctx.ui);
@@ -483,7 +486,10 @@ function turnActions(snap, ctx) {
       h('span', { class: 'yd-act-help', text: high ? counted('yd_moveHelp', v.crabs_in_row[ctx.viewer]) : t('yd_needCentre') })),
     h('div', { class: 'yd-move-buttons' },
       actionButton(t('yd_callHigh'), t('yd_callHighHelp'), 'act-high', moveTarget(high), t('yd_needCentre')),
-      actionButton(t('yd_callLow'), t('yd_callLowHelp'), 'act-low', moveTarget(low), t('yd_needCentre'))));
+      actionButton(t('yd_callLow'), t('yd_callLowHelp'), 'act-low', moveTarget(low), t('yd_needCentre'))),
+    high ? button([icon('eye'), h('span', { text: t('pv_ydPreviewOpen') })], {
+      class: 'btn btn-quiet yd-preview-open', testid: 'act-preview', data: { action: 'yd-mode', mode: 'preview' },
+    }) : null);
   const canBuy = movesOf(ctx, 'buy').length > 0;
   const canRearrange = Boolean(choiceOf(ctx, 'rearrange'));
   return h('div', { class: 'yd-actions', testid: 'actions' },
@@ -618,6 +624,58 @@ function rearrangePanel(snap, ctx) {
     h('div', { class: 'yd-panel-foot' }, snap.view.phase === 'rearrange' ? null : backButton(), reset, confirm));
 }
 
+// ---------------------------------------------------------------- the preview of Move dice
+//
+// Each call's move carries the engine's `preview`: for every roll (runs of rolls with the same
+// outcome together) the crabs that grow, leave, are reborn and move, and the stars each seat
+// gains. It lists every roll; which one comes is luck.
+
+function shellList(shells) {
+  return h('span', { class: 'yd-flow' }, shells.map((s) => shellChip(s)));
+}
+
+function previewMoves(moves) {
+  return h('span', { class: 'yd-flow' }, moves.map((mv) => h('span', { class: 'yd-change' },
+    shellChip(mv.from), '→', mv.to === null ? h('span', { class: 'yd-to-centre', text: t('yd_toCentre') }) : shellChip(mv.to))));
+}
+
+function previewLines(e, ctx) {
+  const grown = e.grow.filter((g) => !e.leave.includes(g.shell));
+  const lines = [[t('yd_grows'), grown.length
+    ? h('span', { class: 'yd-flow' }, grown.map((g) => h('span', { class: 'yd-change' }, shellChip(g.shell), ` ${g.from}→${g.to}`)))
+    : h('span', { class: 'yd-muted', text: t('pv_ydNone') })]];
+  if (e.leave.length) lines.push([t('pv_ydLeave'), shellList(e.leave)]);
+  if (e.reborn.length) lines.push([t('pv_ydReborn'), h('span', { class: 'yd-flow' }, shellList(e.reborn), e.choose.length > 1 ? h('span', { class: 'yd-muted', text: t('pv_ydChoose', e.choose[0], e.choose[1]) }) : null)]);
+  lines.push([t('yd_moves'), e.moves.length ? previewMoves(e.moves) : h('span', { class: 'yd-muted', text: t('pv_ydNone') })]);
+  lines.push([t('pv_ydStars'), h('b', { text: t('yd_price', `+${e.stars[ctx.viewer]}`) })]);
+  if (e.over) lines.push(['', h('b', { class: 'yd-warn' }, tn('pv_ydOver', who(ctx.names[e.winner], e.winner)))]);
+  return lines;
+}
+
+function previewRow(e, ctx) {
+  const [lo, hi] = e.rolls;
+  return h('li', { class: 'yd-pv-row', testid: `preview-roll-${lo}`, data: { first: lo, last: hi } },
+    h('span', { class: 'yd-pv-rolls', role: 'img', 'aria-label': lo === hi ? t('pv_ydRoll', lo) : t('pv_ydRolls', lo, hi), text: lo === hi ? String(lo) : `${lo}–${hi}` }),
+    h('dl', { class: 'yd-pv-lines' }, previewLines(e, ctx).map(([label, body]) => h('div', { class: 'yd-pv-line' },
+      h('dt', { text: label }), h('dd', {}, body)))));
+}
+
+function previewPanel(snap, ctx) {
+  const call = ctx.ui.call === 'lo' ? 'lo' : 'hi';
+  const move = moveOf(ctx, 'move-dice', { call });
+  const tab = (c, key) => button(t(key), {
+    class: ['btn', 'yd-pv-tab', c === call ? 'is-on' : null], testid: `preview-call-${c}`, 'aria-pressed': c === call ? 'true' : 'false',
+    data: { action: 'yd-preview-call', call: c },
+  });
+  const play = move ? button(t(call === 'hi' ? 'pv_ydCallHigh' : 'pv_ydCallLow'), { class: 'btn btn-primary', testid: 'preview-play', data: { action: 'move', a: move.a } }) : null;
+  return h('div', { class: 'yd-panel yd-preview', testid: 'preview-panel', data: { call } },
+    h('p', { class: 'yd-hint', text: t('pv_ydPreviewTitle') }),
+    h('div', { class: 'yd-pv-tabs', role: 'group', 'aria-label': t('yd_moveDice') }, tab('hi', 'yd_callHigh'), tab('lo', 'yd_callLow')),
+    h('p', { class: 'yd-muted yd-pv-rule', text: t(call === 'hi' ? 'pv_ydHighRule' : 'pv_ydLowRule') }),
+    h('div', { class: 'yd-panel-foot' }, backButton(), play),
+    h('ol', { class: 'yd-pv-list', testid: 'preview-list' }, (move?.preview || []).map((e) => previewRow(e, ctx))));
+}
+
 // ---------------------------------------------------------------- rebirth and new tenants
 
 function rebirthPanel(ctx) {
@@ -665,6 +723,7 @@ function actionZone(snap, ctx) {
   if (v.phase === 'tenants' && choiceOf(ctx, 'tenants')) return tenantsPanel(ctx);
   if (rearranging(snap, ctx)) return rearrangePanel(snap, ctx);
   if (ui.mode === 'buy' && movesOf(ctx, 'buy').length) return buyPanel(snap, ctx);
+  if (ui.mode === 'preview' && movesOf(ctx, 'move-dice').length) return previewPanel(snap, ctx);
   return turnActions(snap, ctx);
 }
 

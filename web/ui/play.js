@@ -28,6 +28,7 @@ import { run, WAITING } from './turns.js';
 import { defaultSeats } from './seats.js';
 import { TableView } from './view.js';
 import { wasteOf, mayPlay } from './confirm.js';
+import { placesBlock } from './places.js';
 
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
 
@@ -708,7 +709,8 @@ export class Table {
         crown ? h('div', { class: 'end-crown', testid: 'end-crown' }, crown) : null,
         h('div', {},
           h('h2', { class: 'end-title', testid: 'winners' }, title),
-          tie ? h('p', { class: 'end-tie', testid: 'tie-break', text: tie }) : null)),
+          tie && !result.places ? h('p', { class: 'end-tie', testid: 'tie-break', text: tie }) : null)),
+      placesBlock(result, this.names),
       this.view.guard(() => this.module.result(snap, ctx), () => null),
       this.hintsUsed(),
       h('div', { class: 'end-actions' }, rematch, fresh, replay, copy, lobby));

@@ -26,6 +26,7 @@ import { speed } from './speed.js';
 import { ask } from './errors.js';
 import { Analysis } from './analysis.js';
 import { TableView } from './view.js';
+import { placesBlock } from './places.js';
 import { rulesButton, openRules, gameTitle } from './rules-dialog.js';
 
 const STEP_DELAYS = { normal: 1100, fast: 550, instant: 250 };
@@ -410,7 +411,8 @@ export class ReplayViewer {
         h('div', { class: 'end-crown' }, icon('crown', 'crown')),
         h('div', {},
           h('h2', { class: 'end-title', testid: 'winners' }, title),
-          tie ? h('p', { class: 'end-tie', text: tie }) : null)),
+          tie && !result.places ? h('p', { class: 'end-tie', text: tie }) : null)),
+      placesBlock(result, this.names),
       table);
   }
 

@@ -6,12 +6,14 @@ One choice, too many to list as moves:
 - ``range`` (the range phase, ``order: set``): picks are the spot indices of the two ends of the
   range (``0`` is Bank L, ``spots + 1`` Bank R). One pick is already complete (a single spot);
   a second, different pick completes a wider range. ``info``: ``lo``, ``hi`` and ``size`` of
-  the range the picks make.
+  the range the picks make, ``money`` (the seat's money) and ``max_price``: the highest price
+  per spot the seat can afford over that range (0: its price will be 0 and it buys nothing).
 
 Discrete moves (:func:`discrete_moves`), never more than the seat's money + 1:
 
-- ``p3`` kind ``price``: ``price`` per spot, ``size`` of the range, ``cost`` (price x size) and
-  ``left`` (the money the seat keeps if it pays the whole range);
+- ``p3`` kind ``price``: ``price`` per spot, ``size`` of the range, ``cost`` (price x size),
+  ``left`` (the money the seat keeps if it pays the whole range) and ``max`` (the highest price
+  the seat can afford over its range: the limit of every price move);
 - ``fL`` / ``fR`` kind ``free``: ``side`` (``L``/``R``), ``spot`` (the neighbour's index),
   ``bag`` (the card code lying there or None) and ``money`` (the money lying there);
 - ``uRB=R`` kind ``unknown``: ``card`` (``URB``), ``brand`` (``R``) and ``becomes`` (``URB=R``).
@@ -49,7 +51,7 @@ def discrete_moves(state: GameState, seat: int) -> list[JSONDict]:
 
 
 def _price_moves(state: BagGaiState, seat: int) -> list[JSONDict]:
-    size, purse = state.range_size(seat), state.purse[seat]
+    size, purse, top = state.range_size(seat), state.purse[seat], state.max_price(seat)
     return [
         {
             "a": a,
@@ -58,6 +60,7 @@ def _price_moves(state: BagGaiState, seat: int) -> list[JSONDict]:
             "size": size,
             "cost": price * size,
             "left": purse - price * size,
+            "max": top,
         }
         for a, price in state.price_options(seat)
     ]
@@ -120,7 +123,14 @@ def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Compo
             ),
         )
     lo, hi = min(spots), max(spots)
-    info: JSONDict = {"lo": lo, "hi": hi, "size": hi - lo + 1}
+    size = hi - lo + 1
+    info: JSONDict = {
+        "lo": lo,
+        "hi": hi,
+        "size": size,
+        "money": state.purse[seat],
+        "max_price": state.price_cap(seat, size),
+    }
     nxt = [s for s in range(last + 1) if s != lo] if len(spots) == 1 else []
     return Composed(
         valid=True, complete=True, next=nxt, actions=[state.range_text(lo, hi)], info=info

@@ -69,7 +69,7 @@ from functools import cache
 from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.protocol import GameState, JSONDict, Result, Tie
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, plural, t
 from pygames.core.util import copy_json, name_slots
@@ -492,7 +492,11 @@ class BagGaiState(GameState):
 
     def max_price(self, seat: int) -> int:
         """The highest price ``seat`` may offer: price x range size <= money."""
-        size = self.range_size(seat)
+        return self.price_cap(seat, self.range_size(seat))
+
+    def price_cap(self, seat: int, size: int) -> int:
+        """The highest price ``seat`` could offer over a range of ``size`` spots with the money
+        it holds now (0 for no range)."""
         return self.purse[seat] // size if size else 0
 
     def totals(self, seat: int) -> dict[str, int]:
@@ -1014,28 +1018,44 @@ class BagGaiState(GameState):
         top = [s for s in range(self.players) if scores[s] == max(scores)]
         tie_break, text = "none", t("", "")
         if len(top) > 1:
-            leads = dict.fromkeys(top, 0)
-            for b in BRANDS:
-                best = max(self.totals(s)[b] for s in top)
-                leaders = [s for s in top if self.totals(s)[b] == best]
-                if len(leaders) == 1:
-                    leads[leaders[0]] += 1
-            most = max(leads.values())
-            top = [s for s in top if leads[s] == most]
-            if len(top) == 1:
-                tie_break = "brands"
-                text = t(
-                    "Tie on points, decided by the brands led alone among the tied players.",
-                    "同点のため、同点者の中で単独1位のブランド数で決着しました。",
-                )
-            else:
-                tie_break = "shared"
+            tie = self.tie_break(top)
+            top, tie_break, text = tie.first, tie.key, tie.text
+            if tie_break == "shared":
                 text = t(
                     "Still tied on brands: a shared win.",
                     "ブランドでも決着がつかないため、勝利を分け合います。",
                 )
         breakdown = [self.breakdown(s) for s in range(self.players)]
         return Result(scores, breakdown, top, tie_break, text)
+
+    def tie_break(self, seats: list[int]) -> Tie:
+        """Among ``seats`` tied on points, those alone best in the most brands (a brand counts
+        for the one tied player alone with its highest total)."""
+        leads = dict.fromkeys(seats, 0)
+        for b in BRANDS:
+            best = max(self.totals(s)[b] for s in seats)
+            leaders = [s for s in seats if self.totals(s)[b] == best]
+            if len(leaders) == 1:
+                leads[leaders[0]] += 1
+        most = max(leads.values())
+        first = [s for s in seats if leads[s] == most]
+        if len(first) == 1:
+            return Tie(
+                first,
+                "brands",
+                t(
+                    "Tie on points, decided by the brands led alone among the tied players.",
+                    "同点のため、同点者の中で単独1位のブランド数で決着しました。",
+                ),
+            )
+        return Tie(
+            first,
+            "shared",
+            t(
+                "Still tied on the brands led alone.",
+                "単独1位のブランド数でも同じです。",
+            ),
+        )
 
     # --- information ------------------------------------------------------------------------
     def _price_status(self, owner: int) -> str | None:

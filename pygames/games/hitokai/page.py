@@ -16,8 +16,11 @@ One choice (:func:`choices`, :func:`compose`), too many payments to list:
   cards that still lead to a minimal payment (ruling H4) may be added; the selection is complete
   when the payment (the cards already put in plus the picks) covers the bid, and is played as the
   steps ``["pay7", "pay7", "pay9"]`` (the engine completes the tail itself once only one way is
-  left, which pays the same cards). ``info``: the value put in so far, what is missing, and the
-  cards completing the payment that keep the most value from here (``suggestion``).
+  left, which pays the same cards). ``info``: the value put in so far (``value``, of ``bid``),
+  what is ``missing``, how far it goes ``over`` the bid (a doubled card paying an odd remainder),
+  the most it can ``reach`` with the rest of the hand, the ``daughter``'s number and what its
+  cards are worth now (``double``), and the cards completing the payment that keep the most
+  value from here (``suggestion``).
 """
 
 from __future__ import annotations
@@ -54,22 +57,28 @@ def discrete_moves(state: GameState, seat: int) -> list[JSONDict]:
 
 def choices(state: GameState, seat: int) -> list[JSONDict]:
     """The payment of the payer to move: his hand as ``cards`` (``number``, ``count``,
-    ``gold``), the ``bid`` he owes, the cards ``paid`` already and their ``value``, and the
-    ``suggestion`` (the cards completing the payment that keeps the most value)."""
+    ``gold``), the ``bid`` he owes, the cards ``paid`` already, their ``value`` and what is
+    ``missing``, the most the payment can ``reach`` (the whole hand in), the ``daughter``'s
+    number and what each of its cards is worth (``double``), and the ``suggestion`` (the cards
+    completing the payment that keeps the most value)."""
     assert isinstance(state, _rules.HitokaiState)
     if state.payer() != seat:
         return []
-    k = state.daughter
+    k, due = state.daughter, state.bid_due()
     counts = Counter(state.hands[seat])
+    value = _rules.cards_value(state.paying, k)
     return [
         {
             "id": PAY,
             "kind": "payment",
             "order": "set",
             "daughter": k,
-            "bid": state.bid_due(),
+            "double": _rules.card_value(k, k),
+            "bid": due,
             "paid": sorted(state.paying),
-            "value": _rules.cards_value(state.paying, k),
+            "value": value,
+            "missing": max(0, due - value),
+            "reach": state.value(seat) + value,
             "suggestion": state.suggestion(seat),
             "cards": [
                 {"number": n, "count": counts[n], "gold": _rules.card_value(n, k)}
@@ -117,6 +126,10 @@ def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Compo
         "value": value,
         "picked": sorted(chosen),
         "missing": max(0, due - value),
+        "over": max(0, value - due),
+        "reach": value + _rules.cards_value(rest, k),
+        "daughter": k,
+        "double": _rules.card_value(k, k),
     }
     if value >= due:
         if not _rules.is_minimal(paid, k, due):

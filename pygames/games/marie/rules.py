@@ -20,7 +20,7 @@ from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.lazy import can_defer, defer
-from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.protocol import GameState, JSONDict, Result, Tie
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
 from pygames.core.util import copy_json, reshuffle
@@ -608,26 +608,38 @@ class MarieState(GameState):
         top = [s for s in range(self.players) if scores[s] == max(scores)]
         tie_break, text = "none", t("", "")
         if len(top) > 1:
-            decided = 0
-            for n in range(7, 0, -1):
-                most = max(self.kept[s][n] for s in top)
-                top = [s for s in top if self.kept[s][n] == most]
-                decided = n
-                if len(top) == 1:
-                    break
-            if len(top) == 1:
-                tie_break = f"{decided}s"
-                text = t(
-                    f"Tie on points, decided by the number of kept {decided}s.",
-                    f"同点のため、確定した{decided}の枚数で決着しました。",
-                )
-            else:
-                tie_break = "shared"
+            tie = self.tie_break(top)
+            top, tie_break, text = tie.first, tie.key, tie.text
+            if tie_break == "shared":
                 text = t(
                     "Still tied on every number: a shared win.",
                     "すべての数字で同数のため、勝利を分け合います。",
                 )
         return scores, top, tie_break, text
+
+    def tie_break(self, seats: list[int]) -> Tie:
+        """Among ``seats`` tied on points: more kept 7s, then 6s, ... then 1s."""
+        top = list(seats)
+        for n in range(7, 0, -1):
+            most = max(self.kept[s][n] for s in top)
+            top = [s for s in top if self.kept[s][n] == most]
+            if len(top) == 1:
+                return Tie(
+                    top,
+                    f"{n}s",
+                    t(
+                        f"Tie on points, decided by the number of kept {n}s.",
+                        f"同点のため、確定した{n}の枚数で決着しました。",
+                    ),
+                )
+        return Tie(
+            top,
+            "shared",
+            t(
+                "Still tied on every number.",
+                "すべての数字で同数です。",
+            ),
+        )
 
     # --- information ------------------------------------------------------------------------
     def _pair_view(self, owner: int, seat: int | None) -> JSONDict | None:

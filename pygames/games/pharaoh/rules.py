@@ -52,7 +52,7 @@ from itertools import chain, compress, filterfalse, repeat
 from typing import NamedTuple, TypeVar
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.protocol import GameState, JSONDict, Result, Tie
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, t
 from pygames.core.util import copy_json, name_slots
@@ -773,21 +773,37 @@ class PharaohState(GameState):
         top = [s for s in range(self.players) if scores[s] == max(scores)]
         tie_break, text = "none", t("", "")
         if len(top) > 1:
-            best = max(breakdown[s]["member_sum"] for s in top)
-            top = [s for s in top if breakdown[s]["member_sum"] == best]
-            if len(top) == 1:
-                tie_break = "members"
-                text = t(
-                    "Tie on points, decided by the larger sum of member cards in hand and tent.",
-                    "同点のため、手札とテントの隊員カードの数字の合計で決着しました。",
-                )
-            else:
-                tie_break = "shared"
+            tie = self.tie_break(top)
+            top, tie_break, text = tie.first, tie.key, tie.text
+            if tie_break == "shared":
                 text = t(
                     "Still tied on the member sum: a shared win.",
                     "隊員の合計も同じため、勝利を分け合います。",
                 )
         return Result(scores, breakdown, top, tie_break, text)
+
+    def tie_break(self, seats: list[int]) -> Tie:
+        """Among ``seats`` tied on points: the larger sum of member cards in hand and tent."""
+        sums = {s: int(self.breakdown(s)["member_sum"]) for s in seats}
+        best = max(sums.values())
+        first = [s for s in seats if sums[s] == best]
+        if len(first) == 1:
+            return Tie(
+                first,
+                "members",
+                t(
+                    "Tie on points, decided by the larger sum of member cards in hand and tent.",
+                    "同点のため、手札とテントの隊員カードの数字の合計で決着しました。",
+                ),
+            )
+        return Tie(
+            first,
+            "shared",
+            t(
+                "Still tied on the member sum.",
+                "隊員の合計も同じです。",
+            ),
+        )
 
     # --- information ------------------------------------------------------------------------
     def _offer_view(self) -> list[JSONDict]:

@@ -1,7 +1,8 @@
 """Yadokashi's moves as data for the page (docs/table-layer.md), registered on the game's
 :class:`~pygames.core.registry.GameInfo`.
 
-Discrete moves (:func:`discrete_moves`): ``hi`` / ``lo`` (kind ``move-dice``, ``call``),
+Discrete moves (:func:`discrete_moves`): ``hi`` / ``lo`` (kind ``move-dice``, ``call`` and
+``preview``: what each roll would do, :func:`move_preview`),
 ``re1`` / ``re2`` (kind ``rebirth``, ``shell``), ``adv`` (kind ``advance``), ``new`` (kind
 ``new-tenants``) and every purchase ``b7@2`` (kind ``buy``: ``shell``, ``position``, ``price``
 and ``from``, the seat paid).
@@ -24,21 +25,76 @@ from typing import Any
 from pygames.core.errors import illegal
 from pygames.core.protocol import Composed, GameState, JSONDict
 from pygames.core.text import Text, t
-from pygames.games.yadokashi.rules import YadokashiState
+from pygames.games.yadokashi.bot import ScriptedRng
+from pygames.games.yadokashi.rules import FACES, REBIRTH_SHELLS, YadokashiState
 
 TENANTS = "tenants"
 REARRANGE = "rearrange"
 
 
 def discrete_moves(state: GameState, seat: int) -> list[JSONDict]:
-    """The seat's legal actions that are not steps of a choice, as data."""
+    """The seat's legal actions that are not steps of a choice, as data; the Move dice calls
+    carry their ``preview`` (:func:`move_preview`)."""
     assert isinstance(state, YadokashiState)
     out = []
     for action in state.legal_actions(seat):
         move = state.describe(action)
         if move is not None:
+            if move["kind"] == "move-dice":
+                move["preview"] = move_preview(state, seat, action)
             out.append(move)
     return out
+
+
+# --- the preview of Move dice -----------------------------------------------------------------
+def move_preview(state: YadokashiState, seat: int, action: str) -> list[JSONDict]:
+    """What Move dice with ``action`` (``hi`` / ``lo``) does for each roll of the die, found by
+    playing that roll in a copy with the engine's own rules: rolls in a row with the same outcome
+    make one entry ``{"rolls": [first, last], "grow", "leave", "reborn", "choose", "moves",
+    "stars", "over", "winner"}``: the crabs that grow ``{"shell", "from", "to"}``, the shells
+    whose size-12 crab leaves
+    for the centre, the shells a crab is reborn on (``choose``: the empty shells 1 and 2 the
+    player will choose from, the outcome shown for the first), the moves ``{"from", "to",
+    "size"}`` (``to`` None: back to the centre), every seat's stars gained by the two incomes,
+    and whether the turn ends the game (and who wins). Every roll is listed: which one comes is
+    not known to anyone."""
+    out: list[JSONDict] = []
+    for face in range(1, FACES + 1):
+        outcome = _roll_outcome(state, seat, action, face)
+        if out and _same_outcome(out[-1], outcome):
+            out[-1]["rolls"][1] = face
+        else:
+            out.append({"rolls": [face, face], **outcome})
+    return out
+
+
+def _same_outcome(entry: JSONDict, outcome: JSONDict) -> bool:
+    return all(entry[key] == value for key, value in outcome.items())
+
+
+def _roll_outcome(state: YadokashiState, seat: int, action: str, face: int) -> JSONDict:
+    """The outcome of ``action`` if the die shows ``face`` (the state is left unchanged)."""
+    world = state.sandbox(ScriptedRng([face], state.rng.copy()))
+    world.quiet = False  # keep the record of the move (the copy's log is its own)
+    world.apply_unchecked(seat, action)
+    choose: list[int] = []
+    if world.phase == "rebirth":
+        assert world.pending is not None
+        choose = [s for s in REBIRTH_SHELLS if s not in world.crabs]
+        world.apply_unchecked(seat, f"re{choose[0]}")
+    move = world.last_move
+    assert move is not None
+    over = world.phase == "over"
+    return {
+        "grow": [dict(g) for g in move["growth"]],
+        "leave": list(move["left"]),
+        "reborn": list(move["rebirth"]),
+        "choose": choose,
+        "moves": [dict(m) for m in move["moves"]],
+        "stars": [b + a for b, a in zip(move["income_before"], move["income_after"], strict=True)],
+        "over": over,
+        "winner": world.winners()[0] if over else None,
+    }
 
 
 def choices(state: GameState, seat: int) -> list[JSONDict]:

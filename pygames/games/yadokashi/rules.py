@@ -53,7 +53,7 @@ from operator import add
 from typing import Any, Self
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.protocol import GameState, JSONDict, Result, Tie
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, plural, t
 from pygames.core.util import copy_json
@@ -931,8 +931,23 @@ class YadokashiState(GameState):
     def _leaders(self) -> list[int]:
         """The seats with most stars, from the player whose turn it was on clockwise."""
         best = max(self.stars)
-        order = [(self.current + k) % self.players for k in range(self.players)]
-        return [s for s in order if self.stars[s] == best]
+        return [s for s in self._turn_order() if self.stars[s] == best]
+
+    def _turn_order(self) -> list[int]:
+        """The seats from the player whose turn it was (the last one) on clockwise."""
+        return [(self.current + k) % self.players for k in range(self.players)]
+
+    def tie_break(self, seats: list[int]) -> Tie:
+        """Among ``seats`` tied on stars: the player whose turn it was, then on clockwise."""
+        first = next(s for s in self._turn_order() if s in seats)
+        return Tie(
+            [first],
+            "turn_order",
+            t(
+                "Tied on stars: the player whose turn it was comes first, then on clockwise.",
+                "星が同数のため、手番プレイヤー(以下時計回り)の順で順位を決めました。",
+            ),
+        )
 
     def winners(self) -> list[int]:
         """:meth:`result`'s winners without its breakdown: the first leader, none when the game
