@@ -199,7 +199,15 @@ class GameState(ABC):
             "log": self.log_for(seat),
         }
         data.update(self._view(seat))
+        if self.moment_open():
+            data["moment_open"] = True
         return data
+
+    def moment_open(self) -> bool:
+        """True while a moment that matters is still unfolding (:meth:`say`: the payments of an
+        auction, the rest of a round's shopping, a roller's choices): the table holds its lines
+        only once it is over. Games with such moments refine this."""
+        return False
 
     @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> GameState:

@@ -19,7 +19,8 @@ function kindTitle(kind) {
  * @param {string[]} names the seats' names
  */
 export function momentPanel(entries, names) {
-  const groups = momentGroups(entries);
+  // the outcome first (a party, a round's results), then how it came about (the shopping)
+  const groups = momentGroups(entries).reverse();
   return h('section', {
     class: 'side-panel moment-panel', testid: 'moment', role: 'region', 'aria-labelledby': 'moment-title',
     data: { kinds: groups.map((g) => g.kind).join(' ') },

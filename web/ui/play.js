@@ -376,6 +376,7 @@ export class Table {
     const end = logEnd(this.log);
     m.seen = Math.min(m.seen, end); // lines taken back
     const lines = speed() === 'normal' ? pendingMoments(this.log, m.seen, this.humans) : [];
+    if (lines.length && this.snap.view?.moment_open) return null; // held once it is over
     if (!lines.length) {
       m.seen = end;
       return null;

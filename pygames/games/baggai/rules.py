@@ -709,6 +709,10 @@ class BagGaiState(GameState):
         self.cursor = self._range(seats[0])[0]
         self._advance_buy()
 
+    def moment_open(self) -> bool:
+        """A choice during the shopping (a Regular customer, an unknown brand) is part of it."""
+        return self.phase == "buy"
+
     def _range(self, seat: int) -> list[int]:
         rng = self.ranges[seat]
         assert rng is not None

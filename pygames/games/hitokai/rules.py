@@ -758,6 +758,10 @@ class HitokaiState(GameState):
             )
         self.payers.pop(0)
 
+    def moment_open(self) -> bool:
+        """The payments of an auction are its moment's end."""
+        return self.phase == "pay"
+
     def _bidders(self) -> list[int]:
         """The seats that bid in the auction being closed: its result is a moment that matters
         to them (the table holds it on screen)."""

@@ -502,6 +502,10 @@ class YadokashiState(GameState):
     #: after them), the seat that rolled: the lines written then are its moment (:meth:`say`)
     rolling: int | None = None
 
+    def moment_open(self) -> bool:
+        """The roller's choices (rebirths, new tenants) are part of the roll's outcome."""
+        return self.phase in ("rebirth", "tenants")
+
     def _apply(self, seat: int, action: str) -> None:
         act = _parse(action)
         self.rolling = None if act.kind in ("adv", "b", "r") else seat
