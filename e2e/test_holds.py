@@ -236,3 +236,24 @@ def test_marie_pass_and_play_results_for_everyone_before_the_cover(
     expect(page.get_by_test_id("privacy-screen")).to_have_count(0)
     page.get_by_test_id("moment-continue").click()
     expect(page.get_by_test_id("privacy-screen")).to_be_visible()
+
+
+def test_marie_pass_and_play_the_pairs_revealed_for_everyone(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    # the last pick of the draft reveals every pair: the whole table sees them before the votes
+    record, seat, [action] = find("marie", 3, {0, 1, 2}, "pairs", legal("pick"))
+    open_at(page, base_url, record)
+    page.get_by_test_id("privacy-continue").click()
+    expect(table(page)).to_have_attribute("data-viewer", str(seat), timeout=30_000)
+    expect(table(page)).to_have_attribute("data-waiting", "human")
+    kept = [c for c in action.removeprefix("pick")]
+    for i, card in enumerate(kept):
+        page.locator(f'[data-testid=hand-card][data-card="{card}"]').nth(
+            kept[:i].count(card)
+        ).click()
+    page.get_by_test_id("confirm-pick").click()
+    check_held(page, ["pairs"], shot, "holds-marie-pairs")
+    expect(table(page)).to_have_attribute("data-viewer", "spectator")
+    page.get_by_test_id("moment-continue").click()
+    expect(page.get_by_test_id("privacy-screen")).to_be_visible()
