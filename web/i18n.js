@@ -549,6 +549,18 @@ const S = {
   pv_sentenceSep: { en: ' ', ja: '' },
   pv_tieNoRule: { en: 'The rules break no tie for this place.', ja: 'この順位の同点を決めるルールはありません。' },
   pv_bgLimitZero: { en: 'Your price will be {0}: you buy no bags, but still take the money in your range.', ja: '値段は{0}になり、バッグは買えません(範囲内のお金は取れます)。' },
+
+  // part `holds` (issue 31): moments that matter wait for the table (ui/moments.js)
+  momentTitle: { en: 'What just happened', ja: 'いま起きたこと' },
+  momentPrompt: { en: 'Look at what just happened, then tap Continue.', ja: 'いま起きたことを確かめたら「次へ進む」をタップしてください。' },
+  momentContinue: { en: 'Continue', ja: '次へ進む' },
+  moment_round: { en: 'Round results', ja: 'ラウンドの結果' },
+  moment_shopping: { en: 'The shopping', ja: '購入の結果' },
+  moment_party: { en: 'The party', ja: 'パーティー' },
+  moment_pairs: { en: 'The pairs revealed', ja: '公開された2枚' },
+  moment_roll: { en: 'The roll and what it did', ja: '出目とその結果' },
+  moment_auction: { en: 'The auction and its payments', ja: '競りと支払いの結果' },
+  moment_other: { en: 'Results', ja: '結果' },
 };
 
 export const STRINGS = S;

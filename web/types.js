@@ -39,6 +39,8 @@
  * @property {Text} text
  * @property {number[]} seats
  * @property {number} ply
+ * @property {string} [moment] the line is part of a moment that matters: its kind (ui/moments.js)
+ * @property {number[]} [moment_for] the seats the moment matters to (none: everyone)
  */
 
 /**
@@ -52,6 +54,7 @@
  * @property {number} ply
  * @property {LogEntry[]} log (in a snapshot: the entries from the snapshot's `log_start` on)
  * @property {string} [phase] the game's phase, for most games
+ * @property {boolean} [moment_open] a moment that matters is still unfolding (held once over)
  */
 
 /**

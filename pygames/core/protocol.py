@@ -220,7 +220,15 @@ class GameState(ABC):
             "log": self.log_for(seat),
         }
         data.update(self._view(seat))
+        if self.moment_open():
+            data["moment_open"] = True
         return data
+
+    def moment_open(self) -> bool:
+        """True while a moment that matters is still unfolding (:meth:`say`: the payments of an
+        auction, the rest of a round's shopping, a roller's choices): the table holds its lines
+        only once it is over. Games with such moments refine this."""
+        return False
 
     @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> GameState:
@@ -263,15 +271,24 @@ class GameState(ABC):
         ja: str,
         seats: list[int] | None = None,
         private: dict[int, Text] | None = None,
+        moment: str | None = None,
+        moment_for: list[int] | None = None,
     ) -> None:
         """Add a log line. ``{0}``, ``{1}``... stand for the names of ``seats``; ``private``
-        gives other wording for the seats that may see more."""
+        gives other wording for the seats that may see more. ``moment``: the line is part of a
+        moment that matters (a round's results, a roll's outcome...: its kind), which the table
+        holds on screen until someone taps; ``moment_for``: the seats it matters to (none said:
+        everyone)."""
         if self.quiet:
             return
         entry: JSONDict = {"text": {"en": en, "ja": ja}, "seats": list(seats) if seats else []}
         entry["ply"] = self.ply
         if private:
             entry["private"] = {str(k): dict(v) for k, v in private.items()}
+        if moment:
+            entry["moment"] = moment
+            if moment_for is not None:
+                entry["moment_for"] = list(moment_for)
         self.log.append(entry)
 
     def log_for(self, seat: int | None) -> list[JSONDict]:
@@ -283,9 +300,14 @@ class GameState(ABC):
         for entry in self.log:
             private = entry.get("private")
             if private and key is not None and key in private:
-                append({"text": private[key], "seats": entry["seats"], "ply": entry["ply"]})
+                line = {"text": private[key], "seats": entry["seats"], "ply": entry["ply"]}
             else:
-                append({"text": entry["text"], "seats": entry["seats"], "ply": entry["ply"]})
+                line = {"text": entry["text"], "seats": entry["seats"], "ply": entry["ply"]}
+            if "moment" in entry:  # a moment that matters (:meth:`say`)
+                line["moment"] = entry["moment"]
+                if "moment_for" in entry:
+                    line["moment_for"] = entry["moment_for"]
+            append(line)
         return out
 
     def scrub_log(self, seat: int) -> None:

@@ -56,9 +56,12 @@ test('hold: the game holds the bots (a summary on screen)', () => {
 
 test('hold before cover: configurable; by default the cover comes first', () => {
   const s = snap([1]);
+  const order = { holdBeforeCover: true };
   assert.equal(next(s, [here, here], 0, { hold: true }).kind, 'cover');
-  assert.deepEqual(next(s, [here, here], 0, { hold: true, order: { holdBeforeCover: true } }), { kind: 'hold' });
-  assert.equal(next(s, [here, here], 0, { hold: false, order: { holdBeforeCover: true } }).kind, 'cover');
+  // on: the private view on screen is put away, then everyone sees what is held
+  assert.deepEqual(next(s, [here, here], 0, { hold: true, order }), { kind: 'show', seat: null });
+  assert.deepEqual(next(s, [here, here], null, { hold: true, order }), { kind: 'hold' });
+  assert.equal(next(s, [here, here], 0, { hold: false, order }).kind, 'cover');
 });
 
 test('cover before a taken-back move: on by default; the cover says "give it back"', () => {

@@ -265,6 +265,7 @@ export const actions = {
   'hk-summary-continue'(ctx, data) {
     const memo = roundMemo(ctx);
     memo.closed[viewerKey(ctx.viewer)] = Number(data.round);
+    if (ctx.viewer === null) memo.all = Number(data.round); // closed on the table everyone saw
     const release = memo.release;
     memo.release = null;
     if (release) release();
@@ -303,7 +304,7 @@ function pendingSummary(snap, ctx) {
   const memo = roundMemo(ctx);
   if (memo.from === null) memo.from = v.round; // the first drawing: earlier rounds are old news
   if (!last || snap.over || last.round < memo.from) return null;
-  return (memo.closed[viewerKey(ctx.viewer)] ?? 0) >= last.round ? null : last;
+  return Math.max(memo.closed[viewerKey(ctx.viewer)] ?? 0, memo.all ?? 0) >= last.round ? null : last;
 }
 
 /**
@@ -315,7 +316,9 @@ function pendingSummary(snap, ctx) {
  * @returns {Promise<void> | null}
  */
 export function holdBots(snap, ctx) {
-  if (ctx.viewer === null || ctx.viewer === undefined) return null;
+  // a person's summary; or, at a device several people share, the one everyone sees on the
+  // spectator's view before the device goes round (the table's `holdBeforeCover`)
+  if (!(ctx.humans || []).length) return null;
   if (!pendingSummary(snap, ctx)) return null;
   const memo = roundMemo(ctx);
   return new Promise((resolve) => { memo.release = resolve; });

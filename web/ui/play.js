@@ -25,6 +25,8 @@ import { reducedMotion } from './settings.js';
 import { measure, settle, highlight, DURATIONS } from './flip.js';
 import { Coach } from './hint.js';
 import { run, WAITING } from './turns.js';
+import { pendingMoments, logEnd } from './moments.js';
+import { momentPanel } from './moment-panel.js';
 import { defaultSeats } from './seats.js';
 import { TableView } from './view.js';
 import { wasteOf, mayPlay } from './confirm.js';
@@ -93,8 +95,9 @@ export class Table {
   initTurns(o) {
     /** @type {import('./seats.js').SeatController[]} */
     this.seats = o.seats || defaultSeats(o.snap.seats, PACE);
-    /** @type {import('./turns.js').TurnOrder} */
-    this.order = o.order || {};
+    /** @type {import('./turns.js').TurnOrder} at a device several people share, what is held
+     * (a round's results) is shown to everyone before the device goes round */
+    this.order = { holdBeforeCover: true, ...o.order };
     this.thinking = null;
     this.waiting = 'busy';
     this.passSeat = null;
@@ -115,6 +118,9 @@ export class Table {
     // `base`: the index in the game's log of the first entry kept (an answer carries at most the
     // newest hundred entries, docs/protocol.md)
     this.log = { key: logKey(snap.view.seat), base: snap.log_start || 0, entries: snap.view.log || [], gen: 0 };
+    // moments that matter (ui/moments.js): the log's index up to which they were seen (the
+    // game's earlier moments are old news), the one held on screen and its release
+    this.moment = { seen: logEnd(this.log), held: null, release: null, poll: null };
     this.logView = null;
     this.shareTimer = null;
     this.shareDue = false;
@@ -189,6 +195,7 @@ export class Table {
     this.flushShare({ address: false }); // the save keeps the last move; the address is no longer ours
     this.coach.clear();
     this.alive = false;
+    clearInterval(this.moment.poll);
     this.view.destroy();
     if (this.offLang) this.offLang();
     removePrivacy();
@@ -314,9 +321,11 @@ export class Table {
     return (await STEPS[step.kind](this, step)) && this.alive;
   }
 
-  /** What the turn loop reads besides the snapshot (the game's hold is asked afresh each time). */
+  /** What the turn loop reads besides the snapshot (the game's hold is asked afresh each time;
+   * then a moment that matters, ui/moments.js). */
   turn() {
     this.holding = this.module.holdBots ? this.module.holdBots(this.snap, this.ctx()) || null : null;
+    if (this.holding === null) this.holding = this.holdMoment();
     return { hold: this.holding !== null, passed: this.passed, undone: this.undone, order: this.order };
   }
 
@@ -362,12 +371,46 @@ export class Table {
     return true;
   }
 
-  /** The game holds the table (a round summary still up): wait until it lets go. */
+  /** The game holds the table (a round summary, a moment that matters): wait until it lets go. */
   async hold() {
     const held = this.holding;
     this.settle(WAITING.hold);
     await held;
     return true;
+  }
+
+  /**
+   * A moment that matters to a person here and not seen yet (the engine's marks in the log):
+   * at the normal bot speed, a promise that holds the table until "Continue" (or another speed)
+   * lets it go; else null, and the moment counts as seen.
+   * @returns {Promise<void> | null}
+   */
+  holdMoment() {
+    const m = this.moment;
+    const end = logEnd(this.log);
+    m.seen = Math.min(m.seen, end); // lines taken back
+    const lines = speed() === 'normal' ? pendingMoments(this.log, m.seen, this.humans) : [];
+    if (lines.length && this.snap.view?.moment_open) return null; // held once it is over
+    if (!lines.length) {
+      m.seen = end;
+      return null;
+    }
+    m.held = lines;
+    return new Promise((resolve) => {
+      m.release = resolve;
+      // another speed chosen meanwhile lets it go (the header's selector, another tab)
+      m.poll = setInterval(() => { if (speed() !== 'normal' || !this.alive) this.letMomentGo(); }, 250);
+    });
+  }
+
+  /** "Continue": the moment held on screen was seen; the table goes on. */
+  letMomentGo() {
+    const m = this.moment;
+    clearInterval(m.poll);
+    const release = m.release;
+    Object.assign(m, { seen: logEnd(this.log), held: null, release: null, poll: null });
+    if (release) release();
+    if (this.alive) this.render();
   }
 
   /**
@@ -475,6 +518,7 @@ export class Table {
     this.waiting = 'busy';
     this.root?.setAttribute('data-waiting', 'busy');
     const request = { cmd: 'act', session: this.sid, seat: this.viewer, view_seat: this.viewer };
+    const seen = logEnd(this.log);
     let ans;
     try {
       ans = await this.snapCall(actions.length === 1 ? { ...request, action: actions[0] } : { ...request, actions });
@@ -491,6 +535,7 @@ export class Table {
     }
     this.madeBy = 'human';
     this.undone = null;
+    this.moment.seen = Math.max(this.moment.seen, seen); // a person who acts has seen the table
     this.snap = ans;
     this.share();
     this.pump();
@@ -569,8 +614,10 @@ export class Table {
       this.statusBar(ctx),
       snap.over ? this.endScreen(ctx) : guard(() => mod.table(snap, ctx), () => this.view.broken()),
     ].filter(Boolean);
+    const held = this.waiting === WAITING.hold ? this.moment.held : null;
     const side = [
       this.tutorial ? this.tutorial.panel() : null, // a lesson's words, beside the table
+      held ? momentPanel(held, this.names) : null,
       this.logNode(snap.view.log || []), ...guard(() => (mod.side ? mod.side(snap, ctx) : []), () => []),
     ].filter(Boolean);
     const before = this.moving(root);
@@ -662,7 +709,8 @@ export class Table {
         tn('isThinking', h('b', { class: 'who', text: this.names[this.thinking] })));
     } else if (this.waiting === 'pass') {
       prompt = tn(this.passBack ? 'passBack' : 'passTo', h('b', { class: 'who', text: this.names[this.passSeat ?? snap.to_move[0]] ?? '' }));
-    } else prompt = this.view.guard(() => mod.prompt(snap, ctx), () => '');
+    } else if (this.waiting === WAITING.hold && this.moment.held) prompt = t('momentPrompt');
+    else prompt = this.view.guard(() => mod.prompt(snap, ctx), () => '');
     // whose view this is: said where it can change (pass-and-play) or is nobody's; one person
     // against bots is marked "You" on their own seat already, and the bar has little room
     let who = null;
@@ -782,6 +830,7 @@ const STEPS = {
 const TABLE_ACTIONS = {
   move: (table, data) => { if (data.a) table.play(data.a); },
   undo: (table) => table.undoButton(),
+  'moment-continue': (table) => table.letMomentGo(),
   hint: (table) => table.coach.toggle(),
   'hint-close': (table) => table.coach.clear(),
   'hint-play': (table, data) => table.coach.play(Number(data.rank)),

@@ -28,8 +28,10 @@
 
 /**
  * The order of steps where it may differ:
- * - `holdBeforeCover`: a hold (a round's results on screen) is waited for before the device is
- *   passed, so that the whole table sees them; by default (off) only bots wait for a hold;
+ * - `holdBeforeCover`: at a device several people share, a hold (a round's results on screen)
+ *   is waited for before the device is passed or the next person acts, on the spectator's view
+ *   (the private view on screen is put away first), so that the whole table sees it; off (the
+ *   default of next()), only bots wait for a hold (the live table switches it on);
  * - `coverBeforeUndo`: after a move is taken back at a cover (by the person who made it, while
  *   the device was on its way to the next one), the cover comes back ("give the tablet back")
  *   before that move's player sees the position again (at a table of several people). On by
@@ -79,7 +81,7 @@ export function next(snapshot, seats, viewer, turn = {}) {
   const toMove = snapshot.to_move || [];
   const ready = movers(toMove, seats, 'here');
   if (ready.length) return personStep(snapshot, ready, people, viewer, turn);
-  if (turn.hold) return { kind: 'hold' };
+  if (turn.hold) return holdStep(people, viewer, turn);
   const away = movers(toMove, seats, 'remote');
   if (away.length) return { kind: 'remote', seat: away[0] };
   const auto = movers(toMove, seats, 'auto');
@@ -103,13 +105,26 @@ function personStep(snapshot, ready, people, viewer, turn) {
   const seat = undone ?? (ready.includes(viewer) ? viewer : ready[0]);
   const shared = people.length >= 2;
   const covered = turn.passed === seat;
+  if (shared && !covered && order.holdBeforeCover && turn.hold) return holdStep(people, viewer, turn);
   if (seat === viewer) return { kind: 'person', seat };
   if (!shared || covered) return { kind: 'show', seat };
-  if (order.holdBeforeCover && turn.hold) return { kind: 'hold' };
   if (undone !== null) return { kind: 'cover', seat, hide: viewer !== null, undo: null, back: true };
   // the person on screen, still holding the device, may take their move back instead
   const undo = viewer !== null && snapshot.can_undo ? viewer : null;
   return { kind: 'cover', seat, hide: viewer !== null, undo };
+}
+
+/**
+ * The game holds the table: at a device several people share (with `holdBeforeCover`), the
+ * private view on screen is put away first, so that everyone sees what is held.
+ * @param {number[]} people
+ * @param {number | null} viewer
+ * @param {TurnState} turn
+ * @returns {Step}
+ */
+function holdStep(people, viewer, turn) {
+  const everyone = Boolean(turn.order?.holdBeforeCover) && people.length >= 2;
+  return everyone && viewer !== null ? { kind: 'show', seat: null } : { kind: 'hold' };
 }
 
 /**

@@ -706,11 +706,16 @@ class BagGaiState(GameState):
                 + ".",
                 "金額公開(処理順):" + "、".join(f"{{{i}}} {p}万円" for i, p in enumerate(prices)),
                 seats,
+                moment="shopping",
             )
         self.phase = "buy"
         self.order_pos = 0
         self.cursor = self._range(seats[0])[0]
         self._advance_buy()
+
+    def moment_open(self) -> bool:
+        """A choice during the shopping (a Regular customer, an unknown brand) is part of it."""
+        return self.phase == "buy"
 
     def _range(self, seat: int) -> list[int]:
         rng = self.ranges[seat]
@@ -779,24 +784,28 @@ class BagGaiState(GameState):
                     f"{{0}} offers 0 and leaves the {ce} on {se}.",
                     f"{{0}}は0万円なので{sj}の{cj}を買えません。",
                     [seat],
+                    moment="shopping",
                 )
             else:
                 self.say(
                     f"{{0}} buys the {ce} on {se} for ¥{price}.",
                     f"{{0}}は{sj}の{cj}を{price}万円で買いました。",
                     [seat],
+                    moment="shopping",
                 )
         elif took:
             self.say(
                 f"{{0}} takes ¥{took} from {se} and puts ¥{price} there.",
                 f"{{0}}は{sj}の{took}万円を取り、{price}万円を置きました。",
                 [seat],
+                moment="shopping",
             )
         elif price:
             self.say(
                 f"{{0}} puts ¥{price} on the empty {se}.",
                 f"{{0}}は空の{sj}に{price}万円を置きました。",
                 [seat],
+                moment="shopping",
             )
 
     def _bag_effect(self, seat: int, spot: int, bag: str, price: int | None) -> None:
@@ -864,6 +873,7 @@ class BagGaiState(GameState):
             f"{{0}}'s Regular customer takes back the ¥{took} {{0}} just paid on {se}.",
             f"{{0}}のお得意様:{{0}}は自分が{sj}に払ったばかりの{took}万円を取り戻しました。",
             [seat],
+            moment="shopping",
         )
 
     def _say_free_take(self, seat: int, spot: int, bag: str | None, took: int) -> None:
@@ -880,6 +890,7 @@ class BagGaiState(GameState):
             f"{{0}}'s Regular customer takes {' and '.join(parts_en)} from {se}.",
             f"{{0}}のお得意様:{sj}の{'と'.join(parts_ja)}を無料で取りました。",
             [seat],
+            moment="shopping",
         )
 
     def _settle_unknowns(self, seat: int) -> bool:
@@ -907,6 +918,7 @@ class BagGaiState(GameState):
             f"{{0}}'s {ce} becomes {be}.",
             f"{{0}}の{cj}は{bj}に決まりました。",
             [seat],
+            moment="shopping",
         )
 
     # --- end of a round ---------------------------------------------------------------------
@@ -953,9 +965,14 @@ class BagGaiState(GameState):
                         f"{{{i}}} {totals[s]}→{got[s]}勝利点" for i, s in enumerate(placed)
                     ),
                     placed,
+                    moment="party",
                 )
             else:
-                self.say(f"Party, {en}: nobody owns any.", f"パーティー({ja}):誰も持っていません。")
+                self.say(
+                    f"Party, {en}: nobody owns any.",
+                    f"パーティー({ja}):誰も持っていません。",
+                    moment="party",
+                )
         self.parties.append(
             {"round": self.round, "table": list(table), "brands": brands, "points": points}
         )
@@ -978,6 +995,7 @@ class BagGaiState(GameState):
             f"片付け:売れ残りのバッグ{len(left)}枚を除外。左の銀行は{self.money[0]}万円、"
             f"右の銀行は{self.money[last]}万円。最初に処理した{{0}}が次のスタートプレーヤーです。",
             [self.start],
+            moment="round",
         )
 
     def _finish(self) -> None:

@@ -675,6 +675,8 @@ class HitokaiState(GameState):
                 f"{{0}} buys daughter {k} for {self.bid}.",
                 f"{{0}}が{k}の娘を{self.bid}で落札しました。",
                 [winner],
+                moment="auction",
+                moment_for=self._bidders(),
             )
         n = self.players
         self.payers = [
@@ -729,7 +731,13 @@ class HitokaiState(GameState):
         self.payments.append({"seat": seat, "bid": due, "cards": cards, "eliminated": False})
         if not self.quiet:
             en, ja = cards_text(cards)
-            self.say(f"{{0}} pays {due} with {en}.", f"{{0}}は{due}を{ja}で支払いました。", [seat])
+            self.say(
+                f"{{0}} pays {due} with {en}.",
+                f"{{0}}は{due}を{ja}で支払いました。",
+                [seat],
+                moment="auction",
+                moment_for=self._bidders(),
+            )
         self.paying = []
         self.payers.pop(0)
 
@@ -747,8 +755,19 @@ class HitokaiState(GameState):
                 f"{{0}} cannot pay {due} (hand: {en}) and is eliminated for this round.",
                 f"{{0}}は{due}を払えず(手札:{ja})、このラウンドは脱落です。",
                 [seat],
+                moment="auction",
+                moment_for=self._bidders(),
             )
         self.payers.pop(0)
+
+    def moment_open(self) -> bool:
+        """The payments of an auction are its moment's end."""
+        return self.phase == "pay"
+
+    def _bidders(self) -> list[int]:
+        """The seats that bid in the auction being closed: its result is a moment that matters
+        to them (the table holds it on screen)."""
+        return [s for s in range(self.players) if self.last_bid[s] is not None]
 
     def _next_auction(self) -> None:
         """Record the closed auction and open the next one, or end the round (after 13, or H7

@@ -161,7 +161,7 @@ class MarieState(GameState):
 
     def __init__(self, players: int) -> None:
         #: the log lines told and not yet written out (:meth:`tell`): the line, its values, ply
-        self.untold: list[tuple[Callable[..., Line], tuple[Any, ...], int]] = []
+        self.untold: list[tuple[Callable[..., Line], tuple[Any, ...], int, str | None]] = []
         #: a world's readings still to do (:meth:`determinize`), in order: a seat and how many
         #: of the first entries (the log's, once written out) are read as that seat reads them
         self.readers: tuple[tuple[int, int], ...] = ()
@@ -221,20 +221,21 @@ class MarieState(GameState):
             self._log = self.log_for(seat) + rest
         return self._log
 
-    def tell(self, line: Callable[..., Line], *values: Any) -> None:
+    def tell(self, line: Callable[..., Line], *values: Any, moment: str | None = None) -> None:
         """Add a log line, to be written out (:meth:`GameState.say`, as of this ply) from these
         values when the log is read: the search's worlds never read theirs. The values are
-        never changed afterwards (numbers, tuples). A quiet state keeps none."""
+        never changed afterwards (numbers, tuples). A quiet state keeps none. ``moment``: the
+        line is part of a moment that matters (:meth:`GameState.say`)."""
         if not self.quiet:
-            self.untold.append((line, values, self.ply))
+            self.untold.append((line, values, self.ply, moment))
 
     def _write_out(self) -> None:
         untold, self.untold = self.untold, []
         ply = self.ply
         try:
-            for line, values, told in untold:
+            for line, values, told, moment in untold:
                 self.ply = told
-                self.say(*line(*values))
+                self.say(*line(*values), moment=moment)
         finally:
             self.ply = ply
 
@@ -439,7 +440,7 @@ class MarieState(GameState):
         self.phase = "vote"
         self.settled = [None] * self.players  # the last round's decisions leave the table
         for s in self.order:
-            self.tell(lines.reveals, s, tuple(self.pairs[s] or ()))
+            self.tell(lines.reveals, s, tuple(self.pairs[s] or ()), moment="pairs")
 
     def _do_vote(self, seat: int, act: Action) -> None:
         self.votes[seat] = act.kind == "up"
@@ -537,7 +538,9 @@ class MarieState(GameState):
     def _reveal_decisions(self) -> None:
         """M4: every decision is shown at once, one line each, youngest first; a seat with no
         eats left keeps its pair."""
-        self.tell(lines.plain, "All decisions are in:", "全員の決定がそろいました。")
+        self.tell(
+            lines.plain, "All decisions are in:", "全員の決定がそろいました。", moment="round"
+        )
         for seat in self.take_order():
             pair = self.pairs[seat]
             assert pair is not None
@@ -562,7 +565,10 @@ class MarieState(GameState):
         self.kept[seat] = kept
         self.eaten[seat] = self.eaten[seat] + eat
         self.settled[seat] = {"eat": sorted(eat), "keep": keep, "round": self.round + 1}
-        self.tell(lines.settles, seat, tuple(keep), tuple(eat))
+        # the round's results: every decision when they are shown at once (M4), else the last
+        # one, which ends the round (the others were each shown as they were made)
+        last = self.simultaneous or self.take_pos == self.players - 1
+        self.tell(lines.settles, seat, tuple(keep), tuple(eat), moment="round" if last else None)
 
     def _end_round(self) -> None:
         self.round += 1

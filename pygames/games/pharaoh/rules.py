@@ -700,6 +700,7 @@ class PharaohState(GameState):
                 f"Round {self.round} ends: the members in the tents go back to their owners' "
                 "hands.",
                 f"第{self.round}ラウンド終了:テントの隊員は各自の手札に戻ります。",
+                moment="round",
             )
         for seat in range(self.players):
             self.hands[seat] = sorted(self.hands[seat] + self.tents[seat])

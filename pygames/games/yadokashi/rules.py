@@ -498,8 +498,23 @@ class YadokashiState(GameState):
         )
 
     # --- applying ---------------------------------------------------------------------------
+    #: while a roll and its outcome are played (Move dice, New tenants and the roller's choices
+    #: after them), the seat that rolled: the lines written then are its moment (:meth:`say`)
+    rolling: int | None = None
+
+    def moment_open(self) -> bool:
+        """The roller's choices (rebirths, new tenants) are part of the roll's outcome."""
+        return self.phase in ("rebirth", "tenants")
+
     def _apply(self, seat: int, action: str) -> None:
         act = _parse(action)
+        self.rolling = None if act.kind in ("adv", "b", "r") else seat
+        try:
+            self._play(seat, act)
+        finally:
+            self.rolling = None
+
+    def _play(self, seat: int, act: Action) -> None:
         if act.kind in ("hi", "lo"):
             self._move_dice(seat, act.kind == "hi")
         elif act.kind == "re":
@@ -521,10 +536,16 @@ class YadokashiState(GameState):
         ja: str,
         seats: list[int] | None = None,
         private: dict[int, Text] | None = None,
+        moment: str | None = None,
+        moment_for: list[int] | None = None,
     ) -> None:
-        """Add a log line (skipped in a bot's lookahead copy)."""
+        """Add a log line (skipped in a bot's lookahead copy). The lines of a roll and its
+        outcome are a moment that matters to the seat that rolled (the table holds them on
+        screen for a person)."""
         if not self.quiet:
-            super().say(en, ja, seats, private)
+            if moment is None and self.rolling is not None:
+                moment, moment_for = "roll", [self.rolling]
+            super().say(en, ja, seats, private, moment, moment_for)
             self.private_log = self.private_log or bool(private)
 
     def roll(self) -> int:
