@@ -481,6 +481,10 @@ const S = {
     en: 'Imported analysis — not checked by this app.',
     ja: 'インポートした分析です(このアプリでは確認していません)。',
   },
+  // taps: every mark explains itself by a tap (ui/explain.js)
+  explainButton: { en: 'What does this mean? Tap, then tap a mark or a button', ja: '意味を調べる:押してから、マークやボタンをタップ' },
+  explainAsk: { en: 'Tap a mark, a number or a button to see what it means. Nothing is played.', ja: 'マーク・数字・ボタンをタップすると、その意味を表示します。手は指されません。' },
+  explainNothing: { en: 'Nothing to explain here.', ja: 'ここには説明がありません。' },
 };
 
 export const STRINGS = S;

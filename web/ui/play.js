@@ -27,6 +27,7 @@ import { Coach } from './hint.js';
 import { run, WAITING } from './turns.js';
 import { defaultSeats } from './seats.js';
 import { TableView } from './view.js';
+import { explainButton, focusable } from './explain.js';
 
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
 
@@ -557,6 +558,7 @@ export class Table {
     const marked = this.coach.mark(mainPart); // the hint's moves on the table (ui/hint.js)
     place(sidePart, [this.coach.panel(this.names, marked), ...side].filter(Boolean));
     if (before) this.follow(root, before);
+    focusable(root); // its marks explain themselves by a tap (ui/explain.js)
     this.drawn(root);
   }
 
@@ -657,6 +659,7 @@ export class Table {
       h('div', { class: 'status-chips' }, ...this.view.guard(() => (mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.coach.button(),
+      explainButton(snap.game),
       rulesButton(),
       undo,
       who);
