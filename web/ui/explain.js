@@ -17,7 +17,7 @@
 // every such element of every table has its tap path, in both languages.
 
 import { h, loadStyle } from './dom.js';
-import { t, tx, onLang } from '../i18n.js';
+import { t, tx, onLang, levelName } from '../i18n.js';
 import { loadGuide } from '../rules/index.js';
 
 loadStyle(new URL('../explain.css', import.meta.url).href);
@@ -222,4 +222,15 @@ export function focusable(root) {
     if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '0');
     el.setAttribute('data-explain-tab', '');
   }
+}
+
+/**
+ * What a seat's name explains: who plays it (a person here, a bot and its level, or the viewer).
+ * @param {{kind?: string, level?: string}} seat the snapshot's seat
+ * @param {string} name its name as shown
+ * @param {boolean} [mine] the seat is the viewer's
+ */
+export function seatExplain(seat, name, mine = false) {
+  if (seat?.kind === 'bot') return t('explainBot', name, levelName(seat.level));
+  return mine ? t('explainYou') : t('explainHuman', name);
 }
