@@ -47,10 +47,9 @@ SWEEP = """async (lang) => {
   const game = root.dataset.game;
   const guide = (await import(new URL(`rules/${game}.js`, document.baseURI).href)).default;
   const marks = guide.glossary.filter((g) => g.mark).map((g) => '.' + CSS.escape(g.mark));
-  const own = '[data-explain], [title], [data-gloss]';
+  const own = '[data-explain], [title], [data-gloss], [role=img][aria-label]';
   const explainable = [own, ...marks].join(', ');
   const checked = [own, '.badge', '[role=img]', ...marks].join(', ');
-  const checkedOwn = [own, '.badge', ...marks].join(', ');
   const CONTROL = 'button, a[href], input, select, textarea, label, summary, [data-action], '
     + '[role=button], [role=tab], [role=option]';
   const JA = /[\\u3040-\\u30ff\\u3400-\\u9fff]/;
@@ -72,8 +71,11 @@ SWEEP = """async (lang) => {
     count += 1;
     // the explanation a tap on this element must give: its own, or its nearest explainable's
     // a picture whose name is only the number it shows (a cake card "3") says nothing more
-    if (el.matches('[role=img]') && !el.matches(checkedOwn) && /^[\\d\\s]+$/.test(el.getAttribute('aria-label') || '')) continue;
-    const owner = el.matches(explainable) ? el : el.parentElement?.closest(explainable);
+    const plain = (e) => !e.matches('[data-explain], [title], [data-gloss], ' + (marks.join(', ') || 'x-none'))
+      && e.matches('[role=img]') && /^[\\d\\s]+$/.test(e.getAttribute('aria-label') || '');
+    if (plain(el)) continue;
+    let owner = el.matches(explainable) ? el : el.parentElement?.closest(explainable);
+    while (owner && plain(owner)) owner = owner.parentElement?.closest(explainable);
     if (!owner) { problems.push(`${name(el)}: no explanation at all`); continue; }
     let hit = null;
     for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
@@ -82,7 +84,9 @@ SWEEP = """async (lang) => {
         const y = r.top + r.height * fy;
         if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
         const at = document.elementFromPoint(x, y);
-        if (at && (at === el || el.contains(at)) && at.closest(explainable) === owner) { hit = { at, x, y }; break; }
+        let near = at?.closest(explainable);
+        while (near && plain(near)) near = near.parentElement?.closest(explainable);
+        if (at && (at === el || el.contains(at)) && near === owner) { hit = { at, x, y }; break; }
       }
       if (hit) break;
     }
@@ -102,7 +106,8 @@ SWEEP = """async (lang) => {
     root.removeEventListener('click', spy);
     const bubble = document.querySelector('[data-testid=explain-bubble]');
     const text = (bubble?.textContent || '').trim();
-    const expected = (owner.getAttribute('data-explain') || owner.getAttribute('title') || '').trim();
+    const named = owner.getAttribute('role') === 'img' ? owner.getAttribute('aria-label') : '';
+    const expected = (owner.getAttribute('data-explain') || owner.getAttribute('title') || named || '').trim();
     if (control && reached) problems.push(`${name(el)}: the tap reached its control ${name(control)}`);
     if (!text) problems.push(`${name(el)}: a tap opens no explanation${control ? ' (with "?")' : ''}`);
     else if (text.includes(nothing)) problems.push(`${name(el)}: "${text}"`);

@@ -229,8 +229,8 @@ function decisionChip(d, s, { mark = true, round = null } = {}) {
     text = t('m_decidedChip');
   }
   const earlier = round !== null && d.round !== round;
-  const data = { status: d.status, round: d.round, ...(shown ? { eat: d.eat.join(' '), keep: d.keep.join(' ') } : {}) };
-  data.gloss = shown ? (d.eat.length ? 'Eat' : 'Keep both') : (d.status === 'decided' ? 'Decided' : undefined);
+  const gloss = shown ? (d.eat.length ? 'Eat' : 'Keep both') : (d.status === 'decided' ? 'Decided' : undefined);
+  const data = { status: d.status, round: d.round, gloss, ...(shown ? { eat: d.eat.join(' '), keep: d.keep.join(' ') } : {}) };
   return h('span', {
     class: `decision-chip decision-${d.status}`, testid: mark ? `decision-${s}` : undefined, data,
     title: earlier ? t('m_roundWasTitle', d.round, text) : undefined,
@@ -242,7 +242,7 @@ function keptChips(sv, s) {
   const chips = numbersOf(sv.breakdown).filter((n) => numbers[String(n)].count).map((n) => {
     const { count, points } = numbers[String(n)];
     return h('span', { class: 'kept-chip', 'data-flip': `mr-kept-${s}-${n}`, data: { number: n, count }, title: `${n} ×${count}: ${signed(points)}`, 'data-explain': t('m_keptExplain', n, count, signed(points)) },
-      cardEl(n, { size: 'xs', label: `${n} ×${count}` }),
+      cardEl(n, { size: 'xs', label: `${n} ×${count}`, 'data-explain': t('m_keptExplain', n, count, signed(points)) }),
       h('span', { class: 'kept-count', text: `×${count}` }),
       h('span', { class: ['kept-points', points < 0 ? 'neg' : 'pos'], text: signed(points) }));
   });
@@ -280,7 +280,7 @@ function seatHead(snap, ctx, s) {
     h('h2', { class: 'seat-name', testid: `seat-name-${s}`, text: name, title: name, 'data-explain': seatExplain(seat, name, ctx.viewer === s) }),
     h('div', { class: 'seat-sub' },
       h('div', { class: 'seat-id' },
-        h('p', { class: 'seat-kind', text: seat.kind === 'bot' ? `${t('bot')} · ${levelName(seat.level)}` : t('human') }),
+        h('p', { class: 'seat-kind', text: seat.kind === 'bot' ? `${t('bot')} · ${levelName(seat.level)}` : t('human'), 'data-explain': seatExplain(seat, name, ctx.viewer === s) }),
         h('div', { class: 'badges' }, seatBadges(snap.view, ctx, s))),
       h('div', { class: 'seat-score', testid: `score-${s}`, data: { score: sv.score }, title: t('score'), 'data-explain': t('m_scoreExplain', signed(sv.score)) }, signed(sv.score))));
 }

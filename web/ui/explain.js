@@ -23,7 +23,7 @@ import { loadGuide } from '../rules/index.js';
 loadStyle(new URL('../explain.css', import.meta.url).href);
 
 /** What a tap may explain (the game's glossary marks are added per game). */
-export const EXPLAINABLE = '[data-explain], [title], [data-gloss]';
+export const EXPLAINABLE = '[data-explain], [title], [data-gloss], [role=img][aria-label]';
 /** What plays or opens something: a direct tap there is the control's, never an explanation. */
 const CONTROL = 'button, a[href], input, select, textarea, label, summary, [data-action], [role=button], [role=tab], [role=option]';
 
@@ -64,7 +64,8 @@ function selectorFor(game) {
  * @returns {{own: string, terms: {term: string, means: string}[]}}
  */
 export function explanation(el, target = el) {
-  const own = el.getAttribute('data-explain') || el.getAttribute('title') || '';
+  const named = el.getAttribute('role') === 'img' ? el.getAttribute('aria-label') : '';
+  const own = el.getAttribute('data-explain') || el.getAttribute('title') || named || '';
   const entries = glossary(gameOf(el));
   const found = [];
   const add = (entry) => { if (entry && !found.includes(entry)) found.push(entry); };
@@ -119,9 +120,28 @@ function show(anchor, lines) {
   open = { bubble, anchor };
 }
 
+/**
+ * Whether `el` has something to say: a picture named only by the number it shows (a cake
+ * card "3") says nothing more, unless a mark of the glossary is on it.
+ * @param {Element} el
+ */
+function worth(el) {
+  const { own, terms } = explanation(el);
+  return terms.length > 0 || !/^[\d\s]*$/.test(own);
+}
+
+/** The nearest mark around `target` (itself included) with something to say. */
+function markAt(target) {
+  const selector = selectorFor(gameOf(target));
+  for (let el = target.closest(selector); el; el = el.parentElement?.closest(selector) ?? null) {
+    if (worth(el)) return el;
+  }
+  return null;
+}
+
 /** Explain the element a tap (or a key) reached; false: there was nothing to explain. */
 function explainAt(target) {
-  const el = target.closest(selectorFor(gameOf(target)));
+  const el = markAt(target);
   if (!el) return false;
   if (open && open.anchor === el) {
     close();
@@ -218,7 +238,7 @@ export function explainButton(game) {
  */
 export function focusable(root) {
   for (const el of root.querySelectorAll(selectorFor(gameOf(root)))) {
-    if (el.closest(CONTROL) || el.querySelector(CONTROL) || el.closest('[aria-hidden=true]')) continue;
+    if (el.closest(CONTROL) || el.querySelector(CONTROL) || el.closest('[aria-hidden=true]') || !worth(el)) continue;
     if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '0');
     el.setAttribute('data-explain-tab', '');
   }
