@@ -61,7 +61,9 @@ SWEEP = """async (lang) => {
     + `title=${JSON.stringify(el.getAttribute('title') || '')}>`;
   const tap = (el, x, y) => el.dispatchEvent(new MouseEvent('click',
     { bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y, view: window }));
-  const escape = () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  const escape = () => document.dispatchEvent(
+    new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  const bubbleText = () => document.querySelector('[data-testid=explain-bubble]')?.textContent;
   for (const el of root.querySelectorAll(checked)) {
     if (el.closest('[aria-hidden=true], .sr-only')) continue;
     if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
@@ -71,7 +73,7 @@ SWEEP = """async (lang) => {
     count += 1;
     // the explanation a tap on this element must give: its own, or its nearest explainable's
     // a picture whose name is only the number it shows (a cake card "3") says nothing more
-    const plain = (e) => !e.matches('[data-explain], [title], [data-gloss], ' + (marks.join(', ') || 'x-none'))
+    const plain = (e) => !e.matches(['[data-explain], [title], [data-gloss]', ...marks].join(', '))
       && e.matches('[role=img]') && /^[\\d\\s]+$/.test(e.getAttribute('aria-label') || '');
     if (plain(el)) continue;
     let owner = el.matches(explainable) ? el : el.parentElement?.closest(explainable);
@@ -90,32 +92,40 @@ SWEEP = """async (lang) => {
       }
       if (hit) break;
     }
-    if (!hit) { problems.push(`${name(el)}: no point of it can be tapped for its explanation`); continue; }
+    if (!hit) {
+      problems.push(`${name(el)}: no point of it can be tapped for its explanation`);
+      continue;
+    }
     const control = hit.at.closest(CONTROL);
     let reached = false;
     const spy = () => { reached = true; };
     root.addEventListener('click', spy);
     if (control) {
       const ask = root.querySelector('[data-testid=explain]');
-      if (!ask) { root.removeEventListener('click', spy); problems.push(`${name(el)}: no "?" button`); continue; }
+      if (!ask) {
+        root.removeEventListener('click', spy);
+        problems.push(`${name(el)}: no "?" button`);
+        continue;
+      }
       const a = ask.getBoundingClientRect();
       tap(ask, a.left + 2, a.top + 2);
       reached = false;
     }
     tap(hit.at, hit.x, hit.y);
     root.removeEventListener('click', spy);
-    const bubble = document.querySelector('[data-testid=explain-bubble]');
-    const text = (bubble?.textContent || '').trim();
+    const text = (bubbleText() || '').trim();
     const named = owner.getAttribute('role') === 'img' ? owner.getAttribute('aria-label') : '';
-    const expected = (owner.getAttribute('data-explain') || owner.getAttribute('title') || named || '').trim();
-    if (control && reached) problems.push(`${name(el)}: the tap reached its control ${name(control)}`);
-    if (!text) problems.push(`${name(el)}: a tap opens no explanation${control ? ' (with "?")' : ''}`);
-    else if (text.includes(nothing)) problems.push(`${name(el)}: "${text}"`);
-    else if (expected && !text.includes(expected)) problems.push(`${name(el)}: "${text}" lacks "${expected}"`);
-    else if (lang === 'ja' && !JA.test(text)) problems.push(`${name(el)}: not Japanese: "${text}"`);
-    else if (lang === 'en' && JA.test(text)) problems.push(`${name(el)}: Japanese in English: "${text}"`);
+    const expected = (owner.getAttribute('data-explain') || owner.getAttribute('title')
+      || named || '').trim();
+    const say = (what) => problems.push(`${name(el)}: ${what}`);
+    if (control && reached) say(`the tap reached its control ${name(control)}`);
+    if (!text) say(`a tap opens no explanation${control ? ' (with "?")' : ''}`);
+    else if (text.includes(nothing)) say(`"${text}"`);
+    else if (expected && !text.includes(expected)) say(`"${text}" lacks "${expected}"`);
+    else if (lang === 'ja' && !JA.test(text)) say(`not Japanese: "${text}"`);
+    else if (lang === 'en' && JA.test(text)) say(`Japanese in English: "${text}"`);
     escape();
-    if (document.querySelector('[data-testid=explain-bubble]')) problems.push(`${name(el)}: Escape leaves the bubble open`);
+    if (bubbleText() !== undefined) say('Escape leaves the bubble open');
   }
   scrollTo(0, 0);
   return { problems, count };
@@ -167,7 +177,8 @@ def sweep(page: Page, where: str) -> list[str]:
 def real_tap(page: Page, game: str, lang: str) -> None:
     """A mouse tap on the first mark outside a control opens its bubble (screenshots)."""
     marks = page.locator(
-        "[data-testid=table] .table-main [data-explain-tab], [data-testid=replay] [data-explain-tab]"
+        "[data-testid=table] .table-main [data-explain-tab], "
+        "[data-testid=replay] [data-explain-tab]"
     )
     target = marks.first
     for i in range(marks.count()):
