@@ -136,7 +136,7 @@ SWEEP = """async (lang) => {
 def lang_page(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Page]:
     """One page per language; bots move at once."""
     lang = request.param
-    context = browser.new_context(viewport=dict(LANDSCAPE), locale="en-US")
+    context = browser.new_context(viewport=LANDSCAPE, locale="en-US")
     context.add_init_script(
         "localStorage.setItem('pygames.speed', 'instant');"
         f"localStorage.setItem('pygames.lang', '{lang}');"
@@ -208,7 +208,10 @@ def ask_then_tap(page: Page, game: str, lang: str) -> None:
     """The "?" button, then a tap on a move button: explained, and nothing is played."""
     table = page.get_by_test_id("table")
     ply = table.get_attribute("data-ply")
-    move = page.locator("[data-testid=table] .table-main button[data-action]:not([disabled])")
+    move = page.locator(  # a control of the game, not of the status bar
+        "[data-testid=table] .table-main > :not([data-testid=status]) "
+        "button[data-action]:not([disabled])"
+    )
     if not move.count():
         return
     page.get_by_test_id("explain").click()
