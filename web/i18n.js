@@ -561,6 +561,14 @@ const S = {
   moment_roll: { en: 'The roll and what it did', ja: '出目とその結果' },
   moment_auction: { en: 'The auction and its payments', ja: '競りと支払いの結果' },
   moment_other: { en: 'Results', ja: '結果' },
+
+  // taps: every mark explains itself by a tap (ui/explain.js)
+  explainButton: { en: 'What does this mean? Tap, then tap a mark or a button', ja: '意味を調べる:押してから、マークやボタンをタップ' },
+  explainAsk: { en: 'Tap a mark, a number or a button to see what it means. Nothing is played.', ja: 'マーク・数字・ボタンをタップすると、その意味を表示します。手は指されません。' },
+  explainNothing: { en: 'Nothing to explain here.', ja: 'ここには説明がありません。' },
+  explainYou: { en: 'Your seat: you play it at this tablet.', ja: 'あなたの席です。このタブレットで操作します。' },
+  explainHuman: { en: '{0}: a person plays this seat at this tablet.', ja: '{0}:人が操作する席です(このタブレットで)。' },
+  explainBot: { en: '{0}: a bot ({1}) plays this seat. The app makes its moves.', ja: '{0}:ボット({1})の席です。アプリが手を指します。' },
 };
 
 export const STRINGS = S;

@@ -10,10 +10,13 @@ import { h, svg, button, loadStyle, srOnly } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
 import { t, tn, tp, tx, levelName, STRINGS } from '../i18n.js';
 import { startPlayerField } from '../ui/options.js';
+import { seatExplain } from '../ui/explain.js';
 
 loadStyle(new URL('./baggai.css', import.meta.url).href);
 
 Object.assign(STRINGS, {
+  // taps: what a tap on a mark says (ui/explain.js)
+  bg_laneExplain: { en: "{0}'s row: the range of spots {0} buys this round.", ja: '{0}の列:このラウンドに{0}が買う範囲のマス。' },
   bg_actionZone: { en: 'Your move and the prices', ja: '操作と値段' },
   bg_brand_R: { en: 'Red', ja: '赤' },
   bg_brand_B: { en: 'Blue', ja: '青' },
@@ -415,7 +418,7 @@ function windowZone(snap, ctx) {
   const cells = v.window.map((_, i) => spotCell(v, ctx, i, picking, preview));
   const lanes = [];
   for (let s = 0; s < snap.players; s += 1) {
-    lanes.push(h('div', { class: ['bg-lane-head', `seat-c${s}`], title: ctx.names[s], vars: { '--row': s + 2 } },
+    lanes.push(h('div', { class: ['bg-lane-head', `seat-c${s}`], title: ctx.names[s], 'data-explain': t('bg_laneExplain', ctx.names[s]), vars: { '--row': s + 2 } },
       h('span', { class: 'bg-lane-name', text: ctx.names[s] })));
     lanes.push(rangeBar(v, ctx, s, picking));
   }
@@ -437,11 +440,11 @@ function windowZone(snap, ctx) {
 
 function seatBadges(v, ctx, s) {
   const badges = [];
-  if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
-  if (v.start === s) badges.push(h('span', { class: 'badge bg-badge-start', testid: `start-${s}`, title: t('bg_startTitle'), text: t('bg_start') }));
-  if (v.phase === 'range' && v.chooser === s) badges.push(h('span', { class: 'badge bg-badge-choosing', text: t('bg_choosing') }));
+  if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you'), 'data-explain': t('explainYou') }));
+  if (v.start === s) badges.push(h('span', { class: 'badge bg-badge-start', testid: `start-${s}`, title: t('bg_startTitle'), text: t('bg_start'), data: { gloss: 'Start' } }));
+  if (v.phase === 'range' && v.chooser === s) badges.push(h('span', { class: 'badge bg-badge-choosing', text: t('bg_choosing'), data: { gloss: 'Your range' } }));
   const order = v.revealed ? v.processing.indexOf(s) : -1;
-  if (order >= 0) badges.push(h('span', { class: 'badge bg-badge-order', title: t('bg_orderTitle', order + 1), text: t('bg_order', order + 1) }));
+  if (order >= 0) badges.push(h('span', { class: 'badge bg-badge-order', title: t('bg_orderTitle', order + 1), text: t('bg_order', order + 1), data: { gloss: '#N' } }));
   return badges;
 }
 
@@ -454,8 +457,8 @@ function priceBit(sv, s) {
 
 function moneyBit(sv, s) {
   return isNum(sv.money)
-    ? h('span', { class: 'bg-money', testid: `money-${s}`, data: { money: sv.money }, title: t('bg_moneyTitle', sv.money), text: money(sv.money) })
-    : h('span', { class: 'bg-money is-hidden', testid: `money-${s}`, data: { money: '' }, title: t('bg_moneyHiddenTitle'), text: t('bg_moneyHidden') });
+    ? h('span', { class: 'bg-money', testid: `money-${s}`, data: { money: sv.money, gloss: '¥N' }, title: t('bg_moneyTitle', sv.money), text: money(sv.money) })
+    : h('span', { class: 'bg-money is-hidden', testid: `money-${s}`, data: { money: '', gloss: '¥?' }, title: t('bg_moneyHiddenTitle'), text: t('bg_moneyHidden') });
 }
 
 function brandBits(v, sv, s) {
@@ -483,7 +486,7 @@ function seatPanel(snap, ctx, s) {
     testid: `seat-${s}`, data: { seat: s },
   },
   h('header', { class: 'bg-seat-head' },
-    h('h3', { class: 'bg-seat-name', testid: `seat-name-${s}`, text: ctx.names[s], title: `${ctx.names[s]} (${kind})` }),
+    h('h3', { class: 'bg-seat-name', testid: `seat-name-${s}`, text: ctx.names[s], title: `${ctx.names[s]} (${kind})`, 'data-explain': seatExplain(snap.seats[s], ctx.names[s], ctx.viewer === s) }),
     h('span', { class: 'bg-vp', testid: `vp-${s}`, data: { vp: vp.total }, title: t('bg_vpTitle', vp.showoff, partySum, vp.money) }, t('bg_vp', vp.total))),
   h('div', { class: 'bg-seat-line' }, h('div', { class: 'badges bg-badges' }, seatBadges(v, ctx, s)), moneyBit(sv, s)),
   h('div', { class: 'bg-seat-line' },

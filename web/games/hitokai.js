@@ -383,7 +383,7 @@ function daughterRow(v, ctx) {
 function paymentCell(v, s) {
   const p = v.payment;
   const sv = v.seats[s];
-  const out = (text) => h('span', { class: 'hk-pill hk-badge-out', testid: `eliminated-${s}`, text });
+  const out = (text) => h('span', { class: 'hk-pill hk-badge-out', testid: `eliminated-${s}`, text, data: { gloss: 'Eliminated' } });
   const done = (p.done || []).find((d) => d.seat === s);
   if (done && done.eliminated) return { status: 'eliminated', nodes: [out(t('hk_couldNotPay', done.bid))] };
   if (done) {
@@ -406,13 +406,13 @@ function statusCell(v, s) {
   const sv = v.seats[s];
   if (v.payment) return paymentCell(v, s);
   if (sv.eliminated) {
-    return { status: 'eliminated', nodes: [h('span', { class: 'hk-pill hk-badge-out', testid: `eliminated-${s}`, text: t('hk_eliminated') })] };
+    return { status: 'eliminated', nodes: [h('span', { class: 'hk-pill hk-badge-out', testid: `eliminated-${s}`, text: t('hk_eliminated'), data: { gloss: 'Eliminated' } })] };
   }
   const status = sv.status || 'out';
   const label = { in: t('hk_in'), withdrawn: t('hk_withdrawn'), out: t('hk_out') }[status] ?? status;
   return {
     status,
-    nodes: [h('span', { class: 'hk-pill', text: label }),
+    nodes: [h('span', { class: 'hk-pill', text: label, data: { gloss: { in: 'In', withdrawn: 'Withdrawn', out: 'Out' }[status] } }),
       sv.last_bid !== null && sv.last_bid !== undefined ? h('span', { class: 'hk-small', text: t('hk_lastBid', sv.last_bid) }) : null],
   };
 }
@@ -456,7 +456,7 @@ function seatRow(snap, ctx, s) {
   },
   h('th', { scope: 'row', class: 'hk-p-name' },
     h('span', { class: 'hk-name' }, who(ctx.names[s], s)),
-    ctx.viewer === s ? h('span', { class: 'badge badge-you', text: t('you') }) : null),
+    ctx.viewer === s ? h('span', { class: 'badge badge-you', text: t('you'), 'data-explain': t('explainYou') }) : null),
   h('td', { class: 'hk-c-status', testid: `auction-seat-${s}`, data: { status: st.status } }, st.nodes),
   h('td', { class: 'hk-c-num', testid: `hand-size-${s}`, data: { value: sv.hand_size }, title: cardsText(sv.hand_size), text: String(sv.hand_size) }),
   h('td', { class: 'hk-c-daughters', testid: `seat-daughters-${s}`, data: { daughters: sv.daughters.join(' ') } },
@@ -714,7 +714,7 @@ function summaryRow(sm, ctx, ss, s) {
     testid: `summary-row-${s}`, data: { total: ss.total, bonus: ss.bonus, winner: win ? 'yes' : 'no' },
   },
   h('th', { scope: 'row', class: 'hk-c-name' }, win ? icon('crown', 'crown-mini') : null, who(ctx.names[s], s),
-    ss.eliminated ? h('span', { class: 'badge hk-badge-out', text: t('hk_eliminated') }) : null),
+    ss.eliminated ? h('span', { class: 'badge hk-badge-out', text: t('hk_eliminated'), data: { gloss: 'Eliminated' } }) : null),
   h('td', {}, h('span', { class: 'hk-row' }, ss.daughters.length ? ss.daughters.map((d) => chip(d, 'hk-xs hk-dchip')) : '–'),
     ss.daughters.length ? h('span', { class: 'hk-muted-s hk-nowrap', text: ` = ${ss.daughter_points}` }) : null),
   h('td', { class: 'hk-c-num', text: String(ss.cards) }),
@@ -792,7 +792,7 @@ function summaryBlock(sm, ctx) {
       sm.winner === s ? icon('crown', 'crown-mini') : null, who(ctx.names[s], s),
       h('span', { class: 'hk-row' }, ss.daughters.map((d) => chip(d, 'hk-xs hk-dchip'))),
       h('span', { text: ` ${t('hk_bonus', ss.bonus)} = ` }), h('b', { text: String(ss.total) }),
-      ss.eliminated ? h('span', { class: 'badge hk-badge-out', text: t('hk_eliminated') }) : null))));
+      ss.eliminated ? h('span', { class: 'badge hk-badge-out', text: t('hk_eliminated'), data: { gloss: 'Eliminated' } }) : null))));
 }
 
 /**

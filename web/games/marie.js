@@ -7,10 +7,14 @@ import { h, button, loadStyle } from '../ui/dom.js';
 import { cardEl, backEl, icon } from '../ui/card.js';
 import { t, tn, levelName, STRINGS } from '../i18n.js';
 import { startPlayerField } from '../ui/options.js';
+import { seatExplain } from '../ui/explain.js';
 
 loadStyle(new URL('./marie.css', import.meta.url).href);
 
 Object.assign(STRINGS, {
+  // taps: what a tap on a mark says (ui/explain.js)
+  m_keptExplain: { en: '{1} card(s) of {0} kept: {2} points by the scoring table.', ja: '{0}を{1}枚確定:得点表で{2}点。' },
+  m_scoreExplain: { en: 'Score {0}: the cards kept score by the scoring table, and each eaten card is 1 point.', ja: '得点{0}:確定したカードは得点表どおり、食べたカードは1枚1点。' },
   m_elder: { en: 'Elder', ja: '兄者' },
   m_youngest: { en: 'Youngest', ja: '末の弟' },
   m_choosePile: { en: 'You are the elder brother: choose a pile.', ja: 'あなたが兄者です。山をひとつ選んでください。' },
@@ -187,10 +191,13 @@ const VOTE_CHIPS = {
   down: ['thumbdown', 'm_down'],
 };
 
+// the glossary's word for each vote chip (web/rules/marie.js: a tap explains it, ui/explain.js)
+const VOTE_GLOSS = { voted: 'Voted', up: 'Satisfied', down: 'Dissatisfied' };
+
 function voteChip(vote) {
   const [ic, key] = VOTE_CHIPS[vote] || [];
   if (!ic) return null;
-  return h('span', { class: `vote-chip vote-${vote}`, data: { vote } }, icon(ic), h('span', { text: t(key) }));
+  return h('span', { class: `vote-chip vote-${vote}`, data: { vote, gloss: VOTE_GLOSS[vote] } }, icon(ic), h('span', { text: t(key) }));
 }
 
 /** A decision as words: what the seat keeps or eats (its own pending one), or kept or ate. */
@@ -222,7 +229,8 @@ function decisionChip(d, s, { mark = true, round = null } = {}) {
     text = t('m_decidedChip');
   }
   const earlier = round !== null && d.round !== round;
-  const data = { status: d.status, round: d.round, ...(shown ? { eat: d.eat.join(' '), keep: d.keep.join(' ') } : {}) };
+  const gloss = shown ? (d.eat.length ? 'Eat' : 'Keep both') : (d.status === 'decided' ? 'Decided' : undefined);
+  const data = { status: d.status, round: d.round, gloss, ...(shown ? { eat: d.eat.join(' '), keep: d.keep.join(' ') } : {}) };
   return h('span', {
     class: `decision-chip decision-${d.status}`, testid: mark ? `decision-${s}` : undefined, data,
     title: earlier ? t('m_roundWasTitle', d.round, text) : undefined,
@@ -233,8 +241,8 @@ function keptChips(sv, s) {
   const numbers = sv.breakdown?.numbers || {};
   const chips = numbersOf(sv.breakdown).filter((n) => numbers[String(n)].count).map((n) => {
     const { count, points } = numbers[String(n)];
-    return h('span', { class: 'kept-chip', 'data-flip': `mr-kept-${s}-${n}`, data: { number: n, count }, title: `${n} ×${count}: ${signed(points)}` },
-      cardEl(n, { size: 'xs', label: `${n} ×${count}` }),
+    return h('span', { class: 'kept-chip', 'data-flip': `mr-kept-${s}-${n}`, data: { number: n, count }, title: `${n} ×${count}: ${signed(points)}`, 'data-explain': t('m_keptExplain', n, count, signed(points)) },
+      cardEl(n, { size: 'xs', label: `${n} ×${count}`, 'data-explain': t('m_keptExplain', n, count, signed(points)) }),
       h('span', { class: 'kept-count', text: `×${count}` }),
       h('span', { class: ['kept-points', points < 0 ? 'neg' : 'pos'], text: signed(points) }));
   });
@@ -258,9 +266,9 @@ function pairNode(sv, ctx, s, flip = {}) {
 
 function seatBadges(v, ctx, s) {
   const badges = [];
-  if (v.elder === s) badges.push(h('span', { class: 'badge badge-elder', testid: `elder-${s}`, text: t('m_elder') }));
-  if (v.youngest === s && v.youngest !== v.elder) badges.push(h('span', { class: 'badge badge-youngest', text: t('m_youngest') }));
-  if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
+  if (v.elder === s) badges.push(h('span', { class: 'badge badge-elder', testid: `elder-${s}`, text: t('m_elder'), data: { gloss: 'Elder' } }));
+  if (v.youngest === s && v.youngest !== v.elder) badges.push(h('span', { class: 'badge badge-youngest', text: t('m_youngest'), data: { gloss: 'Youngest' } }));
+  if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you'), 'data-explain': t('explainYou') }));
   return badges;
 }
 
@@ -269,12 +277,12 @@ function seatHead(snap, ctx, s) {
   const seat = snap.seats[s];
   const name = ctx.names[s];
   return h('header', { class: 'seat-head' },
-    h('h2', { class: 'seat-name', testid: `seat-name-${s}`, text: name, title: name }),
+    h('h2', { class: 'seat-name', testid: `seat-name-${s}`, text: name, title: name, 'data-explain': seatExplain(seat, name, ctx.viewer === s) }),
     h('div', { class: 'seat-sub' },
       h('div', { class: 'seat-id' },
-        h('p', { class: 'seat-kind', text: seat.kind === 'bot' ? `${t('bot')} · ${levelName(seat.level)}` : t('human') }),
+        h('p', { class: 'seat-kind', text: seat.kind === 'bot' ? `${t('bot')} · ${levelName(seat.level)}` : t('human'), 'data-explain': seatExplain(seat, name, ctx.viewer === s) }),
         h('div', { class: 'badges' }, seatBadges(snap.view, ctx, s))),
-      h('div', { class: 'seat-score', testid: `score-${s}`, data: { score: sv.score }, title: t('score') }, signed(sv.score))));
+      h('div', { class: 'seat-score', testid: `score-${s}`, data: { score: sv.score }, title: t('score'), 'data-explain': t('m_scoreExplain', signed(sv.score)) }, signed(sv.score))));
 }
 
 function seatPanel(snap, ctx, s) {

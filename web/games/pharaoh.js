@@ -8,6 +8,7 @@ import { h, svg, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
 import { t, tn, tp, tx, levelName, STRINGS } from '../i18n.js';
 import { startPlayerField } from '../ui/options.js';
+import { seatExplain } from '../ui/explain.js';
 
 loadStyle(new URL('./pharaoh.css', import.meta.url).href);
 
@@ -436,7 +437,7 @@ function board(snap, ctx) {
   return h('section', { class: 'ph-board', testid: 'board' },
     h('div', { class: 'ph-board-left' },
       roundTrack(v),
-      h('div', { class: 'ph-deck', testid: 'deck', data: { count: v.deck_count }, title: t('ph_deckLeft', v.deck_count) },
+      h('div', { class: 'ph-deck', testid: 'deck', data: { count: v.deck_count, gloss: 'Deck' }, title: t('ph_deckLeft', v.deck_count) },
         backCard({ size: 'xs', label: t('ph_deckLeft', v.deck_count) }),
         h('span', { class: 'ph-deck-num', text: String(v.deck_count) }),
         h('span', { class: 'ph-label', text: t('ph_deck') }))),
@@ -466,7 +467,7 @@ function treasureChips(sv, s) {
   const sc = sv.treasure_score;
   return h('div', { class: 'ph-treasures', testid: `treasures-${s}` },
     chips.length ? h('div', { class: 'ph-kinds' }, chips) : h('span', { class: 'ph-empty', text: t('ph_noTreasure') }),
-    h('span', { class: 'ph-tscore', testid: `tscore-${s}`, data: { score: sc.total }, title: t('ph_scoreNow', sc.items, sc.kinds_bonus) },
+    h('span', { class: 'ph-tscore', testid: `tscore-${s}`, data: { score: sc.total, gloss: 'Kinds bonus' }, title: t('ph_scoreNow', sc.items, sc.kinds_bonus) },
       h('b', { text: String(sc.total) }),
       h('small', { text: sc.kinds_bonus ? `${sc.items}+${sc.kinds_bonus}` : '' })));
 }
@@ -503,10 +504,10 @@ function frontArea(L, v, sv, s) {
 function seatBadges(v, ctx, s) {
   const badges = [];
   if (v.horus === s) {
-    badges.push(h('span', { class: 'ph-horus', testid: `horus-${s}`, role: 'img', title: t('ph_horus'), 'aria-label': t('ph_horus') }, glyph('horus')));
+    badges.push(h('span', { class: 'ph-horus', testid: `horus-${s}`, role: 'img', title: t('ph_horus'), 'aria-label': t('ph_horus'), data: { gloss: 'Horus chip' } }, glyph('horus')));
   }
-  if (v.start === s) badges.push(h('span', { class: 'badge ph-badge-start', testid: `start-${s}`, title: t('ph_startTitle'), text: t('ph_start') }));
-  if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
+  if (v.start === s) badges.push(h('span', { class: 'badge ph-badge-start', testid: `start-${s}`, title: t('ph_startTitle'), text: t('ph_start'), data: { gloss: 'Start' } }));
+  if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you'), 'data-explain': t('explainYou') }));
   return badges;
 }
 
@@ -515,7 +516,7 @@ function seatStats(L, sv, s) {
     h('span', { class: 'ph-stat', testid: `hand-count-${s}`, data: { count: sv.hand_count }, role: 'img', title: count('ph_handCount', sv.hand_count), 'aria-label': count('ph_handCount', sv.hand_count) },
       glyph('member'), h('b', { text: String(sv.hand_count) })),
     pharaohTokens(sv, s),
-    h('span', { class: 'ph-stat ph-tent', testid: `tent-${s}`, data: { count: sv.tent.length }, title: t('ph_tent') },
+    h('span', { class: 'ph-stat ph-tent', testid: `tent-${s}`, data: { count: sv.tent.length, gloss: 'Tent' }, title: t('ph_tent') },
       glyph('tent'),
       sv.tent.length ? memberRow(L, sv.tent, 'xs', 'ph-tent-cards', s) : h('span', { class: 'ph-empty', text: t('ph_tentEmpty') })));
 }
@@ -532,9 +533,9 @@ function seatPanel(snap, ctx, s) {
     testid: `seat-${s}`, data: { seat: s },
   },
   h('header', { class: 'ph-seat-head' },
-    h('h2', { class: 'ph-seat-name', testid: `seat-name-${s}`, text: name, title: name }),
+    h('h2', { class: 'ph-seat-name', testid: `seat-name-${s}`, text: name, title: name, 'data-explain': seatExplain(snap.seats[s], name, ctx.viewer === s) }),
     h('div', { class: 'ph-seat-sub' },
-      h('p', { class: 'ph-seat-kind', text: kind }),
+      h('p', { class: 'ph-seat-kind', text: kind, 'data-explain': seatExplain(snap.seats[s], name, ctx.viewer === s) }),
       h('div', { class: 'ph-badges' }, seatBadges(v, ctx, s)))),
   frontArea(L, v, sv, s),
   seatStats(L, sv, s),
@@ -565,7 +566,7 @@ function handHead(L, me, hand) {
   return h('div', { class: 'ph-hand-head' },
     h('h3', { class: 'ph-title', text: t('ph_yourHand') }),
     h('span', { class: 'ph-sub', text: count('ph_cardsN', hand.length) }),
-    h('span', { class: 'ph-hand-pharaohs', testid: 'hand-pharaohs', data: { count: me.pharaoh_left }, title: t('ph_pharaohCards') },
+    h('span', { class: 'ph-hand-pharaohs', testid: 'hand-pharaohs', data: { count: me.pharaoh_left, gloss: 'Pharaoh cards' }, title: t('ph_pharaohCards') },
       h('span', { class: 'ph-sub', text: `${t('ph_pharaohCards')}:` }),
       pharaohs.length ? pharaohs : h('span', { class: 'ph-sub', text: '0' })));
 }
@@ -574,7 +575,7 @@ function bonusSwitch(choice, ui) {
   if (!choice.bonus) return null;
   return h('button', {
     type: 'button', class: 'switch ph-bonus', role: 'switch', 'aria-checked': ui.bonus ? 'true' : 'false',
-    testid: 'bonus', data: { action: 'bonus', choice: choice.id, pick: choice.bonus.pick }, title: t('ph_bonusHelp'),
+      testid: 'bonus', data: { action: 'bonus', choice: choice.id, pick: choice.bonus.pick, gloss: 'round bonus' }, title: t('ph_bonusHelp'),
   },
   h('span', { class: 'switch-track', 'aria-hidden': 'true' }, h('span', { class: 'switch-thumb' })),
   h('span', { class: 'switch-text' }, h('span', { class: 'switch-label', text: t('ph_bonus', choice.bonus.amount) })));

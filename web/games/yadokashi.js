@@ -10,6 +10,7 @@ import { icon, seatMark } from '../ui/card.js';
 import { t, tn, tp, tx, lang, levelName, STRINGS } from '../i18n.js';
 import { speed } from '../ui/speed.js';
 import { startPlayerField } from '../ui/options.js';
+import { seatExplain } from '../ui/explain.js';
 
 loadStyle(new URL('./yadokashi.css', import.meta.url).href);
 
@@ -152,14 +153,14 @@ function starCounters(st) {
   }
   if (!parts.length) parts.push(h('span', { class: 'yd-stc yd-stc-none', text: '0' }));
   const title = t('yd_starsTitle', st.total, st.gold, st.blue, st.white);
-  return h('span', { class: 'yd-stars', role: 'img', title, 'aria-label': title }, parts);
+  return h('span', { class: 'yd-stars', role: 'img', title, 'aria-label': title, data: { gloss: '★' } }, parts);
 }
 
 /** A die: a crab (its size) or a roll; named in words for screen readers, blank ones hidden. */
 function die(value, cls = '', extra = {}) {
   if (value === null || value === undefined) return h('span', { class: ['yd-die', cls], 'aria-hidden': 'true', ...extra });
   const label = cls.includes('yd-crab') ? t('yd_crabTitle', value) : t('yd_dieShows', value);
-  return h('span', { class: ['yd-die', cls], role: 'img', 'aria-label': label, ...extra },
+  return h('span', { class: ['yd-die', cls], role: 'img', 'aria-label': label, data: { gloss: cls.includes('yd-crab') ? 'crab' : undefined }, ...extra },
     h('span', { class: 'yd-pip', text: String(value) }));
 }
 
@@ -384,7 +385,7 @@ function centre(v, names) {
   for (let i = 0; i < v.centre; i += 1) dice.push(die(null, 'yd-die-blank'));
   return h('div', { class: 'yd-centre', testid: 'centre', data: { dice: v.centre } },
     h('span', { class: 'yd-label', text: t('yd_centre') }),
-    h('div', { class: 'yd-centre-dice', role: 'img', 'aria-label': v.centre ? counted('yd_centreDice', v.centre) : t('yd_centreEmpty') },
+    h('div', { class: 'yd-centre-dice', role: 'img', data: { gloss: 'Centre' }, 'aria-label': v.centre ? counted('yd_centreDice', v.centre) : t('yd_centreEmpty') },
       dice.length ? dice : h('span', { class: 'yd-muted', text: t('yd_centreEmpty') })),
     rolled ? h('div', { class: 'yd-roll', testid: 'last-roll', data: { roll: rolled.roll, call: rolled.call } },
       h('span', { class: 'yd-label' }, who(names[rolled.seat], rolled.seat)),
@@ -446,18 +447,18 @@ function seatPanel(snap, ctx, s) {
   const current = v.current === s && !snap.over;
   const fill = Math.min(1, st.total / v.goal);
   const badges = [];
-  if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you') }));
-  if (v.start === s) badges.push(h('span', { class: 'badge yd-badge-start', text: t('yd_start') }));
+  if (ctx.viewer === s) badges.push(h('span', { class: 'badge badge-you', text: t('you'), 'data-explain': t('explainYou') }));
+  if (v.start === s) badges.push(h('span', { class: 'badge yd-badge-start', text: t('yd_start'), data: { gloss: 'Start' } }));
   const crabs = v.crabs_in_row[s];
   return h('div', {
     class: ['yd-seat', `seat-c${s}`, current ? 'is-current' : null, ctx.thinking === s ? 'is-thinking' : null],
     testid: `seat-${s}`, data: { stars: st.total },
   },
-  h('div', { class: 'yd-seat-head' }, seatMark(s), who(ctx.names[s], s), badges, h('span', { class: 'yd-seat-kind', text: kind })),
+  h('div', { class: 'yd-seat-head' }, seatMark(s), who(ctx.names[s], s), badges, h('span', { class: 'yd-seat-kind', text: kind, 'data-explain': seatExplain(seat, ctx.names[s], ctx.viewer === s) })),
   h('div', { class: 'yd-seat-stars' }, starCounters(st),
-    h('span', { class: 'yd-seat-crabs', role: 'img', title: counted('yd_crabsInRow', crabs), 'aria-label': counted('yd_crabsInRow', crabs) }, die(null, 'yd-die-mini'),
+    h('span', { class: 'yd-seat-crabs', role: 'img', data: { gloss: 'Income' }, title: counted('yd_crabsInRow', crabs), 'aria-label': counted('yd_crabsInRow', crabs) }, die(null, 'yd-die-mini'),
       h('span', { testid: `crabs-${s}`, data: { value: crabs }, text: String(crabs) })),
-    h('b', { class: 'yd-total', testid: `stars-${s}`, data: { value: st.total }, text: t('yd_stars', st.total, v.goal) })),
+    h('b', { class: 'yd-total', testid: `stars-${s}`, data: { value: st.total, gloss: '★' }, text: t('yd_stars', st.total, v.goal) })),
   h('div', {
     class: 'yd-bar', role: 'progressbar', testid: `bar-${s}`, 'aria-valuemin': '0', 'aria-valuemax': String(v.goal),
     'aria-valuenow': String(Math.min(st.total, v.goal)), 'aria-label': t('yd_stars', st.total, v.goal),

@@ -31,6 +31,7 @@ import { defaultSeats } from './seats.js';
 import { TableView } from './view.js';
 import { wasteOf, mayPlay } from './confirm.js';
 import { placesBlock } from './places.js';
+import { explainButton, focusable } from './explain.js';
 
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
 
@@ -628,6 +629,7 @@ export class Table {
     const marked = this.coach.mark(mainPart); // the hint's moves on the table (ui/hint.js)
     place(sidePart, [this.coach.panel(this.names, marked), ...side].filter(Boolean));
     if (before) this.follow(root, before);
+    focusable(root); // its marks explain themselves by a tap (ui/explain.js)
     this.drawn(root);
   }
 
@@ -729,6 +731,7 @@ export class Table {
       h('div', { class: 'status-chips' }, ...this.view.guard(() => (mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.tutorial ? null : this.coach.button(),
+      explainButton(snap.game),
       rulesButton(),
       undo,
       who);

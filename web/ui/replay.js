@@ -28,6 +28,7 @@ import { Analysis } from './analysis.js';
 import { TableView } from './view.js';
 import { placesBlock } from './places.js';
 import { rulesButton, openRules, gameTitle } from './rules-dialog.js';
+import { explainButton, focusable } from './explain.js';
 
 const STEP_DELAYS = { normal: 1100, fast: 550, instant: 250 };
 
@@ -366,6 +367,7 @@ export class ReplayViewer {
       h('div', { class: 'replay-board', testid: 'replay-board' }, board),
       this.controls()]);
     place(side, [this.sidePanel(snap), ...extra]);
+    focusable(root); // its marks explain themselves by a tap (ui/explain.js)
     const fresh = root.querySelector('[data-testid=replay-slider]');
     if (keepFocus && fresh instanceof HTMLElement) fresh.focus();
     this.scrollLog();
@@ -393,6 +395,7 @@ export class ReplayViewer {
       h('span', { class: 'chip chip-replay', testid: 'replay-chip' }, icon('eye'), h('span', { text: t('replayTitle') })),
       h('div', { class: 'status-chips' }, ...chips),
       h('div', { class: 'status-prompt', testid: 'prompt' }, prompt),
+      explainButton(snap.game),
       rulesButton(),
       h('span', { class: 'viewer-chip spectator', testid: 'viewer', text: this.perspective === null ? t('spectator') : t('replaySeatShort', this.names[this.perspective]) }));
   }

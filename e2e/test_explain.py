@@ -1,0 +1,255 @@
+"""Nothing explained by hover only (issue 31, part 3): every mark has a tap path.
+
+A tablet never hovers and a long press selects, so no information may live only in a ``title``.
+At a table of each game (a few positions of a bot game, the end screen and the replay viewer),
+in English and in Japanese, every visible element with a ``title``, a ``data-explain`` or a
+``data-gloss``, every ``.badge``, every ``[role=img]`` and every mark the game's glossary names
+(``mark`` of web/rules/<id>.js: the dashed outline of the last bot move...) must explain itself
+by a tap (web/ui/explain.js):
+
+* a point of the element is found where a tap lands on it (``elementFromPoint``), not on a
+  nested mark with an explanation of its own;
+* outside a control, a tap there opens the bubble; on a control (a card on a move button), the
+  "?" button first, and the tap must not reach the control (nothing is played);
+* the bubble's text is not empty, is not "nothing to explain", holds the element's own text, and
+  is in the page's language (Japanese text in Japanese, none in English).
+
+The taps of the sweep are dispatched in the page (one evaluation per position keeps the test
+cheap); a few real taps (the mouse) open a bubble per game for the screenshots
+(artifacts/screenshots/explain-*.png), in landscape and in portrait. One page per language,
+bots at the instant speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import LANDSCAPE, PORTRAIT, READY, link, record_of, resize, simulate
+from playwright.sync_api import Browser, Page, expect
+
+SHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
+GAMES = {  # game: (players, seed) of the bot game whose positions are opened
+    "marie": (4, 3),
+    "hitokai": (5, 4),
+    "pharaoh": (3, 2),
+    "baggai": (4, 5),
+    "yadokashi": (3, 6),
+}
+LANGS = ("en", "ja")
+
+# Every checked element of the table on screen, each tapped as a person would (see the module's
+# docstring); returns the problems found and how many elements were checked.
+SWEEP = """async (lang) => {
+  const root = document.querySelector('[data-testid=table], [data-testid=replay]');
+  const game = root.dataset.game;
+  const guide = (await import(new URL(`rules/${game}.js`, document.baseURI).href)).default;
+  const marks = guide.glossary.filter((g) => g.mark).map((g) => '.' + CSS.escape(g.mark));
+  const own = '[data-explain], [title], [data-gloss], [role=img][aria-label]';
+  const explainable = [own, ...marks].join(', ');
+  const checked = [own, '.badge', '[role=img]', ...marks].join(', ');
+  const CONTROL = 'button, a[href], input, select, textarea, label, summary, [data-action], '
+    + '[role=button], [role=tab], [role=option]';
+  const JA = /[\\u3040-\\u30ff\\u3400-\\u9fff]/;
+  const nothing = lang === 'ja' ? 'ここには説明がありません' : 'Nothing to explain here';
+  const problems = [];
+  let count = 0;
+  const name = (el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') || ''}"`
+    + ` ${el.dataset.testid ? `testid=${el.dataset.testid} ` : ''}`
+    + `title=${JSON.stringify(el.getAttribute('title') || '')}>`;
+  const tap = (el, x, y) => el.dispatchEvent(new MouseEvent('click',
+    { bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y, view: window }));
+  const escape = () => document.dispatchEvent(
+    new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  const bubbleText = () => document.querySelector('[data-testid=explain-bubble]')?.textContent;
+  for (const el of root.querySelectorAll(checked)) {
+    if (el.closest('[aria-hidden=true], .sr-only')) continue;
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    count += 1;
+    // the explanation a tap on this element must give: its own, or its nearest explainable's
+    // a picture whose name is only the number it shows (a cake card "3") says nothing more
+    const plain = (e) => !e.matches(['[data-explain], [title], [data-gloss]', ...marks].join(', '))
+      && e.matches('[role=img]') && /^[\\d\\s]+$/.test(e.getAttribute('aria-label') || '');
+    if (plain(el)) continue;
+    let owner = el.matches(explainable) ? el : el.parentElement?.closest(explainable);
+    while (owner && plain(owner)) owner = owner.parentElement?.closest(explainable);
+    if (!owner) { problems.push(`${name(el)}: no explanation at all`); continue; }
+    let hit = null;
+    for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+      for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+        const x = r.left + r.width * fx;
+        const y = r.top + r.height * fy;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+        const at = document.elementFromPoint(x, y);
+        let near = at?.closest(explainable);
+        while (near && plain(near)) near = near.parentElement?.closest(explainable);
+        if (at && (at === el || el.contains(at)) && near === owner) { hit = { at, x, y }; break; }
+      }
+      if (hit) break;
+    }
+    if (!hit) {
+      problems.push(`${name(el)}: no point of it can be tapped for its explanation`);
+      continue;
+    }
+    const control = hit.at.closest(CONTROL);
+    let reached = false;
+    const spy = () => { reached = true; };
+    root.addEventListener('click', spy);
+    if (control) {
+      const ask = root.querySelector('[data-testid=explain]');
+      if (!ask) {
+        root.removeEventListener('click', spy);
+        problems.push(`${name(el)}: no "?" button`);
+        continue;
+      }
+      const a = ask.getBoundingClientRect();
+      tap(ask, a.left + 2, a.top + 2);
+      reached = false;
+    }
+    tap(hit.at, hit.x, hit.y);
+    root.removeEventListener('click', spy);
+    const text = (bubbleText() || '').trim();
+    const named = owner.getAttribute('role') === 'img' ? owner.getAttribute('aria-label') : '';
+    const expected = (owner.getAttribute('data-explain') || owner.getAttribute('title')
+      || named || '').trim();
+    const say = (what) => problems.push(`${name(el)}: ${what}`);
+    if (control && reached) say(`the tap reached its control ${name(control)}`);
+    if (!text) say(`a tap opens no explanation${control ? ' (with "?")' : ''}`);
+    else if (text.includes(nothing)) say(`"${text}"`);
+    else if (expected && !text.includes(expected)) say(`"${text}" lacks "${expected}"`);
+    else if (lang === 'ja' && !JA.test(text)) say(`not Japanese: "${text}"`);
+    else if (lang === 'en' && JA.test(text)) say(`Japanese in English: "${text}"`);
+    escape();
+    if (bubbleText() !== undefined) say('Escape leaves the bubble open');
+  }
+  scrollTo(0, 0);
+  return { problems, count };
+}"""
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def lang_page(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Page]:
+    """One page per language; bots move at once."""
+    lang = request.param
+    context = browser.new_context(viewport=LANDSCAPE, locale="en-US")
+    context.add_init_script(
+        "localStorage.setItem('pygames.speed', 'instant');"
+        f"localStorage.setItem('pygames.lang', '{lang}');"
+    )
+    page = context.new_page()
+    page.goto(base_url + "#/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    yield page
+    context.close()
+
+
+def record_for(game: str) -> dict[str, Any]:
+    """A finished bot game of ``game`` whose seat 0 is a person."""
+    players, seed = GAMES[game]
+    line = simulate(game, players, seed)
+    record = record_of(line)
+    seats = [{**s, "kind": "human"} if i == 0 else s for i, s in enumerate(record["seats"])]
+    return {**record, "seats": seats}
+
+
+def cut_before(record: dict[str, Any], share: float) -> dict[str, Any]:
+    """The record cut just before seat 0's first action at or after ``share`` of the game."""
+    actions = record["actions"]
+    for i in range(int(len(actions) * share), len(actions)):
+        if actions[i].startswith("0:"):
+            return {**record, "actions": actions[:i]}
+    raise AssertionError(f"seat 0 never acts after {share:.0%} of the game")
+
+
+def sweep(page: Page, where: str) -> list[str]:
+    """The problems of the table on screen (each prefixed with ``where``)."""
+    lang = str(page.evaluate("document.documentElement.lang"))
+    found = page.evaluate(SWEEP, lang)
+    assert found["count"] > 3, f"{where}: only {found['count']} marks checked"
+    return [f"{where}: {p}" for p in found["problems"]]
+
+
+def real_tap(page: Page, game: str, lang: str) -> None:
+    """A mouse tap on the first mark outside a control opens its bubble (screenshots)."""
+    marks = page.locator(
+        "[data-testid=table] .table-main [data-explain-tab], "
+        "[data-testid=replay] [data-explain-tab]"
+    )
+    target = marks.first
+    for i in range(marks.count()):
+        if marks.nth(i).is_visible():
+            target = marks.nth(i)
+            break
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size in (LANDSCAPE, PORTRAIT):
+        resize(page, size)
+        target.scroll_into_view_if_needed()
+        page.mouse.click(10, 10)  # close any bubble
+        box = target.bounding_box()
+        assert box, f"{game}: the mark has no box"
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        bubble = page.get_by_test_id("explain-bubble")
+        expect(bubble).to_be_visible()
+        assert bubble.inner_text().strip()
+        page.screenshot(
+            path=str(SHOTS / f"explain-{game}-{lang}-{size['width']}x{size['height']}.png")
+        )
+        page.keyboard.press("Escape")
+        expect(bubble).to_have_count(0)
+    resize(page, LANDSCAPE)
+
+
+def ask_then_tap(page: Page, game: str, lang: str) -> None:
+    """The "?" button, then a tap on a move button: explained, and nothing is played."""
+    table = page.get_by_test_id("table")
+    ply = table.get_attribute("data-ply")
+    move = page.locator(  # a control of the game, not of the status bar
+        "[data-testid=table] .table-main > :not([data-testid=status]) "
+        "button[data-action]:not([disabled])"
+    )
+    if not move.count():
+        return
+    page.get_by_test_id("explain").click()
+    expect(page.get_by_test_id("explain")).to_have_attribute("aria-pressed", "true")
+    move.first.click()
+    expect(page.get_by_test_id("explain-bubble")).to_be_visible()
+    page.screenshot(path=str(SHOTS / f"explain-{game}-{lang}-ask-1024x768.png"))
+    expect(page.get_by_test_id("explain")).to_have_attribute("aria-pressed", "false")
+    assert table.get_attribute("data-ply") == ply, "the tap in the '?' mode played a move"
+    page.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_mark_has_a_tap_path(lang_page: Page, base_url: str, game: str) -> None:
+    page = lang_page
+    lang = str(page.evaluate("document.documentElement.lang"))
+    record = record_for(game)
+    problems: list[str] = []
+    positions = [("start", cut_before(record, 0.0)), ("middle", cut_before(record, 0.5))]
+    if game == "pharaoh":  # the person holds the Horus chip and starts: Horus, Start, the bonus
+        start = {**record, "options": {**record["options"], "start": 0}, "actions": []}
+        positions[0] = ("start", start)
+    for where, rec in positions:
+        page.goto(base_url + link(rec))
+        page.wait_for_selector(READY, timeout=30_000)
+        problems += sweep(page, f"{game} {where} ({lang})")
+        if where == "middle":
+            real_tap(page, game, lang)
+        else:
+            ask_then_tap(page, game, lang)
+    page.goto(base_url + link(record))
+    expect(page.get_by_test_id("end-screen")).to_be_visible(timeout=30_000)
+    problems += sweep(page, f"{game} end ({lang})")
+    half = {**record, "actions": record["actions"][: len(record["actions"]) // 2]}
+    page.goto(f"{base_url}#/replay&{link(half)[1:]}")
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-loading", "no", timeout=30_000)
+    page.get_by_test_id("replay-last").click()
+    viewer = page.get_by_test_id("replay")
+    expect(viewer).to_have_attribute("data-ply", str(viewer.get_attribute("data-total")))
+    problems += sweep(page, f"{game} replay ({lang})")
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
