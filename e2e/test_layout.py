@@ -60,7 +60,7 @@ GAMES = {  # game: (players, seed) of the bot game whose record the checks open:
     "marie": (5, 3),
     "hitokai": (5, 4),
     "pharaoh": (4, 7),
-    "baggai": (5, 5),
+    "baggai": (4, 5),
     "yadokashi": (4, 6),
 }
 LANGS = ("en", "ja")
