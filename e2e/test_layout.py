@@ -13,7 +13,16 @@ both orientations (1024x768, 768x1024) and both languages:
   scrolling ancestor, without scrolling;
 * **portrait use** (Yadokashi, The Egyptian Buyer): Yadokashi's ring is at least 60 % of the
   viewport's height below the header high; under The Egyptian Buyer's content at most 5 % of it
-  stays empty (see ``PORTRAIT_USE``).
+  stays empty (see ``PORTRAIT_USE``);
+* **fit** (issue 31): a box that scrolls, yet whose whole content must be seen at once (the end
+  screen above its buttons, Pharaoh's hand and declaration panel), needs no scrolling (``FITS``),
+  and the game log keeps room for a few lines (``LOG_ROOM``), also while the Hint panel is open;
+* **labels and words**: the header's bot speed keeps its label in both orientations, and in
+  Japanese no label is a bare 人 or a bare 第N (``BARE``).
+
+The tables reach the states once seen cut (issue 31): Pharaoh's round-bonus switch (at the start
+and in a later round), the Hint panel open on each game, each game's end table, and the
+Japanese seat labels at the largest tables (five seats where the game allows them, else four).
 
 Seats carry the setup page's default names of the language ("Player 1", "プレイヤー1", "Bot 2"...):
 the names the issue saw cut. Screenshots go to artifacts/screenshots/layout-*.png.
@@ -42,13 +51,17 @@ from conftest import (
 )
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+from pygames.core.record import record_from_json, replay
+from pygames.games.pharaoh.page import can_declare
+from pygames.games.pharaoh.rules import PharaohState
+
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
-GAMES = {  # game: (players, seed) of the bot game whose record the checks open
-    "marie": (4, 3),
+GAMES = {  # game: (players, seed) of the bot game whose record the checks open: the most seats
+    "marie": (5, 3),
     "hitokai": (5, 4),
-    "pharaoh": (3, 2),
+    "pharaoh": (4, 7),
     "baggai": (4, 5),
-    "yadokashi": (3, 6),
+    "yadokashi": (4, 6),
 }
 LANGS = ("en", "ja")
 SIZES: tuple[ViewportSize, ...] = (LANDSCAPE, PORTRAIT)
@@ -170,6 +183,54 @@ COVERAGE = """(selector) => {
 
 PRIMARY = "#app .btn-primary, #overlay-root .btn-primary"
 
+# Boxes that scroll, yet whose whole content must be seen at once: the end screen (its buttons
+# would hide the end of its tables), Pharaoh's action zone (the hand, the declaration with the
+# round-bonus switch, the passes). One pixel of rounding is allowed.
+FITS = ("[data-testid=end-screen]", ".ph-action")
+# The game log's scrolling list keeps at least this many pixels (about four lines), whatever
+# else the side column holds (the Hint panel open, a game's panels).
+LOG_ROOM = 72
+
+NOT_FITTING = """([selectors, room]) => {
+  const found = [];
+  for (const el of document.querySelectorAll(selectors.join(','))) {
+    if (!el.checkVisibility()) continue;
+    if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) {
+      found.push(`${el.dataset.testid || el.className} needs scrolling: ${el.scrollWidth}x`
+        + `${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+    }
+  }
+  const log = document.querySelector('.table .log-scroll');
+  if (log && log.checkVisibility() && log.clientHeight < room) {
+    found.push(`the game log shows ${log.clientHeight} px (at least ${room})`);
+  }
+  const speed = document.querySelector('.topbar .speed');
+  if (speed && speed.checkVisibility()) {
+    const label = speed.querySelector('.speed-label');
+    if (!label || !label.checkVisibility() || label.getBoundingClientRect().width < 8) {
+      found.push('the bot speed has no visible label');
+    }
+  }
+  return found;
+}"""
+
+# Japanese labels that say too little: a bare 人 (a human seat is 人間) or a bare 第N (the
+# round's word is missing). Every visible text node, trimmed, is compared whole.
+BARE = """() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (text !== '人' && !/^第\\d+$/.test(text)) continue;
+    const parent = node.parentElement;
+    if (!parent || !parent.checkVisibility()) continue;
+    const id = parent.closest('[data-testid]')?.dataset.testid || '';
+    found.push(`bare ${JSON.stringify(text)} in <${parent.tagName.toLowerCase()} `
+      + `class="${parent.className}"> [${id}]`);
+  }
+  return found;
+}"""
+
 
 class Layout:
     """The problems found on one language's page; the test fails at its end listing them."""
@@ -194,6 +255,11 @@ class Layout:
                 self.problems.append(f"{where}: clipped {line}")
             for line in self.page.evaluate(OUT_OF_REACH, list(reach)):
                 self.problems.append(f"{where}: out of reach {line}")
+            for line in self.page.evaluate(NOT_FITTING, [list(FITS), LOG_ROOM]):
+                self.problems.append(f"{where}: {line}")
+            if self.lang == "ja":
+                for line in self.page.evaluate(BARE):
+                    self.problems.append(f"{where}: {line}")
             if game in PORTRAIT_USE and size is PORTRAIT:
                 self.coverage(where, *PORTRAIT_USE[game])
         resize(self.page, LANDSCAPE)
@@ -266,6 +332,23 @@ def cut_before(record: dict[str, Any], seat: int, share: float) -> dict[str, Any
     raise AssertionError(f"seat {seat} never acts after {share:.0%} of the game")
 
 
+def bonus_cut(record: dict[str, Any]) -> dict[str, Any]:
+    """Pharaoh's record cut where seat 0, the start player, opens an auction of round 2 or
+    later with the most cards in hand: the declaration panel shows the round-bonus switch."""
+    readable = record_from_json(record)
+    best: tuple[int, int] | None = None  # (cards in hand, cut)
+    for i, entry in enumerate(record["actions"]):
+        if not entry.startswith("0:"):
+            continue
+        state = replay(readable, i)
+        assert isinstance(state, PharaohState)
+        opens = state.round >= 2 and state.bonus_open(0) and can_declare(state, 0)
+        if opens and (best is None or len(state.hands[0]) > best[0]):
+            best = (len(state.hands[0]), i)
+    assert best is not None, "seat 0 never opens an auction after round 1"
+    return {**record, "actions": record["actions"][: best[1]]}
+
+
 def open_table(page: Page, base_url: str, record: dict[str, Any]) -> str:
     """Open the record's table; ``over`` at the end, else ``human`` (a human must move)."""
     page.goto(base_url + link(record))
@@ -299,9 +382,17 @@ def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: st
         expect(page.get_by_test_id("horus-0")).to_be_visible()
         expect(page.get_by_test_id("start-0")).to_be_visible()
         layout.check(f"{game}-table-badges")
+        assert open_table(page, base_url, bonus_cut(record)) == "human"
+        expect(page.get_by_test_id("bonus")).to_be_visible()
+        layout.check(f"{game}-table-bonus")
     for cut in (0.0, 0.3, 0.6, 0.9):
         assert open_table(page, base_url, cut_before(record, 0, cut)) == "human"
         layout.check(f"{game}-table-{int(cut * 100)}", game=game)
+        if cut == 0.3:  # the Hint panel open, its three moves shown, beside the log
+            page.get_by_test_id("hint").click()
+            panel = page.get_by_test_id("hint-panel")
+            expect(panel).to_have_attribute("data-state", "done", timeout=60_000)
+            layout.check(f"{game}-table-hint")
     assert open_table(page, base_url, record) == "over"
     expect(page.get_by_test_id("end-screen")).to_be_visible()
     layout.check(f"{game}-end", reach=("[data-testid=end-screen] .end-actions .btn",))

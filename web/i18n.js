@@ -59,7 +59,7 @@ const S = {
   setupTitle: { en: 'New table', ja: '新しい卓' },
   numPlayers: { en: 'Players', ja: '人数' },
   seatN: { en: 'Seat {0}', ja: '席{0}' },
-  human: { en: 'Human', ja: '人' },
+  human: { en: 'Human', ja: '人間' },
   bot: { en: 'Bot', ja: 'ボット' },
   level: { en: 'Level', ja: '強さ' },
   level_random: { en: 'Random', ja: 'でたらめ' },

@@ -122,7 +122,7 @@ Object.assign(STRINGS, {
   bg_colParty: { en: 'Parties', ja: 'パーティー' },
   bg_colShowoff: { en: 'Show-off', ja: '散財自慢' },
   bg_colMoney: { en: 'Money', ja: 'お金' },
-  bg_partyN: { en: 'R{0}', ja: '第{0}' },
+  bg_partyN: { en: 'R{0}', ja: '第{0}ラウンド' },
   bg_moneyPts: { en: '¥{0} → {1}', ja: '{0}万→{1}点' },
   bg_leadBrands: { en: 'Brands led alone: {0}', ja: '単独トップのブランド:{0}' },
   bg_ptsShort: { en: '+{0}', ja: '+{0}' },

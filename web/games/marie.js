@@ -73,7 +73,7 @@ Object.assign(STRINGS, {
   m_eatsLeftShort: { en: 'can eat {0}', ja: 'あと{0}枚' },
   m_noneKept: { en: 'No cards kept yet', ja: '確定したカードはまだありません' },
   m_history: { en: 'My draft', ja: '自分のドラフト' },
-  m_historyRound: { en: 'R{0}', ja: '第{0}' },
+  m_historyRound: { en: 'R{0}', ja: '第{0}ラウンド' },
   m_keptH: { en: 'Kept', ja: '残した' },
   m_passed: { en: 'Passed', ja: '渡した' },
   m_scoring: { en: 'Scoring per number', ja: '同じ数字の枚数と得点' },
