@@ -89,10 +89,11 @@ STEPS = (
         "open",
         t(
             "Daughter 4 is on sale and you open it: you must bid, so you cannot withdraw yet. "
-            '"Quick bid" bids at once; here set the amount to 2 with its +1, then tap "Bid 2".',
-            "娘4の競りです。最初の手番プレイヤーのあなたは必ず入札するので、まだ降りられません："
-            "「すぐ入札」は押すとすぐ入札されますが、ここでは入札額の+1で2にして「2で入札」を"
-            "押しましょう。",
+            'A "Quick bid" is played at once; here set the amount to 2 with its +1, then tap '
+            '"Bid 2".',
+            "最初の手番プレイヤーのあなたは、娘4の競りを必ず入札で始めます（まだ降りられません）。"
+            "「すぐ入札」のボタンはその額ですぐ入札しますが、今回は入札額の+1で2にしてから"
+            "「2で入札」を押しましょう。",
         ),
         expect=("b2",),
     ),
@@ -100,10 +101,10 @@ STEPS = (
         "withdraw",
         t(
             "Omar raised to 3 and Nadia withdrew. Every bidder pays his last bid even if he "
-            "loses, so keep your cards for better daughters: withdraw, for good, and pay only 2.",
-            "オマルが3に上げ、ナディアは降りました。負けても最後の入札額は払う（払い損）ので、"
-            "カードはもっと大きな娘のために残しましょう：ここで降りれば（この競りには戻れません）"
-            "払うのは2だけです。",
+            "loses, so don't chase little daughter 4: withdraw (for good), and you pay only 2.",
+            "オマルが3に上げ、ナディアは降りました。負けた人も最後の入札額を払う（払い損）ので、"
+            "小さな娘4は深追いせずに降りましょう：この競りには戻れませんが、払うのは2だけで"
+            "済みます。",
         ),
         expect=("pass",),
         play=("1:b3", "2:pass"),
