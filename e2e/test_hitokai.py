@@ -294,6 +294,11 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
             expect(page.get_by_test_id("suggestion")).to_have_attribute(
                 "data-cards", ",".join(map(str, payment["suggestion"]))
             )
+            # the buyer pays the daughter's price, a losing bidder his own bid
+            k, due = payment["daughter"], payment["bid"]
+            buyer = next(d["buyer"] for d in snap["view"]["daughters"] if d["number"] == k)
+            title = f"Pay {due} for daughter {k}" if buyer == 0 else f"Pay your bid of {due}"
+            expect(page.get_by_test_id("pay-title")).to_contain_text(title)
             if "payment" not in shots:
                 shots.add("payment")
                 shot(page, "hitokai-payment", both=True)

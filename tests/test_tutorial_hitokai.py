@@ -119,3 +119,40 @@ def test_the_skips_are_announced() -> None:
     for step in TUTORIAL.steps:
         if step.fast:
             assert "skip" in step.text["en"] and "進めます" in step.text["ja"], step.id
+
+
+def test_the_learner_is_sam_and_the_words_still_say_you() -> None:
+    assert dict(TUTORIAL.names[LEARNER]) == {"en": "Sam", "ja": "サム"}
+    welcome = TUTORIAL.steps[0].text
+    assert "Sam" in welcome["en"] and "サム" in welcome["ja"]
+    for step in TUTORIAL.steps[1:]:
+        assert "Sam" not in step.text["en"] and "サム" not in step.text["ja"], step.id
+
+
+def test_the_words_name_the_learner_who_buys() -> None:
+    """A step whose words say a daughter was bought by the learner says who: あなたが."""
+    for step, state in walk():
+        if "落札しました" in step.text["ja"]:
+            assert state.payer() == LEARNER and state.buyers[state.daughter - 4] == LEARNER
+            assert "あなたが" in step.text["ja"], step.id
+
+
+def test_the_first_picks_are_the_doubled_cards_the_words_name_first() -> None:
+    at = positions()
+    for key in ("alone", "pay-12"):
+        step = next(s for s in TUTORIAL.steps if s.id == key)
+        pay = step.expect[0]
+        assert isinstance(pay, Compose)
+        k = at[key].daughter
+        assert pay.picks[:2] == (k, k) and pay.picks[2] != k, key
+
+
+def test_round_2_starts_once_its_result_is_closed_then_skips_to_13() -> None:
+    ids = [step.id for step in TUTORIAL.steps]
+    assert ids.index("round-2") == ids.index("round-end") + 1
+    at = positions()
+    start = at["round-2"]
+    assert (start.round, start.daughter, start.phase, start.bid) == (2, 4, "bid", 0)
+    assert start.to_move() == [LEARNER] and len(start.summaries) == 1
+    assert "第2ラウンドへ進む" in TUTORIAL.steps[ids.index("round-2")].text["ja"]
+    assert at["skip-2"].daughter == 13 and at["skip-2"].round == 2

@@ -113,7 +113,7 @@ const S = {
 
   // end
   gameOver: { en: 'Game over', ja: 'ゲーム終了' },
-  winnerIs: { en: 'Winner: {0}', ja: '勝者:{0}' },
+  winnerIs: { en: 'Winner: {0}', ja: '勝者：{0}' },
   noWinner: { en: 'Unfinished: no winner', ja: '勝者なし(打ち切り)' },
   winnersAre: { en: 'Shared win: {0}', ja: '同点優勝:{0}' },
   total: { en: 'Total', ja: '合計' },
@@ -519,10 +519,10 @@ const S = {
   pv_bgLimit: { en: { one: '{0} spot: at most {1} a spot', other: '{0} spots: at most {1} a spot' }, ja: '{0}マス:1マス最大{1}' },
   pv_bgPriceLimit: { en: 'at most {0} a spot', ja: '1マス最大{0}' },
   pv_bgLimitWhy: { en: '({0} ÷ {1})', ja: '(所持金{0}÷{1})' },
-  pv_hkMissing: { en: 'So far {0} of {1} gold: {2} more to reach {1}.', ja: '現在{0}金/{1}金:あと{2}金で{1}に届きます。' },
-  pv_hkEnough: { en: '{0} of {1} gold: enough.', ja: '{0}金/{1}金:足りています。' },
-  pv_hkOver: { en: '{0} gold for {1}: {2} over, since each {3} pays {4} gold.', ja: '{1}に対して{0}金:{3}は1枚{4}金なので{2}金多くなります。' },
-  pv_hkDouble: { en: 'Each {0} counts double now: {1} gold.', ja: '今は{0}が2倍:1枚{1}金。' },
+  pv_hkMissing: { en: 'So far {0} of {1} gold: {2} more to reach {1}.', ja: '現在{0}金/{1}金：あと{2}金で{1}に届きます。' },
+  pv_hkEnough: { en: '{0} of {1} gold: enough.', ja: '{0}金/{1}金：足りています。' },
+  pv_hkOver: { en: '{0} gold for {1}: {2} over, since each {3} pays {4} gold.', ja: '{1}に対して{0}金：{3}は1枚{4}金なので{2}金多くなります。' },
+  pv_hkDouble: { en: 'Each {0} counts double now: {1} gold.', ja: '今は{0}が2倍：1枚{1}金。' },
   pv_ydPreviewOpen: { en: 'What each roll does', ja: '出目ごとの結果' },
   pv_ydPreviewTitle: { en: 'Move dice, roll by roll: any roll can come.', ja: 'ヒッコシダイスの出目ごとの結果(どの目も出ます)。' },
   pv_ydHighRule: { en: 'High: crabs ≥ the roll grow by 1.', ja: 'ハイ:出目以上のヤドカリが1成長。' },

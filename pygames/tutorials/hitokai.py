@@ -4,8 +4,9 @@ Three players, the learner in seat 0 and named start player at setup (option ``s
 fixed deal (seed 8) that gives the learner two 4s and three 5s for the first lessons. Round 1
 teaches the auction (opening bid, raising, withdrawing), that every bidder pays his own last
 bid, the doubled card, the minimal payment, the opener winning alone, and, after a skip to
-daughter 12, a bid over a hand and the elimination it brings. The round's scoring follows; round
-2 is skipped to its last auction, which ends the game (the learner has 2 victory points).
+daughter 12, a bid over a hand and the elimination it brings. The round's scoring follows; the
+learner closes its result and opens round 2, which is then skipped to its last auction, the end
+of the game (the learner has 2 victory points). The learner's seat is named Sam.
 
 The scripted seats' bids were chosen to make each lesson happen; their payments, the early
 answers and the skipped round 2 are the normal bot's moves, kept as literal entries. Nadia's
@@ -40,10 +41,10 @@ _ROUND1_SKIP = (
     *("1:pay8", "1:pay11"),
 )
 
-#: round 2, daughters 4 to 12 (the normal bot's moves; the learner keeps his cards for the
-#: daughters that count most and buys 8, 10, 11 and 12)
+#: round 2, daughters 4 to 12 after the learner's opening bid of 1 (the normal bot's moves; the
+#: learner keeps his cards for the daughters that count most and buys 8, 10, 11 and 12)
 _ROUND2_SKIP = (
-    *("0:b1", "1:b2", "2:b3", "0:pass", "1:pass", "2:pay4", "2:pay4", "0:pay4", "1:pay5"),
+    *("1:b2", "2:b3", "0:pass", "1:pass", "2:pay4", "2:pay4", "0:pay4", "1:pay5"),
     "1:pay6",
     *("2:b1", "0:pass", "1:b2", "2:b3", "1:pass", "2:pay5", "2:pay5", "1:pay7", "1:pay7"),
     *("2:b1", "0:pass", "1:b2", "2:pass", "1:pay8", "1:pay8", "2:pay5"),
@@ -65,28 +66,45 @@ STEPS = (
     Step(
         "welcome",
         t(
-            "Your 25 cards are your money, 1 gold each. You spend them on the daughters 4 to "
-            "13, sold one by one, lowest first, and each daughter scores her number.",
-            "配られた25枚の手札がお金で、1枚1金です。これで4〜13の娘を小さい順に1人ずつ競り"
-            "落とし、娘はその数字が得点になります。",
+            "You play Sam: your 25 cards are your money, 1 gold each, and a card of the number "
+            "on sale counts double. You spend them on the daughters 4 to 13, sold one by one, "
+            "lowest first; each scores her number.",
+            "あなたはサムで、配られた25枚の手札がお金です（1枚1金、競りにかけている娘と同じ数字の"
+            "カードは2倍の2金）。これで4〜13の娘を小さい順に1人ずつ競り落とし、娘はその数字が"
+            "得点になります。",
         ),
         mark=("hand-zone", "daughters"),
     ),
     Step(
+        "table",
+        t(
+            "A round total is the daughters' numbers plus the hand bonus, 1 per 3 cards left "
+            '("+8 hand" now). Paid cards go to the bank, out of the round.',
+            "ラウンド合計は買った娘の数字の合計に手札ボーナス（残り手札3枚ごとに1点）を足した"
+            "もので、今は「手札+8」です。支払ったカードは銀行へ行き、このラウンドには戻りません。",
+        ),
+        mark=("total-0", "bank"),
+    ),
+    Step(
         "open",
         t(
-            "Daughter 4 is on sale and you are the start player: you must open with a bid, so "
-            "you cannot withdraw yet. Bid 2.",
-            "娘4の競りです。最初の手番プレイヤーのあなたは必ず入札で始めるので、まだ降りられ"
-            "ません:2で入札しましょう。",
+            "Daughter 4 is on sale and you open it: you must bid, so you cannot withdraw yet. "
+            'A "Quick bid" is played at once; here set the amount to 2 with its +1, then tap '
+            '"Bid 2".',
+            "最初の手番プレイヤーのあなたは、娘4の競りを必ず入札で始めます（まだ降りられません）。"
+            "「すぐ入札」のボタンはその額ですぐ入札しますが、今回は入札額の+1で2にしてから"
+            "「2で入札」を押しましょう。",
         ),
         expect=("b2",),
     ),
     Step(
         "withdraw",
         t(
-            "Omar raised to 3 and Nadia withdrew. Withdraw too: you leave this auction for good.",
-            "オマルが3に上げ、ナディアは降りました。あなたも降りましょう:この競りには戻れません。",
+            "Omar raised to 3 and Nadia withdrew. Every bidder pays his last bid even if he "
+            "loses, so don't chase little daughter 4: withdraw (for good), and you pay only 2.",
+            "オマルが3に上げ、ナディアは降りました。負けた人も最後の入札額を払う（払い損）ので、"
+            "小さな娘4は深追いせずに降りましょう：この競りには戻れませんが、払うのは2だけで"
+            "済みます。",
         ),
         expect=("pass",),
         play=("1:b3", "2:pass"),
@@ -94,10 +112,10 @@ STEPS = (
     Step(
         "pay-lost",
         t(
-            "Omar buys daughter 4, yet you pay your last bid of 2 too: a bid that loses is simply "
-            "gone. A 4 counts double while daughter 4 is on sale, so one 4 pays it.",
-            "娘4はオマルが買いましたが、あなたも最後の入札額2を払います:負けた入札は払い損です。"
-            "娘4の競り中は4のカードが2金なので、4を1枚出しましょう。",
+            "Omar buys daughter 4, and you pay your last bid of 2 for nothing. A 4 counts double "
+            "while daughter 4 is on sale, so one 4 pays it.",
+            "娘4はオマルが買い、あなたは最後の入札額2を払います（払い損）。娘4の競り中は4の"
+            "カードが2金なので、4を1枚出しましょう。",
         ),
         expect=(Compose(PAY, (4,)),),
         play=("1:pay6", "1:pay6", "1:pay6"),
@@ -107,8 +125,8 @@ STEPS = (
         t(
             "The buyer opens the next auction: Omar bid 1 for daughter 5, Nadia 2. Your three 5s "
             "count double now: raise to 4.",
-            "次の競りは落札者から始まります:娘5にオマルが1、ナディアが2を入札しました。今は"
-            "あなたの5が3枚とも2金です:4に上げましょう。",
+            "次の競りは落札者から始まります：娘5にオマルが1、ナディアが2を入札しました。今は"
+            "あなたの5が3枚とも2金です：4に上げましょう。",
         ),
         expect=("b4",),
         play=("1:b1", "2:b2"),
@@ -117,7 +135,7 @@ STEPS = (
         "raise-again",
         t(
             "Omar withdrew and Nadia raised to 5. Raise again to 6: she must bid more or withdraw.",
-            "オマルは降り、ナディアが5に上げました。6に上げましょう:ナディアはさらに上げるか"
+            "オマルは降り、ナディアが5に上げました。6に上げましょう：ナディアはさらに上げるか"
             "降りるかです。",
         ),
         expect=("b6",),
@@ -128,8 +146,8 @@ STEPS = (
         t(
             "Nadia withdrew: daughter 5 is yours for 6. Three 5s pay 6 gold with only 3 cards; "
             "a payment may not hold a card it could do without.",
-            "ナディアが降り、娘5を6で落札しました。5を3枚出せばそれだけで6金です(なくても"
-            "足りるカードは支払いに入れられません)。",
+            "ナディアが降り、あなたが娘5を6で落札しました。5を3枚出せばそれだけで6金です"
+            "（なくても足りるカードは支払いに入れられません）。",
         ),
         expect=(Compose(PAY, (5, 5, 5)),),
         play=("2:pass",),
@@ -139,8 +157,8 @@ STEPS = (
         t(
             "Nadia lost, yet she paid her 5 too: every bidder pays. You bought, so you open "
             "daughter 6: bid 5 at once.",
-            "ナディアは負けても5を払いました:入札した人は全員払います。落札したあなたが娘6の"
-            "競りを始めます:いきなり5で入札しましょう。",
+            "ナディアは負けても5を払いました：入札した人は全員払います。落札したあなたが娘6の"
+            "競りを始めます：いきなり5で入札しましょう。",
         ),
         expect=("b5",),
         play=("1:pay7", "2:pay5", "2:pay5", "2:pay6"),
@@ -153,7 +171,7 @@ STEPS = (
             "2人とも降りたので、最初の入札額のまま娘6はあなたのものです。2金の6を2枚と、"
             "もう1枚で5を払いましょう。",
         ),
-        expect=(Compose(PAY, (4, 6, 6)),),
+        expect=(Compose(PAY, (6, 6, 4)),),
         play=("1:pass", "2:pass"),
     ),
     Step(
@@ -181,7 +199,7 @@ STEPS = (
         t(
             "Nadia bid 4, though her three cards are worth only 3: nothing stops a bid over a "
             "hand. Raise to 5, and she will have to pay her 4.",
-            "ナディアが4を入札しましたが、手札3枚は3金にしかなりません:手札を超える入札も"
+            "ナディアが4を入札しましたが、手札3枚は3金にしかなりません：手札を超える入札も"
             "できるのです。5に上げれば、ナディアは4を払わなければなりません。",
         ),
         expect=("b5",),
@@ -190,10 +208,11 @@ STEPS = (
     Step(
         "pay-12",
         t(
-            "Daughter 12 is yours for 5. Pay it: your 12s count double now.",
-            "娘12を5で落札しました。12のカードは今2金です:支払いましょう。",
+            "Daughter 12 is yours for 5. Pay it with your two 12s, 2 gold each now, and one "
+            "more card.",
+            "あなたが娘12を5で落札しました。今は2金の12を2枚と、もう1枚で支払いましょう。",
         ),
-        expect=(Compose(PAY, (7, 12, 12)),),
+        expect=(Compose(PAY, (12, 12, 7)),),
         play=("2:pass",),
     ),
     Step(
@@ -218,7 +237,7 @@ STEPS = (
         "pay-13",
         t(
             "Omar withdrew: daughter 13 is yours for 1. Pay it with any one card.",
-            "オマルが降り、娘13を1で落札しました。どれか1枚で支払いましょう。",
+            "オマルが降り、あなたが娘13を1で落札しました。どれか1枚で支払いましょう。",
         ),
         expect=_any_card((8, 9, 10, 11, 12, 13)),
         play=("1:pass",),
@@ -228,18 +247,26 @@ STEPS = (
         t(
             "Round total: daughters 47 plus 1 per 3 cards left (3) make 50. The single highest "
             "total wins 1 VP (a shared one wins nothing), and an eliminated player cannot win it.",
-            "ラウンド合計は娘47点+手札ボーナス(残り3枚ごとに1点)3点で50点です。単独最高の"
-            "合計が1勝点を得ます(同点なら誰も得ず、脱落した人は得られません)。",
+            "ラウンド合計は娘47点+手札ボーナス（残り3枚ごとに1点）3点で50点です。単独最高の"
+            "合計が1勝点を得ます（同点なら誰も得ず、脱落した人は得られません）。",
         ),
         mark=("round-summary",),
     ),
     Step(
         "round-2",
         t(
-            "You won round 1's point, so you start round 2, dealt anew; 2 VP win the game. We "
-            "skip ahead to daughter 13: open it with 1.",
-            "勝点を得たあなたが、配り直した第2ラウンドを始めます(2勝点でゲームの勝ち)。娘13まで"
-            "進めます:1で始めましょう。",
+            "You won round 1's point, so you open round 2, dealt anew; 2 VP win the game. Close "
+            "the result with its Continue button, then bid 1 for daughter 4.",
+            "勝点を得たあなたが、配り直した第2ラウンドを始めます（2勝点でゲームの勝ち）。結果の"
+            "「第2ラウンドへ進む」を押してから、娘4に1で入札しましょう。",
+        ),
+        expect=("b1",),
+    ),
+    Step(
+        "skip-2",
+        t(
+            "We skip ahead to daughter 13, the last of round 2: open it with 1.",
+            "第2ラウンド最後の娘13まで進めます：1で始めましょう。",
         ),
         expect=("b1",),
         play=_ROUND2_SKIP,
@@ -250,7 +277,8 @@ STEPS = (
         t(
             "Both withdrew: daughter 13 is yours for 1. Pay it with any one card, and round 2 "
             "ends.",
-            "2人とも降り、娘13を1で落札しました。どれか1枚で支払うと第2ラウンドが終わります。",
+            "2人とも降り、あなたが娘13を1で落札しました。どれか1枚で支払うと第2ラウンドが"
+            "終わります。",
         ),
         expect=_any_card((7, 8, 9, 10, 11, 12, 13)),
         play=("1:pass", "2:pass"),
@@ -272,7 +300,7 @@ TUTORIAL = Tutorial(
     players=3,
     seed=8,
     learner=0,
-    names=(t("You", "あなた"), t("Omar", "オマル"), t("Nadia", "ナディア")),
+    names=(t("Sam", "サム"), t("Omar", "オマル"), t("Nadia", "ナディア")),
     steps=STEPS,
     covers={
         "A round/1": "welcome",

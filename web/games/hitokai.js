@@ -20,9 +20,9 @@ loadStyle(new URL('./hitokai.css', import.meta.url).href);
 
 Object.assign(STRINGS, {
   hk_round: { en: 'Round {0}', ja: '第{0}ラウンド' },
-  hk_target: { en: 'First to {0} points', ja: '{0}点先取' },
+  hk_target: { en: 'First to {0} VP', ja: '{0}勝点先取' },
   hk_daughters: { en: 'Daughters', ja: '娘' },
-  hk_soldTo: { en: '{0} for {1}', ja: '{0}・{1}金' },
+  hk_soldPrice: { en: 'for {0}', ja: '{0}金' },
   hk_unsold: { en: 'Unsold', ja: '売れ残り' },
   hk_now: { en: 'Now', ja: '競り中' },
   hk_auction: { en: 'Auction', ja: '競り' },
@@ -47,30 +47,35 @@ Object.assign(STRINGS, {
   hk_bonusShort: { en: '+{0} hand', ja: '手札+{0}' },
   hk_vp: { en: '{0} VP', ja: '{0}勝点' },
   // bidding
-  hk_plus1: { en: '+1 → {0}', ja: '+1 → {0}' },
-  hk_plus5: { en: '+5 → {0}', ja: '+5 → {0}' },
+  hk_quick: { en: 'Quick bid:', ja: 'すぐ入札：' },
+  hk_plus1: { en: '{0} (+1)', ja: '{0}（+1）' },
+  hk_plus5: { en: '{0} (+5)', ja: '{0}（+5）' },
+  hk_quickLabel: { en: 'Bid {0} at once', ja: 'すぐ{0}で入札' },
   hk_bidN: { en: 'Bid {0}', ja: '{0}で入札' },
   hk_chooseBid: { en: 'Bid amount', ja: '入札額' },
-  hk_step: { en: 'Amount {0}', ja: '金額{0}' },
-  hk_range: { en: 'from {0} to {1}', ja: '{0}〜{1}' },
+  hk_pickLabel: { en: 'Or choose the amount: {0} to {1} (up to all hands\' worth)', ja: 'または入札額を選ぶ：{0}〜{1}（全員の手札の価値まで）' },
+  hk_meterSafe: { en: 'green: your hand can pay', ja: '緑：手札で払える入札' },
+  hk_meterOver: { en: 'red: a bid over your hand\'s worth', ja: '赤：手札の価値を超える入札' },
+  hk_step: { en: 'Amount {0}', ja: '入札額{0}' },
   hk_withdraw: { en: 'Withdraw', ja: '降りる' },
   hk_overMark: { en: 'over your hand', ja: '手札超過' },
   // paying
   hk_payTitle: { en: 'Pay {0} for daughter {1}', ja: '娘{1}の代金{0}を支払う' },
+  hk_payLost: { en: 'Pay your bid of {0} (daughter {1} went to another)', ja: '入札額{0}を支払う（娘{1}は落札できませんでした）' },
   hk_paidSoFar: { en: 'Put in: {0} of {1}', ja: '支払い済み {0}/{1}' },
-  hk_suggest: { en: 'Suggested (keeps most value):', ja: 'おすすめ(価値を最も残す):' },
+  hk_suggest: { en: 'Suggested (keeps most value):', ja: 'おすすめ（価値を最も残す）：' },
   hk_payThis: { en: 'Pay this', ja: 'これで支払う' },
-  hk_orPick: { en: 'Or choose the cards yourself (greyed numbers would overpay):', ja: 'または自分でカードを選ぶ(灰色の数字は払いすぎになります):' },
+  hk_orPick: { en: 'Or choose the cards yourself (greyed numbers would overpay):', ja: 'または自分でカードを選ぶ（灰色の数字は払いすぎになります）：' },
   hk_overpay: { en: 'This card would make the payment more than needed.', ja: 'このカードを出すと払いすぎになります。' },
   hk_pickCard: { en: 'Add a {0}', ja: '{0}を加える' },
   hk_unpick: { en: 'Take the {0} back', ja: '{0}を戻す' },
-  hk_chosen: { en: 'Chosen: {0} gold for a bid of {1}', ja: '選択中:{0}金(入札額{1})' },
+  hk_chosen: { en: 'Chosen: {0} gold for a bid of {1}', ja: '選択中：{0}金（入札額{1}）' },
   hk_chosenNone: { en: 'No card chosen yet.', ja: 'まだカードを選んでいません。' },
   hk_paySelected: { en: 'Pay these cards', ja: 'このカードで支払う' },
   hk_clear: { en: 'Clear', ja: 'クリア' },
   hk_boughtFor: { en: '{0} bought it for {1}.', ja: '{0}が{1}で落札。' },
   hk_allPay: { en: 'Every bidder pays his own last bid.', ja: '入札した全員が自分の最終入札額を支払います。' },
-  hk_paysNothing: { en: 'never bid: pays nothing', ja: '入札なし:支払いなし' },
+  hk_paysNothing: { en: 'never bid: pays nothing', ja: '入札なし：支払いなし' },
   hk_byName: { en: 'by {0}', ja: '入札者 {0}' },
   hk_colHand: { en: 'Cards', ja: '手札' },
   hk_colRoundTotal: { en: 'Round total', ja: 'ラウンド合計' },
@@ -78,7 +83,7 @@ Object.assign(STRINGS, {
   hk_totalParts: { en: 'daughters {0} + hand bonus {1}', ja: '娘{0}+手札ボーナス{1}' },
   hk_paying: { en: 'paying {0}', ja: '{0}を支払い中' },
   hk_owes: { en: 'owes {0}', ja: '{0}を支払う予定' },
-  hk_paid: { en: 'paid {0}:', ja: '{0}を支払い:' },
+  hk_paid: { en: 'paid {0}:', ja: '{0}を支払い：' },
   hk_couldNotPay: { en: 'could not pay {0}: eliminated', ja: '{0}を払えず脱落' },
   // prompts
   hk_promptOpen: { en: 'Your turn: open the auction of daughter {0}.', ja: 'あなたの番です。娘{0}の競りを始めてください。' },
@@ -94,15 +99,15 @@ Object.assign(STRINGS, {
   hk_colCards: { en: 'Cards left', ja: '残り手札' },
   hk_colBonus: { en: 'Hand bonus', ja: '手札ボーナス' },
   hk_colTotal: { en: 'Total', ja: '合計' },
-  hk_colVp: { en: 'Victory points', ja: '勝利点' },
+  hk_colVp: { en: 'Victory points', ja: '勝点' },
   hk_plusPoint: { en: '+1', ja: '+1' },
-  hk_bonusRule: { en: 'Hand bonus: 1 per {0} cards left in hand.', ja: '手札ボーナス:残り手札{0}枚ごとに1点。' },
-  hk_tiedAre: { en: 'Tied for the highest total: {0}.', ja: '最高合計で同点:{0}。' },
-  hk_outNoPoint: { en: 'Eliminated players cannot win the point.', ja: '脱落したプレイヤーはポイントを獲得できません。' },
+  hk_bonusRule: { en: 'Hand bonus: 1 per {0} cards left in hand.', ja: '手札ボーナス：残り手札{0}枚ごとに1点。' },
+  hk_tiedAre: { en: 'Tied for the highest total: {0}.', ja: '最高合計で同点：{0}。' },
+  hk_outNoPoint: { en: 'Eliminated players cannot win the point.', ja: '脱落したプレイヤーは勝点を得られません。' },
   hk_nextStart: { en: 'Round {0}: {1} starts.', ja: '第{0}ラウンドは{1}から始めます。' },
   hk_continue: { en: 'Continue to round {0}', ja: '第{0}ラウンドへ進む' },
-  hk_bank: { en: { one: 'Bank: {0} card', other: 'Bank: {0} cards' }, ja: '銀行: {0}枚' },
-  hk_colPoints: { en: 'Victory points', ja: '勝利点' },
+  hk_bank: { en: { one: 'Bank: {0} card', other: 'Bank: {0} cards' }, ja: '銀行：{0}枚' },
+  hk_colPoints: { en: 'Victory points', ja: '勝点' },
   hk_colRounds: { en: 'Rounds won', ja: '勝ったラウンド' },
   hk_colTotals: { en: 'Round totals', ja: '各ラウンドの合計' },
   // setup (H6)
@@ -361,7 +366,10 @@ export function prompt(snap, ctx) {
 // ---------------------------------------------------------------- board
 
 function daughterCaption(v, d, current, ctx) {
-  if (d.status === 'sold') return h('span', { class: 'hk-cap who', text: t('hk_soldTo', ctx.names[d.buyer], d.price) });
+  if (d.status === 'sold') {
+    return h('span', { class: 'hk-cap who' },
+      h('span', { class: 'hk-cap-line hk-cap-name', text: ctx.names[d.buyer] }), h('span', { class: 'hk-cap-line', text: t('hk_soldPrice', d.price) }));
+  }
   if (d.status === 'unsold') return h('span', { class: 'hk-cap', text: t('hk_unsold') });
   if (current) return h('span', { class: 'hk-cap hk-cap-now', text: v.phase === 'pay' ? t('hk_payment') : t('hk_now') });
   return h('span', { class: 'hk-cap', text: '' });
@@ -422,6 +430,11 @@ function bidLine(a, ctx) {
     a.bidder === null ? h('span', { class: 'hk-nobid', text: t('hk_noBid') })
       : [h('span', { class: 'hk-label', text: t('hk_bid') }), h('b', { class: 'hk-bidval', text: String(a.bid) }),
         h('span', { class: 'hk-bidby' }, tn('hk_byName', who(ctx.names[a.bidder], a.bidder)))]);
+}
+
+/** The buyer of the daughter being paid for (null if none). */
+function boughtBy(v, p) {
+  return v.daughters.find((d) => d.number === p.daughter)?.buyer ?? null;
 }
 
 function paymentLine(v, p, ctx) {
@@ -519,7 +532,7 @@ function bidButton(ctx, amount, label, props = {}) {
 function quickBid(ctx, key, amount, testid) {
   const over = overBid(ctx, amount);
   return bidButton(ctx, amount, [h('span', { text: t(key, amount) }), over ? h('span', { class: 'hk-over-tag', text: '!' }) : null], {
-    class: 'hk-quick', testid, 'aria-label': over ? `${t(key, amount)} (${t('hk_overMark')})` : undefined,
+    class: 'hk-quick', testid, 'aria-label': over ? `${t('hk_quickLabel', amount)} (${t('hk_overMark')})` : t('hk_quickLabel', amount),
   });
 }
 
@@ -542,7 +555,7 @@ function amountPicker(amounts, amount, value, over, ctx) {
     return amounts.filter(keep).map((n) => ctx.move('bid', { amount: n })?.a).filter(Boolean).join(' ');
   };
   return h('div', { class: 'hk-pick', role: 'group', 'aria-label': t('hk_chooseBid') },
-    h('span', { class: 'hk-label hk-pick-label', text: `${t('hk_chooseBid')} (${t('hk_range', lo, hi)})` }),
+    h('span', { class: 'hk-label hk-pick-label', text: t('hk_pickLabel', lo, hi) }),
     h('div', { class: 'hk-stepper' },
       stepButton('−5', -5, 'bid-down5', amount <= lo, reach(-5)),
       stepButton('−1', -1, 'bid-down1', amount <= lo, reach(-1)),
@@ -552,7 +565,9 @@ function amountPicker(amounts, amount, value, over, ctx) {
     h('div', {
       class: 'hk-track', testid: 'bid-track', 'aria-hidden': 'true',
       vars: { '--hk-safe': pct((value - lo + 0.5) / span), '--hk-pos': pct((amount - lo) / span) },
-    }, h('span', { class: 'hk-track-end', text: String(lo) }), h('span', { class: 'hk-thumb' }), h('span', { class: 'hk-track-end hk-track-hi', text: String(hi) })));
+    }, h('span', { class: 'hk-track-end', text: String(lo) }), h('span', { class: 'hk-thumb' }), h('span', { class: 'hk-track-end hk-track-hi', text: String(hi) })),
+    h('p', { class: 'hk-legend', testid: 'bid-legend' },
+      h('span', { class: 'hk-key hk-key-safe', text: t('hk_meterSafe') }), value < hi ? h('span', { class: 'hk-key hk-key-over', text: t('hk_meterOver') }) : null));
 }
 
 /**
@@ -583,7 +598,8 @@ function bidControls(snap, ctx) {
   const amount = chosenAmount(ctx);
   const over = overBid(ctx, amount);
   box.append(h('div', { class: 'hk-bid-main' },
-    h('div', { class: 'hk-bid-row' }, quickBid(ctx, 'hk_plus1', cur + 1, 'bid-plus1'), quickBid(ctx, 'hk_plus5', cur + 5, 'bid-plus5')),
+    h('div', { class: 'hk-bid-row hk-quick-row' }, h('span', { class: 'hk-label', text: t('hk_quick') }),
+      quickBid(ctx, 'hk_plus1', cur + 1, 'bid-plus1'), quickBid(ctx, 'hk_plus5', cur + 5, 'bid-plus5')),
     amountPicker(amounts, amount, value, over, ctx),
     over ? h('p', { class: 'hk-overwarn', testid: 'overbid-warning', role: 'alert' },
       h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: tx(ctx.move('bid', { amount }).warn) })) : null,
@@ -666,7 +682,7 @@ function payControls(v, ctx) {
   const ui = ctx.ui;
   const ans = answered(ui);
   const box = h('div', { class: 'hk-controls hk-pay', testid: 'controls' },
-    h('h3', { class: 'hk-title', text: t('hk_payTitle', p.bid, p.daughter) }),
+    h('h3', { class: 'hk-title', testid: 'pay-title', text: t(boughtBy(v, p) === p.payer ? 'hk_payTitle' : 'hk_payLost', p.bid, p.daughter) }),
     h('p', { class: 'hk-paid', testid: 'paid-so-far', data: { value: p.value, bid: p.bid } },
       h('span', { text: t('hk_paidSoFar', p.value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm'))),
       reachNote(choice, ans, ui.picks)),

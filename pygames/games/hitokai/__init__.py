@@ -21,8 +21,8 @@ INFO = register(
         max_players=5,
         minutes=30,
         credits=[
-            t("Game design: Toshihiro Hachisuka (蜂須賀敏浩)", "ゲームデザイン:蜂須賀敏浩"),
-            t("Publisher: Toydrop (トイドロップ), 2016", "発行:トイドロップ(2016年)"),
+            t("Game design: Toshihiro Hachisuka (蜂須賀敏浩)", "ゲームデザイン：蜂須賀敏浩"),
+            t("Publisher: Toydrop (トイドロップ), 2016", "発行：トイドロップ（2016年）"),
             t(
                 "Played with the cards of The Egyptian Bride (エジプトの花嫁)",
                 "「エジプトの花嫁」のカードを使って遊びます",
@@ -33,8 +33,8 @@ INFO = register(
                 "Each round the 85 cards are dealt out (four 4s, five 5s... thirteen 13s): 25 "
                 "each with 3 players, 21 with 4, 17 with 5; the rest stay hidden in the box. "
                 "Then the daughters 4 to 13 go up for auction one after the other, lowest first.",
-                "毎ラウンド、85枚のカード(4が4枚、5が5枚…13が13枚)を配ります。3人なら25枚、"
-                "4人なら21枚、5人なら17枚ずつで、余りは見ずに箱へ戻します。そして4から13の娘を"
+                "毎ラウンド、85枚のカード（4が4枚、5が5枚…13が13枚）を配ります。3人なら25枚、"
+                "4人なら21枚、5人なら17枚ずつで、余りは見ずに箱へ戻します。そして4〜13の娘を"
                 "小さい順にひとりずつ競りにかけます。",
             ),
             t(
@@ -44,7 +44,7 @@ INFO = register(
                 "daughter and starts the next auction. The game's very first start player is "
                 "named on the setup page, or drawn at random.",
                 "手札がお金です。1枚1金ですが、同じ数字の娘の競りの間だけ2金になります。最初の"
-                "手番プレイヤーは必ず入札し、時計回りに、より高く入札するかこの娘から手を引くかを"
+                "手番プレイヤーは必ず入札し、時計回りに、より高く入札するかこの競りから降りるかを"
                 "選びます。最後に残った人が娘を買い、次の競りの最初の手番になります。ゲームの"
                 "いちばん最初の手番プレイヤーは、セットアップ画面で指定するか、ランダムに決めます。",
             ),
@@ -61,8 +61,8 @@ INFO = register(
                 "After daughter 13, add up the numbers of your daughters plus 1 per 3 cards left "
                 "in hand. The single highest total among players not out gets a victory point; "
                 "a tie gives none. The first to 2 points wins.",
-                "13の娘のあと、買った娘の数字の合計に、残った手札3枚につき1点を加えます。脱落して"
-                "いない人の中で単独最高の人が1ポイントを得ます(同点なら誰も得ません)。先に2ポイントを"
+                "娘13のあと、買った娘の数字の合計に、残った手札3枚につき1点を加えます。脱落して"
+                "いない人の中で単独最高の人が1勝点を得ます（同点なら誰も得ません）。先に2勝点を"
                 "取った人の勝ちです。",
             ),
         ],

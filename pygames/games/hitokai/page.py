@@ -187,6 +187,6 @@ def unavailable(state: GameState, seat: int) -> dict[str, Text]:
         "withdraw": t(
             "The start player must open the auction with a bid (1 or more); Withdraw is "
             "possible once a bid stands.",
-            "スタートプレイヤーは必ず入札(1以上)して競りを始めます。降りられるのは入札が出てからです。",
+            "最初の手番プレイヤーは必ず入札（1以上）して競りを始めます。降りられるのは入札が出てからです。",
         )
     }

@@ -128,7 +128,7 @@ class Action:
             raise BadNotation(
                 t(
                     f"{text!r} is not an action of The Egyptian Buyer (b7, pass, pay7).",
-                    f"「{text}」はエジプトの人買いの手ではありません(b7、pass、pay7の形です)。",
+                    f"「{text}」はエジプトの人買いの手ではありません（b7、pass、pay7の形です）。",
                 )
             )
         bid, _, pay = m.groups()
@@ -409,7 +409,7 @@ class HitokaiState(GameState):
                 f"Round {self.round}: each player is dealt {plural(size, 'card', 'cards')}; "
                 f"{len(self.aside)} {agree(len(self.aside), 'is', 'are')} left out unseen. "
                 "{0} starts.",
-                f"第{self.round}ラウンド:各自に{size}枚を配り、{len(self.aside)}枚は見ずに除外します。"
+                f"第{self.round}ラウンド：各自に{size}枚を配り、{len(self.aside)}枚は見ずに除外します。"
                 "{0}から始めます。",
                 [self.round_start],
             )
@@ -584,7 +584,7 @@ class HitokaiState(GameState):
         gold = card_value(act.value, self.daughter)
         return t(
             f"{{0}} puts the {act.value} ({gold} gold) into the payment of {self.bid_due()}.",
-            f"{{0}}は{self.bid_due()}の支払いに{act.value}({gold}金)を出します。",
+            f"{{0}}は{self.bid_due()}の支払いに{act.value}（{gold}金）を出します。",
         )
 
     # --- applying ---------------------------------------------------------------------------
@@ -617,7 +617,7 @@ class HitokaiState(GameState):
         if not self.quiet:
             self.say(
                 f"Daughter {daughter} is auctioned; {daughter}s are worth 2 gold. {{0}} opens.",
-                f"{daughter}の娘の競りです。{daughter}のカードは2金です。{{0}}から入札します。",
+                f"娘{daughter}の競りです。{daughter}のカードは2金です。{{0}}から入札します。",
                 [start],
             )
 
@@ -631,7 +631,7 @@ class HitokaiState(GameState):
 
     def _do_pass(self, seat: int) -> None:
         self.status[seat] = "withdrawn"
-        self.say("{0} withdraws.", "{0}は手を引きました。", [seat])
+        self.say("{0} withdraws.", "{0}は降りました。", [seat])
         self._next_bidder(seat)
 
     def _next_bidder(self, seat: int) -> None:
@@ -649,7 +649,7 @@ class HitokaiState(GameState):
             self.status[seat] = "withdrawn"
             self.say(
                 "{0} cannot bid higher and withdraws.",
-                "{0}はこれ以上入札できないので手を引きました。",
+                "{0}はこれ以上入札できないので降りました。",
                 [seat],
             )
 
@@ -673,7 +673,7 @@ class HitokaiState(GameState):
         if not self.quiet:
             self.say(
                 f"{{0}} buys daughter {k} for {self.bid}.",
-                f"{{0}}が{k}の娘を{self.bid}で落札しました。",
+                f"{{0}}が娘{k}を{self.bid}で落札しました。",
                 [winner],
                 moment="auction",
                 moment_for=self._bidders(),
@@ -753,7 +753,7 @@ class HitokaiState(GameState):
             en, ja = cards_text(cards)
             self.say(
                 f"{{0}} cannot pay {due} (hand: {en}) and is eliminated for this round.",
-                f"{{0}}は{due}を払えず(手札:{ja})、このラウンドは脱落です。",
+                f"{{0}}は{due}を払えず（手札：{ja}）、このラウンドは脱落です。",
                 [seat],
                 moment="auction",
                 moment_for=self._bidders(),
@@ -829,7 +829,7 @@ class HitokaiState(GameState):
             self.payers = []
             self.say(
                 "{0} has 2 victory points and wins the game.",
-                "{0}が2ポイントを獲得し、ゲームに勝利しました。",
+                "{0}が2勝点に達し、ゲームに勝利しました。",
                 [winner],
             )
             return
@@ -840,16 +840,16 @@ class HitokaiState(GameState):
         if reason == "highest":
             return t(
                 f"{{0}} has the single highest total ({best}) and gets 1 point.",
-                f"{{0}}が単独最高の{best}点で1ポイント獲得です。",
+                f"{{0}}が単独最高の{best}点で1勝点を得ました。",
             )
         if reason == "tie":
             return t(
                 f"The highest total ({best}) is shared: nobody gets the point.",
-                f"最高の{best}点が複数いるため、誰もポイントを獲得しません。",
+                f"最高の{best}点が複数いるため、誰も勝点を得ません。",
             )
         return t(
             "Everyone was eliminated: nobody gets the point.",
-            "全員が脱落したため、誰もポイントを獲得しません。",
+            "全員が脱落したため、誰も勝点を得ません。",
         )
 
     def _summary(
@@ -889,10 +889,10 @@ class HitokaiState(GameState):
             d = sum(self.daughters_of(s))
             b = hand_bonus(len(self.hands[s]))
             out_en = " (eliminated)" if self.eliminated[s] else ""
-            out_ja = "(脱落)" if self.eliminated[s] else ""
+            out_ja = "（脱落）" if self.eliminated[s] else ""
             self.say(
                 f"{{0}}: daughters {d} + hand bonus {b} = {totals[s]}{out_en}.",
-                f"{{0}}:娘{d}+手札ボーナス{b}={totals[s]}{out_ja}",
+                f"{{0}}：娘{d}+手札ボーナス{b}={totals[s]}{out_ja}",
                 [s],
             )
         self.say(text["en"], text["ja"], [winner] if winner is not None else [])
@@ -985,7 +985,7 @@ class HitokaiState(GameState):
                     "You are eliminated for this round: you sit out its remaining auctions and "
                     "cannot win its point. The daughters you bought stay yours.",
                     "あなたはこのラウンド脱落しました。残りの競りには参加できず、このラウンドの"
-                    "ポイントも得られません。買った娘はあなたのものです。",
+                    "勝点も得られません。買った娘はあなたのものです。",
                 )
             )
         if self.hands[seat]:
@@ -994,8 +994,8 @@ class HitokaiState(GameState):
             t(
                 "You have no cards left: you sit out the remaining auctions of this round (no "
                 "bid, nothing to pay). Your daughters still count for the round's point.",
-                "手札がなくなったので、このラウンドの残りの競りには参加しません(入札も支払いも"
-                "ありません)。買った娘はラウンドの得点に数えます。",
+                "手札がなくなったので、このラウンドの残りの競りには参加しません（入札も支払いも"
+                "ありません）。買った娘はラウンドの得点に数えます。",
             )
         )
 
