@@ -461,8 +461,8 @@ class MarieState(GameState):
         if self.redistribute:
             self.tell(
                 lines.plain,
-                "Two or more are dissatisfied: the pairs are redistributed, youngest first.",
-                "不満が2人以上:末の弟から順に、他の兄弟の2枚を取ります。",
+                "Two or more are dissatisfied: the pairs change hands, youngest first.",
+                "不満が2人以上：末の弟から順に、他の兄弟の2枚を取ります。",
             )
             self.take_pos = 0
             self._advance_take()
@@ -479,14 +479,14 @@ class MarieState(GameState):
                 lines.plain,
                 "Fewer than two are dissatisfied: everyone takes his own pair and decides, in "
                 "secret, to keep or eat.",
-                "不満は2人未満:全員が自分の2枚を獲得し、確定するか食べるかを秘密で決めます。",
+                "不満は2人未満：全員が自分の2枚を獲得し、確定するか食べるかを秘密で決めます。",
             )
             return
         self.tell(
             lines.plain,
             "Fewer than two are dissatisfied: everyone takes his own pair; no one may eat any "
             "more, so every pair is kept.",
-            "不満は2人未満:全員が自分の2枚を獲得します。もう誰も食べられないので、すべて確定します。",
+            "不満は2人未満：全員が自分の2枚を獲得します。もう誰も食べられないので、すべて確定します。",
         )
         self._reveal_decisions()
 
