@@ -577,7 +577,8 @@ class MarieState(GameState):
         """What became of the pair ``owner`` kept in this round's draft (his draft history):
         who got it (``by``) and what he kept and ate of it. A new entry replaces the round's."""
         history = self.history[owner]
-        assert history and history[-1]["round"] == self.round + 1
+        if not history or history[-1]["round"] != self.round + 1:
+            return  # (a world of another seat's, determinized in the draft, forgot the entry)
         fate = {"by": seat, "keep": sorted(keep), "eat": sorted(eat)}
         self.history[owner] = [*history[:-1], {**history[-1], "fate": fate}]
 
