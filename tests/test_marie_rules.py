@@ -152,6 +152,40 @@ def test_two_dissatisfied_redistribute_youngest_first_never_own_pair() -> None:
     assert s.kept[0][2] == 2 and s.kept[1][3] == 2 and s.kept[2][4] == 2 and s.kept[3][1] == 1
 
 
+def test_the_draft_history_says_what_became_of_each_kept_pair_once_all_see_it() -> None:
+    """A pair kept in the draft may be eaten or taken by another: the history's entry gets the
+    pair's ``fate`` (who got it, what he kept and ate) when everyone sees it, never before."""
+    s = make(4, [[1, 1, 2, 2, 3, 3, 4, 4], [1, 2, 3, 4, 5, 6, 7, 7]], elder=0)
+    draft(s, 1, ["pick11", "pick22", "pick33"])
+    for seat, vote in ((0, "down"), (1, "down"), (2, "up"), (3, "up")):
+        s.apply(seat, vote)
+    s.apply(3, "take0")
+    s.apply(3, "eat1")
+    assert s.view(0)["history"][-1]["fate"] == {"by": 3, "keep": [1], "eat": [1]}
+    assert "fate" not in s.view(1)["history"][-1]  # (seat 1's pair is still on the table)
+    for seat, take in ((2, "take3"), (1, None), (0, None)):
+        if take:
+            s.apply(seat, take)
+        s.apply(seat, "keep")
+    fates = [s.view(seat)["history"][-1]["fate"] for seat in range(4)]
+    assert fates[1:] == [
+        {"by": 0, "keep": [2, 2], "eat": []},
+        {"by": 1, "keep": [3, 3], "eat": []},
+        {"by": 2, "keep": [4, 4], "eat": []},
+    ]
+    # round 2 (M4, seat 3 the elder): a secret decision shows in no history until all are in
+    draft(s, 2, ["pick77", "pick12", "pick34"])
+    for seat in range(4):
+        s.apply(seat, "up")
+    s.apply(0, "eat12")
+    assert all("fate" not in s.view(seat)["history"][-1] for seat in range(4))
+    for seat in (1, 2, 3):
+        s.apply(seat, "keep")
+    assert s.view(0)["history"][-1]["fate"] == {"by": 0, "keep": [], "eat": [1, 2]}
+    assert s.view(0)["history"][-1]["kept"] == [1, 2]  # (what was kept in the draft stays)
+    assert s.view(3)["history"][-1]["fate"] == {"by": 3, "keep": [7, 7], "eat": []}
+
+
 def _all_down(s: MarieState) -> None:
     draft(s, 1, ["pick11", "pick22"])  # the youngest (2) gets 3,3
     for seat in range(3):

@@ -62,7 +62,7 @@ def test_marie_redistribution_marks_only_the_decision_that_ends_the_round() -> N
     # a redistributed round: each decision is shown as it is made; the last one ends the round
     for seed in range(1, 40):
         log = played("marie", 4, seed).log_for(None)
-        starts = [i for i, e in enumerate(log) if "are redistributed" in e["text"]["en"]]
+        starts = [i for i, e in enumerate(log) if "pairs change hands" in e["text"]["en"]]
         if not starts:
             continue
         i = starts[0]

@@ -108,3 +108,17 @@ def test_a_dissatisfied_vote_where_one_is_not_enough_changes_nothing_else() -> N
         other = line(TUTORIAL, {step_id: 1})
         changed = [k for k, (a, b) in enumerate(zip(main, other, strict=True)) if a != b]
         assert len(changed) == 1 and other[changed[0]] == "0:down", step_id
+
+
+def test_my_draft_says_who_got_each_pair_the_learner_kept() -> None:
+    """The learner's draft history (the table's "My draft") tells what became of each pair he
+    kept: round 1 kept, round 3's 2 and 4 taken by Ken (not "Kept 2 4" alone, as before)."""
+    history = STATES["others-take"].view(YOU)["history"]
+    fates = {entry["round"]: entry.get("fate") for entry in history}
+    assert fates == {
+        1: {"by": YOU, "keep": [5, 5], "eat": []},
+        2: {"by": YOU, "keep": [3, 5], "eat": []},
+        3: {"by": KEN, "keep": [2, 4], "eat": []},
+    }
+    eaten = STATES["eaten"].view(KEN)["history"]
+    assert eaten[-1]["fate"] == {"by": KEN, "keep": [], "eat": [3, 7]}

@@ -1,4 +1,4 @@
-"""Marie's Table's guided first game: three brothers, you (seat 0) the first Elder.
+"""Marie's Table's guided first game: three brothers, you (Sam, seat 0) the first Elder.
 
 Seed 3, the learner the first Elder (option ``elder`` 0). The deal makes each lesson happen:
 
@@ -36,10 +36,11 @@ STEPS = (
     Step(
         "welcome",
         t(
-            "You and your brothers Ken and Jiro share cakes numbered 1 to 7. Keep three or more "
-            "of one number to score: one or two of a number cost points.",
-            "あなたとケン、ジローの兄弟で、1〜7の数字のケーキを分け合います。"
-            "同じ数字を3枚以上集めると得点、1〜2枚だと減点です。",
+            "You play Sam, sharing cakes with your brothers Ken and Jiro: 8 cakes of each number "
+            "1 to 7. Scoring counts the cards you keep of one number: 3 or more score, 1 or 2 "
+            "cost points.",
+            "あなたはサムとなって、兄弟のケン、ジローと1〜7の数字が各8枚あるケーキを分け合います。"
+            "得点は同じ数字を何枚確定したかで決まり、3枚以上で得点、1〜2枚だと減点です。",
         ),
         mark=("seats",),
     ),
@@ -57,8 +58,8 @@ STEPS = (
         "keep",
         t(
             "Keep two of the pile's 6 cards face down: the two 5s. The other four go to Ken, "
-            "on your left.",
-            "山の6枚から、5を2枚、裏向きで残しましょう。残りの4枚は左隣のケンに渡ります。",
+            "the next player.",
+            "山の6枚から、5を2枚、裏向きで残しましょう。残りの4枚は次の人、ケンに渡ります。",
         ),
         expect=("pick55",),
     ),
@@ -67,7 +68,7 @@ STEPS = (
         t(
             "Ken kept two and passed the last two to Jiro, the Youngest, who keeps both. Now "
             "every kept pair is shown face up.",
-            "ケンも2枚を残し、最後の2枚を末の弟ジローに渡しました(ジローは2枚とも残します)。"
+            "ケンも2枚を残し、最後の2枚を末の弟ジローに渡しました（ジローは2枚とも残します）。"
             "これで全員の2枚が表になりました。",
         ),
         play=("1:pick37",),
@@ -76,10 +77,11 @@ STEPS = (
     Step(
         "vote",
         t(
-            "Everyone votes at the same time: Satisfied or Dissatisfied. No vote shows until all "
-            "are in; you like your 5s, so vote Satisfied.",
-            "全員が同時に「納得」か「不満」を投票し、全員がそろうまで誰の票も見えません。"
-            "5が2枚あるので「納得」を選びましょう。",
+            "Everyone votes in secret: two or more Dissatisfied votes make the pairs change "
+            "hands, the Youngest taking another's pair first, the Elder last. You like your 5s: "
+            "vote Satisfied.",
+            "全員が秘密で投票し、「不満」が2人以上なら末の弟から兄者の順に他の兄弟の2枚を"
+            "取り合います。5が2枚あるので「納得」を選びましょう。",
         ),
         expect=("up", "down"),
         play=("1:up", "2:up"),
@@ -112,7 +114,7 @@ STEPS = (
             "Jiro, the last round's Youngest, is now the Elder: he kept two of his pile and passed "
             "you four. Keep the 5 and the 3; Ken gets the last two.",
             "前のラウンドの末の弟ジローが今度は兄者で、山から2枚を残して4枚をあなたに渡しました。"
-            "5と3を残しましょう(最後の2枚はケンに渡ります)。",
+            "5と3を残しましょう（最後の2枚はケンに渡ります）。",
         ),
         expect=("pick35",),
         play=("2:pile2", "2:pick77"),
@@ -129,10 +131,10 @@ STEPS = (
     Step(
         "decide-2",
         t(
-            "Only Ken is Dissatisfied, and it takes two to share the pairs out again. Ken and "
-            "Jiro can eat no more, so only you decide: keep both.",
-            "不満はケンだけなので、取り合いにはなりません(不満が2人以上で取り合い)。"
-            "ケンとジローはもう食べられないので、あなただけが決めます:2枚とも確定しましょう。",
+            "Only Ken is Dissatisfied, so the pairs stay. Ken and Jiro can eat no more, so only "
+            "you decide: keep both.",
+            "「不満」はケンだけなので、取り合いにはなりません。"
+            "ケンとジローはもう食べられないので、あなただけが決めます：2枚とも確定しましょう。",
         ),
         expect=("keep",),
     ),
@@ -141,7 +143,7 @@ STEPS = (
         t(
             "Ken is the Elder now, and you are the Youngest: you got the last two cards, a 2 and "
             "a 4. Jiro kept a 5 and a 6.",
-            "今度はケンが兄者、あなたが末の弟で、最後の2枚(2と4)を受け取りました。"
+            "今度はケンが兄者、あなたが末の弟で、最後の2枚（2と4）を受け取りました。"
             "ジローは5と6を残しています。",
         ),
         play=("1:pile3", "1:pick44", "2:pick56"),
@@ -150,10 +152,8 @@ STEPS = (
     Step(
         "vote-3",
         t(
-            "Jiro's 5 would be your fourth 5: vote Dissatisfied. With two or more Dissatisfied "
-            "votes, the pairs are shared out again.",
-            "ジローの5があればあなたの5は4枚になるので、「不満」を選びましょう。"
-            "不満が2人以上なら、2枚を取り合います。",
+            "Jiro's 5 would be your fourth 5: vote Dissatisfied.",
+            "ジローの5があればあなたの5は4枚になるので、「不満」を選びましょう。",
         ),
         expect=("down",),
         play=("1:up", "2:down"),
@@ -161,10 +161,10 @@ STEPS = (
     Step(
         "take",
         t(
-            "Jiro was Dissatisfied too: the pairs change hands, the Youngest first and the Elder "
-            "last. Take another brother's pair: Jiro's.",
-            "ジローも不満だったので、末の弟から兄者の順に2枚を取り合います。"
-            "自分以外の2枚から、ジローの2枚を取りましょう。",
+            "Jiro was Dissatisfied too, so the pairs change hands, and you, the Youngest, take "
+            "first. Take Jiro's pair.",
+            "ジローも「不満」だったので取り合いになり、末の弟のあなたが最初に取ります。"
+            "ジローの2枚を取りましょう。",
         ),
         expect=("take2",),
     ),
@@ -173,7 +173,7 @@ STEPS = (
         t(
             "Decide now, before the next brother takes; he sees your choice. Keep the 5 and eat "
             "the lone 6.",
-            "取ったらすぐ、次の人が取る前に決めます(次の人はそれを見ます)。"
+            "取ったらすぐ、次の人が取る前に決めます（次の人はそれを見ます）。"
             "5を確定して、1枚だけの6を食べましょう。",
         ),
         expect=("eat6",),
@@ -233,7 +233,7 @@ STEPS = (
         t(
             "Four 3s give you 3, five 5s 5, two 6s cost 1 and your eaten card gives 1: 8 points, "
             "one more than Ken. On a tie, more kept 7s would win, then 6s, and so on.",
-            "あなた:3が4枚で3点、5が5枚で5点、6が2枚で-1点、"
+            "あなたは3が4枚で3点、5が5枚で5点、6が2枚で−1点、"
             "食べたカード1点、合計8点でケンに1点差の勝ちです。"
             "同点なら確定した7の多い人、次に6…の順で勝ちが決まります。",
         ),
@@ -246,7 +246,7 @@ TUTORIAL = Tutorial(
     players=3,
     seed=3,
     learner=0,
-    names=(t("You", "あなた"), t("Ken", "ケン"), t("Jiro", "ジロー")),
+    names=(t("Sam", "サム"), t("Ken", "ケン"), t("Jiro", "ジロー")),
     steps=STEPS,
     covers={
         "A round/1": "keep",

@@ -13,8 +13,8 @@ loadStyle(new URL('./marie.css', import.meta.url).href);
 
 Object.assign(STRINGS, {
   // taps: what a tap on a mark says (ui/explain.js)
-  m_keptExplain: { en: '{1} card(s) of {0} kept: {2} points by the scoring table.', ja: '{0}を{1}枚確定:得点表で{2}点。' },
-  m_scoreExplain: { en: 'Score {0}: the cards kept score by the scoring table, and each eaten card is 1 point.', ja: '得点{0}:確定したカードは得点表どおり、食べたカードは1枚1点。' },
+  m_keptExplain: { en: '{1} card(s) of {0} kept: {2} points by the scoring table.', ja: '{0}を{1}枚確定：得点表で{2}点。' },
+  m_scoreExplain: { en: 'Score {0}: the cards kept score by the scoring table, and each eaten card is 1 point.', ja: '得点{0}：確定したカードは得点表どおり、食べたカードは1枚1点。' },
   m_elder: { en: 'Elder', ja: '兄者' },
   m_youngest: { en: 'Youngest', ja: '末の弟' },
   m_choosePile: { en: 'You are the elder brother: choose a pile.', ja: 'あなたが兄者です。山をひとつ選んでください。' },
@@ -36,16 +36,16 @@ Object.assign(STRINGS, {
   m_passDecide: { en: 'It is time to keep or eat, in secret.', ja: '確定するか食べるかを秘密で決める時間です。' },
   m_deciding: { en: 'Deciding…', ja: '考え中…' },
   m_decidedChip: { en: 'Decided', ja: '決定済み' },
-  m_mustKeep: { en: 'Keeps (no eats left)', ja: '確定のみ(食べ終わり)' },
+  m_mustKeep: { en: 'Keeps: no eats left', ja: '確定のみ：食べ終わり' },
   m_keepsBoth: { en: 'Keeps both', ja: '2枚とも確定する' },
   m_eatsOne: { en: 'Eats the {0}', ja: '{0}を食べる' },
   m_eatsBoth: { en: 'Eats both', ja: '2枚とも食べる' },
   m_keptBoth: { en: 'Kept both', ja: '2枚とも確定した' },
   m_ateOne: { en: 'Ate the {0}', ja: '{0}を食べた' },
   m_ateBoth: { en: 'Ate both', ja: '2枚とも食べた' },
-  m_roundWas: { en: 'R{0}: {1}', ja: '第{0}R:{1}' },
-  m_roundWasTitle: { en: 'Round {0}: {1}', ja: '第{0}ラウンド:{1}' },
-  m_redistribute: { en: 'Two or more are dissatisfied: the pairs change hands, youngest first.', ja: '不満が2人以上:末の弟から順に2枚を取り合います。' },
+  m_roundWas: { en: 'R{0}: {1}', ja: '第{0}R：{1}' },
+  m_roundWasTitle: { en: 'Round {0}: {1}', ja: '第{0}ラウンド：{1}' },
+  m_redistribute: { en: 'Two or more are dissatisfied: the pairs change hands, youngest first.', ja: '不満が2人以上：末の弟から順に2枚を取り合います。' },
   m_ownPairs: { en: 'Everyone takes his own pair.', ja: '全員が自分の2枚を獲得します。' },
   m_pile: { en: 'Pile {0}', ja: '山{0}' },
   m_cards: { en: { one: '{0} card', other: '{0} cards' }, ja: '{0}枚' },
@@ -67,7 +67,7 @@ Object.assign(STRINGS, {
   m_eatOne: { en: 'Eat the {0}, keep the {1}', ja: '{0}を食べて{1}を確定' },
   m_eatTwin: { en: 'Eat one {0}, keep the other', ja: '{0}を1枚食べて、もう1枚を確定' },
   m_eatBoth: { en: 'Eat both', ja: '2枚とも食べる' },
-  m_eatsLeft: { en: 'You can still eat {0} of your {1} cards this game.', ja: 'ゲーム中に食べられるのはあと{0}枚です(最大{1}枚)。' },
+  m_eatsLeft: { en: 'You can still eat {0} of your {1} cards this game.', ja: 'ゲーム中に食べられるのはあと{0}枚です（最大{1}枚）。' },
   m_noEatsLeft: { en: 'You have eaten {0} cards already: you must keep.', ja: 'すでに{0}枚食べたので、確定するしかありません。' },
   m_eaten: { en: 'Eaten', ja: '食べた' },
   m_eatsLeftShort: { en: 'can eat {0}', ja: 'あと{0}枚' },
@@ -75,9 +75,16 @@ Object.assign(STRINGS, {
   m_history: { en: 'My draft', ja: '自分のドラフト' },
   m_historyRound: { en: 'R{0}', ja: '第{0}ラウンド' },
   m_keptH: { en: 'Kept', ja: '残した' },
+  m_fateTaken: { en: '{0} took them', ja: '{0}が取った' },
+  m_fateKept: { en: 'kept both', ja: '2枚とも確定' },
+  m_fateAteOne: { en: 'ate the {0}', ja: '{0}を食べた' },
+  m_fateAteBoth: { en: 'ate both', ja: '2枚とも食べた' },
+  m_fateExplain: { en: 'What became of the pair you kept in the draft of round {0}.', ja: '第{0}ラウンドのドラフトで残した2枚がどうなったか。' },
   m_passed: { en: 'Passed', ja: '渡した' },
-  m_scoring: { en: 'Scoring per number', ja: '同じ数字の枚数と得点' },
-  m_scoringEat: { en: 'Eaten card: {0}', ja: '食べたカード:{0}' },
+  m_scoring: { en: 'Scoring', ja: '得点表' },
+  m_scoringCaption: { en: 'Cards kept of one number \u2192 points', ja: '同じ数字を何枚確定したか \u2192 点' },
+  m_scoringExplain: { en: '{0} card(s) kept of one number: {1} points.', ja: '同じ数字を{0}枚確定：{1}点。' },
+  m_scoringEat: { en: 'Eaten card: {0}', ja: '食べたカード：{0}' },
   m_firstElder: { en: 'First elder brother', ja: '最初の兄者' },
 });
 
@@ -509,10 +516,26 @@ export function table(snap, ctx) {
 
 // ---------------------------------------------------------------- side: own draft history, scoring
 
-function historyPanel(hist) {
+/** What became of the pair kept in a round's draft, once everyone has seen it: who took it, or
+ * what the viewer kept and ate of it (the engine's `fate`; none while the round goes on). */
+function fateNode(r, ctx) {
+  const f = r.fate;
+  if (!f) return null;
+  let text = t('m_fateKept');
+  if (f.by !== ctx.viewer) text = t('m_fateTaken', ctx.names[f.by]);
+  else if (f.eat.length === 2) text = t('m_fateAteBoth');
+  else if (f.eat.length) text = t('m_fateAteOne', f.eat[0]);
+  return h('span', {
+    class: ['hist-fate', f.eat.length && f.by === ctx.viewer ? 'is-eaten' : null, f.by !== ctx.viewer ? 'is-taken' : null],
+    testid: `fate-${r.round}`, data: { by: f.by, eat: f.eat.join(' '), keep: f.keep.join(' ') },
+    'data-explain': t('m_fateExplain', r.round),
+  }, `\u2192 ${text}`);
+}
+
+function historyPanel(hist, ctx) {
   const rows = hist.slice().reverse().map((r) => h('li', { class: 'hist-row', data: { round: r.round } },
     h('span', { class: 'hist-round', text: t('m_historyRound', r.round) }),
-    h('span', { class: 'hist-part' }, h('span', { class: 'hist-label', text: t('m_keptH') }), cardRow(r.kept, 'xs', 'card-row mini')),
+    h('span', { class: 'hist-part' }, h('span', { class: 'hist-label', text: t('m_keptH') }), cardRow(r.kept, 'xs', 'card-row mini'), fateNode(r, ctx)),
     r.passed.length
       ? h('span', { class: 'hist-part' }, h('span', { class: 'hist-label', text: t('m_passed') }), cardRow(r.passed, 'xs', 'card-row mini'))
       : null));
@@ -523,9 +546,11 @@ function historyPanel(hist) {
 function scoringPanel(scoring) {
   return h('section', { class: 'side-panel scoring-panel', testid: 'scoring' },
     h('h2', { class: 'side-title', text: t('m_scoring') }),
+    h('p', { class: 'scoring-caption', text: t('m_scoringCaption') }),
     h('div', { class: 'scoring', vars: { '--steps': scoring.points.length } },
-      scoring.points.map((p) => h('span', { class: 'score-step', data: { count: p.count, points: p.points } },
-        h('b', { text: String(p.count) }), h('span', { class: p.points < 0 ? 'neg' : 'pos', text: signed(p.points) })))),
+      scoring.points.map((p) => h('span', {
+        class: 'score-step', data: { count: p.count, points: p.points }, 'data-explain': t('m_scoringExplain', p.count, signed(p.points)),
+      }, h('b', { text: `\u00d7${p.count}` }), h('span', { class: p.points < 0 ? 'neg' : 'pos', text: signed(p.points) })))),
     h('p', { class: 'scoring-eat', text: t('m_scoringEat', signed(scoring.eaten)) }));
 }
 
@@ -534,7 +559,7 @@ export function side(snap, ctx) {
   const v = snap.view;
   const hist = v.history || [];
   const out = [];
-  if (ctx.viewer !== null && ctx.viewer !== undefined && hist.length) out.push(historyPanel(hist));
+  if (ctx.viewer !== null && ctx.viewer !== undefined && hist.length) out.push(historyPanel(hist, ctx));
   if (v.scoring) out.push(scoringPanel(v.scoring));
   return out;
 }

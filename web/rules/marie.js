@@ -82,8 +82,8 @@ export default {
     { term: { en: 'Eaten', ja: '食べた' }, means: { en: 'The cards a brother has eaten.', ja: 'その兄弟が食べたカード。' } },
     { term: { en: 'can eat N', ja: 'あと〇枚' }, means: { en: 'How many more cards that brother may still eat this game.', ja: 'このゲームであと何枚食べられるか。' } },
     { term: { en: 'Decided', ja: '決定済み' }, means: { en: 'That brother has made his secret keep-or-eat choice; all show together.', ja: 'その人は確定か食べるかを秘密で決めました。全員そろうと公開されます。' } },
-    { term: { en: 'My draft', ja: '自分のドラフト' }, means: { en: 'What you kept and passed in each round (only you see it).', ja: '各ラウンドで自分が残したカードと渡したカード(自分だけに見えます)。' } },
-    { term: { en: 'Scoring per number', ja: '同じ数字の枚数と得点' }, means: { en: 'The scoring table: cards of one number and their points.', ja: '得点表:同じ数字の枚数とその得点。' } },
+    { term: { en: 'My draft', ja: '自分のドラフト' }, means: { en: 'What you kept and passed in each round, and what became of the pair you kept (only you see it).', ja: '各ラウンドで自分が残したカードと渡したカード、残した2枚がどうなったか(自分だけに見えます)。' } },
+    { term: { en: 'Scoring', ja: '得点表' }, means: { en: 'How many cards of one number you keep (×1 to ×8) and the points they make, whatever the number on the cards.', ja: '同じ数字を何枚確定したか(×1〜×8)と、その得点。カードの数字の大きさは関係ありません。' } },
     { mark: 'flip-last', term: { en: 'Dashed blue outline', ja: '青い点線の枠' }, means: { en: 'What the last bot move changed. It goes away with the next move.', ja: '直前のボットの手で変わったもの。次の手で消えます。' } },
   ],
 };

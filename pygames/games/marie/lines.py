@@ -60,7 +60,7 @@ def round_starts(number: int, elder: int) -> Line:
     """Round ``number`` (1-based) begins."""
     return (
         f"Round {number}: {{0}} is the elder brother.",
-        f"第{number}ラウンド:{{0}}が兄者です。",
+        f"第{number}ラウンド：{{0}}が兄者です。",
         [elder],
         None,
     )
@@ -105,7 +105,7 @@ def satisfied(seats: tuple[int, ...]) -> Line:
     """The seats that voted satisfied."""
     return (
         f"Satisfied: {name_slots(list(seats), ', ')}.",
-        f"納得:{name_slots(list(seats), '、')}",
+        f"納得：{name_slots(list(seats), '、')}",
         list(seats),
         None,
     )
@@ -115,7 +115,7 @@ def dissatisfied(seats: tuple[int, ...]) -> Line:
     """The seats that voted dissatisfied."""
     return (
         f"Dissatisfied: {name_slots(list(seats), ', ')}.",
-        f"不満:{name_slots(list(seats), '、')}",
+        f"不満：{name_slots(list(seats), '、')}",
         list(seats),
         None,
     )
@@ -127,13 +127,13 @@ def taken(taker: int, owner: int, pair: tuple[int, ...]) -> Line:
     if owner == taker:
         return (
             f"{{0}} takes his own pair ({en}).",
-            f"{{0}}は自分の2枚({ja})を獲得します。",
+            f"{{0}}は自分の2枚（{ja}）を獲得します。",
             [taker],
             None,
         )
     return (
         f"{{0}} takes {{1}}'s pair ({en}).",
-        f"{{0}}が{{1}}の2枚({ja})を取りました。",
+        f"{{0}}が{{1}}の2枚（{ja}）を取りました。",
         [taker, owner],
         None,
     )
@@ -155,7 +155,7 @@ def game_over(winners: tuple[int, ...]) -> Line:
     """The end and its winners."""
     return (
         f"Game over. Winner: {name_slots(list(winners), ', ')}.",
-        f"ゲーム終了。勝者:{name_slots(list(winners), '、')}",
+        f"ゲーム終了。勝者：{name_slots(list(winners), '、')}",
         list(winners),
         None,
     )

@@ -461,8 +461,8 @@ class MarieState(GameState):
         if self.redistribute:
             self.tell(
                 lines.plain,
-                "Two or more are dissatisfied: the pairs are redistributed, youngest first.",
-                "不満が2人以上:末の弟から順に、他の兄弟の2枚を取ります。",
+                "Two or more are dissatisfied: the pairs change hands, youngest first.",
+                "不満が2人以上：末の弟から順に、他の兄弟の2枚を取ります。",
             )
             self.take_pos = 0
             self._advance_take()
@@ -479,14 +479,14 @@ class MarieState(GameState):
                 lines.plain,
                 "Fewer than two are dissatisfied: everyone takes his own pair and decides, in "
                 "secret, to keep or eat.",
-                "不満は2人未満:全員が自分の2枚を獲得し、確定するか食べるかを秘密で決めます。",
+                "不満は2人未満：全員が自分の2枚を獲得し、確定するか食べるかを秘密で決めます。",
             )
             return
         self.tell(
             lines.plain,
             "Fewer than two are dissatisfied: everyone takes his own pair; no one may eat any "
             "more, so every pair is kept.",
-            "不満は2人未満:全員が自分の2枚を獲得します。もう誰も食べられないので、すべて確定します。",
+            "不満は2人未満：全員が自分の2枚を獲得します。もう誰も食べられないので、すべて確定します。",
         )
         self._reveal_decisions()
 
@@ -545,20 +545,23 @@ class MarieState(GameState):
             pair = self.pairs[seat]
             assert pair is not None
             self.pairs[seat] = None
-            self._record_decision(seat, pair, self.decisions[seat] or [])
+            self._record_decision(seat, seat, pair, self.decisions[seat] or [])
         self.decisions = [None] * self.players
         self._end_round()
 
     def _settle(self, seat: int, eat: list[int]) -> None:
         """M2: the taker's decision about the pair he holds, seen by all at once."""
-        assert self.holding is not None
-        self._record_decision(seat, self.holding, eat)
+        assert self.holding is not None and self.holding_from is not None
+        self._record_decision(seat, self.holding_from, self.holding, eat)
         self.holding = None
         self.holding_from = None
         self.take_pos += 1
 
-    def _record_decision(self, seat: int, pair: list[int], eat: list[int]) -> None:
+    def _record_decision(self, seat: int, owner: int, pair: list[int], eat: list[int]) -> None:
+        """``seat`` keeps or eats (``eat``) the cards of ``pair``, the one ``owner`` kept in the
+        draft; everyone sees it now."""
         keep = without(pair, eat)
+        self._record_fate(owner, seat, keep, eat)
         kept = list(self.kept[seat])
         for c in keep:
             kept[c] += 1
@@ -569,6 +572,15 @@ class MarieState(GameState):
         # one, which ends the round (the others were each shown as they were made)
         last = self.simultaneous or self.take_pos == self.players - 1
         self.tell(lines.settles, seat, tuple(keep), tuple(eat), moment="round" if last else None)
+
+    def _record_fate(self, owner: int, seat: int, keep: list[int], eat: list[int]) -> None:
+        """What became of the pair ``owner`` kept in this round's draft (his draft history):
+        who got it (``by``) and what he kept and ate of it. A new entry replaces the round's."""
+        history = self.history[owner]
+        if not history or history[-1]["round"] != self.round + 1:
+            return  # (a world of another seat's, determinized in the draft, forgot the entry)
+        fate = {"by": seat, "keep": sorted(keep), "eat": sorted(eat)}
+        self.history[owner] = [*history[:-1], {**history[-1], "fate": fate}]
 
     def _end_round(self) -> None:
         self.round += 1
