@@ -233,8 +233,9 @@ def hold(page: Page, data: dict[str, Any], lang: str, k: int) -> dict[str, Any]:
     now = wait_settled(page, k)
     while now["phase"] == "hold":
         expect(page.get_by_test_id("tutorial-doing")).to_have_text(HOLD[lang])
-        target = page.locator("[data-tutorial=target]")
-        expect(target).to_have_count(1)
+        # (the release itself: once it lets go, the next step's mark may be drawn already)
+        target = page.locator("[data-tutorial=target][data-release]")
+        expect(page.locator("[data-tutorial=target]")).to_have_count(1)
         expect(target).to_have_attribute("data-tutorial-tip", TAP_HERE[lang])
         target.click()
         now = wait_settled(page, k)

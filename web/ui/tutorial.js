@@ -206,6 +206,9 @@ export class Tutor {
     /** @type {any} the table it drives (ui/play.js `Table`) */
     this.table = null;
     this.running = false;
+    /** @type {{el: Element, size: string} | null} the mark last scrolled into view, and the
+     * window's size then */
+    this.revealed = null;
   }
 
   get step() {
@@ -314,6 +317,19 @@ export class Tutor {
     const tip = found.find((el) => !(el instanceof SVGElement));
     tip?.setAttribute(TIP, t('learnTapHere'));
     return found.length;
+  }
+
+  /**
+   * Scroll the mark with the "Tap here" badge into view once, when it appears out of sight (a
+   * round summary's button below its fold in portrait); the learner may scroll away after.
+   * @param {Element} root the table's drawing on screen
+   */
+  reveal(root) {
+    const el = root.querySelector(`[${TIP}]`);
+    const size = `${innerWidth}x${innerHeight}`; // a turned tablet: again
+    if (!el || (el === this.revealed?.el && size === this.revealed.size)) return;
+    this.revealed = { el, size };
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
 
   /** The composed move's selection so far (the renderer's `selection`), or null. */
