@@ -181,7 +181,7 @@ def detour(page: Page, step: dict[str, Any]) -> str | None:
 
 def do_step(page: Page, data: dict[str, Any], k: int, detours: list[str] | None = None) -> None:
     """Tap the marked controls until the step is done; with ``detours``, first another accepted
-    way when the table offers one (noted in ``detours``)."""
+    way when the table offers one at the first tap (noted in ``detours``)."""
     step = data["steps"][k]
     tried = detours is None or not step["expect"]
     for _ in range(40):
@@ -190,11 +190,13 @@ def do_step(page: Page, data: dict[str, Any], k: int, detours: list[str] | None 
             return
         if now["phase"] == "read":
             page.get_by_test_id("tutorial-next").click()
-        elif not tried and now["phase"] == "do" and (kind := detour(page, step)) is not None:
+        elif not tried and now["phase"] == "do":  # the first tap only: nothing picked yet
             tried = True
-            assert detours is not None
-            detours.append(f"{step['id']}:{kind}")
-            continue
+            if (kind := detour(page, step)) is not None:
+                assert detours is not None
+                detours.append(f"{step['id']}:{kind}")
+                continue
+            page.locator("[data-tutorial=target]").first.click()
         else:
             page.locator("[data-tutorial=target]").first.click()
         wait_for(page, changed(now), f"{data['game']} step {k}: the tap's effect")
