@@ -32,9 +32,15 @@ HOLD = {
     "ja": "印のついたボタンをタップして先へ進みましょう。",
 }
 TAP_HERE = {"en": "Tap here", "ja": "ここをタップ"}
-# the other accepted ways each tutorial's play takes (a composed move's picks in another order, a
-# step's other accepted move): at least these
-DETOURS = {"hitokai": {"order", "alternative"}}
+# the other accepted ways each tutorial's play takes where its table offers them (a composed
+# move's picks in another order, a step's other accepted move): at least these (BAG-GAI's other
+# accepted ranges are its first's picks in another order, both marked already)
+DETOURS = {
+    "marie": {"alternative"},
+    "hitokai": {"order", "alternative"},
+    "pharaoh": {"order", "alternative"},
+    "yadokashi": {"order"},
+}
 
 # what the page shows now: the panel's step and phase, the table's ply and the marked controls
 STATE = """() => {
