@@ -26,6 +26,21 @@ from pygames.tutorials import get_tutorial, tutorial_json
 TUTORIALS = [tutorial_json(tut) for g in all_games() if (tut := get_tutorial(g.id)) is not None]
 IDS = [data["game"] for data in TUTORIALS]
 FIRST = 10  # the steps played in the other language
+# the panel's words while a round summary holds the table, and the badge on the mark
+HOLD = {
+    "en": "Tap the marked button to go on.",
+    "ja": "印のついたボタンをタップして先へ進みましょう。",
+}
+TAP_HERE = {"en": "Tap here", "ja": "ここをタップ"}
+# the other accepted ways each tutorial's play takes where its table offers them (a composed
+# move's picks in another order, a step's other accepted move): at least these (BAG-GAI's other
+# accepted ranges are its first's picks in another order, both marked already)
+DETOURS = {
+    "marie": {"alternative"},
+    "hitokai": {"order", "alternative"},
+    "pharaoh": {"order", "alternative"},
+    "yadokashi": {"order"},
+}
 
 # what the page shows now: the panel's step and phase, the table's ply and the marked controls
 STATE = """() => {
@@ -47,6 +62,18 @@ STATE = """() => {
   };
 }"""
 SETTLED = "['read', 'do', 'end', 'hold']"
+# the marks whose ring (the outline outside the element) a scrolling box around them cuts off
+CLIPPED = """() => [...document.querySelectorAll('[data-tutorial=target]')].filter((el) => {
+  const cs = getComputedStyle(el);
+  const ring = Math.max(0, parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth));
+  const r = el.getBoundingClientRect();
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    if (getComputedStyle(box).overflow === 'visible') continue;
+    const b = box.getBoundingClientRect();
+    return r.left - ring < b.left || r.right + ring > b.right || r.top - ring < b.top;
+  }
+  return false;
+}).map((el) => el.getAttribute('data-testid'))"""
 # a move or pick control the step does not expect (for the wrong tap), marked for the test
 OTHER = """() => {
   const sel = '[data-action=move], [data-a], [data-reach], [data-pick], [data-unpick], '
@@ -113,14 +140,69 @@ def open_lesson(page: Page, game: str) -> None:
     page.wait_for_selector("[data-testid=tutorial-panel]", timeout=60_000)
 
 
-def do_step(page: Page, data: dict[str, Any], k: int) -> None:
-    """Tap the marked controls until the step is done."""
+# a control of another way the step accepts than the marked one: the first pick of a composed
+# move in another order than the script's (its choice's order not mattering: the page marks
+# every pick not made yet), else the first control of the step's last accepted move
+DETOUR = """([step, texts]) => {
+  const seen = (el) => !el.disabled && el.getClientRects().length;
+  const want = step.expect[0];
+  if (step.expect.length === 1 && 'choice' in want) {
+    const marked = [...document.querySelectorAll('[data-tutorial=target][data-pick]')].filter((e) =>
+      e.getAttribute('data-choice') === want.choice && seen(e));
+    const el = marked.find((e) => e.getAttribute('data-pick') !== texts[0][0]);
+    if (!el || !marked.some((e) => e.getAttribute('data-pick') === texts[0][0])) return null;
+    el.setAttribute('data-test-detour', 'order');
+    return 'order';
+  }
+  if (step.expect.length < 2) return null;
+  const last = step.expect[step.expect.length - 1];
+  const sel = 'a' in last ? `[data-a="${CSS.escape(last.a)}"]`
+    : `[data-choice="${CSS.escape(last.choice)}"][data-pick="${CSS.escape(texts[1][0])}"]`;
+  const el = [...document.querySelectorAll(`[data-testid=table] ${sel}`)].find(seen);
+  if (!el || el.hasAttribute('data-tutorial')) return null;
+  el.setAttribute('data-test-detour', 'alternative');
+  return 'alternative';
+}"""
+
+
+def pick_texts(move: dict[str, Any]) -> list[str]:
+    """A composed move's picks as the page writes them in ``data-pick``."""
+    picks = move.get("picks", [])
+    return [p if isinstance(p, str) else json.dumps(p, separators=(",", ":")) for p in picks]
+
+
+def detour(page: Page, step: dict[str, Any]) -> str | None:
+    """Tap a control of another way the step accepts (:data:`DETOUR`); the panel does not refuse
+    it. Returns which ('order', 'alternative'), or None when the table offers none now."""
+    texts = [pick_texts(step["expect"][0]), pick_texts(step["expect"][-1])]
+    kind: str | None = page.evaluate(DETOUR, [step, texts])
+    if kind is None:
+        return None
+    now = state(page)
+    page.locator("[data-test-detour]").first.click()
+    wait_for(page, changed(now), f"the detour ({kind})")
+    assert not state(page)["wrong"], f"the tap of another accepted way ({kind}) was refused"
+    return kind
+
+
+def do_step(page: Page, data: dict[str, Any], k: int, detours: list[str] | None = None) -> None:
+    """Tap the marked controls until the step is done; with ``detours``, first another accepted
+    way when the table offers one at the first tap (noted in ``detours``)."""
+    step = data["steps"][k]
+    tried = detours is None or not step["expect"]
     for _ in range(40):
         now = state(page)
         if now["step"] > k or now["phase"] == "end":
             return
         if now["phase"] == "read":
             page.get_by_test_id("tutorial-next").click()
+        elif not tried and now["phase"] == "do":  # the first tap only: nothing picked yet
+            tried = True
+            if (kind := detour(page, step)) is not None:
+                assert detours is not None
+                detours.append(f"{step['id']}:{kind}")
+                continue
+            page.locator("[data-tutorial=target]").first.click()
         else:
             page.locator("[data-tutorial=target]").first.click()
         wait_for(page, changed(now), f"{data['game']} step {k}: the tap's effect")
@@ -153,14 +235,34 @@ def wrong_tap(page: Page) -> bool:
     return True
 
 
-def play(page: Page, data: dict[str, Any], lang: str, steps: int, shot: Shot | None) -> bool:
-    """Play the first ``steps`` steps; returns whether a wrong tap was tried."""
+def hold(page: Page, data: dict[str, Any], lang: str, k: int) -> dict[str, Any]:
+    """A round summary holds the table: the panel says to tap the marked button (its "Tap here"
+    badge on it), which lets go; the state once the page waits again."""
+    now = wait_settled(page, k)
+    while now["phase"] == "hold":
+        expect(page.get_by_test_id("tutorial-doing")).to_have_text(HOLD[lang])
+        # (the release itself: once it lets go, the next step's mark may be drawn already)
+        target = page.locator("[data-tutorial=target][data-release]")
+        expect(page.locator("[data-tutorial=target]")).to_have_count(1)
+        expect(target).to_have_attribute("data-tutorial-tip", TAP_HERE[lang])
+        target.click()
+        now = wait_settled(page, k)
+    return now
+
+
+def play(
+    page: Page,
+    data: dict[str, Any],
+    lang: str,
+    steps: int,
+    shot: Shot | None,
+    detours: list[str] | None = None,
+) -> bool:
+    """Play the first ``steps`` steps (with ``detours``, taking another accepted way where the
+    table offers one: :func:`detour`); returns whether a wrong tap was tried."""
     wronged = False
     for k, step in enumerate(data["steps"][:steps]):
-        now = wait_settled(page, k)
-        while now["phase"] == "hold":  # a round summary: the marked Continue lets go
-            page.locator("[data-tutorial=target]").first.click()
-            now = wait_settled(page, k)
+        now = hold(page, data, lang, k)
         assert now["step"] == k, (data["game"], k, now)
         assert now["words"] == step["words"][lang], (data["game"], k)
         expect(page.get_by_test_id("tutorial-progress")).to_have_text(
@@ -174,10 +276,21 @@ def play(page: Page, data: dict[str, Any], lang: str, steps: int, shot: Shot | N
         if shot is not None:
             portrait = k in (0, len(data["steps"]) // 2, len(data["steps"]) - 1)
             shot(page, f"tutorial-{data['game']}-{k + 1:02d}-{lang}", both=portrait)
+        tips = page.locator("[data-tutorial-tip]")
+        if now["phase"] == "do":  # one "Tap here" badge, on a mark (none on a piece drawn in SVG)
+            assert tips.count() <= 1
+            if tips.count():
+                expect(tips).to_have_attribute("data-tutorial-tip", TAP_HERE[lang])
+                expect(tips).to_have_attribute("data-tutorial", "target")
+        else:
+            expect(tips).to_have_count(0)
+        if now["waiting"] == "over":  # the end screen's marks are drawn where they show
+            hidden = page.evaluate(CLIPPED)
+            assert not hidden, f"{data['game']} step {k}: marks cut off by their box: {hidden}"
         if step["expect"] and not wronged:
             wronged = wrong_tap(page)
         if k + 1 < len(data["steps"]) or now["phase"] != "end":
-            do_step(page, data, k)
+            do_step(page, data, k, detours)
     return wronged
 
 
@@ -196,14 +309,22 @@ def test_each_tutorial_is_played_by_tapping_only_what_is_marked(
     play(page, data, other, min(FIRST, len(data["steps"]) - 1), None)
     set_lang(page, main)
     open_lesson(page, game)
-    wronged = play(page, data, main, len(data["steps"]), shot)
+    detours: list[str] = []
+    wronged = play(page, data, main, len(data["steps"]), shot, detours)
     assert wronged, f"{game}: no step offered a control to tap wrongly"
-    # the end: the real end screen, the last step's words, and a real game with the same seats
+    kinds = {d.split(":")[1] for d in detours}
+    assert DETOURS.get(game, set()) <= kinds, f"{game}: the detours taken: {detours}"
+    # the end: the real end screen, the last step's words and marks, and a real game with the
+    # same seats named as the setup names them
     expect(page.get_by_test_id("end-screen")).to_be_visible()
     expect(page.get_by_test_id("tutorial-words")).to_have_text(data["steps"][-1]["words"][main])
     page.get_by_test_id("tutorial-real").click()
     page.wait_for_selector("[data-testid=table]:not(:has([data-testid=tutorial-panel]))")
     assert "#play/" in page.url
+    default = {"en": ("Player {}", "Bot {}"), "ja": ("プレイヤー{}", "ボット{}")}[main]
+    for s, seat in enumerate(data["record"]["seats"]):
+        name = default[0 if seat["kind"] == "human" else 1].format(s + 1)
+        expect(page.get_by_test_id("table")).to_contain_text(name)
     page.evaluate("() => { location.hash = '#/'; }")
     expect(page.get_by_test_id(f"learned-{game}")).to_be_visible()
 

@@ -509,8 +509,10 @@ const S = {
   learnYourMove: { en: 'Your move: tap the marked control.', ja: 'あなたの番です。印のついたところをタップしてください。' },
   learnTapNext: { en: 'Read, then tap Next.', ja: '読んだら「次へ」をタップしてください。' },
   learnWatch: { en: 'Watch the other players…', ja: 'ほかのプレイヤーの手を見ましょう…' },
-  learnWrong: { en: 'Not that one in this lesson. The marked control is the move to make.', ja: 'このレッスンではそれではありません。印のついたところが今の手です。' },
-  learnWrongRead: { en: 'Not yet: read this step, then tap Next.', ja: 'まだです。このステップを読んでから「次へ」をタップしてください。' },
+  learnHold: { en: 'Tap the marked button to go on.', ja: '印のついたボタンをタップして先へ進みましょう。' },
+  learnTapHere: { en: 'Tap here', ja: 'ここをタップ' },
+  learnWrong: { en: 'Not that one now: tap the marked control.', ja: '今はそこではありません。印のついたところをタップしてください。' },
+  learnWrongRead: { en: 'Not yet: read the words, then tap Next.', ja: 'まだです。説明を読んでから「次へ」をタップしてください。' },
   learnFinished: { en: 'Lesson finished. Now try a real game against the bots.', ja: 'レッスン終了です。次はボットと本番のゲームをしてみましょう。' },
   learnNone: { en: 'This game has no lesson yet.', ja: 'このゲームにはまだレッスンがありません。' },
 

@@ -5,7 +5,7 @@
 // step reached (localStorage, `pygames.tutorial.<id>`), so a lesson left half way resumes at that
 // step, and the lobby marks a finished one. Back starts the game again at the step before.
 
-import { tx, STRINGS } from '../i18n.js';
+import { t, tx, STRINGS } from '../i18n.js';
 import { loadModule } from '../ui/games.js';
 import { ask } from '../ui/errors.js';
 import { Tutor, progressOf } from '../ui/tutorial.js';
@@ -26,12 +26,14 @@ function recordAt(data, at) {
 
 /**
  * A real game with the tutorial's seats (the learner a person, the others normal bots) on a new
- * deal.
+ * deal, named as the setup names them by default ("Player 1", "Bot 2"...: they follow the
+ * language), not as in the lesson.
  * @param {import('../ui/router.js').Shell} shell
  * @param {import('../ui/tutorial.js').TutorialData} data
  */
 async function realGame(shell, data) {
-  const record = { ...recordAt(data, 0), options: { ...data.record.options } };
+  const seats = data.record.seats.map((seat, i) => ({ ...seat, name: t(seat.kind === 'human' ? 'defaultHuman' : 'defaultBot', i + 1) }));
+  const record = { ...data.record, seats, options: { ...data.record.options }, actions: [] };
   delete record.seed; // the engine deals
   const err = await startRecord(shell, record, shell.router.navigate(), { push: true });
   if (err) showLinkError(shell, err);

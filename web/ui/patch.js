@@ -70,8 +70,8 @@ function patchAttributes(old, fresh) {
   const focused = old === document.activeElement;
   for (const { name } of [...old.attributes]) {
     if (name === 'style') continue;
-    // (a tutorial's mark is the drawing's, focused or not: ui/tutorial.js)
-    if ((!focused || name === 'data-tutorial') && !fresh.hasAttribute(name)) old.removeAttribute(name);
+    // (a tutorial's mark and its badge are the drawing's, focused or not: ui/tutorial.js)
+    if ((!focused || name.startsWith('data-tutorial')) && !fresh.hasAttribute(name)) old.removeAttribute(name);
   }
   for (const { name, value } of fresh.attributes) {
     if (name === 'style') continue;

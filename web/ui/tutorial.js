@@ -11,13 +11,15 @@
 //   (`[data-reach~=a]`: a stepper, a mode);
 // - a composed move `{choice, picks}`: the control that opens the choice (`[data-choose]`) while
 //   another is composed, then a pick to take out (`[data-unpick]`, else `[data-pick]`, of a pick
-//   not expected), then each
-//   next pick's control, then the confirm (`[data-confirm]`); the renderer's `selection(snap,
-//   ctx)` says the picks so far.
+//   not expected), then the next pick's control (every pick not yet made when the choice's
+//   `order` is "set": they may be tapped in any order), then the confirm (`[data-confirm]`); the
+//   renderer's `selection(snap, ctx)` says the picks so far.
+// A step with several accepted moves marks the first (or the composed one the selection so far
+// is on the way to), and lets the controls of the others through too.
 // A tap on any other such control (`data-action=move`, `data-a`, `data-reach`, `data-pick`,
 // `data-unpick`, `data-confirm`, `data-choose`, `data-reset`, and `data-move` on a control that plays
 // a move the page cannot name, such as a suggested payment) is explained in the panel and changes
-// nothing.
+// nothing. The first mark of a move to make carries a "Tap here" badge (`data-tutorial-tip`).
 // A read step's `mark` (test ids) is marked the same way. A drawing that holds the table (a
 // round summary, `holdBots`) marks its control that lets go (`data-release`).
 
@@ -27,6 +29,8 @@ import { DELAYS, speed } from './speed.js';
 
 /** The attribute that marks what the learner should tap. */
 export const TARGET = 'data-tutorial';
+/** The attribute of the first mark of a move to make: the words of its badge ("Tap here"). */
+export const TIP = 'data-tutorial-tip';
 /** The controls a tutorial keeps to the expected move. */
 const CONTROLS = '[data-action=move], [data-a], [data-reach], [data-pick], [data-unpick], [data-confirm], [data-choose], [data-reset], [data-move]';
 
@@ -108,10 +112,28 @@ export function composeTargets(want, sel, ordered) {
     const p = pickText(extra[0]);
     return [`${choice}${attr('data-unpick', p)}`, `${choice}${attr('data-pick', p)}`];
   }
+  // every pick not yet made, in any order: its controls not already pressed (two cards of one
+  // number)
   const missing = minus(want.picks, have);
-  // a pick not yet made: its control that is not already pressed (two cards of one number)
-  if (missing.length) return [`${choice}${attr('data-pick', pickText(missing[0]))}:not([aria-pressed="true"])`];
+  if (missing.length) {
+    const texts = [...new Set(missing.map(pickText))];
+    return [texts.map((p) => `${choice}${attr('data-pick', p)}:not([aria-pressed="true"])`).join(', ')];
+  }
   return [attr('data-confirm', want.choice)];
+}
+
+/**
+ * Whether the selection so far is on the way to the composed move `want` (some picks made, none
+ * it does not have; in its order when the order matters).
+ * @param {{choice: string, picks: any[]}} want
+ * @param {{choice: string, picks: any[]} | null} sel
+ * @param {boolean} ordered
+ */
+export function follows(want, sel, ordered) {
+  const have = sel?.picks || [];
+  if (!sel || sel.choice !== want.choice || !have.length || have.length > want.picks.length) return false;
+  if (ordered) return have.every((p, i) => pickText(p) === pickText(want.picks[i]));
+  return minus(have, want.picks).length === 0;
 }
 
 /**
@@ -132,16 +154,26 @@ function enabled(el) {
  * Mark in `nodes` the controls the first selector that finds one names.
  * @param {Element[]} nodes
  * @param {string[]} selectors
+ * @returns {Element[]} the controls marked
  */
 function markFirst(nodes, selectors) {
   for (const sel of selectors) {
     const found = nodes.flatMap((n) => [n, ...n.querySelectorAll(sel)].filter((el) => el.matches(sel) && enabled(el)));
     if (found.length) {
       for (const el of found) el.setAttribute(TARGET, 'target');
-      return found.length;
+      return found;
     }
   }
-  return 0;
+  return [];
+}
+
+/**
+ * Whether the order of a composed move's picks matters (the choice's `order` is not "set").
+ * @param {{choice: string}} move
+ * @param {import('../types.js').TableContext} ctx
+ */
+function ordered(move, ctx) {
+  return ctx.choice(move.choice)?.order !== 'set';
 }
 
 /**
@@ -174,6 +206,9 @@ export class Tutor {
     /** @type {any} the table it drives (ui/play.js `Table`) */
     this.table = null;
     this.running = false;
+    /** @type {{el: Element, size: string} | null} the mark last scrolled into view, and the
+     * window's size then */
+    this.revealed = null;
   }
 
   get step() {
@@ -263,23 +298,64 @@ export class Tutor {
   }
 
   /**
-   * Mark, in the fresh drawing, what the learner should tap now.
+   * Mark, in the fresh drawing, what the learner should tap now; on a step to play or a hold,
+   * the first mark carries the "Tap here" badge (`data-tutorial-tip`).
    * @param {Element[]} nodes the fresh nodes of the table's main part
    * @param {any} snap
    * @param {import('../types.js').TableContext} ctx
    */
   mark(nodes, snap, ctx) {
     const step = this.step;
-    if (this.phase === 'hold') return markFirst(nodes, ['[data-release]']);
-    if (this.phase === 'read' || this.phase === 'end') {
-      return step.mark.reduce((n, id) => n + markFirst(nodes, [attr('data-testid', id)]), 0);
+    let found = [];
+    if (this.phase === 'hold') found = markFirst(nodes, ['[data-release]']);
+    else if (this.phase === 'read' || this.phase === 'end') {
+      return step.mark.reduce((n, id) => n + markFirst(nodes, [attr('data-testid', id)]).length, 0);
+    } else if (this.phase === 'do' && ctx.canAct) {
+      const sel = this.selection(snap, ctx);
+      found = markFirst(nodes, this.targets(this.wanted(sel, ctx), sel, ctx));
     }
-    if (this.phase !== 'do' || !ctx.canAct) return 0;
-    const want = step.expect[0];
-    if ('a' in want) return markFirst(nodes, moveTargets(want.a));
-    const sel = this.table.module.selection ? this.table.module.selection(snap, ctx) : null;
-    const ordered = ctx.choice(want.choice)?.order !== 'set';
-    return markFirst(nodes, composeTargets(want, sel, ordered));
+    const tip = found.find((el) => !(el instanceof SVGElement));
+    tip?.setAttribute(TIP, t('learnTapHere'));
+    return found.length;
+  }
+
+  /**
+   * Scroll the mark with the "Tap here" badge into view once, when it appears out of sight (a
+   * round summary's button below its fold in portrait); the learner may scroll away after.
+   * @param {Element} root the table's drawing on screen
+   */
+  reveal(root) {
+    const el = root.querySelector(`[${TIP}]`);
+    const size = `${innerWidth}x${innerHeight}`; // a turned tablet: again
+    if (!el || (el === this.revealed?.el && size === this.revealed.size)) return;
+    this.revealed = { el, size };
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+
+  /** The composed move's selection so far (the renderer's `selection`), or null. */
+  selection(snap, ctx) {
+    return this.table.module.selection ? this.table.module.selection(snap, ctx) : null;
+  }
+
+  /**
+   * The step's accepted move the learner is on the way to: the first composed one the selection
+   * follows, else the script's own (the first).
+   * @param {{choice: string, picks: any[]} | null} sel
+   * @param {import('../types.js').TableContext} ctx
+   */
+  wanted(sel, ctx) {
+    const alts = this.step.expect;
+    return alts.find((m) => 'choice' in m && follows(m, sel, ordered(m, ctx))) ?? alts[0];
+  }
+
+  /**
+   * The selectors of the controls to tap next towards `move`.
+   * @param {{a: string} | {choice: string, picks: any[]}} move
+   * @param {{choice: string, picks: any[]} | null} sel
+   * @param {import('../types.js').TableContext} ctx
+   */
+  targets(move, sel, ctx) {
+    return 'a' in move ? moveTargets(move.a) : composeTargets(move, sel, ordered(move, ctx));
   }
 
   /**
@@ -298,10 +374,20 @@ export class Tutor {
     return true;
   }
 
-  /** Whether `el` plays or selects one of the step's other accepted discrete moves. */
+  /**
+   * Whether `el` leads towards one of the step's accepted moves (not only the marked one): a pick
+   * of a composed move in another order, another accepted move or its picks. A composed move the
+   * selection so far has left (another pick made) no longer counts.
+   * @param {Element} el
+   */
   alternative(el) {
-    const a = el.getAttribute('data-a');
-    return a !== null && this.step.expect.slice(1).some((m) => 'a' in m && m.a === a);
+    const table = this.table;
+    const ctx = table.ctx();
+    const sel = this.selection(table.snap, ctx);
+    return this.step.expect.some((m) => {
+      if ('choice' in m && sel?.choice === m.choice && sel.picks?.length && !follows(m, sel, ordered(m, ctx))) return false;
+      return this.targets(m, sel, ctx).some((s) => el.matches(s));
+    });
   }
 
   /** The panel's buttons, by their `data-action`. */
@@ -318,9 +404,10 @@ export class Tutor {
   /** The words of the step now, and what to do. */
   doing() {
     if (this.phase === 'end') return t('learnFinished');
-    if (this.wrong) return this.phase === 'do' ? t('learnWrong') : t('learnWrongRead');
+    if (this.wrong) return this.phase === 'read' ? t('learnWrongRead') : t('learnWrong');
     if (this.phase === 'do') return t('learnYourMove');
     if (this.phase === 'read') return t('learnTapNext');
+    if (this.phase === 'hold') return t('learnHold');
     return t('learnWatch');
   }
 
