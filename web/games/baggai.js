@@ -111,7 +111,7 @@ Object.assign(STRINGS, {
   bg_step_nothing: { en: 'nothing there, left {0}', ja: '何もなく、{0}を置いた' },
   bg_step_leave: { en: 'price 0: the bag stays', ja: '値段0:バッグは残る' },
   bg_step_free: { en: 'taken for free by a Regular customer (★)', ja: 'お得意様(★)で無料で取った' },
-  bg_revLegend: { en: 'Each spot bought: its number, what was taken (a bag, +¥ money, · nothing), → the price left there (★ free).', ja: '購入したマスごとに:番号、取った物(バッグ、+はお金、・は何もなし)、→ そこに置いた値段(★は無料)。' },
+  bg_revLegend: { en: 'Per spot: its number, what was taken (bag, +¥ money, · nothing), → price left there (★ free).', ja: 'マスごとに:番号、取った物(バッグ、+はお金、・はなし)、→ 置いた値段(★は無料)。' },
   bg_revWho: { en: '{0}: {1} a spot over {2}.', ja: '{0}:{2}を1マス{1}で購入。' },
   bg_forcedTag: { en: 'only ¥0', ja: '0のみ' },
   bg_forcedWhy: { en: '{0} could only offer ¥0 (not enough money for more): no bag bought, only money taken.', ja: '{0}は所持金が足りないため0しか握れず、バッグは買えません(お金だけ取ります)。' },
@@ -565,7 +565,7 @@ function revealZone(snap, ctx) {
   return h('section', { class: ['bg-reveal', r.current ? 'is-current' : 'is-last'], testid: 'reveal', data: { round: r.round, current: r.current ? 'yes' : 'no' } },
     h('h3', { class: 'bg-title', text: r.current ? t('bg_revealTitle', r.round) : t('bg_lastRound', r.round) }),
     forcedMe ? h('p', { class: 'bg-forced-note', testid: 'forced-note', role: 'status', text: t('bg_forcedMe', r.round) }) : null,
-    h('p', { class: 'bg-sub bg-rule', text: t('bg_processing') }),
+    r.current ? h('p', { class: 'bg-sub bg-rule', text: t('bg_processing') }) : null,
     h('p', { class: 'bg-sub bg-rule bg-legend', testid: 'reveal-legend', data: { gloss: 'Prices and purchases' }, text: t('bg_revLegend') }),
     h('ol', { class: 'bg-rev-list' }, rows));
 }
@@ -581,7 +581,7 @@ function revealRow(v, ctx, r, s, k) {
     h('span', { class: 'bg-rev-order', text: String(k + 1) }),
     h('span', { class: 'bg-rev-who' },
       h('b', { class: 'who', text: ctx.names[s] }),
-      h('small', { 'data-explain': t('bg_revWho', ctx.names[s], price, range), data: { gloss: '#N' }, text: `${price} × ${range}` })),
+      h('small', { 'data-explain': t('bg_revWho', ctx.names[s], price, range), data: { gloss: 'Prices and purchases' }, text: `${price} × ${range}` })),
     h('span', { class: 'bg-rev-steps' },
       forced ? h('span', { class: 'bg-rev-forced', testid: `forced-${s}`, 'data-explain': t('bg_forcedWhy', ctx.names[s]), text: t('bg_forcedTag') }) : null,
       steps.map((st) => stepChip(v, st)),

@@ -41,10 +41,10 @@ View fields (``view(seat)`` adds them to the common ones):
   others' only with ``open_money``), ``bags``, ``brands`` (totals), ``vp`` (``showoff``,
   ``parties``, ``money``, ``total``).
 - ``forced`` (the seats this round whose price is 0 because their money is below their range's
-  size: the log says so; also in each ``history`` entry), ``revealed``, ``processing`` (seats in processing order after the reveal), ``buyer``,
-  ``cursor`` (the next spot of the buyer), ``steps`` (this round's purchase steps: ``seat``,
-  ``spot``, ``bag``, ``took``, ``paid``, ``via`` buy/money/leave/free; empty once over, the last
-  round's are in ``history``).
+  size: the log says so; also in each ``history`` entry), ``revealed``, ``processing`` (seats
+  in processing order after the reveal), ``buyer``, ``cursor`` (the next spot of the buyer),
+  ``steps`` (this round's purchase steps: ``seat``, ``spot``, ``bag``, ``took``, ``paid``,
+  ``via`` buy/money/leave/free; empty once over, the last round's are in ``history``).
 - ``majority``: per brand the placed seats (``seat``, ``total``, ``place``, ``points`` at the
   next party); ``parties`` (each party held: ``round``, ``table``, per brand ``totals`` and
   ``points``, and ``points`` per seat); ``history`` (ranges, prices, processing and steps of
