@@ -462,7 +462,8 @@ function seatBadges(v, ctx, s) {
   return badges;
 }
 
-function priceBit(sv, s) {
+function priceBit(sv, s, name) {
+  if (sv.price_forced) return h('span', { class: 'bg-price is-forced', testid: `price-${s}`, data: { price: isNum(sv.price) ? sv.price : '' }, 'data-explain': t('bg_forcedWhy', name), text: t('bg_forcedTag') });
   if (isNum(sv.price)) return h('span', { class: 'bg-price', testid: `price-${s}`, data: { price: sv.price }, text: t('bg_pricePer', money(sv.price)) });
   if (sv.price_status === 'entered') return h('span', { class: 'bg-price is-entered', testid: `price-${s}`, data: { price: '' } }, icon('check', 'bg-ic'), t('bg_priceEntered'));
   if (sv.price_status === 'waiting') return h('span', { class: 'bg-price is-waiting', testid: `price-${s}`, data: { price: '' }, text: t('bg_priceWaiting') });
@@ -505,7 +506,7 @@ function seatPanel(snap, ctx, s) {
   h('div', { class: 'bg-seat-line' }, h('div', { class: 'badges bg-badges' }, seatBadges(v, ctx, s)), moneyBit(sv, s)),
   h('div', { class: 'bg-seat-line' },
     h('span', { class: 'bg-range-text', testid: `range-text-${s}`, text: sv.range ? rangeLabel(v, sv.range) : t('bg_noRange') }),
-    priceBit(sv, s)),
+    priceBit(sv, s, ctx.names[s])),
   h('div', { class: 'bg-seat-line' }, h('span', { class: 'bg-brands' }, brandBits(v, sv, s))),
   h('div', { class: 'bg-seat-bags', testid: `bags-${s}`, data: { count: bags.length } },
     bags.length ? bags.map((c, k) => bagCard(cardInfo(v, c), { size: 'xs', flip: `bg-s${s}-${k}` })) : h('span', { class: 'bg-sub', text: t('bg_noneYet') })));
