@@ -83,6 +83,7 @@ def test_baggai_shows_the_highest_price_a_range_allows(
     page.get_by_test_id("confirm-range").click()
     note = page.locator("[data-testid=forced-now], [data-testid=forced-note]").first
     expect(note).to_contain_text("only offer ¥0")
+    shot(page, "preview-baggai-forced")
     at_price = before_first(record, "0:p")
     open_table(page, base_url, at_price)
     moves = engine(cmd="start", record=at_price, seat=0)["moves"]

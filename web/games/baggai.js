@@ -115,7 +115,7 @@ Object.assign(STRINGS, {
   bg_revWho: { en: '{0}: {1} a spot over {2}.', ja: '{0}:{2}を1マス{1}で購入。' },
   bg_forcedTag: { en: 'only ¥0', ja: '0のみ' },
   bg_forcedWhy: { en: '{0} could only offer ¥0 (not enough money for more): no bag bought, only money taken.', ja: '{0}は所持金が足りないため0しか握れず、バッグは買えません(お金だけ取ります)。' },
-  bg_forcedMe: { en: 'Round {0}: you could only offer ¥0 (not enough money for more), so you buy no bag and only take the money in your range.', ja: '第{0}ラウンド:所持金が足りないため、あなたは0しか握れません。バッグは買えず、範囲内のお金だけを取ります。' },
+  bg_forcedMe: { en: 'Round {0}: you could only offer ¥0 (not enough money for more): no bag, only the money.', ja: '第{0}ラウンド:所持金が足りず、あなたは0しか握れません(バッグなし、お金だけ取ります)。' },
   bg_forcedNow: { en: 'You can only offer ¥0 this round (not enough money for more): you buy no bag, but take the money in your range.', ja: '所持金が足りないため、このラウンドは0しか握れません。バッグは買えず、範囲内のお金だけを取ります。' },
   bg_nextBuyer: { en: 'buying now', ja: '購入中' },
   // side
