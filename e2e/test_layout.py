@@ -385,6 +385,12 @@ def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: st
         assert open_table(page, base_url, bonus_cut(record)) == "human"
         expect(page.get_by_test_id("bonus")).to_be_visible()
         layout.check(f"{game}-table-bonus")
+    if game == "baggai":  # the last secret price: seats at their tallest, the button in reach
+        actions = record["actions"]
+        last = max(i for i, a in enumerate(actions) if a.startswith("0:p"))
+        assert open_table(page, base_url, {**record, "actions": actions[:last]}) == "human"
+        expect(page.get_by_test_id("confirm-price")).to_be_visible()
+        layout.check(f"{game}-table-last-price", game=game)
     for cut in (0.0, 0.3, 0.6, 0.9):
         assert open_table(page, base_url, cut_before(record, 0, cut)) == "human"
         layout.check(f"{game}-table-{int(cut * 100)}", game=game)

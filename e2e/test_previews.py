@@ -79,6 +79,11 @@ def test_baggai_shows_the_highest_price_a_range_allows(
     expect(limit).to_contain_text("6 spots: at most ¥0 a spot (¥4 ÷ 6)")
     expect(limit).to_contain_text("Your price will be ¥0: you buy no bags")
     shot(page, "preview-baggai-range-zero", both=True)
+    # confirmed, the price is 0 without a price step: the table says so in words (issue 31)
+    page.get_by_test_id("confirm-range").click()
+    note = page.locator("[data-testid=forced-now], [data-testid=forced-note]").first
+    expect(note).to_contain_text("only offer ¥0")
+    shot(page, "preview-baggai-forced")
     at_price = before_first(record, "0:p")
     open_table(page, base_url, at_price)
     moves = engine(cmd="start", record=at_price, seat=0)["moves"]

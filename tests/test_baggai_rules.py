@@ -177,6 +177,12 @@ def test_a_seat_that_can_only_offer_0_is_not_asked() -> None:
     assert s.prices[1] == 0 and s.to_move() == [0, 2, 3]
     assert s.view(0)["seats"][1]["price_forced"]
     assert not s.secret_pending()
+    # the table says it after the reveal too: this round's view, then the round's history
+    assert s.view(0)["forced"] == [1]
+    for seat in (0, 2, 3):
+        s.apply(seat, "p1")
+    assert s.round == 2 and s.view(0)["forced"] == []
+    assert s.view(0)["history"][-1]["forced"] == [1]
 
 
 # --- processing order and buying ----------------------------------------------------------------

@@ -53,7 +53,17 @@ def test_round_1_the_learner_starts_and_pays_4_on_two_spots() -> None:
 
 
 def test_round_1_order_money_flow_and_special_cards() -> None:
+    # the order and the rows are read while round 1 is still on the table: Ken is choosing
     s = at_words()["r1-order"]
+    assert s.round == 1 and s.phase == "buy" and s.processing == [1, 0, 2, 3]
+    assert s.pending_free == 2 and s.to_move() == [2]
+    assert [(st["seat"], st["spot"], st["via"], st["paid"]) for st in s.steps][:3] == [
+        (1, 5, "buy", 5),
+        (0, 6, "buy", 4),
+        (0, 7, "buy", 4),
+    ]
+    assert at_words()["r1-row"].ply == s.ply
+    s = at_words()["r1-free"]
     (past,) = s.history
     assert past["processing"] == [1, 0, 2, 3] and past["prices"] == [4, 5, 2, 1]
     assert s.vp_showoff[1] == 2

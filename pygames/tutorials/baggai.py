@@ -35,10 +35,10 @@ STEPS = (
     Step(
         "welcome",
         t(
-            "Welcome to BAG-GAI! Over five rounds you buy red, blue and green bags from this "
-            "shop window, with a bank at each end, and collect victory points (VP).",
-            "BAG-GAIへようこそ! 5ラウンドの間、両端に銀行があるこのショーウィンドウから"
-            "赤・青・緑のバッグを買い、勝利点を集めます。",
+            "Welcome to BAG-GAI! You play Sam: over five rounds you buy red, blue and green "
+            "bags from this shop window, with a bank at each end, and collect victory points (VP).",
+            "BAG-GAIへようこそ! あなたはサムとして、5ラウンドの間、両端に銀行があるこの"
+            "ショーウィンドウから赤・青・緑のバッグを買い、勝利点を集めます。",
         ),
         mark=("window",),
     ),
@@ -67,41 +67,51 @@ STEPS = (
         "r1-order",
         t(
             "The prices are shown, and the highest price buys first: Mika (¥5), you (¥4), "
-            "Ken (¥2), then Sora (¥1).",
-            "値段が公開されました。高い人から、ミカ(5万)、あなた(4万)、ケン(2万)、ソラ(1万)の"
-            "順に購入します。",
+            "Ken (¥2), then Sora (¥1). The table below lists the purchases, one row per buyer.",
+            "値段が公開され、高い人から、ミカ(5万)、あなた(4万)、ケン(2万)、ソラ(1万)の"
+            "順に購入します。下の表には、購入した人ごとに1行ずつ記録されます。",
+        ),
+        mark=("reveal",),
+    ),
+    Step(
+        "r1-row",
+        t(
+            "Mika's row: ¥5 × 5 is ¥5 a spot on spot 5. Then what she did on spot 5: she took "
+            "the Show-off bag, worth ¥5 ÷ 2 = 2 VP at once, and left her ¥5 there (→¥5).",
+            "ミカの行の「5万 × 5」は、5番を1マス5万で買ったことです。続く5番の欄は、取った"
+            "散財自慢のバッグ(すぐに5万÷2で2勝利点)と、そこに置いた5万(→5万)です。",
+        ),
+        mark=("reveal-row-1",),
+    ),
+    Step(
+        "r1-free",
+        t(
+            "Ken's ★ Regular customer took the green 1 on spot 1 next to it, for free (★), "
+            "outside his range. Sora bought last and round 1 ended: its row stays in the table.",
+            "ケンの★のお得意様は、範囲の外でも隣の1番の緑1を無料で取りました(★)。最後にソラが"
+            "購入して第1ラウンドが終わり、その記録は表に残ります。",
         ),
         play=("2:fL",),
-        mark=("reveal",),
+        mark=("reveal-row-2",),
     ),
     Step(
         "r1-pay",
         t(
-            "When buying, each takes what lies on the spots of his range and leaves his price "
-            "on each. "
-            "Ranges may overlap: Sora, buying last at ¥1, picked up your ¥4s on spots 6 and 7.",
-            "購入では、範囲のマスにある物を取り、そこに自分の値段を置きます。範囲は重なってもよく、"
-            "最後に1万で購入したソラが、6番と7番のあなたの4万を拾いました。",
+            "So each buyer takes what lies on his spots and leaves his price on each. Ranges may "
+            "overlap: Sora, last at ¥1, took your ¥4 on spots 6 and 7 (+¥4) and left ¥1 (→¥1).",
+            "このように、購入では範囲のマスにある物を取り、各マスに自分の値段を置きます。範囲は"
+            "重なってもよく、最後に1万で買ったソラは6番と7番のあなたの4万を取り(+4万)、"
+            "1万を置きました(→1万)。",
         ),
-        mark=("reveal",),
-    ),
-    Step(
-        "r1-special",
-        t(
-            "Mika's Show-off spending bag gave her ¥5 ÷ 2 = 2 VP at once. Ken's ★ Regular "
-            "customer also took the green 1 on the spot next to it, for free, outside his range.",
-            "ミカの散財自慢は5万÷2で、すぐに2勝利点になりました。ケンの★のお得意様は、"
-            "範囲の外でも隣のマスの緑1を無料で取りました。",
-        ),
-        mark=("reveal",),
+        mark=("reveal-row-3",),
     ),
     Step(
         "tidy",
         t(
-            "Round 2: Mika bought first, so she starts. The unsold bag left the game; money on "
-            "spots 1–4 went to Bank L (¥6), on spots 5–8 to Bank R (¥3).",
+            "Round 2: Mika bought first, so she starts. The unsold bag left the game; the money "
+            "left on spots 1–4 went to Bank L (¥6), on spots 5–8 to Bank R (¥3).",
             "第2ラウンドは、最初に購入したミカがスタートです。売れ残りのバッグは除外され、"
-            "1〜4番のお金は左の銀行(6万)へ、5〜8番のお金は右の銀行(3万)へ移りました。",
+            "1〜4番に残ったお金は左の銀行(6万)へ、5〜8番のお金は右の銀行(3万)へ移りました。",
         ),
         mark=("spot-L", "spot-R"),
     ),
@@ -233,10 +243,10 @@ STEPS = (
     Step(
         "end",
         t(
-            "Then every ¥8 is worth 1 VP (your ¥18: 2 VP), and the most VP wins. On a tie, "
-            "whoever alone leads more brands wins.",
+            "Then every ¥8 is worth 1 VP (your ¥18: 2 VP), and the most VP wins. If VP are "
+            "tied, the player who leads the most brands on his own wins.",
             "最後にお金8万ごとに1点(あなたの18万は2点)で、勝利点の最も多い人の勝ちです。同点なら、"
-            "単独1位のブランドが多い人の勝ちです。",
+            "単独1位のブランドが最も多い人の勝ちです。",
         ),
         mark=("result",),
     ),
@@ -249,7 +259,7 @@ TUTORIAL = Tutorial(
     players=4,
     seed=11,
     learner=0,
-    names=(t("You", "あなた"), t("Mika", "ミカ"), t("Ken", "ケン"), t("Sora", "ソラ")),
+    names=(t("Sam", "サム"), t("Mika", "ミカ"), t("Ken", "ケン"), t("Sora", "ソラ")),
     steps=STEPS,
     covers={
         f"{ROUND}/1": "welcome",

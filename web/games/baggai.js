@@ -63,8 +63,8 @@ Object.assign(STRINGS, {
   bg_bagsN: { en: { one: '{0} bag', other: '{0} bags' }, ja: 'バッグ{0}枚' },
   bg_vp: { en: '{0} VP', ja: '{0}点' },
   bg_vpTitle: { en: 'Victory points: show-off {0}, parties {1}, money {2}', ja: '勝利点:散財自慢{0}、パーティー{1}、お金{2}' },
-  bg_placeTitle: { en: '{0}: total {1}, place {2} ({3} pts at the next party)', ja: '{0}:合計{1}、{2}位(次のパーティーで{3}点)' },
-  bg_totalTitle: { en: '{0}: total {1}', ja: '{0}:合計{1}' },
+  bg_placeTitle: { en: '{0}: bag numbers add up to {1}, place {2} ({3} VP at the next party)', ja: '{0}:バッグの数字の合計{1}、{2}位(次のパーティーで{3}点)' },
+  bg_totalTitle: { en: '{0}: bag numbers add up to {1}', ja: '{0}:バッグの数字の合計{1}' },
   // prompts
   bg_promptRange: { en: 'Your turn: tap the two ends of your range, then confirm.', ja: 'あなたの番です。範囲の両端をタップして決定してください。' },
   bg_waitRange: { en: '{0} is choosing a range.', ja: '{0}が範囲を選んでいます。' },
@@ -73,6 +73,9 @@ Object.assign(STRINGS, {
   bg_promptFree: { en: 'Regular customer: take the left or the right neighbour.', ja: 'お得意様:左右どちらの隣を取るか選んでください。' },
   bg_promptUnknown: { en: 'Tied: choose the brand of your unknown bag.', ja: '同点です。ブランド不明のバッグのブランドを選んでください。' },
   bg_waitChoice: { en: '{0} is choosing.', ja: '{0}が選んでいます。' },
+  bg_nextFree: { en: 'Next: your Regular customer takes a neighbouring spot.', ja: '次は、あなたのお得意様が隣のマスを取ります。' },
+  bg_nextUnknown: { en: 'Next: you choose the brand of your unknown bag.', ja: '次は、あなたがブランド不明のバッグのブランドを選びます。' },
+  bg_waitPriceForced: { en: 'You can only offer ¥0 this round. Waiting for the secret prices.', ja: 'このラウンドは0しか握れません。秘密の値付けを待っています。' },
   // range controls
   bg_tapEnds: { en: 'Tap the first and the last spot of your range (one tap for a single spot).', ja: '範囲の最初と最後のマスをタップ(1マスならそのマスだけ)。' },
   bg_tapAgain: { en: 'Tap another spot to widen the range, or confirm this one spot.', ja: '別のマスをタップすると範囲が広がります。1マスならこのまま決定。' },
@@ -90,7 +93,7 @@ Object.assign(STRINGS, {
   bg_haveLine: { en: 'Your money', ja: '所持金' },
   bg_confirmPrice: { en: 'Bid {0} per spot', ja: '1マス{0}で決定' },
   bg_pickPrice: { en: 'Choose a price', ja: '値段を選ぶ' },
-  bg_zeroNote: { en: 'At 0 you buy no bags, but still take money in your range.', ja: '0ではバッグを買えませんが、範囲内のお金は取れます。' },
+  bg_zeroNote: { en: 'At ¥0 you buy no bag; you still take the money lying in your range.', ja: '0ではバッグは買えません。範囲に置かれたお金は取れます。' },
   // choices
   bg_freeTitle: { en: 'Regular customer on {0}', ja: '{0}のお得意様' },
   bg_takeLeft: { en: 'Take the left neighbour', ja: '左隣を取る' },
@@ -103,15 +106,23 @@ Object.assign(STRINGS, {
   bg_lastRound: { en: 'Last round ({0}): prices and purchases', ja: '前のラウンド(第{0})の値段と購入' },
   bg_noReveal: { en: 'Prices are revealed once everyone has chosen.', ja: '全員が値段を決めると公開されます。' },
   bg_processing: { en: 'Processing order: price, then narrower range, then earlier chooser', ja: '処理順:値段 → 範囲の狭さ → 先に選んだ人' },
-  bg_step_buy: { en: 'bought, paid {0}', ja: '購入、{0}を置く' },
-  bg_step_money: { en: 'took {0}, paid {1}', ja: '{0}を取り、{1}を置く' },
-  bg_step_leave: { en: 'price 0: bag left', ja: '値段0:バッグは残る' },
-  bg_step_free: { en: 'free', ja: '無料' },
+  bg_step_buy: { en: 'took the bag, left {0} there', ja: 'バッグを取り、{0}を置いた' },
+  bg_step_money: { en: 'took {0}, left {1} there', ja: '{0}を取り、{1}を置いた' },
+  bg_step_nothing: { en: 'nothing there, left {0}', ja: '何もなく、{0}を置いた' },
+  bg_step_leave: { en: 'price 0: the bag stays', ja: '値段0:バッグは残る' },
+  bg_step_free: { en: 'taken for free by a Regular customer (★)', ja: 'お得意様(★)で無料で取った' },
+  bg_revLegend: { en: 'Per spot: its number, what was taken (bag, +¥ money, · nothing), → price left there (★ free).', ja: 'マスごとに:番号、取った物(バッグ、+はお金、・はなし)、→ 置いた値段(★は無料)。' },
+  bg_revWho: { en: '{0}: {1} a spot over {2}.', ja: '{0}:{2}を1マス{1}で購入。' },
+  bg_forcedTag: { en: 'only ¥0', ja: '0のみ' },
+  bg_forcedWhy: { en: '{0} could only offer ¥0 (not enough money for more): no bag bought, only money taken.', ja: '{0}は所持金が足りないため0しか握れず、バッグは買えません(お金だけ取ります)。' },
+  bg_forcedMe: { en: 'Round {0}: you could only offer ¥0 (not enough money for more): no bag, only the money.', ja: '第{0}ラウンド:所持金が足りず、あなたは0しか握れません(バッグなし、お金だけ取ります)。' },
+  bg_forcedNow: { en: 'You can only offer ¥0 this round (not enough money for more): you buy no bag, but take the money in your range.', ja: '所持金が足りないため、このラウンドは0しか握れません。バッグは買えず、範囲内のお金だけを取ります。' },
   bg_nextBuyer: { en: 'buying now', ja: '購入中' },
   // side
   bg_majority: { en: 'Brand standings', ja: 'ブランド別の順位' },
-  bg_partyRuleNext: { en: 'Next party (after round {0}): 1st {1}, 2nd {2}', ja: '次のパーティー(第{0}ラウンド後):1位{1}点、2位{2}点' },
-  bg_showoffRule: { en: 'Show-off: price ÷ {0} VP (max {1}). End: 1 VP per ¥{2}.', ja: '散財自慢:値段÷{0}点(最大{1})。終了時:{2}万円ごとに1点。' },
+  bg_partyRuleNext: { en: 'Next party (after round {0}): in each brand, 1st place {1} VP, 2nd place {2} VP.', ja: '次のパーティー(第{0}ラウンド後):ブランドごとに1位{1}点、2位{2}点。' },
+  bg_showoffRule: { en: 'Show-off spending: its price ÷ {0} VP at once (at most {1}). At the end: 1 VP per ¥{2} of money.', ja: '散財自慢:買った値段÷{0}点をすぐに得ます(最大{1}点)。終了時:お金{2}万ごとに1点。' },
+  bg_majSeat: { en: '{0}, {1}: place {2}, bag numbers add up to {3} ({4} VP at the next party).', ja: '{0}、{1}:{2}位、バッグの数字の合計{3}(次のパーティーで{4}点)。' },
   bg_noneYet: { en: 'No bags yet', ja: 'まだバッグなし' },
   // setup
   bg_openMoney: { en: 'Open money', ja: 'お金を公開' },
@@ -353,11 +364,14 @@ export function prompt(snap, ctx) {
       if (mine) return t('bg_promptRange');
       return isNum(v.chooser) ? tn('bg_waitRange', who(ctx.names[v.chooser], v.chooser)) : '';
     case 'price':
-      return mine ? t('bg_promptPrice') : t('bg_waitPrice');
+      if (mine) return t('bg_promptPrice');
+      return isNum(ctx.viewer) && (v.forced || []).includes(ctx.viewer) ? t('bg_waitPriceForced') : t('bg_waitPrice');
     case 'buy': {
       const p = v.pending;
       if (!p) return '';
       if (mine) return p.kind === 'free' ? t('bg_promptFree') : t('bg_promptUnknown');
+      // the viewer's own choice comes, but not yet (a tutorial's read step): no "Sam is choosing"
+      if (p.seat === ctx.viewer) return p.kind === 'free' ? t('bg_nextFree') : t('bg_nextUnknown');
       return tn('bg_waitChoice', who(ctx.names[p.seat], p.seat));
     }
     default: return '';
@@ -448,7 +462,8 @@ function seatBadges(v, ctx, s) {
   return badges;
 }
 
-function priceBit(sv, s) {
+function priceBit(sv, s, name) {
+  if (sv.price_forced) return h('span', { class: 'bg-price is-forced', testid: `price-${s}`, data: { price: isNum(sv.price) ? sv.price : '' }, 'data-explain': t('bg_forcedWhy', name), text: t('bg_forcedTag') });
   if (isNum(sv.price)) return h('span', { class: 'bg-price', testid: `price-${s}`, data: { price: sv.price }, text: t('bg_pricePer', money(sv.price)) });
   if (sv.price_status === 'entered') return h('span', { class: 'bg-price is-entered', testid: `price-${s}`, data: { price: '' } }, icon('check', 'bg-ic'), t('bg_priceEntered'));
   if (sv.price_status === 'waiting') return h('span', { class: 'bg-price is-waiting', testid: `price-${s}`, data: { price: '' }, text: t('bg_priceWaiting') });
@@ -467,7 +482,7 @@ function brandBits(v, sv, s) {
     const total = sv.brands?.[b] ?? 0;
     const title = p ? t('bg_placeTitle', brandName(b), total, p.place, p.points) : t('bg_totalTitle', brandName(b), total);
     return brandChip(b, total, {
-      cls: p ? `is-place${p.place}` : null, title, testid: `brand-${s}-${b}`, data: { total, place: p?.place ?? '' },
+      cls: p ? `is-place${p.place}` : null, title, testid: `brand-${s}-${b}`, data: { total, place: p?.place ?? '', gloss: 'Brand total' },
       after: p ? h('small', { class: 'bg-place', text: `${p.place}` }) : null,
     });
   });
@@ -491,7 +506,7 @@ function seatPanel(snap, ctx, s) {
   h('div', { class: 'bg-seat-line' }, h('div', { class: 'badges bg-badges' }, seatBadges(v, ctx, s)), moneyBit(sv, s)),
   h('div', { class: 'bg-seat-line' },
     h('span', { class: 'bg-range-text', testid: `range-text-${s}`, text: sv.range ? rangeLabel(v, sv.range) : t('bg_noRange') }),
-    priceBit(sv, s)),
+    priceBit(sv, s, ctx.names[s])),
   h('div', { class: 'bg-seat-line' }, h('span', { class: 'bg-brands' }, brandBits(v, sv, s))),
   h('div', { class: 'bg-seat-bags', testid: `bags-${s}`, data: { count: bags.length } },
     bags.length ? bags.map((c, k) => bagCard(cardInfo(v, c), { size: 'xs', flip: `bg-s${s}-${k}` })) : h('span', { class: 'bg-sub', text: t('bg_noneYet') })));
@@ -504,17 +519,18 @@ function revealData(v) {
   if (v.revealed) {
     return {
       current: true, round: v.round, ranges: v.seats.map((s) => s.range), prices: v.seats.map((s) => s.price),
-      processing: v.processing, steps: v.steps,
+      processing: v.processing, steps: v.steps, forced: v.forced || [],
     };
   }
   const last = (v.history || [])[v.history.length - 1];
   if (!last) return null;
-  return { current: false, round: last.round, ranges: last.ranges, prices: last.prices, processing: last.processing, steps: last.steps };
+  return { current: false, round: last.round, ranges: last.ranges, prices: last.prices, processing: last.processing, steps: last.steps, forced: last.forced || [] };
 }
 
 function stepTitle(v, st) {
   const title = spotName(v, st.spot);
   if (st.via === 'buy') return `${title}: ${t('bg_step_buy', money(st.paid))}`;
+  if (st.via === 'money' && !st.took) return `${title}: ${t('bg_step_nothing', money(st.paid))}`;
   if (st.via === 'money') return `${title}: ${t('bg_step_money', money(st.took), money(st.paid))}`;
   if (st.via === 'leave') return `${title}: ${t('bg_step_leave')}`;
   if (st.via === 'free') return `${title}: ${t('bg_step_free')}`;
@@ -545,21 +561,32 @@ function revealZone(snap, ctx) {
     return h('section', { class: 'bg-reveal is-empty', testid: 'reveal' },
       h('p', { class: 'bg-note', text: t('bg_noReveal') }));
   }
-  const rows = r.processing.map((s, k) => {
-    const steps = r.steps.filter((st) => st.seat === s);
-    const buying = r.current && v.buyer === s;
-    return h('li', { class: ['bg-rev-row', `seat-c${s}`, buying ? 'is-buying' : null], testid: `reveal-row-${s}`, data: { seat: s, order: k + 1 } },
-      h('span', { class: 'bg-rev-order', text: String(k + 1) }),
-      h('span', { class: 'bg-rev-who' },
-        h('b', { class: 'who', text: ctx.names[s] }),
-        h('small', { text: `${money(r.prices[s] ?? 0)} × ${rangeText(v, r.ranges[s])}` })),
-      h('span', { class: 'bg-rev-steps' }, steps.map((st) => stepChip(v, st)),
-        buying ? h('span', { class: 'bg-rev-now', text: t('bg_nextBuyer') }) : null));
-  });
+  const rows = r.processing.map((s, k) => revealRow(v, ctx, r, s, k));
+  const forcedMe = isNum(ctx.viewer) && r.forced.includes(ctx.viewer);
   return h('section', { class: ['bg-reveal', r.current ? 'is-current' : 'is-last'], testid: 'reveal', data: { round: r.round, current: r.current ? 'yes' : 'no' } },
     h('h3', { class: 'bg-title', text: r.current ? t('bg_revealTitle', r.round) : t('bg_lastRound', r.round) }),
-    h('p', { class: 'bg-sub bg-rule', text: t('bg_processing') }),
+    forcedMe ? h('p', { class: 'bg-forced-note', testid: 'forced-note', role: 'status', text: t('bg_forcedMe', r.round) }) : null,
+    r.current ? h('p', { class: 'bg-sub bg-rule', text: t('bg_processing') }) : null,
+    h('p', { class: 'bg-sub bg-rule bg-legend', testid: 'reveal-legend', data: { gloss: 'Prices and purchases' }, text: t('bg_revLegend') }),
     h('ol', { class: 'bg-rev-list' }, rows));
+}
+
+/** One buyer's row: order, name, price × range, then each spot he bought (stepChip). */
+function revealRow(v, ctx, r, s, k) {
+  const steps = r.steps.filter((st) => st.seat === s);
+  const buying = r.current && v.buyer === s;
+  const forced = r.forced.includes(s);
+  const price = money(r.prices[s] ?? 0);
+  const range = rangeText(v, r.ranges[s]);
+  return h('li', { class: ['bg-rev-row', `seat-c${s}`, buying ? 'is-buying' : null], testid: `reveal-row-${s}`, data: { seat: s, order: k + 1 } },
+    h('span', { class: 'bg-rev-order', text: String(k + 1) }),
+    h('span', { class: 'bg-rev-who' },
+      h('b', { class: 'who', text: ctx.names[s] }),
+      h('small', { 'data-explain': t('bg_revWho', ctx.names[s], price, range), data: { gloss: 'Prices and purchases' }, text: `${price} × ${range}` })),
+    h('span', { class: 'bg-rev-steps' },
+      forced ? h('span', { class: 'bg-rev-forced', testid: `forced-${s}`, 'data-explain': t('bg_forcedWhy', ctx.names[s]), text: t('bg_forcedTag') }) : null,
+      steps.map((st) => stepChip(v, st)),
+      buying ? h('span', { class: 'bg-rev-now', text: t('bg_nextBuyer') }) : null));
 }
 
 // ---------------------------------------------------------------- controls
@@ -626,7 +653,7 @@ function priceControls(snap, ctx) {
       sum('bg_haveLine', isNum(me?.money) ? money(me.money) : '–', 'price-have'),
       sum('bg_costLine', chosen ? `${money(chosen.price)} × ${chosen.size} = ${money(chosen.cost)}` : '–', 'price-cost'),
       sum('bg_leftLine', chosen ? money(chosen.left) : '–', 'price-left')),
-    h('p', { class: 'bg-note bg-small', text: t('bg_zeroNote') }),
+    chosen?.price === 0 ? h('p', { class: 'bg-note bg-small', testid: 'zero-note', text: t('bg_zeroNote') }) : null,
     h('div', { class: 'bg-actions' }, confirm));
 }
 
@@ -673,9 +700,20 @@ function controlsFor(snap, ctx) {
   return null;
 }
 
+/** While the others choose their prices: the viewer whose price can only be 0 is told so
+ * (the engine decides it; its log line alone went by unseen). */
+function forcedNotice(snap, ctx) {
+  const v = snap.view;
+  if (v.phase !== 'price' || !isNum(ctx.viewer) || !(v.forced || []).includes(ctx.viewer)) return null;
+  return h('div', { class: 'bg-controls bg-forced-controls', testid: 'forced-notice' },
+    h('h3', { class: 'bg-title', text: t('bg_priceTitle') }),
+    h('p', { class: 'bg-forced-note', testid: 'forced-now', role: 'status', text: t('bg_forcedNow') }));
+}
+
 function actionZone(snap, ctx) {
-  const controls = controlsFor(snap, ctx);
-  const reveal = snap.view.phase === 'price' && controls ? null : revealZone(snap, ctx);
+  const own = controlsFor(snap, ctx);
+  const controls = own ?? forcedNotice(snap, ctx);
+  const reveal = snap.view.phase === 'price' && own ? null : revealZone(snap, ctx);
   // it scrolls when the reveal is long: reachable and named for the keyboard (axe:
   // scrollable-region-focusable)
   return h('div', {
@@ -707,7 +745,7 @@ function majorityRow(v, ctx, b) {
   return h('div', { class: 'bg-maj-row', testid: `majority-${b}` },
     brandChip(b, '', { cls: 'bg-maj-brand', title: brandName(b) }),
     list.length
-      ? list.map((m) => h('span', { class: ['bg-maj-seat', `seat-c${m.seat}`, `is-place${m.place}`], title: t('bg_placeTitle', brandName(b), m.total, m.place, m.points) },
+      ? list.map((m) => h('span', { class: ['bg-maj-seat', `seat-c${m.seat}`, `is-place${m.place}`], title: t('bg_majSeat', ctx.names[m.seat], brandName(b), m.place, m.total, m.points), data: { gloss: 'Brand standings' } },
         h('span', { class: 'bg-maj-place', text: String(m.place) }),
         h('span', { class: 'who', text: ctx.names[m.seat] }),
         h('small', { text: `${m.total} · ${t('bg_ptsShort', m.points)}` })))
@@ -726,9 +764,9 @@ export function side(snap, ctx) {
   const f = v.figures;
   return [h('section', { class: 'side-panel bg-side', testid: 'majority' },
     h('h2', { class: 'side-title', text: t('bg_majority') }),
-    next && !snap.over ? h('p', { class: 'bg-help', testid: 'party-rule', text: t('bg_partyRuleNext', next.round, next.table[0], next.table[1]) }) : null,
+    next && !snap.over ? h('p', { class: 'bg-help', testid: 'party-rule', data: { gloss: 'Party' }, text: t('bg_partyRuleNext', next.round, next.table[0], next.table[1]) }) : null,
     h('div', { class: 'bg-maj' }, brandsOf(v).map((b) => majorityRow(v, ctx, b))),
-    f ? h('p', { class: 'bg-help', testid: 'showoff-rule', text: t('bg_showoffRule', f.showoff_per, f.showoff_max, f.money_per_point) }) : null)];
+    f ? h('p', { class: 'bg-help', testid: 'showoff-rule', data: { gloss: 'Show-off spending|¥N' }, text: t('bg_showoffRule', f.showoff_per, f.showoff_max, f.money_per_point) }) : null)];
 }
 
 // ---------------------------------------------------------------- end of game

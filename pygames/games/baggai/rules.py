@@ -36,13 +36,15 @@ View fields (``view(seat)`` adds them to the common ones):
 - ``piles_left`` (sizes of the face-down piles), ``removed`` (unsold bags out of the game).
 - ``seats``, per seat: ``range`` (``[lo, hi]`` spot indices), ``range_text``, ``range_size``,
   ``price_status`` (``waiting`` / ``entered``; None while ranges are chosen), ``price`` (own,
-  or everyone's after the reveal), ``price_forced`` (only 0 is possible), ``money`` (own;
+  or everyone's after the reveal), ``price_forced`` (only 0 is possible, while prices are
+  chosen), ``money`` (own;
   others' only with ``open_money``), ``bags``, ``brands`` (totals), ``vp`` (``showoff``,
   ``parties``, ``money``, ``total``).
-- ``revealed``, ``processing`` (seats in processing order after the reveal), ``buyer``,
-  ``cursor`` (the next spot of the buyer), ``steps`` (this round's purchase steps: ``seat``,
-  ``spot``, ``bag``, ``took``, ``paid``, ``via`` buy/money/leave/free; empty once over, the last
-  round's are in ``history``).
+- ``forced`` (the seats this round whose price is 0 because their money is below their range's
+  size: the log says so; also in each ``history`` entry), ``revealed``, ``processing`` (seats
+  in processing order after the reveal), ``buyer``, ``cursor`` (the next spot of the buyer),
+  ``steps`` (this round's purchase steps: ``seat``, ``spot``, ``bag``, ``took``, ``paid``,
+  ``via`` buy/money/leave/free; empty once over, the last round's are in ``history``).
 - ``majority``: per brand the placed seats (``seat``, ``total``, ``place``, ``points`` at the
   next party); ``parties`` (each party held: ``round``, ``table``, per brand ``totals`` and
   ``points``, and ``points`` per seat); ``history`` (ranges, prices, processing and steps of
@@ -366,6 +368,8 @@ class BagGaiState(GameState):
         self.range_pos = 0
         self.ranges: list[list[int] | None] = [None] * players
         self.prices: list[int | None] = [None] * players
+        #: seats whose price this round is 0 because their money is below their range's size
+        self.forced: list[int] = []
         self.revealed = False
         self.processing: list[int] = []
         self.order_pos = 0
@@ -447,6 +451,7 @@ class BagGaiState(GameState):
         self.range_pos = 0
         self.ranges = [None] * n
         self.prices = [None] * n
+        self.forced = []
         self.revealed = False
         self.processing = []
         self.order_pos = 0
@@ -673,6 +678,7 @@ class BagGaiState(GameState):
         for s in range(self.players):
             if self.max_price(s) == 0:
                 self.prices[s] = 0
+                self.forced.append(s)
                 self.say(
                     "{0} can only offer 0 (not enough money for more).",
                     "{0}は所持金が足りないため0しか握れません。",
@@ -929,6 +935,7 @@ class BagGaiState(GameState):
                 "start": self.start,
                 "ranges": [list(self._range(s)) for s in range(self.players)],
                 "prices": [self.prices[s] or 0 for s in range(self.players)],
+                "forced": list(self.forced),
                 "processing": list(self.processing),
                 "steps": list(self.steps),
             }
@@ -1160,6 +1167,7 @@ class BagGaiState(GameState):
             "removed": sorted(self.removed),
             "seats": [self._seat_view(s, seat) for s in range(self.players)],
             "revealed": self.revealed,
+            "forced": list(self.forced) if self.phase != "range" else [],
             "processing": list(self.processing),
             "buyer": self.buyer(),
             "cursor": self.cursor if buying else None,
@@ -1247,6 +1255,7 @@ class BagGaiState(GameState):
         "range_pos",
         "ranges",
         "prices",
+        "forced",
         "revealed",
         "processing",
         "order_pos",
@@ -1276,6 +1285,7 @@ class BagGaiState(GameState):
         s.choosers = list(self.choosers)
         s.ranges = [None if r is None else list(r) for r in self.ranges]
         s.prices = list(self.prices)
+        s.forced = list(self.forced)
         s.processing = list(self.processing)
         s.purse = list(self.purse)
         s.owned = [list(o) for o in self.owned]
