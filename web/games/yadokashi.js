@@ -742,7 +742,8 @@ function tenantsPanel(ctx) {
     h('p', { class: 'yd-hint', text: t('yd_tenantsChoose') }),
     h('div', { class: 'yd-buy-list' }, shells.map((s) => {
       const on = ui.picks.includes(s);
-      return button([shellChip(s), on ? icon('check', 'yd-check') : null], {
+      // the check's place is kept when it is off: picking never moves the buttons
+      return button([shellChip(s), icon('check', 'yd-check')], {
         class: ['btn', 'yd-toggle', on ? 'is-on' : null], testid: `tenant-${s}`, 'aria-pressed': on ? 'true' : 'false',
         data: { action: 'yd-tenant', shell: s, choice: 'tenants', pick: s },
       });
@@ -851,19 +852,17 @@ function turnSteps(entry, names, choosing) {
 }
 
 /** The turns to tell: every turn since the viewer's own last one (that one alone when it is
- * the last), the turn still in progress included; a spectator sees the last turn. */
+ * the last), then the turn still in progress; a spectator sees the last turn. */
 function turnsToTell(v, viewer) {
-  const recent = [...(v.recent || [])];
-  const live = v.phase === 'rebirth' || v.phase === 'tenants';
-  if (live && v.last_action) {
-    const kind = v.last_action.kind;
-    recent.push({ turn: v.turn, action: v.last_action, move: kind === 'move' ? v.last_move : null, tenants: kind === 'tenants' ? v.last_tenants : null });
-  }
-  if (!recent.length) return [];
-  const seated = viewer !== null && viewer !== undefined;
-  const mine = seated ? recent.map((e) => e.action?.seat).lastIndexOf(viewer) : -1;
-  if (!seated) return recent.slice(-1);
-  return mine === recent.length - 1 ? recent.slice(-1) : recent.slice(mine + 1);
+  const done = v.recent || [];
+  const live = (v.phase === 'rebirth' || v.phase === 'tenants') && v.last_action;
+  const kind = v.last_action?.kind;
+  const now = live ? [{ turn: v.turn, action: v.last_action, move: kind === 'move' ? v.last_move : null, tenants: kind === 'tenants' ? v.last_tenants : null }] : [];
+  if (viewer === null || viewer === undefined) return [...done, ...now].slice(-1);
+  const mine = done.map((e) => e.action?.seat).lastIndexOf(viewer);
+  const since = mine === done.length - 1 ? done.slice(-1) : done.slice(mine + 1);
+  // my own last turn gives way to the one I am playing now
+  return now.length && since.length === 1 && since[0].action?.seat === viewer ? now : [...since, ...now];
 }
 
 function stepList(steps, key, animate) {
