@@ -845,9 +845,9 @@ function turnSteps(entry, names, choosing) {
   if (!a) return [];
   if (a.kind === 'move' && entry.move) return moveSteps(entry.move, names);
   if (a.kind === 'tenants' && entry.tenants) return tenantSteps(entry.tenants, names, choosing);
-  if (a.kind === 'advance') return [['', tn('yd_advanced', who(names[a.seat], a.seat))]];
-  if (a.kind === 'buy') return [['', boughtLine(a, names)]];
-  if (a.kind === 'rearrange') return [['', tn('yd_rearranged', who(names[a.seat], a.seat), (a.row || []).join(' · '))]];
+  if (a.kind === 'advance') return [['', h('span', {}, tn('yd_advanced', who(names[a.seat], a.seat)))]];
+  if (a.kind === 'buy') return [['', h('span', {}, boughtLine(a, names))]];
+  if (a.kind === 'rearrange') return [['', h('span', {}, tn('yd_rearranged', who(names[a.seat], a.seat), (a.row || []).join(' · ')))]];
   return [];
 }
 
