@@ -505,3 +505,32 @@ def test_rules_page_and_goal_say_what_the_rule_says(
     expect(chip).to_have_text(goal)
     expect(chip).to_have_attribute("title", re.compile("27"))
     shot(page, f"yadokashi-table-{lang}", both=True)
+
+
+def test_the_turns_since_yours_and_the_centre(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    """The tutorial's deal (seed 2182): after Aya's Low roll, Kai advances and Mika's High 10
+    sends Aya's size-12 crab to the centre. The Last turn panel lists both turns, the size-12
+    crab among those that grew (it once said "No crab grows"); the centre says how many crabs
+    wait there, and shows the New tenants roll by it; the confirm button stays put."""
+    rec = record(seed=2182)
+    rec["actions"] = ["0:lo", "1:adv", "2:hi", "2:re2"]
+    page.goto(base_url + link(rec))
+    assert wait_turn(page) == "turn"
+    panel = page.get_by_test_id("last-turn")
+    expect(panel).to_have_attribute("data-turns", "2")
+    expect(panel.locator(".yd-steps")).to_have_count(2)
+    expect(panel.get_by_test_id("grew-12")).to_contain_text("centre")
+    expect(panel).not_to_contain_text("No crab grows")
+    expect(page.get_by_test_id("centre-count")).to_have_text("3 crabs waiting")
+    page.get_by_test_id("act-tenants").click()
+    assert wait_turn(page) == "tenants"
+    expect(page.get_by_test_id("tenants-roll")).to_have_attribute("data-rolls", "8 12 10")
+    confirm = page.get_by_test_id("tenants-confirm")
+    before = confirm.bounding_box()
+    page.get_by_test_id("tenant-10").click()
+    page.get_by_test_id("tenant-12").click()
+    expect(page.get_by_test_id("tenants-panel")).to_have_attribute("data-picks", "10 12")
+    assert confirm.bounding_box() == before
+    shot(page, "yadokashi-since-yours", both=True)

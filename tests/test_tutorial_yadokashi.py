@@ -140,3 +140,46 @@ def test_the_end_is_a_tie_won_by_the_player_whose_turn_it_is() -> None:
     assert end.is_over() and end.stars == [29, 22, 29]
     result = end.result()
     assert result.winners == [ME] and result.tie_break == "turn_order"
+
+
+def test_the_learner_is_sam() -> None:
+    assert TUTORIAL.names[ME] == {"en": "Sam", "ja": "サム"}
+    assert "Sam" in TUTORIAL.steps[0].text["en"] and "サム" in TUTORIAL.steps[0].text["ja"]
+
+
+def test_income_comes_before_and_after_the_roll_in_the_words() -> None:
+    step = next(s for s in TUTORIAL.steps if s.id == "move-dice")
+    assert "before the roll and again after it" in step.text["en"]
+    assert "振る前と後" in step.text["ja"]
+
+
+def test_the_size_12_crab_that_leaves_is_in_the_growth_record() -> None:
+    """The Last turn panel lists every crab that grew, the one that left for the centre too
+    (it said "No crab grows" while the log said "The crab on shell 12 grows")."""
+    shown, _ = STATES["mika-rebirth"]
+    move = _last(shown)
+    assert move["growth"] == [{"shell": 12, "from": 12, "to": 13}] and move["left"] == [12]
+    log = [e["text"]["en"] for e in shown.log]
+    assert "The crab on shell 12 grows." in log
+
+
+def test_the_turns_since_yours_are_all_in_the_view() -> None:
+    """At your New tenants the view's ``recent`` holds Kai's Advance and Mika's Move dice (the
+    table lists every turn since yours), and your own Low roll before them."""
+    shown, _ = STATES["tenants"]
+    recent = shown.view(ME)["recent"]
+    kinds = [(e["action"]["seat"], e["action"]["kind"]) for e in recent]
+    assert kinds == [(ME, "move"), (KAI, "advance"), (MIKA, "move")]
+    assert recent[2]["move"]["roll"] == 10 and recent[2]["move"]["rebirth"] == [2]
+    assert recent[1]["move"] is None and recent[1]["tenants"] is None
+
+
+def test_a_purchase_says_where_the_shell_came_from_and_where_it_goes() -> None:
+    shown, _ = STATES["free-shells"]
+    bought = _last(shown, "last_action")
+    assert (bought["where"], bought["position"]) == (4, 1)
+    line = next(e["text"]["en"] for e in reversed(shown.log) if "buys shell 8" in e["text"]["en"])
+    assert line == (
+        "{0} buys shell 8 from position 4 of {1}'s row for free and puts it at position 1 of "
+        "his row."
+    )

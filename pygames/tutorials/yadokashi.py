@@ -19,9 +19,9 @@ STEPS = (
     Step(
         "welcome",
         t(
-            "Welcome to Yadokashi! You let shells to hermit crabs: your row is the run of shells "
-            "from your piece counterclockwise to the next piece.",
-            "ヤドカシへようこそ！あなたはヤドカリにヤドを貸す管理人で、自分のコマから"
+            "Welcome to Yadokashi! You play Sam and let shells to hermit crabs: your row is the "
+            "run of shells from your piece counterclockwise to the next piece.",
+            "ヤドカシへようこそ！あなたはサムとしてヤドカリにヤドを貸す管理人で、自分のコマから"
             "反時計回りに次のコマまでのヤドがあなたの列です。",
         ),
         mark=("ring", "piece-0"),
@@ -51,12 +51,11 @@ STEPS = (
     Step(
         "move-dice",
         t(
-            "Move dice: first everyone takes 1 ★ per crab in his row (income), then you roll. "
-            "Call Low: crabs of the roll's size or less grow by 1 (High: the roll's size or "
-            "more).",
-            "ヒッコシダイス:まず全員が自分の列のヤドカリ1人につき★1つをもらい(収入)、"
-            "それから振ります。ローを宣言してください(出目以下のヤドカリが1大きくなり、"
-            "ハイなら出目以上)。",
+            "Move dice: everyone takes 1 ★ per crab in his row (income) before the roll and again "
+            "after it. Call Low: crabs of the roll's size or less grow by 1 (High: the roll's "
+            "size or more).",
+            "ヒッコシダイス:振る前と後に、全員が自分の列のヤドカリ1人につき★1つをもらいます"
+            "(収入)。ローを宣言してください(出目以下のヤドカリが1大きくなり、ハイなら出目以上)。",
         ),
         expect=("lo",),
     ),
@@ -74,11 +73,12 @@ STEPS = (
     Step(
         "kai-advances",
         t(
-            "Kai chose Advance: every piece moved one shell clockwise. Your last shell went to "
-            "Mika, the player before you, and you got the last shell of Kai, the player after "
-            "you.",
-            "カイはゼンシン:全員のコマが時計回りに1つ進みました。あなたの最後のヤドは前の"
-            "手番のミカへ移り、次の手番のカイの最後のヤドがあなたのものになりました。",
+            "Kai chose Advance: every piece moved one shell clockwise (the table keeps your piece "
+            "at the bottom, so the shells turn instead). Your last shell went to Mika, and Kai's "
+            "last shell came to you.",
+            "カイはゼンシン:全員のコマが時計回りに1つ進みました(画面ではあなたのコマが下に"
+            "固定され、ヤドの方が回ります)。あなたの最後のヤドはミカへ、カイの最後のヤドは"
+            "あなたへ移りました。",
         ),
         play=("1:adv",),
         mark=("piece-0", "shell-5"),
@@ -245,7 +245,7 @@ TUTORIAL = Tutorial(
     players=3,
     seed=2182,
     learner=0,
-    names=(t("You", "あなた"), t("Kai", "カイ"), t("Mika", "ミカ")),
+    names=(t("Sam", "サム"), t("Kai", "カイ"), t("Mika", "ミカ")),
     steps=STEPS,
     covers={
         "Setup/1": "welcome",

@@ -24,6 +24,11 @@ Object.assign(STRINGS, {
   yd_centre: { en: 'Centre', ja: '中央' },
   yd_centreDice: { en: { one: '{0} die in the centre', other: '{0} dice in the centre' }, ja: '中央のダイス{0}個' },
   yd_centreEmpty: { en: 'No die in the centre', ja: '中央にダイスはありません' },
+  yd_centreWaiting: { en: { one: '{0} crab waiting', other: '{0} crabs waiting' }, ja: '待っているヤドカリ{0}人' },
+  yd_centreExplain: { en: { one: '{0} die in the centre: a crab waiting for a shell. Move dice rolls one of them; New tenants rolls them all.', other: '{0} dice in the centre: crabs waiting for a shell. Move dice rolls one of them; New tenants rolls them all.' }, ja: '中央のダイス{0}個:ヤドを待っているヤドカリです。ヒッコシダイスはそのうち1個を、ニューキョシャボシュウは全部を振ります。' },
+  yd_tenantsRoll: { en: 'New tenants', ja: 'ニューキョシャボシュウ' },
+  yd_tenantsRollExplain: { en: 'The centre dice {0} rolled for New tenants: {1}.', ja: '{0}がニューキョシャボシュウで振った中央のダイス:{1}' },
+  yd_moveRollExplain: { en: 'The last Move dice: {0} called {1} and rolled {2}.', ja: '直前のヒッコシダイス:{0}が{1}を宣言して{2}を出しました。' },
   yd_high: { en: 'High', ja: 'ハイ' },
   yd_low: { en: 'Low', ja: 'ロー' },
   yd_shellTitle: { en: 'Shell {0}, position {1} of {2}', ja: '{2}のヤド{0}({1}番目)' },
@@ -64,6 +69,7 @@ Object.assign(STRINGS, {
   yd_buyConfirmFree: { en: 'Take shell {0} (free)', ja: 'ヤド{0}をもらう(無料)' },
   yd_price: { en: '{0} ★', ja: '★{0}' },
   yd_yourRow: { en: 'Your row, from your piece', ja: 'あなたの列(コマから順に)' },
+  yd_gapLegend: { en: 'Dashed boxes: the places the shell can go (the number is the position it gets); the others are your shells.', ja: '点線の枠:ヤドを置ける場所(数字は置いたときの位置)。ほかの枠はあなたのヤドです。' },
   // rearrange
   yd_rearrangeTap: { en: 'Fill your empty places one by one, from your piece on; crabs stay where they are.', ja: '空いている位置をコマの側から順に埋めます。ヤドカリのいるヤドは動きません。' },
   yd_slotPick: { en: 'Choose the shell for position {0}.', ja: '{0}番目に置くヤドを選んでください。' },
@@ -92,18 +98,25 @@ Object.assign(STRINGS, {
   // last turn
   yd_lastTurn: { en: 'Last turn', ja: '直前の手番' },
   yd_lastMove: { en: 'The last Move dice:', ja: '直前のヒッコシダイス:' },
+  yd_lastTurns: { en: 'Since your last turn', ja: 'あなたの前の手番から' },
+  yd_growExplain: { en: 'The crab on shell {0} grew from size {1} to {2}.', ja: 'ヤド{0}のヤドカリが大きさ{1}から{2}になりました。' },
+  yd_leaveExplain: { en: 'The size-12 crab on shell {0} grew and left for the centre.', ja: 'ヤド{0}の大きさ12のヤドカリが成長して中央へ戻りました。' },
+  yd_moveExplain: { en: 'A crab of size {0} moved from shell {1} to shell {2}.', ja: '大きさ{0}のヤドカリがヤド{1}からヤド{2}へ引越しました。' },
+  yd_moveHomeless: { en: 'A crab of size {0} left shell {1}: no empty shell of its size or one more, so back to the centre.', ja: '大きさ{0}のヤドカリがヤド{1}を出ましたが、同じ大きさか1つ大きい空きヤドがなく、中央へ戻りました。' },
+  yd_growLegend: { en: 'shell, then size before → after', ja: 'ヤド、大きさ(前→後)' },
+  yd_moveLegend: { en: 'crab size, then shell from → to', ja: 'ヤドカリの大きさ、ヤド(元→先)' },
   yd_nothingYet: { en: 'Nothing has happened yet.', ja: 'まだ何も起きていません。' },
   yd_income: { en: 'Income', ja: '収入' },
   yd_calls: { en: '{0} calls {1} and rolls', ja: '{0}が{1}を宣言、出目' },
   yd_grows: { en: 'Grow', ja: '成長' },
   yd_noGrowth: { en: 'No crab grows.', ja: '成長するヤドカリはいません。' },
-  yd_leaves: { en: 'Size 12 leaves shell {0}', ja: '大きさ12がヤド{0}を去る' },
   yd_reborn: { en: 'Reborn on shell {0}', ja: 'ヤド{0}に生まれ変わり' },
   yd_moves: { en: 'Move', ja: '引越し' },
   yd_toCentre: { en: 'centre', ja: '中央' },
   yd_noMoves: { en: 'No crab has to move.', ja: '引越すヤドカリはいません。' },
   yd_advanced: { en: '{0} advanced: every row gained a shell and lost its last one.', ja: '{0}がゼンシン:各列が1枚得て、最後の1枚を失いました。' },
-  yd_bought: { en: '{0} bought shell {1} from {2} for {3} ★ (position {4}).', ja: '{0}が{2}からヤド{1}を星{3}つで購入({4}番目)。' },
+  yd_bought: { en: '{0} bought shell {1} from position {5} of {2}\'s row ({3} ★) and put it at position {4} of his row.', ja: '{0}が{2}の列の{5}番目のヤド{1}を★{3}で買い、自分の列の{4}番目に置きました。' },
+  yd_boughtFree: { en: '{0} took shell {1} from position {5} of {2}\'s row (free from position 4 on) and put it at position {4} of his row.', ja: '{0}が{2}の列の{5}番目のヤド{1}を無料(4番目以降)でもらい、自分の列の{4}番目に置きました。' },
   yd_rearranged: { en: '{0} rearranged: {1}.', ja: '{0}がイレカエ:{1}' },
   yd_tenantsBy: { en: '{0} rolled for new tenants', ja: '{0}のニューキョシャボシュウ' },
   yd_placed: { en: 'Placed on', ja: '入居' },
@@ -379,18 +392,42 @@ function shellCard(item, names, extra) {
   return tap ? button(body, props) : h('div', props, body);
 }
 
+/** The New tenants roll to show by the centre: while its crabs are placed, and after, until
+ * the next turn's action. */
+function tenantsRoll(v) {
+  const tt = v.last_tenants;
+  return tt && v.last_action?.kind === 'tenants' ? tt : null;
+}
+
+function centreDice(v) {
+  const dice = [];
+  for (let i = 0; i < v.centre; i += 1) dice.push(die(null, 'yd-die-blank yd-die-waiting'));
+  const label = v.centre ? counted('yd_centreExplain', v.centre) : t('yd_centreEmpty');
+  return h('div', { class: 'yd-centre-dice', testid: 'centre-dice', role: 'img', data: { gloss: 'Centre' }, 'aria-label': label, 'data-explain': label },
+    dice.length ? dice : h('span', { class: 'yd-muted', text: t('yd_centreEmpty') }),
+    v.centre ? h('span', { class: 'yd-centre-n', testid: 'centre-count', text: counted('yd_centreWaiting', v.centre) }) : null);
+}
+
 function centre(v, names) {
   const rolled = v.last_move;
-  const dice = [];
-  for (let i = 0; i < v.centre; i += 1) dice.push(die(null, 'yd-die-blank'));
+  const tt = tenantsRoll(v);
+  const rolls = (tt?.rolls || []).join(lang() === 'ja' ? '、' : ', ');
   return h('div', { class: 'yd-centre', testid: 'centre', data: { dice: v.centre } },
     h('span', { class: 'yd-label', text: t('yd_centre') }),
-    h('div', { class: 'yd-centre-dice', role: 'img', data: { gloss: 'Centre' }, 'aria-label': v.centre ? counted('yd_centreDice', v.centre) : t('yd_centreEmpty') },
-      dice.length ? dice : h('span', { class: 'yd-muted', text: t('yd_centreEmpty') })),
-    rolled ? h('div', { class: 'yd-roll', testid: 'last-roll', data: { roll: rolled.roll, call: rolled.call } },
-      h('span', { class: 'yd-label' }, who(names[rolled.seat], rolled.seat)),
-      die(rolled.roll, 'yd-die-roll'),
-      h('span', { class: `yd-call yd-call-${rolled.call}`, text: rolled.call === 'hi' ? t('yd_high') : t('yd_low') })) : null);
+    centreDice(v),
+    tt ? h('div', {
+      class: 'yd-roll yd-roll-tenants', testid: 'tenants-roll', data: { rolls: (tt.rolls || []).join(' ') },
+      'data-explain': t('yd_tenantsRollExplain', names[tt.seat], rolls),
+    },
+    h('span', { class: 'yd-label' }, who(names[tt.seat], tt.seat), ` ${t('yd_tenantsRoll')}`),
+    h('span', { class: 'yd-flow' }, (tt.rolls || []).map((r) => die(r, 'yd-die-roll')))) : null,
+    rolled ? h('div', {
+      class: 'yd-roll', testid: 'last-roll', data: { roll: rolled.roll, call: rolled.call },
+      'data-explain': t('yd_moveRollExplain', names[rolled.seat], rolled.call === 'hi' ? t('yd_high') : t('yd_low'), rolled.roll),
+    },
+    h('span', { class: 'yd-label' }, who(names[rolled.seat], rolled.seat)),
+    die(rolled.roll, 'yd-die-roll'),
+    h('span', { class: `yd-call yd-call-${rolled.call}`, text: rolled.call === 'hi' ? t('yd_high') : t('yd_low') })) : null);
 }
 
 function ringItem(place, snap, ctx, marks) {
@@ -557,9 +594,10 @@ function buyPanel(snap, ctx) {
   const other = button(t('yd_cancel'), { class: 'btn btn-quiet', testid: 'buy-other', data: { action: 'yd-mode', mode: 'buy' } });
   return h('div', { class: 'yd-panel yd-buy', testid: 'buy-panel' },
     h('p', { class: 'yd-hint', text: offer.price ? t('yd_buyChosen', shell, from, offer.price) : t('yd_buyFree', shell, from) }),
+    h('div', { class: 'yd-panel-foot' }, other, confirm),
     h('span', { class: 'yd-label', text: t('yd_yourRow') }),
     insertStrip(snap, ctx, shell),
-    h('div', { class: 'yd-panel-foot' }, other, confirm));
+    h('p', { class: 'yd-muted yd-legend', testid: 'insert-legend', text: t('yd_gapLegend') }));
 }
 
 // ---------------------------------------------------------------- rearrange (a choice)
@@ -620,9 +658,9 @@ function rearrangePanel(snap, ctx) {
     h('p', { class: 'yd-muted', text: t('yd_rearrangeTap') }),
     h('p', { class: 'yd-hint', testid: 'rearrange-hint', text: hint }),
     rearrangeStrip(snap, ctx),
-    complete ? null : h('p', { class: 'yd-muted', text: t('yd_rearrangeLast') }),
-    ans && !ans.valid && ans.why ? h('p', { class: 'yd-why', text: tx(ans.why) }) : null,
-    h('div', { class: 'yd-panel-foot' }, snap.view.phase === 'rearrange' ? null : backButton(), reset, confirm));
+    h('p', { class: 'yd-muted', text: t('yd_rearrangeLast') }),
+    h('div', { class: 'yd-panel-foot' }, snap.view.phase === 'rearrange' ? null : backButton(), reset, confirm),
+    ans && !ans.valid && ans.why ? h('p', { class: 'yd-why', text: tx(ans.why) }) : null);
 }
 
 // ---------------------------------------------------------------- the preview of Move dice
@@ -704,15 +742,16 @@ function tenantsPanel(ctx) {
     h('p', { class: 'yd-hint', text: t('yd_tenantsChoose') }),
     h('div', { class: 'yd-buy-list' }, shells.map((s) => {
       const on = ui.picks.includes(s);
-      return button([shellChip(s), on ? icon('check', 'yd-check') : null], {
+      // the check's place is kept when it is off: picking never moves the buttons
+      return button([shellChip(s), icon('check', 'yd-check')], {
         class: ['btn', 'yd-toggle', on ? 'is-on' : null], testid: `tenant-${s}`, 'aria-pressed': on ? 'true' : 'false',
         data: { action: 'yd-tenant', shell: s, choice: 'tenants', pick: s },
       });
     })),
+    h('div', { class: 'yd-panel-foot' }, all, confirm),
     evicts.length
       ? h('p', { class: 'yd-warn', testid: 'tenants-evicts', text: tp('yd_tenantsEvict', evicts.length, evicts.join(lang() === 'ja' ? '、' : ', ')) })
-      : h('p', { class: 'yd-muted', text: t('yd_tenantsWarn') }),
-    h('div', { class: 'yd-panel-foot' }, all, confirm));
+      : h('p', { class: 'yd-muted', text: t('yd_tenantsWarn') }));
 }
 
 function actionZone(snap, ctx) {
@@ -751,21 +790,35 @@ function incomeLine(names, gains) {
   return h('span', { class: 'yd-income' }, gains.map((g, s) => h('span', { class: 'yd-gain' }, who(names[s], s), h('b', { text: ` +${g}` }))));
 }
 
+/** Every crab the roll made grow, the size-12 ones that left for the centre too. */
+function growLine(m) {
+  const left = new Set(m.left || []);
+  const growth = m.growth || [];
+  if (!growth.length) return h('span', { class: 'yd-muted', text: t('yd_noGrowth') });
+  return h('span', { class: 'yd-flow', 'data-explain': t('yd_growLegend') }, growth.map((g) => (left.has(g.shell)
+    ? h('span', { class: 'yd-change', testid: `grew-${g.shell}`, 'data-explain': t('yd_leaveExplain', g.shell) },
+      shellChip(g.shell), ` ${g.from}→`, h('span', { class: 'yd-to-centre', text: t('yd_toCentre') }))
+    : h('span', { class: 'yd-change', testid: `grew-${g.shell}`, 'data-explain': t('yd_growExplain', g.shell, g.from, g.to) },
+      shellChip(g.shell), ` ${g.from}→${g.to}`))));
+}
+
+function moveLine(m) {
+  if (!(m.moves || []).length) return h('span', { class: 'yd-muted', text: t('yd_noMoves') });
+  return h('span', { class: 'yd-flow', 'data-explain': t('yd_moveLegend') }, m.moves.map((mv) => {
+    const home = mv.to !== null && mv.to !== undefined;
+    return h('span', { class: 'yd-change', 'data-explain': home ? t('yd_moveExplain', mv.size, mv.from, mv.to) : t('yd_moveHomeless', mv.size, mv.from) },
+      die(mv.size, 'yd-crab yd-crab-sm'), ' ', shellChip(mv.from), ' → ', home ? shellChip(mv.to) : h('span', { class: 'yd-to-centre', text: t('yd_toCentre') }));
+  }));
+}
+
 function moveSteps(m, names) {
   /** @type {Array<[any, any]>} */
   const steps = [];
   steps.push([t('yd_income'), incomeLine(names, m.income_before || [])]);
   steps.push([tn('yd_calls', who(names[m.seat], m.seat), m.call === 'hi' ? t('yd_high') : t('yd_low')), die(m.roll, 'yd-die-roll')]);
-  const grown = (m.growth || []).filter((g) => !(m.left || []).includes(g.shell));
-  steps.push([t('yd_grows'), grown.length
-    ? h('span', { class: 'yd-flow' }, grown.map((g) => h('span', { class: 'yd-change' }, shellChip(g.shell), ` ${g.from}→${g.to}`)))
-    : h('span', { class: 'yd-muted', text: t('yd_noGrowth') })]);
-  for (const s of m.left || []) steps.push(['', h('span', { text: t('yd_leaves', s) })]);
+  steps.push([t('yd_grows'), growLine(m)]);
   for (const s of m.rebirth || []) steps.push(['', h('span', { text: t('yd_reborn', s) })]);
-  steps.push([t('yd_moves'), (m.moves || []).length
-    ? h('span', { class: 'yd-flow' }, m.moves.map((mv) => h('span', { class: 'yd-change' },
-      die(mv.size, 'yd-crab yd-crab-sm'), ' ', shellChip(mv.from), ' → ', mv.to === null ? h('span', { class: 'yd-to-centre', text: t('yd_toCentre') }) : shellChip(mv.to))))
-    : h('span', { class: 'yd-muted', text: t('yd_noMoves') })]);
+  steps.push([t('yd_moves'), moveLine(m)]);
   if (m.income_after) steps.push([t('yd_income'), incomeLine(names, m.income_after)]);
   return steps;
 }
@@ -779,43 +832,70 @@ function tenantSteps(tt, names, choosing) {
   return steps;
 }
 
-function otherSteps(v, a, names) {
-  if (a.kind === 'tenants' && v.last_tenants) return tenantSteps(v.last_tenants, names, v.phase === 'tenants');
-  if (a.kind === 'advance') return [['', tn('yd_advanced', who(names[a.seat], a.seat))]];
-  if (a.kind === 'buy') return [['', tn('yd_bought', who(names[a.seat], a.seat), a.shell, who(names[a.from], a.from), a.price, a.position)]];
-  if (a.kind === 'rearrange') return [['', tn('yd_rearranged', who(names[a.seat], a.seat), (a.row || []).join(' · '))]];
+function boughtLine(a, names) {
+  const where = a.where ?? '?';
+  return a.price
+    ? tn('yd_bought', who(names[a.seat], a.seat), a.shell, who(names[a.from], a.from), a.price, a.position, where)
+    : tn('yd_boughtFree', who(names[a.seat], a.seat), a.shell, who(names[a.from], a.from), a.price, a.position, where);
+}
+
+/** The steps of one turn (`entry`: a `recent` record of the view, or the turn in progress). */
+function turnSteps(entry, names, choosing) {
+  const a = entry.action;
+  if (!a) return [];
+  if (a.kind === 'move' && entry.move) return moveSteps(entry.move, names);
+  if (a.kind === 'tenants' && entry.tenants) return tenantSteps(entry.tenants, names, choosing);
+  if (a.kind === 'advance') return [['', h('span', {}, tn('yd_advanced', who(names[a.seat], a.seat)))]];
+  if (a.kind === 'buy') return [['', h('span', {}, boughtLine(a, names))]];
+  if (a.kind === 'rearrange') return [['', h('span', {}, tn('yd_rearranged', who(names[a.seat], a.seat), (a.row || []).join(' · ')))]];
   return [];
 }
 
-function lastTurnSteps(v, names) {
-  const a = v.last_action;
-  if (!a) return null;
-  if (a.kind === 'move' && v.last_move) return moveSteps(v.last_move, names);
-  const other = otherSteps(v, a, names);
-  if (!v.last_move) return other.length ? other : null;
-  // the last Move dice stays in view under whatever came after it
-  return [...other, ['', h('b', { class: 'yd-sub', text: t('yd_lastMove') })], ...moveSteps(v.last_move, names)];
+/** The turns to tell: every turn since the viewer's own last one (that one alone when it is
+ * the last), then the turn still in progress; a spectator sees the last turn. */
+function turnsToTell(v, viewer) {
+  const done = v.recent || [];
+  const live = (v.phase === 'rebirth' || v.phase === 'tenants') && v.last_action;
+  const kind = v.last_action?.kind;
+  const now = live ? [{ turn: v.turn, action: v.last_action, move: kind === 'move' ? v.last_move : null, tenants: kind === 'tenants' ? v.last_tenants : null }] : [];
+  if (viewer === null || viewer === undefined) return [...done, ...now].slice(-1);
+  const mine = done.map((e) => e.action?.seat).lastIndexOf(viewer);
+  const since = mine === done.length - 1 ? done.slice(-1) : done.slice(mine + 1);
+  // my own last turn gives way to the one I am playing now
+  return now.length && since.length === 1 && since[0].action?.seat === viewer ? now : [...since, ...now];
+}
+
+function stepList(steps, key, animate) {
+  return h('ol', { class: ['yd-steps', animate ? 'is-fresh' : null], 'data-key': key }, steps.map(([label, body], i) => h('li', { class: 'yd-step', vars: { '--i': Math.min(i, 8) } },
+    label ? h('span', { class: 'yd-step-label' }, label) : null,
+    body)));
 }
 
 /**
- * The last turn, step by step (each turn's list is a new node: its steps fade in once).
+ * The turns since the viewer's last one, step by step (each turn's list is keyed by its turn:
+ * its steps fade in once, when it appears), then the last Move dice when none of them was one
+ * (shown at once: it was seen before).
  * @param {import('../types.js').Snapshot} snap
  * @param {import('../types.js').TableContext} ctx
  */
 export function side(snap, ctx) {
   const v = snap.view;
-  const steps = lastTurnSteps(v, ctx.names);
-  const key = `turn-${v.turn}-${v.last_action ? JSON.stringify(v.last_action) : ''}`;
-  // it scrolls when the turn was long: a named region that takes the focus (arrow keys scroll)
+  const turns = turnsToTell(v, ctx.viewer);
+  const live = v.phase === 'rebirth' || v.phase === 'tenants';
+  /** @type {HTMLElement[]} */
+  const blocks = turns.map((e, i) => stepList(turnSteps(e, ctx.names, live && i === turns.length - 1), `turn-${e.turn}`, true));
+  if (v.last_move && !turns.some((e) => e.action?.kind === 'move')) {
+    blocks.push(h('p', { class: 'yd-sub', 'data-key': 'last-move-head', text: t('yd_lastMove') }));
+    blocks.push(stepList(moveSteps(v.last_move, ctx.names), 'last-move', false));
+  }
+  const title = turns.length > 1 ? t('yd_lastTurns') : t('yd_lastTurn');
+  // it scrolls when the turns were long: a named region that takes the focus (arrow keys scroll)
   return [h('section', {
-    class: ['side-panel', 'yd-last'], testid: 'last-turn', data: { kind: v.last_action?.kind ?? 'none' },
-    tabindex: '0', 'aria-label': t('yd_lastTurn'), vars: { '--yd-step': `${stepMs()}ms` },
+    class: ['side-panel', 'yd-last'], testid: 'last-turn', data: { kind: turns.at(-1)?.action?.kind ?? 'none', turns: turns.length },
+    tabindex: '0', 'aria-label': title, vars: { '--yd-step': `${stepMs()}ms` },
   },
-  h('h2', { class: 'side-title', text: t('yd_lastTurn') }),
-  steps ? h('ol', { class: 'yd-steps', 'data-key': key }, steps.map(([label, body], i) => h('li', { class: 'yd-step', vars: { '--i': i } },
-    label ? h('span', { class: 'yd-step-label' }, label) : null,
-    body)))
-    : h('p', { class: 'yd-muted', text: t('yd_nothingYet') }))];
+  h('h2', { class: 'side-title', text: title }),
+  blocks.length ? blocks : h('p', { class: 'yd-muted', text: t('yd_nothingYet') }))];
 }
 
 // ---------------------------------------------------------------- end of game

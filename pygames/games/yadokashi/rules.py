@@ -39,8 +39,11 @@ position 1), ``centre`` (dice in the centre), ``stars`` (per seat ``{"total", "g
 "white"}``), ``crabs_in_row``, ``pending`` (the step being chosen: rebirth options, tenants rolls
 and placeable shells, rearrange slots), ``last_roll``, ``last_move`` (``seat``, ``call``,
 ``roll``, ``income_before``, ``growth``, ``left``, ``rebirth``, ``moves``, ``income_after``),
-``last_tenants`` (``seat``, ``rolls``, ``placed``, ``evicted``), ``last_action``, ``goal``,
-``winners`` and ``capped``.
+``last_tenants`` (``seat``, ``rolls``, ``placed``, ``evicted``), ``last_action`` (a buy's
+``from`` seat and ``where``: the position it had there, which set the price), ``recent`` (the
+last turns, oldest first, at most one per player: ``{"turn", "action", "move", "tenants"}``,
+the turn's ``last_action`` and its ``last_move`` / ``last_tenants`` when it made one: the table
+lists every turn since the viewer's own), ``goal``, ``winners`` and ``capped``.
 """
 
 from __future__ import annotations
@@ -184,6 +187,7 @@ class YadokashiState(GameState):
         self.last_move: JSONDict | None = None
         self.last_tenants: JSONDict | None = None
         self.last_action: JSONDict | None = None
+        self.recent: list[JSONDict] = []
         # lookahead copies (sandbox) write no log and keep no record of the last action
         # (last_move, last_tenants, last_action): nobody reads them
         self.quiet = False
@@ -744,14 +748,15 @@ class YadokashiState(GameState):
                 "kind": "buy",
                 "shell": shell,
                 "from": owner,
+                "where": where,
                 "price": cost,
                 "position": pos,
             }
             self.say(
-                f"{{0}} buys shell {shell} from {{1}} {_price_text(cost)} "
-                f"and puts it at position {pos}.",
-                f"{{0}}が{{1}}からヤド{shell}を{f'星{cost}つ' if cost else '無料'}で買い、"
-                f"{pos}番目に置きました。",
+                f"{{0}} buys shell {shell} from position {where} of {{1}}'s row "
+                f"{_price_text(cost)} and puts it at position {pos} of his row.",
+                f"{{0}}が{{1}}の列の{where}番目のヤド{shell}を"
+                f"{f'星{cost}つ' if cost else '無料'}で買い、自分の列の{pos}番目に置きました。",
                 [seat, owner],
             )
         self._end_turn(seat)
@@ -878,6 +883,8 @@ class YadokashiState(GameState):
 
     # End of a turn
     def _end_turn(self, seat: int) -> None:
+        if not self.quiet:
+            self._remember_turn()
         self.turn += 1
         if max(self.stars) >= GOAL:
             self.phase = "over"
@@ -894,6 +901,18 @@ class YadokashiState(GameState):
             )
             return
         self.current = (seat + 1) % self.players
+
+    def _remember_turn(self) -> None:
+        """Add the turn ending now to ``recent`` (the last turns, one per player at most)."""
+        action = self.last_action
+        kind = None if action is None else action["kind"]
+        entry = {
+            "turn": self.turn,
+            "action": action,
+            "move": self.last_move if kind == "move" else None,
+            "tenants": self.last_tenants if kind == "tenants" else None,
+        }
+        self.recent = [*self.recent, entry][-self.players :]
 
     def _say_over(self) -> None:
         """The last line: who reached the goal (with their stars) and who wins."""
@@ -1032,6 +1051,7 @@ class YadokashiState(GameState):
             "last_move": copy_json(self.last_move),
             "last_tenants": copy_json(self.last_tenants),
             "last_action": copy_json(self.last_action),
+            "recent": copy_json(self.recent),
             "winners": self.result().winners if over else [],
             "capped": self.phase == "capped",
         }
@@ -1057,7 +1077,7 @@ class YadokashiState(GameState):
         return s
 
     # --- (de)serialisation ------------------------------------------------------------------
-    _NARRATION = ("last_move", "last_tenants", "last_action")
+    _NARRATION = ("last_move", "last_tenants", "last_action", "recent")
     _FIELDS = (
         "rows",
         "centre",
@@ -1071,6 +1091,7 @@ class YadokashiState(GameState):
         "last_move",
         "last_tenants",
         "last_action",
+        "recent",
     )
 
     def to_json(self) -> JSONDict:
