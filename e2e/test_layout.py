@@ -349,6 +349,31 @@ def bonus_cut(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "actions": record["actions"][: best[1]]}
 
 
+def undo_cut(lang: str) -> dict[str, Any]:
+    """A three-seat Pharaoh game cut before seat 0's Horus pass after which seat 0 opens the
+    next auction at once: the pass tapped, the status bar holds Undo beside Hint, "?" and Rules,
+    the longest prompt (the round bonus) and the declaration panel its switch (issue 31's trial
+    saw the prompt in four lines and the panel cut there)."""
+    record = record_of(simulate("pharaoh", 3, 2))
+    human, bot = NAMES[lang]
+    record["seats"] = [
+        {"name": human.format(1), "kind": "human"}
+        if i == 0
+        else {**seat, "name": bot.format(i + 1)}
+        for i, seat in enumerate(record["seats"])
+    ]
+    readable = record_from_json(record)
+    actions = record["actions"]
+    for i, entry in enumerate(actions[:-1]):
+        if entry != "0:horus" or not actions[i + 1].startswith("0:"):
+            continue
+        state = replay(readable, i + 1)
+        assert isinstance(state, PharaohState)
+        if state.bonus_open(0) and can_declare(state, 0):
+            return {**record, "actions": actions[:i]}
+    raise AssertionError("seat 0 never opens an auction right after its Horus pass")
+
+
 def open_table(page: Page, base_url: str, record: dict[str, Any]) -> str:
     """Open the record's table; ``over`` at the end, else ``human`` (a human must move)."""
     page.goto(base_url + link(record))
@@ -385,6 +410,11 @@ def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: st
         assert open_table(page, base_url, bonus_cut(record)) == "human"
         expect(page.get_by_test_id("bonus")).to_be_visible()
         layout.check(f"{game}-table-bonus")
+        assert open_table(page, base_url, undo_cut(layout.lang)) == "human"
+        page.get_by_test_id("pass-horus").click()
+        expect(page.get_by_test_id("undo")).to_be_visible()
+        expect(page.get_by_test_id("bonus")).to_be_visible()
+        layout.check(f"{game}-table-undo")
     if game == "baggai":  # the last secret price: seats at their tallest, the button in reach
         actions = record["actions"]
         last = max(i for i, a in enumerate(actions) if a.startswith("0:p"))

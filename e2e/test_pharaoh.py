@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,12 @@ from conftest import (
 )
 from conftest import simulate as simulate_game
 from playwright.sync_api import BrowserContext, Page, expect
+
+from pygames.core.record import new_state
+from pygames.games.pharaoh.rules import PharaohState
+from pygames.games.pharaoh.rules import total as members_total
+from pygames.tutorials import line as tutorial_line
+from pygames.tutorials.pharaoh import TUTORIAL
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,7 +133,7 @@ def play_turn(page: Page, turn: int) -> str:
         confirm.click()
         return "declare"
     if turn % 3 == 0 and horus.is_enabled():
-        horus.click()
+        horus.click(force=True)  # aria-disabled: a tap still says why
         return "horus"
     plain.click()
     return "pass"
@@ -480,3 +487,62 @@ def test_two_humans_hide_their_hands(page: Page, base_url: str) -> None:
         seen.add(viewer)
         play_turn(page, turn)
     assert seen == {"0", "1"}
+
+
+def inside(page: Page, inner: str, outer: str) -> list[str]:
+    """The elements of ``inner`` whose box is not wholly inside the first ``outer`` (and the
+    viewport): what a person cannot see there."""
+    found: list[str] = page.evaluate(
+        """([inner, outer]) => {
+          const box = document.querySelector(outer).getBoundingClientRect();
+          return [...document.querySelectorAll(inner)].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width < 4 || r.height < 4 || r.left < box.left - 1 || r.right > box.right + 1
+              || r.top < box.top - 1 || r.bottom > box.bottom + 1 || r.bottom > innerHeight;
+          }).map((el) => el.dataset.card || el.textContent);
+        }""",
+        [inner, outer],
+    )
+    return found
+
+
+def test_a_full_hospital_and_the_marks_say_what_they_are(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    """The tutorial's round 5 (13 cards in the hospital, the learner's hand empty, the Horus
+    pass made): every hospital card in sight, the count in plain words, the marks explained by
+    a tap, the greyed-out Horus pass captioned short with its reason by a tap."""
+    entries = tutorial_line(TUTORIAL)
+    cut = max(i for i, e in enumerate(entries) if e == "0:pharaoh")
+    record = dataclasses.replace(TUTORIAL.record(), actions=entries[:cut])
+    state = new_state(TUTORIAL.record())
+    for entry in entries[:cut]:
+        state.apply(int(entry[0]), entry[2:])
+    assert isinstance(state, PharaohState) and len(state.hospital) >= 13
+    page.goto(base_url + link(record))
+    assert wait_turn(page) == "auction"
+    hospital = page.get_by_test_id("hospital")
+    n = len(state.hospital)
+    expect(hospital.get_by_test_id("hospital-cards").locator(".ph-card")).to_have_count(n)
+    total = members_total(state.hospital)
+    expect(page.get_by_test_id("hospital-count")).to_have_text(f"{n} cards · sum {total}")
+    assert inside(page, "[data-testid=hospital-cards] .ph-card", "[data-testid=hospital]") == []
+    expect(page.get_by_test_id("ph-prompt")).to_have_text("Your turn: you can only pass.")
+    # the greyed-out Horus pass: a short caption; the engine's reason by a tap
+    horus = page.get_by_test_id("pass-horus")
+    expect(horus).to_have_attribute("aria-disabled", "true")
+    expect(horus.locator("small")).to_have_text("already made")
+    horus.click(force=True)  # aria-disabled: a tap still says why
+    expect(page.get_by_test_id("toast")).to_contain_text("only one per auction")
+    shot(page, "pharaoh-full-hospital")
+    bubble = page.get_by_test_id("explain-bubble")
+    for target, words in (
+        (page.get_by_test_id("hospital-count"), f"add up to {total}"),
+        (page.get_by_test_id("treasures-0").locator(".ph-kind").first, "won"),
+        (page.get_by_test_id("pharaoh-0"), "spent (faded)"),
+        (page.get_by_test_id("ph-prompt"), "only pass"),
+    ):
+        target.click()
+        expect(bubble).to_contain_text(words)
+        page.keyboard.press("Escape")
+        expect(bubble).to_have_count(0)

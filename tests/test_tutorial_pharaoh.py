@@ -4,6 +4,7 @@ leads to."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -135,3 +136,38 @@ def test_the_end_screens_scores(moments: dict[str, Moment]) -> None:
     mine = result.breakdown[YOU]
     assert (mine["items"], mine["kinds_bonus"], mine["flags"], mine["total"]) == (13, 6, 3, 22)
     assert result.scores == [22, 15, 17] and result.winners == [YOU]
+
+
+def test_the_learner_is_sam_and_nobody_is_he_or_she() -> None:
+    assert dict(TUTORIAL.names[YOU]) == {"en": "Sam", "ja": "サム"}
+    welcome = TUTORIAL.steps[0].text
+    assert "Sam" in welcome["en"] and "サム" in welcome["ja"]
+    for step in TUTORIAL.steps:
+        words = set(re.findall(r"[a-z]+", step.text["en"].lower()))
+        assert not words & {"he", "she", "his", "her", "hers", "him", "himself", "herself"}, step.id
+        if step is not TUTORIAL.steps[0]:
+            assert "Sam" not in step.text["en"] and "サム" not in step.text["ja"], step.id
+
+
+def test_the_bonus_switch_is_on_and_counts_in_the_first_declaration_only(
+    moments: dict[str, Moment],
+) -> None:
+    declare = next(s for s in TUTORIAL.steps if s.id == "declare")
+    assert "already on" in declare.text["en"] and "オン" in declare.text["ja"]
+    raise_ = moments["raise"]
+    assert raise_.shown.declared[YOU] == 3 and not raise_.shown.bonus_open(YOU)
+    assert raise_.after.declared[YOU] == 5 == sum(raise_.after.front[YOU])
+    assert "2 + 3 = 5" in raise_.step.text["en"] and "2+3=5" in raise_.step.text["ja"]
+
+
+def test_the_words_say_who_won_and_why(moments: dict[str, Moment]) -> None:
+    shown = moments["pharaoh-pass"].shown
+    assert shown.treasures[HOWARD] == ["throne1"]
+    # the learner passed, then Amira's Pharaoh pass left Howard alone in the auction
+    assert moments["plain-pass"].after.passed[YOU] == "pass" and shown.played[AMIRA] == 1
+    assert "Howard" in moments["pharaoh-pass"].step.text["en"].split(".")[-2]
+    end = moments["round-end"]
+    before = moments["take-horus"].after
+    assert before.declared[HOWARD] == 2 and before.passed[YOU] == "horus"
+    assert end.shown.treasures[AMIRA] == ["gold1"]
+    assert "3 over Howard's 2" in end.step.text["en"]

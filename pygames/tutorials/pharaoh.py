@@ -1,14 +1,15 @@
-"""Return of the Pharaoh's guided first game: three players, the learner (seat 0) against Amira
-and Howard, on a fixed deal (seed 4: round 1 offers 4 gold coins, 1 throne, the flag member 4
-and 1 gold coin). The learner holds the Horus chip at the start.
+"""Return of the Pharaoh's guided first game: three players, the learner (seat 0, named Sam; the
+words say "you" and call no one "he" or "she") against Amira and Howard, on a fixed deal (seed 4:
+round 1 offers 4 gold coins, 1 throne, the flag member 4 and 1 gold coin). The learner holds the
+Horus chip at the start.
 
-Round 1 teaches a declaration (composed card by card, with the round bonus), raising it, the
-three passes and the hospital; its key moment is Amira's Pharaoh pass taking the learner's
-members 2 and 3 from the hospital for good. Round 2 teaches the kinds bonus and the learner's
-own Pharaoh pass. Then the game fast-forwards (the normal bot's moves, kept as literal entries)
-to round 5, where the learner wins a fourth kind, spends his flag members and brings them back
-to his tent with his last Pharaoh card; the end screen explains the scoring (22 points: items
-13, kinds bonus 6, flag members 3).
+Round 1 teaches a declaration (composed card by card, the round bonus switch already on), raising
+it (the bonus counts in the first declaration only), the three passes and the hospital; its key
+moment is Amira's Pharaoh pass taking the learner's members 2 and 3 from the hospital for good.
+Round 2 teaches the kinds bonus and the learner's own Pharaoh pass. Then the game fast-forwards
+(the normal bot's moves, kept as literal entries) to round 5, where the learner wins a fourth
+kind, spends the flag members and brings them back to the tent with the last Pharaoh card; the
+end screen explains the scoring (22 points: items 13, kinds bonus 6, flag members 3).
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ _ROUND_1 = (
     Step(
         "welcome",
         t(
-            "Welcome, expedition leader! Everyone holds members 1 to 5 and 2 Pharaoh cards and "
-            "bids members for these 4 cards, left to right: 5 rounds of 4 auctions, most points "
-            "wins.",
-            "隊長、ようこそ。全員が隊員1〜5とファラオカード2枚を持ち、隊員を出して場札の4枚を"
-            "左から順に競ります(4回の競り×5ラウンド、得点が最も多い人の勝ち)。",
+            "You play Sam, an expedition leader. Everyone holds members 1 to 5 and 2 Pharaoh "
+            "cards and bids members for these 4 cards, left to right: 5 rounds of 4 auctions, "
+            "most points wins.",
+            "あなたは発掘隊の隊長サムです。全員が隊員1〜5とファラオカード2枚を持ち、隊員を出して"
+            "場札の4枚を左から順に競ります（4回の競り×5ラウンド、得点が最も多い人の勝ち）。",
         ),
         mark=("offer", "hand"),
     ),
@@ -46,19 +47,20 @@ _ROUND_1 = (
         "declare",
         t(
             "You hold the Horus chip, so you start, and your first declaration may add the round "
-            "bonus (+1 in round 1). Tap member 2 and the round bonus, then declare 3.",
+            "bonus (+1 in round 1): its switch is already on. Tap member 2, then declare 3.",
             "ホルスチップを持つあなたがスタートプレイヤーで、最初の宣言にはラウンドボーナス"
-            "(第1ラウンドは+1)を加えられます。隊員2とラウンドボーナスを選び、3人と宣言しましょう。",
+            "（第1ラウンドは+1）を加えられ、そのスイッチはもうオンです。隊員2を選び、3人と"
+            "宣言しましょう。",
         ),
         expect=(Compose(DECLARE, (2, BONUS)),),
     ),
     Step(
         "horus-pass",
         t(
-            "Amira declared 4. Howard made a Horus pass: he takes the Horus chip and starts the "
-            "next auctions (only one player per auction may make it).",
+            "Amira declared 4. Howard made a Horus pass, taking the Horus chip to start the next "
+            "auctions (only one player per auction may make it).",
             "アミラが4人と宣言しました。ハワードはホルスパスでホルスチップを取り、次の競りから"
-            "スタートプレイヤーになります(ホルスパスは1回の競りで1人だけ)。",
+            "スタートプレイヤーになります（ホルスパスは1回の競りで1人だけ）。",
         ),
         play=("1:d4", "2:horus"),
         mark=("horus-2",),
@@ -66,16 +68,17 @@ _ROUND_1 = (
     Step(
         "raise",
         t(
-            "Declare again: add member 3. You declare the sum of all members in front of you, "
-            "5, which beats 4.",
-            "もう一度宣言できます。隊員3を足すと手元の隊員の合計は5人になり、4人を上回ります。",
+            "Declare again: add member 3. The round bonus counts only in your first declaration, "
+            "so you now declare the members in front of you, 2 + 3 = 5, which beats 4.",
+            "もう一度宣言できます。ラウンドボーナスは最初の宣言だけなので、隊員3を足した宣言は"
+            "手元の隊員の合計2+3=5人で、4人を上回ります。",
         ),
         expect=(Compose(DECLARE, (3,)),),
     ),
     Step(
         "hospital",
         t(
-            "Amira passed and took her 4 back, so you won the 4 gold coins. Your members 2 and 3 "
+            "Amira passed and took back the 4, so you won the 4 gold coins. Your members 2 and 3 "
             "went to the hospital: they stay there until someone's Pharaoh pass takes them.",
             "アミラがパスして4を手札に戻したので、あなたが金貨4枚を獲得しました。隊員2と3は病院へ"
             "行き、誰かのファラオパスで連れ出されるまでそこにいます。",
@@ -89,7 +92,7 @@ _ROUND_1 = (
             "Howard starts the throne's auction: 3 + round bonus 1 = 4. Keep your members for the "
             "next card: make a plain pass, which only takes you out of this auction.",
             "ハワードがスタートして玉座に3+ラウンドボーナス1=4人と宣言しました。隊員は次の札に"
-            "残し、普通のパスをしましょう(この競りから抜けるだけです)。",
+            "残し、普通のパスをしましょう（この競りから抜けるだけです）。",
         ),
         play=("2:d3+",),
         expect=("pass",),
@@ -97,10 +100,12 @@ _ROUND_1 = (
     Step(
         "pharaoh-pass",
         t(
-            "Amira's Pharaoh pass moved every member in the hospital, your 2 and 3 too, to her "
-            "tent: they are hers for good. A Pharaoh pass of your own could have taken them first.",
-            "アミラのファラオパスで、病院の隊員があなたの2と3も含めて全員アミラのテントへ移り、"
-            "以後ずっとアミラのものです。先にあなたがファラオパスをすれば取り戻せました。",
+            "Amira's Pharaoh pass moved your 2 and 3 from the hospital to Amira's tent for good "
+            "(your own Pharaoh pass could have taken them first). Howard, the last one in, won "
+            "the throne.",
+            "アミラのファラオパスで、病院のあなたの2と3はアミラのテントへ移り、以後ずっとアミラの"
+            "ものです（先にあなたがファラオパスをすれば取り戻せました）。最後に残ったハワードが"
+            "玉座を獲得しました。",
         ),
         play=("1:pharaoh",),
         mark=("hospital", "tent-1"),
@@ -141,10 +146,12 @@ _ROUND_1 = (
     Step(
         "round-end",
         t(
-            "Amira won 1 gold coin, and round 1 ended: every tent went back to its owner's hand. "
-            "Your old 2 and 3 now bid for Amira.",
-            "アミラが金貨1枚を獲得し、第1ラウンドが終わりました。テントの隊員は持ち主の手札に戻り、"
-            "あなたの元の2と3は今やアミラの隊員です。",
+            "Amira declared 3 over Howard's 2 and Howard passed, so Amira won 1 gold coin. Round "
+            "1 ended: every tent went back to its owner's hand, so your old 2 and 3 now bid for "
+            "Amira.",
+            "アミラがハワードの2人を上回る3人と宣言し、ハワードがパスしたので、アミラが金貨1枚を"
+            "獲得しました。第1ラウンドが終わってテントの隊員は持ち主の手札に戻り、あなたの元の"
+            "2と3は今やアミラの隊員です。",
         ),
         play=("1:d3", "2:pass"),
         mark=("hand",),
@@ -245,8 +252,8 @@ _ROUND_5 = (
         t(
             "Game over! You score 1 point per item (13), a kinds bonus of 6 for 4 kinds, and 1 "
             "point per flag member in hand and tent (3): 22.",
-            "ゲーム終了です。財宝1個1点(13点)、4種類の種類ボーナス6点、手札とテントの旗の隊員"
-            "1枚1点(3点)で、合計22点です。",
+            "ゲーム終了です。財宝1個1点（13点）、4種類の種類ボーナス6点、手札とテントの旗の隊員"
+            "1枚1点（3点）で、合計22点です。",
         ),
         mark=("items-0", "kinds-0", "flags-0", "final-score-0"),
     ),
@@ -267,7 +274,7 @@ TUTORIAL = Tutorial(
     players=3,
     seed=4,
     learner=0,
-    names=(t("You", "あなた"), t("Amira", "アミラ"), t("Howard", "ハワード")),
+    names=(t("Sam", "サム"), t("Amira", "アミラ"), t("Howard", "ハワード")),
     steps=_ROUND_1 + _ROUND_2 + _ROUND_5,
     covers={
         "Play/1": "horus-pass",

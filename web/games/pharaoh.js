@@ -28,7 +28,11 @@ Object.assign(STRINGS, {
   ph_hospital: { en: 'Hospital', ja: '病院' },
   ph_hospitalEmpty: { en: 'Empty', ja: '誰もいません' },
   ph_cardsN: { en: { one: '{0} card', other: '{0} cards' }, ja: '{0}枚' },
-  ph_members: { en: { one: '{0} member', other: '{0} members' }, ja: '隊員{0}人' },
+  ph_hospSum: { en: 'sum {0}', ja: '合計{0}' },
+  ph_hospExplain: {
+    en: { one: '{0} member card waits in the hospital, its number {1}. A Pharaoh pass takes every card here to the tent of the player who makes it.', other: '{0} member cards wait in the hospital; their numbers add up to {1}. A Pharaoh pass takes every card here to the tent of the player who makes it.' },
+    ja: '病院で隊員カード{0}枚が待っています（数字の合計{1}）。ファラオパスをした人が、ここの全員を自分のテントへ移します。',
+  },
   ph_start: { en: 'Start', ja: 'スタート' },
   ph_startTitle: { en: 'Start player of this auction', ja: 'この競りのスタートプレイヤー' },
   ph_horus: { en: 'Horus chip', ja: 'ホルスチップ' },
@@ -40,7 +44,7 @@ Object.assign(STRINGS, {
   ph_passedPlain: { en: 'Passed', ja: 'パス' },
   ph_handCount: { en: { one: '{0} member card in hand', other: '{0} member cards in hand' }, ja: '手札の隊員カード{0}枚' },
   ph_pharaohCards: { en: 'Pharaoh cards', ja: 'ファラオカード' },
-  ph_pharaohLeftPlayed: { en: '{0} left, {1} played', ja: '残り{0}枚・使用{1}枚' },
+  ph_pharaohLeftPlayed: { en: '{0} left (bright), {1} spent (faded)', ja: '残り{0}枚（濃い色）・使用済み{1}枚（薄い色）' },
   ph_tent: { en: 'Tent', ja: 'テント' },
   ph_tentEmpty: { en: 'empty', ja: 'なし' },
   ph_noTreasure: { en: 'No treasure yet', ja: '財宝なし' },
@@ -65,20 +69,22 @@ Object.assign(STRINGS, {
   ph_passHorusHelp: { en: 'take the chip: start the next auction', ja: 'チップを取り、次の競りの先手に' },
   ph_passHorusKeep: { en: 'keep the chip: start the next auction', ja: 'チップを保持し、次の競りの先手に' },
   ph_passPharaoh: { en: 'Pharaoh pass', ja: 'ファラオパス' },
-  ph_passPharaohHelp: { en: 'hospital ({0}) to your tent', ja: '病院の隊員({0}枚)を自分のテントへ' },
+  ph_passPharaohHelp: { en: 'hospital ({0}) to your tent', ja: '病院の隊員（{0}枚）を自分のテントへ' },
   ph_passPharaohEmpty: { en: 'the hospital is empty', ja: '病院は空です' },
   ph_passPlain: { en: 'Pass', ja: 'パス' },
   ph_passPlainHelp: { en: 'no effect', ja: '効果なし' },
-  ph_promptBonus: { en: 'You start this auction: declare (you may add +{0}) or pass.', ja: 'あなたがスタートプレイヤーです。宣言(+{0}を加えられます)かパスを。' },
-  ph_promptOpen: { en: 'Your turn: declare any total, or pass.', ja: 'あなたの番です。好きな人数で宣言するか、パスしてください。' },
-  ph_promptBeat: { en: 'Your turn: declare more than {0}, or pass.', ja: 'あなたの番です。{0}人より多く宣言するか、パスしてください。' },
-  ph_promptOnlyPass: { en: 'Your turn: you can only pass.', ja: 'あなたの番です。パスしかできません。' },
-  ph_waitTurn: { en: 'Auction: {0} is to move.', ja: '競り中:{0}の番です。' },
+  // the status bar's prompt: two short lines beside the Hint, "?", Rules and Undo buttons
+  ph_promptBonus: { en: 'You start: declare (+{0} bonus) or pass.', ja: 'あなたがスタート。宣言（+{0}可）かパス。' },
+  ph_promptOpen: { en: 'Your turn: declare any total, or pass.', ja: 'あなたの番。好きな人数で宣言かパス。' },
+  ph_promptBeat: { en: 'Your turn: declare more than {0}, or pass.', ja: 'あなたの番。{0}人より多く宣言かパス。' },
+  ph_promptOnlyPass: { en: 'Your turn: you can only pass.', ja: 'あなたの番。パスしかできません。' },
+  ph_waitTurn: { en: 'Auction: {0} is to move.', ja: '競り中：{0}の番です。' },
   ph_waitYou: { en: 'Waiting for the others.', ja: 'ほかのプレイヤーを待っています。' },
+  ph_turnNext: { en: 'Your turn comes next.', ja: '次はあなたの番です。' },
   ph_scoring: { en: 'Scoring', ja: '得点' },
   ph_scoreItems: { en: { one: '{0} point per item on your treasures', other: '{0} points per item on your treasures' }, ja: '財宝の個数1つにつき{0}点' },
   ph_scoreKinds: { en: 'Different kinds', ja: '財宝の種類数' },
-  ph_scoreFlags: { en: 'Flag member in hand or tent: +{0} each', ja: '手札とテントの旗の隊員:1枚{0}点' },
+  ph_scoreFlags: { en: 'Flag member in hand or tent: +{0} each', ja: '手札とテントの旗の隊員：1枚{0}点' },
   ph_removedList: { en: 'Out of the game', ja: '除外された札' },
   ph_firstStart: { en: 'First holder of the Horus chip', ja: '最初にホルスチップを持つ人' },
   // end screen
@@ -88,6 +94,7 @@ Object.assign(STRINGS, {
   ph_colFlags: { en: 'Flag bonus', ja: '旗ボーナス' },
   ph_colTie: { en: 'Tie-break:', ja: '同点判定:' },
   ph_colMembers: { en: 'member sum', ja: '隊員の合計' },
+  ph_tieExplain: { en: 'On a tie in points, the larger member sum wins: the numbers of the members in hand and tent added up.', ja: '得点が同じなら、隊員の合計（手札とテントの隊員の数字を足したもの）が大きい人の勝ちです。' },
   ph_kindsN: { en: { one: '{0} kind', other: '{0} kinds' }, ja: '{0}種類' },
   // cards
   ph_member: { en: 'Member {0}', ja: '隊員{0}' },
@@ -103,6 +110,13 @@ Object.assign(STRINGS, {
   ph_t_sword: { en: { one: '{0} sword', other: '{0} swords' }, ja: '剣{0}本' },
   ph_t_ankh: { en: { one: '{0} ankh', other: '{0} ankhs' }, ja: 'アンク{0}個' },
   ph_t_gold: { en: { one: '{0} gold coin', other: '{0} gold coins' }, ja: '金貨{0}枚' },
+  // a treasure chip ("1·5"): the cards of one kind won, one number per card
+  ph_chipExplain: {
+    en: { one: '{1}: 1 card won, with {2} items ({3} points).', other: '{1}: {0} cards won, {4} = {2} items ({3} points). Each number is one card.' },
+    ja: '{1}：獲得した札{0}枚、{4}で{2}個（{3}点）。数字は札1枚ごとの個数です。',
+  },
+  ph_horusTaken: { en: 'already made', ja: '使用済み' },
+  ph_noPharaohLeft: { en: 'no card left', ja: 'カードなし' },
 });
 
 // ---------------------------------------------------------------- cards (drawn from the view's legends)
@@ -371,18 +385,35 @@ export function statusChips(snap) {
   ];
 }
 
-/** What the viewer is asked to do, or whose turn it is. */
-export function prompt(snap, ctx) {
-  const v = snap.view;
-  if (v.phase !== 'auction') return '';
-  if (ctx.canAct && (ctx.moves.length || ctx.choices.length)) {
+/** Whether the viewer may act now (the hand zone shows the declaration and the passes). */
+function acting(ctx) {
+  return ctx.canAct && (ctx.moves.length || ctx.choices.length);
+}
+
+/** What the viewer is asked to do, as text (null: someone else's turn). */
+function promptText(v, ctx) {
+  if (acting(ctx)) {
     const choice = declareChoice(ctx);
     if (!choice) return t('ph_promptOnlyPass');
     if (choice.bonus) return t('ph_promptBonus', choice.bonus.amount);
     return choice.highest > 0 ? t('ph_promptBeat', choice.highest) : t('ph_promptOpen');
   }
+  // the viewer's turn, not yet open (a lesson's words first, a move on its way)
+  return v.turn === ctx.viewer ? t('ph_turnNext') : null;
+}
+
+/**
+ * What the viewer is asked to do, or whose turn it is: two lines at most (a narrow status bar
+ * beside the Hint, Rules and Undo buttons), the whole text by a tap.
+ */
+export function prompt(snap, ctx) {
+  const v = snap.view;
+  if (v.phase !== 'auction') return '';
+  const text = promptText(v, ctx);
+  if (text) return h('span', { class: 'ph-prompt', testid: 'ph-prompt', 'data-explain': text, text });
   if (v.turn === null || v.turn === undefined) return '';
-  return tn('ph_waitTurn', who(ctx.names[v.turn], v.turn));
+  const name = ctx.names[v.turn];
+  return h('span', { class: 'ph-prompt', testid: 'ph-prompt', 'data-explain': t('ph_waitTurn', name) }, tn('ph_waitTurn', who(name, v.turn)));
 }
 
 // ---------------------------------------------------------------- the board: round, deck, offer, hospital
@@ -420,15 +451,30 @@ function bidBox(v, ctx) {
     has ? who(ctx.names[v.leader], v.leader) : null);
 }
 
+/** The hospital's cards in two rows (three beyond 24 cards), narrower as they are more: every
+ * card stays in sight, whatever their number. */
+function hospitalCards(L, cards) {
+  const rows = cards.length > 24 ? 3 : 2;
+  return h('div', {
+    class: ['ph-hosp-cards', rows === 3 ? 'is-3rows' : null], testid: 'hospital-cards', role: 'group', 'aria-label': t('ph_hospital'),
+    vars: { '--hc': Math.max(6, Math.ceil(cards.length / rows)) },
+  }, cards.map((c, i) => memberCard(L, c, { size: 'xs', 'data-flip': `ph-h${i}-${c}` })));
+}
+
 function hospital(L, v) {
   const cards = v.hospital || [];
+  const sum = membersOf(L, cards);
   return h('div', { class: ['ph-hospital', cards.length ? 'has-cards' : null], testid: 'hospital', data: { count: cards.length } },
     h('div', { class: 'ph-head' }, glyph('hospital', 'ph-hosp-icon'),
       h('span', { class: 'ph-label', text: t('ph_hospital') }),
-      cards.length ? h('span', { class: 'ph-count', text: `${count('ph_cardsN', cards.length)} · ${count('ph_members', membersOf(L, cards))}` }) : null),
-    cards.length
-      ? h('div', { class: 'ph-row ph-hosp-cards', tabindex: '0', role: 'group', 'aria-label': t('ph_hospital') }, cards.map((c, i) => memberCard(L, c, { size: 'xs', 'data-flip': `ph-h${i}-${c}` })))
-      : h('span', { class: 'ph-empty', text: t('ph_hospitalEmpty') }));
+      cards.length
+        ? h('span', {
+          class: 'ph-count', testid: 'hospital-count', data: { count: cards.length, sum, gloss: 'Hospital' },
+          'data-explain': tp('ph_hospExplain', cards.length, sum),
+          text: `${count('ph_cardsN', cards.length)} · ${t('ph_hospSum', sum)}`,
+        })
+        : null),
+    cards.length ? hospitalCards(L, cards) : h('span', { class: 'ph-empty', text: t('ph_hospitalEmpty') }));
 }
 
 function board(snap, ctx) {
@@ -455,13 +501,24 @@ function passChip(kind) {
   return h('span', { class: ['ph-passed', `pass-${kind}`], data: { passed: kind } }, glyph(g), h('span', { text: t(key) }));
 }
 
-function treasureChips(sv, s) {
+/**
+ * What a treasure chip ("1·5") says: the kind, the cards won (one number per card), the items.
+ * @param {string} kind
+ * @param {number[]} items the items of each card won
+ * @param {number} point the points of one item (the view's scoring)
+ */
+function chipExplain(kind, items, point) {
+  const sum = items.reduce((a, b) => a + b, 0);
+  return tp('ph_chipExplain', items.length, t(`ph_k_${kind}`), sum, sum * point, items.join(' + '));
+}
+
+function treasureChips(sv, s, point) {
   const chips = [];
   for (const [kind, items] of Object.entries(sv.treasures || {})) {
     if (!items.length) continue;
     chips.push(h('span', {
-      class: ['ph-kind', `k-${kind}`], data: { kind, items: items.join(',') }, role: 'img', 'data-flip': `ph-t-${s}-${kind}-${items.length}`,
-      title: `${t(`ph_k_${kind}`)}: ${items.join(' + ')}`, 'aria-label': `${t(`ph_k_${kind}`)}: ${items.join(' + ')}`,
+      class: ['ph-kind', `k-${kind}`], data: { kind, items: items.join(','), gloss: 'Treasures' }, role: 'img', 'data-flip': `ph-t-${s}-${kind}-${items.length}`,
+      'data-explain': chipExplain(kind, items, point), 'aria-label': `${t(`ph_k_${kind}`)}: ${items.join(' + ')}`,
     }, glyph(kind), h('span', { class: 'ph-kind-n', text: items.join('·') })));
   }
   const sc = sv.treasure_score;
@@ -478,7 +535,7 @@ function pharaohTokens(sv, s) {
   for (let i = 0; i < sv.pharaoh_played; i += 1) marks.push(glyph('pharaoh', 'ph-ph-played'));
   const text = `${t('ph_pharaohCards')}: ${t('ph_pharaohLeftPlayed', sv.pharaoh_left, sv.pharaoh_played)}`;
   return h('span', {
-    class: 'ph-stat ph-pharaohs', testid: `pharaoh-${s}`, data: { left: sv.pharaoh_left, played: sv.pharaoh_played }, role: 'img',
+    class: 'ph-stat ph-pharaohs', testid: `pharaoh-${s}`, data: { left: sv.pharaoh_left, played: sv.pharaoh_played, gloss: 'Pharaoh cards' }, role: 'img',
     title: text, 'aria-label': text,
   }, marks);
 }
@@ -539,7 +596,7 @@ function seatPanel(snap, ctx, s) {
       h('div', { class: 'ph-badges' }, seatBadges(v, ctx, s)))),
   frontArea(L, v, sv, s),
   seatStats(L, sv, s),
-  treasureChips(sv, s));
+  treasureChips(sv, s, v.scoring?.item ?? 1));
 }
 
 // ---------------------------------------------------------------- own hand and actions
@@ -624,12 +681,17 @@ function passProps(move, why, kind) {
   return why ? { 'aria-disabled': 'true', data: { action: 'why', why: kind } } : { disabled: true };
 }
 
+/** A greyed-out pass's caption: a few words (the engine's reason comes whole by a tap). */
+const UNAVAILABLE = { horus: 'ph_horusTaken', pharaoh: 'ph_noPharaohLeft' };
+
 function passButtons(snap, ctx) {
   return PASSES.map((p) => {
     const move = ctx.move(p.kind);
     const why = move ? null : snap.unavailable?.[p.kind];
-    return button([glyph(p.glyph), h('span', { class: 'ph-pass-text' }, h('b', { text: t(p.key) }), h('small', { text: why ? tx(why) : passHelp(p.kind, move, ctx) }))], {
+    const help = why ? t(UNAVAILABLE[p.kind] || 'ph_passPlainHelp') : passHelp(p.kind, move, ctx);
+    return button([glyph(p.glyph), h('span', { class: 'ph-pass-text' }, h('b', { text: t(p.key) }), h('small', { text: help }))], {
       class: ['btn', 'ph-pass', `ph-pass-${p.kind}`], testid: p.testid, ...passProps(move, why, p.kind),
+      'data-explain': `${t(p.key)}: ${why ? tx(why) : help}`,
     });
   });
 }
@@ -650,9 +712,9 @@ function handZone(snap, ctx) {
     vars: { '--cols': Math.max(1, hand.length <= 6 ? hand.length : Math.ceil(hand.length / 2)) },
   }, handCards(L, hand, ctx, choice));
   const head = handHead(L, me, hand);
-  if (!ctx.canAct || !(ctx.moves.length || ctx.choices.length)) {
+  if (!acting(ctx)) {
     return h('section', { class: 'ph-hand-zone', testid: 'hand-zone' }, head, cardsBox,
-      h('p', { class: 'ph-note', text: t('ph_waitYou') }));
+      h('p', { class: 'ph-note', text: v.turn === ctx.viewer && !snap.over ? t('ph_turnNext') : t('ph_waitYou') }));
   }
   const panel = h('div', { class: 'ph-controls', testid: 'controls' },
     choice ? declareBox(choice, ctx) : h('p', { class: 'ph-note', text: hand.length ? t('ph_promptOnlyPass') : t('ph_noMembers') }),
@@ -697,11 +759,13 @@ export function side(snap) {
 
 // ---------------------------------------------------------------- end of game
 
-function resultTreasures(b) {
+function resultTreasures(b, point) {
   const chips = [];
   for (const [kind, items] of Object.entries(b.treasures || {})) {
     if (!items.length) continue;
-    chips.push(h('span', { class: ['ph-kind', `k-${kind}`], data: { kind }, title: t(`ph_k_${kind}`) }, glyph(kind), h('span', { class: 'ph-kind-n', text: items.join('·') })));
+    chips.push(h('span', {
+      class: ['ph-kind', `k-${kind}`], data: { kind, gloss: 'Treasures' }, 'data-explain': chipExplain(kind, items, point),
+    }, glyph(kind), h('span', { class: 'ph-kind-n', text: items.join('·') })));
   }
   return chips.length ? h('div', { class: 'ph-kinds' }, chips) : h('span', { class: 'ph-empty', text: '–' });
 }
@@ -714,17 +778,17 @@ function resultHead() {
     h('th', { scope: 'col', text: t('ph_colKinds') }),
     h('th', { scope: 'col', text: t('ph_colFlags') }),
     h('th', { scope: 'col', class: 'col-total', text: t('total') }),
-    h('th', { scope: 'col', class: 'ph-col-members' },
+    h('th', { scope: 'col', class: 'ph-col-members', 'data-explain': t('ph_tieExplain'), data: { gloss: 'member sum' } },
       h('span', { class: 'ph-th-line', text: t('ph_colTie') }), h('span', { class: 'ph-th-line', text: t('ph_colMembers') })));
 }
 
-function resultRow(L, b, s, winner, ctx) {
+function resultRow(L, b, s, winner, ctx, point) {
   const flags = (b.members || []).filter((c) => L.members[c]?.flag);
   return h('tr', {
     class: winner ? 'is-winner' : null, testid: `result-row-${s}`, data: { seat: s, winner: winner ? 'yes' : 'no' },
   },
   h('th', { scope: 'row', class: ['col-name', `seat-c${s}`] }, winner ? icon('crown', 'crown-mini') : null, h('span', { class: 'who', text: ctx.names[s] })),
-  h('td', { class: 'ph-col-treasures' }, resultTreasures(b)),
+  h('td', { class: 'ph-col-treasures' }, resultTreasures(b, point)),
   h('td', { testid: `items-${s}`, data: { value: b.items } }, h('b', { text: String(b.items) })),
   h('td', { testid: `kinds-${s}`, data: { value: b.kinds_bonus } }, h('b', { text: `+${b.kinds_bonus}` }), h('small', { class: 'ph-sub', text: t('ph_kindsN', b.kinds) })),
   h('td', { testid: `flags-${s}`, data: { value: b.flags } }, h('b', { text: `+${b.flags}` }),
@@ -740,7 +804,8 @@ export function result(snap, ctx) {
   const res = snap.result;
   const L = legend(snap.view);
   const winners = new Set(res.winners);
-  const rows = res.breakdown.map((b, s) => resultRow(L, b, s, winners.has(s), ctx));
+  const point = snap.view.scoring?.item ?? 1;
+  const rows = res.breakdown.map((b, s) => resultRow(L, b, s, winners.has(s), ctx, point));
   return h('div', { class: 'result-wrap ph-result-wrap' },
     h('table', { class: 'result ph-result', testid: 'result' }, h('thead', {}, resultHead()), h('tbody', {}, rows)));
 }
