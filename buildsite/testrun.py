@@ -2,8 +2,8 @@
 ``build.py pyodide-tests`` (the engine tests inside Pyodide only).
 
 On a 2-core machine every step uses both cores: the checks run in two lanes side by side, the
-unit tests in two pytest-xdist workers and the browser tests in three (they mostly wait), the
-tests inside Pyodide in two Node.js processes. Steps do not overlap one another: with both cores
+unit tests and the browser tests in two pytest-xdist workers each (worksteal), the tests inside
+Pyodide in two Node.js processes. Steps do not overlap one another: with both cores
 busy in each, running two at once would only share the same CPU between them, and the browser
 tests' timing needs the machine to itself.
 """
@@ -44,15 +44,15 @@ from buildsite.wheel import build_wheel
 # pytest-xdist workers of the unit tests: one a core, two at most (they keep a core busy each).
 PYTEST_WORKERS = max(1, min(2, os.cpu_count() or 1))
 XDIST = ["-n", str(PYTEST_WORKERS), "--dist", "worksteal"] if PYTEST_WORKERS > 1 else []
-# The browser tests wait more than they compute (a bot's pause, an animation, the engine's answer
-# in another process): on 2 cores, two workers kept the machine 30% busy (about 400 s of CPU in
-# an 11-minute run), so they run one worker more than there are cores, three at most. Worksteal
-# hands a long test's queue to a worker that ran dry, so no worker idles at the end.
-E2E_WORKERS = max(1, min(3, (os.cpu_count() or 1) + 1))
+# The browser tests keep both cores busy too (vmstat: 5% idle with three workers; the Chromium
+# processes' time escapes `time`'s count of the run, which made them look idle), so they run in
+# as many workers as the unit tests; worksteal hands a long test's queue to a worker that ran
+# dry, so no worker idles at the end.
+E2E_WORKERS = PYTEST_WORKERS
 E2E_XDIST = ["-n", str(E2E_WORKERS), "--dist", "worksteal"] if E2E_WORKERS > 1 else []
 # Wall-clock limits of the two pytest steps: well above a normal run on a 2-core machine (unit:
-# about 3 minutes of CPU, so about 1.5 in two workers; e2e: about 20 minutes of tests, so 7 to 9
-# in three), so that only a hang or a badly overloaded machine reaches them.
+# about 3 minutes of CPU, so about 1.5 in two workers; e2e: about 25 minutes of tests, so 12 to
+# 14 in two), so that only a hang or a badly overloaded machine reaches them.
 SUITE_LIMITS = {"tests": 10 * 60.0, "e2e": 18 * 60.0}
 # e2e reports each test with its worker (-vv) and the slowest ones. A test that hangs is
 # stopped by pytest-timeout (pyproject.toml), which names it with the stacks of every thread.

@@ -109,6 +109,7 @@ Object.assign(STRINGS, {
   hk_bank: { en: { one: 'Bank: {0} card', other: 'Bank: {0} cards' }, ja: '銀行：{0}枚' },
   hk_colPoints: { en: 'Victory points', ja: '勝点' },
   hk_colRounds: { en: 'Rounds won', ja: '勝ったラウンド' },
+  hk_lastRound: { en: 'Round {0}: its results (tap to open)', ja: '第{0}ラウンドの結果（タップで開く）' },
   hk_colTotals: { en: 'Round totals', ja: '各ラウンドの合計' },
   // setup (H6)
   hk_firstStart: { en: 'First start player', ja: '最初の手番プレイヤー' },
@@ -850,7 +851,10 @@ export function result(snap, ctx) {
   const last = sums[sums.length - 1];
   return h('div', { class: 'hk-result-wrap' },
     h('div', { class: 'result-wrap' }, h('table', { class: 'result hk-result', testid: 'result' }, h('thead', {}, head), h('tbody', {}, rows))),
-    last ? summaryCard(snap, ctx, last, { notes: false }) : null);
+    // the last round's results fold away (they are in the side column too): the places and the
+    // final table stay in view without scrolling (e2e/test_layout.py)
+    last ? h('details', { class: 'hk-last-round', testid: 'end-last-round' },
+      h('summary', { text: t('hk_lastRound', last.round) }), summaryCard(snap, ctx, last, { notes: false })) : null);
 }
 
 // ---------------------------------------------------------------- setup option: first start player
