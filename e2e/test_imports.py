@@ -185,7 +185,9 @@ CLOCK = """() => {
     if (!last || last.shown || !refused()) return;
     last.shown = performance.now();
     requestAnimationFrame(() => setTimeout(() => { last.drawn = performance.now(); }));
-  }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  }).observe(document.body, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
 }"""
 
 
