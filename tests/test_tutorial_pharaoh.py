@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from pygames.core.record import new_state, split_action
 from pygames.games.pharaoh.rules import PharaohState
-from pygames.tutorials import Step, move_actions
+from pygames.tutorials import Step
+from pygames.tutorials import walk as tutorial_walk
 from pygames.tutorials.pharaoh import TUTORIAL
 
 YOU, AMIRA, HOWARD = 0, 1, 2
@@ -29,21 +29,10 @@ class Moment:
 
 def walk() -> dict[str, Moment]:
     """Every step of the script's own line, by id."""
-    state = new_state(TUTORIAL.record())
-    assert isinstance(state, PharaohState)
-    played = 0
     out: dict[str, Moment] = {}
-    for step in TUTORIAL.steps:
-        for entry in step.play:
-            seat, notation = split_action(entry, played, TUTORIAL.players)
-            state.apply(seat, notation)
-            played += 1
-        shown = state.clone()
-        if step.expect:
-            for notation in move_actions(TUTORIAL.game, state, YOU, step.expect[0]):
-                state.apply(YOU, notation)
-                played += 1
-        out[step.id] = Moment(step, shown, state.clone())
+    for step, _, shown, after in tutorial_walk(TUTORIAL):
+        assert isinstance(shown, PharaohState) and isinstance(after, PharaohState)
+        out[step.id] = Moment(step, shown, after)
     return out
 
 

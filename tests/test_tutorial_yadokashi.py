@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.record import new_state, split_action
 from pygames.games.yadokashi.rules import YadokashiState
-from pygames.tutorials import move_actions
+from pygames.tutorials import walk as tutorial_walk
 from pygames.tutorials.yadokashi import TUTORIAL
 
 ME, KAI, MIKA = 0, 1, 2
@@ -16,21 +15,10 @@ ME, KAI, MIKA = 0, 1, 2
 def _states() -> dict[str, tuple[YadokashiState, YadokashiState]]:
     """By step id: the game when the step's words show (after its scripted play) and after the
     learner's move (the same for a read step)."""
-    state = new_state(TUTORIAL.record())
-    assert isinstance(state, YadokashiState)
     out: dict[str, tuple[YadokashiState, YadokashiState]] = {}
-    done = 0
-    for step in TUTORIAL.steps:
-        for entry in step.play:
-            seat, notation = split_action(entry, done, TUTORIAL.players)
-            state.apply(seat, notation)
-            done += 1
-        shown = state.clone()
-        if step.expect:
-            for notation in move_actions(TUTORIAL.game, state, ME, step.expect[0]):
-                state.apply(ME, notation)
-                done += 1
-        out[step.id] = (shown, state.clone())
+    for step, _, shown, after in tutorial_walk(TUTORIAL):
+        assert isinstance(shown, YadokashiState) and isinstance(after, YadokashiState)
+        out[step.id] = (shown, after)
     return out
 
 

@@ -24,6 +24,7 @@ and the rule coverage (``covers``: every ruling id and every numbered rule of
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,23 +144,30 @@ def move_json(move: Move) -> JSONDict:
     return {"choice": move.choice, "picks": list(move.picks)}
 
 
-def step_starts(tutorial: Tutorial) -> list[int]:
-    """For each step, how many entries of :func:`line` come before its ``play``: the position a
-    step starts from (a step back, a resumed tutorial) is the record with that many actions."""
-    starts: list[int] = []
+def walk(tutorial: Tutorial) -> Iterator[tuple[Step, int, GameState, GameState]]:
+    """Each step of the script's own line (the first ``expect`` of each): the step, how many
+    entries of :func:`line` come before its ``play``, the game when its words show (after its
+    scripted play) and after the learner's move (the same position for a read step)."""
     state = new_state(tutorial.record())
     done = 0
     for step in tutorial.steps:
-        starts.append(done)
+        start = done
         for entry in step.play:
             seat, notation = split_action(entry, done, tutorial.players)
             state.apply(seat, notation)
             done += 1
+        shown = state.clone()
         if step.expect:
             for notation in move_actions(tutorial.game, state, tutorial.learner, step.expect[0]):
                 state.apply(tutorial.learner, notation)
                 done += 1
-    return starts
+        yield step, start, shown, state.clone()
+
+
+def step_starts(tutorial: Tutorial) -> list[int]:
+    """For each step, how many entries of :func:`line` come before its ``play``: the position a
+    step starts from (a step back, a resumed tutorial) is the record with that many actions."""
+    return [start for _, start, _, _ in walk(tutorial)]
 
 
 def tutorial_json(tutorial: Tutorial) -> JSONDict:
