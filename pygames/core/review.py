@@ -29,6 +29,8 @@ iterations the clock is never read, so a review is the same in every run and in 
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -37,7 +39,7 @@ from dataclasses import dataclass
 from pygames.core.errors import RecordError
 from pygames.core.parts import ScoreParts
 from pygames.core.protocol import GameState, JSONDict, Result
-from pygames.core.reasons import Stats
+from pygames.core.reasons import Stats, apart, basis
 from pygames.core.record import Record, new_state, replay, split_action
 from pygames.core.registry import GameInfo, get_game
 from pygames.core.rng import Rng
@@ -52,6 +54,8 @@ SPREAD_LIMIT = 24
 CHECK_SHARE = 0.5
 #: the rival is named the better move only if it wins more by this many standard errors
 EVIDENCE = 1.0
+#: the standard errors of the difference within which a hint's move is "about" the one above
+ABOUT = 2.0
 #: a loss of at least this much win chance is a mistake
 MISTAKE = 0.10
 #: the fewest iterations a timed appraisal makes, unless it reaches its hard limit
@@ -97,6 +101,20 @@ class Estimate:
     action: str
     win: float
     visits: int
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One move of a hint, as shown: its mean win chance, place and points over its rollouts,
+    and whether its estimate is within noise of the move ranked above it (``about``)."""
+
+    action: str
+    win: float
+    visits: int
+    place: float
+    points: float
+    about: bool
+    stats: Stats
 
 
 @dataclass(frozen=True)
@@ -180,8 +198,18 @@ def outcome(
     else:
         win = shares(result.winners, world.players)[seat]
         place = place_in(world, result, seat)
-    read = parts.read(world, seat) if parts is not None else {}
+    read = parts.read(world, seat, result) if parts is not None else {}
     return win, float(place), float(result.scores[seat]), read
+
+
+def shown_order(s: Stats, on: str) -> tuple[float, ...]:
+    """The sort key of a hint's move by the figures shown (rounded as shown): on the ``win``
+    basis the chance to win, then the place, the points and the visits; on the ``place`` basis
+    the place, then the points, the chance to win and the visits."""
+    win, place, points = round(s.mean("win"), 4), round(s.mean("place"), 2), s.mean("points")
+    if on == "place":
+        return (place, -round(points, 1), -win, -s.visits)
+    return (-win, place, -round(points, 1), -s.visits)
 
 
 def win_of(node: Node) -> float:
@@ -349,6 +377,25 @@ class Appraisal:
         ]
         return sorted(estimates, key=lambda e: (-e.visits, -e.win, e.action))
 
+    def hinted(self) -> tuple[str, list[Ranked]]:
+        """The hint's ranking and its basis: by the number shown, never a lower one above a
+        higher one. On the ``win`` basis by the chance to win, then the place and the points; on
+        the ``place`` basis (no move reaches :data:`pygames.core.reasons.NO_CHANCE`) by the
+        expected place, then the points. A move is ``about`` the one above when their shown
+        figures differ by no more than :data:`ABOUT` standard errors of the difference."""
+        stats = {a: s for a, s in self.stats.items() if s.visits}
+        on = basis(stats.values())
+
+        order = sorted(sorted(stats.items()), key=lambda item: shown_order(item[1], on))
+        out: list[Ranked] = []
+        for action, s in order:
+            what = "place" if on == "place" else "win"
+            about = bool(out) and not apart(out[-1].stats, s, what, ABOUT)
+            win, place = round(s.mean("win"), 4), round(s.mean("place"), 2)
+            points = round(s.mean("points"), 1)
+            out.append(Ranked(action, win, s.visits, place, points, about, s))
+        return on, out
+
     def _evidence(self) -> bool:
         """Whether the rival beats the played move in the paired samples by more than
         :data:`EVIDENCE` standard errors of their mean difference."""
@@ -392,9 +439,20 @@ def review_rng(record_seed: int, seed: int, ply: int, seat: int) -> Rng:
     return Rng.from_seed(record_seed, stream=REVIEW_STREAM + (seed * 65_536 + ply) * 16 + seat)
 
 
-def hint_rng(record_seed: int, ply: int, seat: int) -> Rng:
-    """The random stream of a hint (none of the game's or its bots' streams)."""
-    return Rng.from_seed(record_seed, stream=HINT_STREAM + ply * 16 + seat)
+def knowledge_seed(state: GameState, seat: int, own: Sequence[str]) -> int:
+    """A seed drawn from what ``seat`` knows in ``state``: its view and its own actions so far
+    (``own``), hashed with SHA-256 (the same in every Python; never the game's seed, so two
+    true states the seat cannot tell apart give the same seed)."""
+    known = json.dumps(
+        [state.view(seat), list(own)], sort_keys=True, ensure_ascii=True, separators=(",", ":")
+    )
+    return int.from_bytes(hashlib.sha256(known.encode("ascii")).digest()[:8], "big")
+
+
+def hint_rng(seed: int) -> Rng:
+    """The random stream of a hint's search, from :func:`knowledge_seed` (none of the game's or
+    its bots' streams)."""
+    return Rng.from_seed(seed, stream=HINT_STREAM)
 
 
 def appraise(

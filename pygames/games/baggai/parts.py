@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 from pygames.core.parts import Part, ScoreParts
-from pygames.core.protocol import GameState
+from pygames.core.protocol import GameState, Result
 from pygames.core.text import t
-from pygames.games.baggai.rules import BagGaiState
 
 
-def read(state: GameState, seat: int) -> dict[str, float]:
-    """The seat's victory points from parties and from show-offs, and its money."""
-    assert isinstance(state, BagGaiState)
-    vp = state.vp(seat)
+def read(state: GameState, seat: int, result: Result) -> dict[str, float]:
+    """The seat's victory points from parties and from show-offs, and its money (its breakdown
+    in the result)."""
+    data = result.breakdown[seat]
     return {
-        "parties": float(sum(vp["parties"])),
-        "showoff": float(vp["showoff"]),
-        "money": float(state.purse[seat]),
+        "parties": float(sum(data["parties"])),
+        "showoff": float(data["showoff"]),
+        "money": float(data["money"]),
     }
 
 

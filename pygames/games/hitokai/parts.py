@@ -8,14 +8,15 @@ cards kept in hand (the hand bonus is one point per three).
 from __future__ import annotations
 
 from pygames.core.parts import Part, ScoreParts
-from pygames.core.protocol import GameState
+from pygames.core.protocol import GameState, Result
 from pygames.core.text import t
 from pygames.games.hitokai.rules import HitokaiState
 
 
-def read(state: GameState, seat: int) -> dict[str, float]:
+def read(state: GameState, seat: int, result: Result) -> dict[str, float]:
     """The seat's daughter points and cards kept in the last round summed up (none before the
     first round ends)."""
+    del result  # the round's summary, not the game's result
     assert isinstance(state, HitokaiState)
     if not state.summaries:
         return {}

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from pygames.core.parts import Part, ScoreParts
-from pygames.core.protocol import GameState
+from pygames.core.protocol import GameState, Result
 from pygames.core.text import t
-from pygames.games.marie.rules import EAT_POINTS, POINTS, MarieState
 
 
-def read(state: GameState, seat: int) -> dict[str, float]:
-    """The seat's points from the cards it keeps, and its eaten cards."""
-    assert isinstance(state, MarieState)
-    kept = sum(POINTS[count] for count in state.kept[seat][1:])
-    return {"kept": float(kept), "eaten": float(len(state.eaten[seat]) * EAT_POINTS)}
+def read(state: GameState, seat: int, result: Result) -> dict[str, float]:
+    """The seat's points from the cards it keeps, and from its eaten cards (its breakdown in the
+    result)."""
+    data = result.breakdown[seat]
+    eaten = float(data["eaten_points"])
+    return {"kept": float(data["total"]) - eaten, "eaten": eaten}
 
 
 PARTS = ScoreParts(

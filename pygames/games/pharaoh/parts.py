@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 from pygames.core.parts import Part, ScoreParts
-from pygames.core.protocol import GameState
+from pygames.core.protocol import GameState, Result
 from pygames.core.text import t
-from pygames.games.pharaoh.rules import PharaohState
 
 
-def read(state: GameState, seat: int) -> dict[str, float]:
-    """The seat's points from treasure items, from the kinds bonus and from flag members."""
-    assert isinstance(state, PharaohState)
-    data = state.breakdown(seat)
+def read(state: GameState, seat: int, result: Result) -> dict[str, float]:
+    """The seat's points from treasure items, from the kinds bonus and from flag members (its
+    breakdown in the result)."""
+    data = result.breakdown[seat]
     return {
         "items": float(data["items"]),
         "kinds": float(data["kinds_bonus"]),

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from pygames.core.parts import Part, ScoreParts
-from pygames.core.protocol import GameState
+from pygames.core.protocol import GameState, Result
 from pygames.core.text import t
-from pygames.games.yadokashi.rules import YadokashiState
 
 
-def read(state: GameState, seat: int) -> dict[str, float]:
-    """The seat's stars, the crabs living in its row and the shells of its row."""
-    assert isinstance(state, YadokashiState)
+def read(state: GameState, seat: int, result: Result) -> dict[str, float]:
+    """The seat's stars, the crabs living in its row and the shells of its row (its breakdown
+    in the result)."""
+    data = result.breakdown[seat]
     return {
-        "stars": float(state.stars[seat]),
-        "crabs": float(state.crab_count(seat)),
-        "shells": float(len(state.rows[seat])),
+        "stars": float(data["total"]),
+        "crabs": float(data["crabs"]),
+        "shells": float(data["shells"]),
     }
 
 
