@@ -20,7 +20,8 @@ a seat's share of the win at a game's end (1 for a sole winner, 1/k for each of 
 result names after its tie-break, 0 for a loser or a game without winners), or, where a rollout
 is cut short and scored by the game, the game's own chance to win (The Egyptian Buyer) or the
 share of the leaders by its evaluation (Yadokashi). An action's **win chance** is its mean: in
-[0, 1]. The search itself still selects by its reward (0.85 x win + 0.15 x score place).
+[0, 1]. The search itself selects by its reward: the win first, then the place, then the points
+(:func:`pygames.core.search.mix`).
 
 A budget is either time (``seconds`` a decision) or a fixed number of ``iterations``: with
 iterations the clock is never read, so a review is the same in every run and in every Python
