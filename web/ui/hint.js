@@ -23,8 +23,13 @@ export const HINT_SHOWN = 3;
 export const MARK_CLASS = 'hint-mark';
 
 /**
- * One ranked move of a hint answer: `words` for the best three.
- * @typedef {{a: string, win: number, visits: number, words?: import('../types.js').LogEntry[]}} HintMove
+ * One ranked move of a hint answer: `words` for the best three. A hinted move (docs/protocol.md, `hint`): `win` the chance to win after it (0-1), `place` the
+ * expected place (1 = first) and `points` the mean points over its rollouts; `about` when its
+ * figure is within noise of the move above; `why` the reason (top three, once the search is
+ * done); `picks` the compose picks that make a composed move.
+ * @typedef {{a: string, win: number, visits: number, place?: number, points?: number,
+ *   about?: boolean, words?: import('../types.js').LogEntry[],
+ *   why?: {en: string, ja: string}, picks?: string[]}} HintMove
  */
 
 /**
@@ -32,6 +37,7 @@ export const MARK_CLASS = 'hint-mark';
  * @typedef {object} HintAnswer
  * @property {true} ok
  * @property {boolean} thinking the search goes on: ask again
+ * @property {'win' | 'place'} [basis] what the moves are ranked by (`place`: no move can win)
  * @property {HintMove[]} moves best first (the ranking so far while thinking)
  * @property {number} iterations
  * @property {number} progress from 0 to 1
