@@ -19,6 +19,7 @@ from pygames.core.search import (
     Node,
     Search,
     SearchBot,
+    mix,
     valued,
 )
 from pygames.games.hitokai.rules import HitokaiState
@@ -305,3 +306,53 @@ def test_the_search_weighs_only_the_game_s_shortlist() -> None:
             assert set(node.children) <= seen
             stack.extend(node.children.values())
     assert seen
+
+
+def test_the_objective_puts_any_chance_to_win_before_the_place_and_the_points() -> None:
+    """The strong bot's and the coach's reward: a 5% chance to win, and a low score otherwise,
+    beats a sure loss on a level score (the tie-break going to the rival), which the old blend
+    (0.85 x win + 0.15 x score rank: 0.0425 against 0.075) put first; where the chance to win is
+    the same, the better place, then the more points, come first."""
+    declare = 0.05 * mix([1.0, 0.0], [30, 28])[0] + 0.95 * mix([0.0, 1.0], [20, 28])[0]
+    level = mix([0.0, 1.0], [28, 28])[0]
+    assert declare > level
+    assert 0.85 * 0.05 < 0.15 * 0.5  # the old blend's order of the two
+    second, third = mix([0.0, 1.0, 0.0], [20, 30, 10])[0], mix([0.0, 1.0, 0.0], [10, 30, 20])[0]
+    assert second > third
+    assert mix([0.0, 1.0, 0.0], [25, 30, 10])[0] > mix([0.0, 1.0, 0.0], [20, 30, 10])[0]
+    assert all(0.0 <= r <= 1.0 for r in mix([1.0, 0.0, 0.0], [30, 20, 10]))
+
+
+def test_pharaoh_strong_bot_declares_where_only_a_declaration_can_still_win() -> None:
+    """Pharaoh, 2 players, seed 21 played by ``normal`` bots (stream 3) to ply 50: the last
+    auction of the game (round 5, the throne), seat 1 trails 22 to 26 and seat 0 has declared 6.
+    Every pass (plain, Horus) hands seat 0 the throne and the game; a declaration above 6 can
+    still win it (against ``normal``, ``d2f5`` wins the game). The strong bot, searched from
+    five streams with a fixed budget, declares every time. (The old objective declared here
+    too; the position where it passed for a level finish is what the test above pins down.)"""
+    info = get_game("pharaoh")
+    normal = info.make_bot("normal")
+    state = info.state_class.new(2, 21, {})
+    rng = Rng.from_seed(21, 3)
+    while state.ply < 50:
+        seat = state.to_move()[0]
+        state.apply(seat, normal.choose(state, seat, rng))
+    seat = state.to_move()[0]
+    assert seat == 1 and state.view(seat)["round"] == 5 and state.view(seat)["auction"] == 4
+    legal = state.legal_actions(seat)
+    passes = [a for a in legal if not a.startswith("d")]
+    assert passes and len(passes) < len(legal)
+    for action in legal:  # against normal play: every pass loses, some declaration wins
+        world = state.clone()
+        world.apply(seat, action)
+        while not world.is_over():
+            mover = world.to_move()[0]
+            world.apply(mover, normal.choose(world, mover, Rng.from_seed(1)))
+        if action in passes:
+            assert world.result().winners == [0], action
+    for r in range(5):
+        bot = info.make_bot("strong")
+        assert isinstance(bot, SearchBot)
+        bot.iterations, bot.seconds, bot.max_seconds, bot.settle = 1000, 60.0, 60.0, False
+        world = state.determinize(seat, Rng.from_seed(21, 20 + r))
+        assert bot.choose(world, seat, Rng.from_seed(21, 30 + r)).startswith("d")
