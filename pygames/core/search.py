@@ -322,12 +322,10 @@ class SearchBot(Bot):
         stage: int | None = None,
         first: str | None = None,
     ) -> str | None:
-        """One iteration: select and expand in the shared tree, roll out (to the end of
-        ``stage`` where the bot has a ``horizon``), back up; returns the root action taken
-        (``None`` when the world was over), ``world`` left where its rollout stopped. ``first``:
-        the root action this iteration must take (legal for ``seat`` in ``world``, weighed or
-        not), for a root that evaluates chosen actions (:mod:`pygames.core.review`); the bot
-        never gives one."""
+        """One iteration: select, expand, roll out (to the end of ``stage`` with a ``horizon``),
+        back up; returns the root action taken (``None``: the world was over), ``world`` left
+        where its rollout stopped. ``first``: the root action it must take (legal for ``seat``,
+        weighed or not), for the coach's root (:mod:`pygames.core.review`), never the bot's."""
         node, path = root, []
         taken: str | None = None
         at_root = True
