@@ -42,6 +42,7 @@ from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games, get_game
 from pygames.core.review import (
     Appraisal,
+    Verdict,
     decisions,
     evaluator,
     final_shares,
@@ -73,7 +74,8 @@ def measured(game: str, players: int, seed: int) -> dict[str, Any]:
     record = bot_game(game, players, seed)
     bot = evaluator(record.info())
     budget = analysis_budget(game)
-    verdicts, rows = [], []
+    verdicts: list[Verdict] = []
+    rows: list[dict[str, Any]] = []
     for ply, seat, action, state in decisions(record):
         appraisal = Appraisal(
             bot, state, seat, review_rng(record.seed, 0, ply, seat), budget, action
