@@ -14,6 +14,7 @@ import json
 import math
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,7 @@ from pygames.games.hitokai.rules import HitokaiState
 from tests.support import midgame
 
 GAMES = [g.id for g in all_games()]
-KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss"]
+KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss", "gap", "luck"]
 
 
 def bot_game(game: str, players: int, seed: int, levels: list[str]) -> Record:
@@ -275,9 +276,9 @@ def test_review_json_lines_one_per_decision_then_a_summary(
         state.apply(seat, action)
     assert len(verdicts) + forced == len(record.actions) and forced > 0
     for row in verdicts:
-        assert list(row) == KEYS
+        assert list(row) == KEYS + (["why"] if row["gap"] >= MISTAKE else [])
         assert 0.0 <= row["win_played"] <= 1.0 and 0.0 <= row["win_best"] <= 1.0
-        assert row["loss"] == round(max(0.0, row["win_best"] - row["win_played"]), 4)
+        assert row["loss"] == row["gap"] == round(max(0.0, row["win_best"] - row["win_played"]), 4)
         assert (row["best"] == row["played"]) == (row["loss"] == 0.0)
         state = replay(record, row["ply"])
         assert row["best"] in state.legal_actions(row["seat"])
@@ -287,6 +288,10 @@ def test_review_json_lines_one_per_decision_then_a_summary(
         assert seat_row["decisions"] == len(mine)
         assert seat_row["mistakes"] == sum(1 for x in mine if x >= MISTAKE)
         assert seat_row["mean_loss"] == round(math.fsum(mine) / len(mine), 4)
+        assert seat_row["choice"] == round(math.fsum(mine), 4)
+        lucks = [r["luck"] for r in verdicts if r["seat"] == seat_row["seat"]]
+        assert seat_row["luck"] == round(math.fsum(lucks), 4)
+        assert set(seat_row["words"]) == {"en", "ja"} and "the cakes dealt" in seat_row["words"]["en"]
     # the same review again (iterations and a seed: deterministic), and from the game link
     code, again, _ = run_cli(["review", str(path), "--json", "--iterations", "10"], capsys)
     assert again == lines
@@ -318,7 +323,8 @@ def test_review_of_chosen_seats_and_the_readable_table(
     assert "Marie's Table, 3 players" in text and "6 iterations" in text
     assert "win played" in text and "mean loss" in text and "1 random-1" in text
     mine = sum(1 for _, seat, _, _ in decisions(record) if seat == 1)
-    assert len(table) == 2 + mine + 3  # heading, a line a decision, a blank line and the summary
+    # heading, a line a decision, a blank line, the summary and its words
+    assert len(table) == 2 + mine + 4 and "Choices cost" in table[-1]
 
 
 def test_review_refuses_what_it_cannot_review(
@@ -346,11 +352,16 @@ def test_summary_counts_mistakes_and_means_per_seat() -> None:
         Verdict(2, 1, "c", "d", 0.30, 0.39),
     ]
     assert [v.loss for v in verdicts] == [0.3, 0.0, 0.09]
-    assert summary(verdicts, [0, 1, 2]) == [
-        {"seat": 0, "decisions": 2, "mean_loss": 0.15, "mistakes": 1},
-        {"seat": 1, "decisions": 1, "mean_loss": 0.09, "mistakes": 0},
-        {"seat": 2, "decisions": 0, "mean_loss": 0.0, "mistakes": 0},
+    rows = summary(verdicts, [0, 1, 2], "yadokashi")
+    assert [{k: v for k, v in row.items() if k != "words"} for row in rows] == [
+        {"seat": 0, "decisions": 2, "mean_loss": 0.15, "mistakes": 1, "choice": 0.3, "luck": 0.0},
+        {"seat": 1, "decisions": 1, "mean_loss": 0.09, "mistakes": 0, "choice": 0.09, "luck": 0.0},
+        {"seat": 2, "decisions": 0, "mean_loss": 0.0, "mistakes": 0, "choice": 0.0, "luck": 0.0},
     ]
+    assert rows[0]["words"]["en"] == (
+        "Choices cost 30% of the chance to win; the dice and the other players changed little."
+    )
+    assert "サイコロ" in rows[0]["words"]["ja"] and "30%" in rows[0]["words"]["ja"]
 
 
 # --- the same review in every Python --------------------------------------------------------
@@ -401,7 +412,7 @@ def test_a_review_appraises_each_decision_from_its_own_stream() -> None:
     for ply, seat, action, state in decisions(record, [1]):
         alone = appraise(bot, state, seat, action, review_rng(record.seed, 0, ply, seat),
                          Budget(iterations=10), ply)  # fmt: skip
-        assert alone == next(v for v in verdicts if v.ply == ply)
+        assert alone == replace(next(v for v in verdicts if v.ply == ply), luck=None)
 
 
 if __name__ == "__main__":

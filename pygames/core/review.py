@@ -417,10 +417,10 @@ def appraise(
     ply: int | None = None,
 ) -> Verdict:
     """The review of one decision: ``seat`` played ``played`` in ``state`` (searched from the
-    seat's information only)."""
+    seat's information only; :func:`verdict_of`, its luck unknown)."""
     appraisal = Appraisal(bot, state, seat, rng, budget, played)
     appraisal.run()
-    return appraisal.verdict(state.ply if ply is None else ply)
+    return verdict_of(appraisal, state.ply if ply is None else ply)
 
 
 def chosen_seats(record: Record, seats: Sequence[int] | None) -> list[int]:
