@@ -39,6 +39,7 @@ from pygames.core.review import (
     evaluator,
     review,
     summary,
+    verdict_of,
 )
 from pygames.core.rng import Rng
 from pygames.games.hitokai.rules import HitokaiState
@@ -91,10 +92,11 @@ def twin_appraisals(
         yield seed, state, (made[0], made[1])
 
 
-def summary_of(state: Appraisal) -> tuple[Verdict, list[tuple[str, float, int]]]:
-    """What an appraisal reports: its verdict and its ranking."""
+def summary_of(state: Appraisal) -> tuple[Verdict, Verdict, list[tuple[str, float, int]]]:
+    """What an appraisal reports: its checked verdict, the review's verdict (with the reason of
+    a mistake) and its ranking."""
     ranking = [(e.action, e.win, e.visits) for e in state.ranking()]
-    return state.verdict(0), ranking
+    return state.verdict(0), verdict_of(state, 0), ranking
 
 
 # --- hidden information ----------------------------------------------------------------------
@@ -104,7 +106,7 @@ def summary_of(state: Appraisal) -> tuple[Verdict, list[tuple[str, float, int]]]
 def test_a_review_is_the_same_for_true_states_the_seat_cannot_tell_apart(game: str) -> None:
     """Two true states that the deciding seat cannot tell apart (the state, and a world
     determinized from it for that seat: every hidden card, secret choice and future chance
-    drawn again) get the very same verdict and ranking."""
+    drawn again) get the very same verdict, ranking and reason of a mistake."""
     checked = 0
     for seed, _state, pair in twin_appraisals(game, 10):
         looks = [summary_of(appraisal) for appraisal in pair]

@@ -43,12 +43,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from pygames.core import reasons
 from pygames.core.errors import RecordError
-from pygames.core.protocol import GameState, JSONDict
+from pygames.core.parts import ScoreParts
+from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.reasons import Stats
 from pygames.core.record import Record, new_state, replay, split_action
-from pygames.core.registry import GameInfo
+from pygames.core.registry import GameInfo, get_game
 from pygames.core.rng import Rng
-from pygames.core.search import Node, SearchBot, shares
+from pygames.core.search import Node, SearchBot, shares, valued_wins
 from pygames.core.text import t
 
 #: visits each root action gets before UCB takes over, in a root of at most SPREAD_LIMIT actions
@@ -172,6 +175,47 @@ def evaluator(info: GameInfo) -> SearchBot:
     )
 
 
+def place_in(world: GameState, result: Result, seat: int) -> int:
+    """The seat's place at the end of a game (1 = first): seats tied on the score are settled
+    by the game's tie-break, and those it cannot settle share the place (as
+    :mod:`pygames.core.places` ranks them)."""
+    scores = result.scores
+    mine = scores[seat]
+    place = 1 + sum(1 for x in scores if x > mine)
+    group = [s for s, x in enumerate(scores) if x == mine]
+    while len(group) > 1 and result.finished:
+        tie = world.tie_break(group)
+        first = [s for s in group if s in tie.first] or group
+        if seat in first:
+            break
+        place += len(first)
+        group = [s for s in group if s not in first]
+    return place
+
+
+def outcome(
+    bot: SearchBot, world: GameState, seat: int, parts: ScoreParts | None
+) -> tuple[float, float, float, dict[str, float]]:
+    """The seat's win, place, points and score categories where a rollout stopped: at the end
+    of the game (its share of the win, its place by the result), or, in a rollout cut short, as
+    the search scores it (the game's chance to win or the leaders by its evaluation, the place by
+    that evaluation, ties shared) with the points of the result as it stands. A rollout stopped
+    by the engine's cap alone counts as the search counts it: half a win, the middle place."""
+    over = world.is_over()
+    if not over and bot.values is None:
+        return 0.5, (world.players + 1) / 2, 0.0, {}
+    result = world.result()
+    if not over and bot.values is not None:
+        values = bot.values(world)
+        win = valued_wins(values, bot.chances(world) if bot.chances else None)[seat]
+        place = 1 + sum(1 for x in values if x > values[seat])
+    else:
+        win = shares(result.winners, world.players)[seat]
+        place = place_in(world, result, seat)
+    read = parts.read(world, seat) if parts is not None else {}
+    return win, float(place), float(result.scores[seat]), read
+
+
 def win_of(node: Node) -> float:
     """A node's mean win chance, in [0, 1] (0.0 before any visit)."""
     if not node.visits:
@@ -209,6 +253,9 @@ class Appraisal:
         self.floor = self._floor(budget, len(self.spread))
         self.stage = bot.horizon(self.view) if bot.horizon is not None else None
         self.root = Node()
+        self.parts = get_game(state.game_id).parts
+        #: per root action, its rollouts' win, place, points and score categories
+        self.stats: dict[str, Stats] = {}
         self.rival: str | None = None  # "" when there is none
         #: the check's samples: the played move's and the rival's win in the same world
         self.paired: list[tuple[float, float]] = []
@@ -274,7 +321,8 @@ class Appraisal:
         played, checking = self.played, self._checking()
         if played is None or not checking or not self.rival:
             first = played if checking else self._first()
-            self.bot.iterate(self.root, world, self.seat, self.rng, self.stage, first)
+            taken = self.bot.iterate(self.root, world, self.seat, self.rng, self.stage, first)
+            self._count(taken, world)
             self.iterations += 1
             return
         stream = Rng(self.rng.next_u32(), self.rng.next_u32())
@@ -282,13 +330,27 @@ class Appraisal:
         for action in (played, self.rival):
             child = self.root.children.get(action)
             visits, before = (child.visits, child.wins) if child is not None else (0, 0.0)
-            self.bot.iterate(self.root, world.clone(), self.seat, stream.copy(), self.stage, action)
+            rolled = world.clone()
+            taken = self.bot.iterate(
+                self.root, rolled, self.seat, stream.copy(), self.stage, action
+            )
+            self._count(taken, rolled)
             child = self.root.children.get(action)
             if child is not None and child.visits == visits + 1:  # it was taken in this world
                 pair.append(child.wins - before)
         if len(pair) == 2:
             self.paired.append((pair[0], pair[1]))
         self.iterations += 2
+
+    def _count(self, taken: str | None, world: GameState) -> None:
+        """Add the rollout of ``world`` (where it stopped) to the stats of the root action
+        ``taken``."""
+        if taken is None:
+            return
+        stats = self.stats.get(taken)
+        if stats is None:
+            stats = self.stats[taken] = Stats()
+        stats.add(*outcome(self.bot, world, self.seat, self.parts))
 
     def run(self, seconds: float | None = None) -> bool:
         """Search until the budget is spent, or for about ``seconds`` more (at least one
@@ -377,17 +439,27 @@ def verdict_of(appraisal: Appraisal, ply: int) -> Verdict:
 
 def mistake_why(appraisal: Appraisal, verdict: Verdict) -> dict[str, str]:
     """Why the better move of a mistake is better, in both languages, from what the search saw
-    (averages over the worlds searched: no hidden card, no chance outcome to come)."""
-    best = appraisal.root.children.get(verdict.best)
-    played = appraisal.root.children.get(verdict.played)
-    n_best = best.visits if best is not None else 0
-    n_played = played.visits if played is not None else 0
+    (:func:`pygames.core.reasons.mistake_why`: averages over the worlds searched, no hidden
+    card, no chance outcome to come); only the two chances to win where the search kept no
+    rollouts of one of the moves."""
+    stats = appraisal.stats
+    mine, better = stats.get(verdict.played), stats.get(verdict.best)
+    if mine is not None and better is not None and mine.visits and better.visits:
+        words = reasons.mistake_why(
+            appraisal.view,
+            appraisal.seat,
+            verdict.played,
+            verdict.best,
+            mine,
+            better,
+            basis=reasons.basis(stats.values()),
+        )
+        return {"en": words["en"], "ja": words["ja"]}
     b, p = pct(verdict.win_best), pct(verdict.win_played)
     return {
-        "en": f"Searched from what you knew, the better move wins {b}% of the games played on "
-        f"({n_best} searched), this move {p}% ({n_played} searched).",
-        "ja": f"あなたが知っていたことから探索すると、良い手の勝率は{b}%({n_best}回)、"
-        f"この手は{p}%({n_played}回)でした。",
+        "en": f"Searched from what you knew, the better move wins {b}% of the games played on, "
+        f"this move {p}%.",
+        "ja": f"あなたが知っていたことから探索すると、良い手の勝率は{b}%、この手は{p}%でした。",
     }
 
 

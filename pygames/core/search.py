@@ -127,6 +127,14 @@ def valued_wins(values: Sequence[float], chances: Sequence[float] | None = None)
     return shares([s for s, v in enumerate(values) if v == best], len(values))
 
 
+def _count_available(children: dict[str, Node], legal: list[str]) -> None:
+    """Count one more availability for each opened child among the ``legal`` actions."""
+    for a in legal:
+        child = children.get(a)
+        if child is not None:
+            child.available += 1
+
+
 class Search:
     """One decision's search, resumable in slices (so the browser can think in short steps and
     drop a search when the game is left)."""
@@ -294,12 +302,15 @@ class SearchBot(Bot):
         rng: Rng,
         stage: int | None = None,
         first: str | None = None,
-    ) -> None:
+    ) -> str | None:
         """One iteration: select and expand in the shared tree, roll out (to the end of
-        ``stage`` where the bot has a ``horizon``), back up. ``first``: the root action this
-        iteration must take (legal for ``seat`` in ``world``, weighed or not), for a root that
-        evaluates chosen actions (:mod:`pygames.core.review`); the bot never gives one."""
+        ``stage`` where the bot has a ``horizon``), back up; returns the root action taken
+        (``None`` when the world was over), ``world`` left where its rollout stopped. ``first``:
+        the root action this iteration must take (legal for ``seat`` in ``world``, weighed or
+        not), for a root that evaluates chosen actions (:mod:`pygames.core.review`); the bot
+        never gives one."""
         node, path = root, []
+        taken: str | None = None
         at_root = True
         while not world.is_over():
             movers = world.to_move()
@@ -312,10 +323,7 @@ class SearchBot(Bot):
             if forced is not None and forced not in legal:
                 legal = [*legal, forced]
             children = node.children
-            for a in legal:
-                child = children.get(a)
-                if child is not None:
-                    child.available += 1
+            _count_available(children, legal)
             if forced is not None and forced in children:
                 action = forced
             else:
@@ -325,6 +333,7 @@ class SearchBot(Bot):
                     child = Node(player=mover, available=1)
                     children[action] = child
                     world.apply_unchecked(mover, action)
+                    taken = action if taken is None else taken
                     path.append(child)
                     break
                 opened = [a for a in legal if a in children]
@@ -332,9 +341,11 @@ class SearchBot(Bot):
                 action = max(opened, key=lambda a: children[a].ucb(c))
             node = children[action]
             world.apply_unchecked(mover, action)
+            taken = action if taken is None else taken
             path.append(node)
         self._rollout(world, rng, stage)
         self._back_up(world, path)
+        return taken
 
     def _back_up(self, world: GameState, path: list[Node]) -> None:
         """Credit every node of ``path`` with the result of the rolled-out ``world`` for the

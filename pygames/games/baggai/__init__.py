@@ -5,6 +5,7 @@ from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
 from pygames.games.baggai import page
 from pygames.games.baggai.bot import BagGaiHeuristicBot
+from pygames.games.baggai.parts import PARTS
 from pygames.games.baggai.rules import Action, BagGaiState
 
 INFO = register(
@@ -69,6 +70,7 @@ INFO = register(
         choices=page.choices,
         compose=page.compose,
         waste=page.waste,
+        parts=PARTS,
     )
 )
 

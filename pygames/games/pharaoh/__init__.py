@@ -5,6 +5,7 @@ from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
 from pygames.games.pharaoh import page
 from pygames.games.pharaoh.bot import PharaohHeuristicBot
+from pygames.games.pharaoh.parts import PARTS
 from pygames.games.pharaoh.rules import Action, PharaohState
 
 INFO = register(
@@ -68,6 +69,7 @@ INFO = register(
         compose=page.compose,
         waste=page.waste,
         unavailable=page.unavailable,
+        parts=PARTS,
     )
 )
 
