@@ -147,7 +147,8 @@ def differences(mine: Stats, other: Stats, words: Mapping[str, Part]) -> list[Te
         phrase = _phrase(mine, other, key, part)
         if phrase is not None:
             error = math.hypot(mine.error(key), other.error(key))
-            found.append((-abs(mine.mean(key) - other.mean(key)) / error, order, phrase))
+            clearness = abs(mine.mean(key) - other.mean(key)) / error if error else math.inf
+            found.append((-clearness, order, phrase))
     if found:
         return [phrase for _, _, phrase in sorted(found)[:MOST_PARTS]]
     points = _phrase(mine, other, "points", POINTS)
