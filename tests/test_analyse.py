@@ -20,7 +20,7 @@ from tests.conftest import ask, bridge, engine
 from tests.test_review import twin_appraisals
 
 GAMES = [g.id for g in all_games()]
-KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss"]
+KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss", "gap", "luck"]
 
 
 @pytest.fixture(autouse=True)

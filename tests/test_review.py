@@ -293,7 +293,8 @@ def test_review_json_lines_one_per_decision_then_a_summary(
         assert seat_row["choice"] == round(math.fsum(mine), 4)
         lucks = [r["luck"] for r in verdicts if r["seat"] == seat_row["seat"]]
         assert seat_row["luck"] == round(math.fsum(lucks), 4)
-        assert set(seat_row["words"]) == {"en", "ja"} and "the cakes dealt" in seat_row["words"]["en"]
+        assert set(seat_row["words"]) == {"en", "ja"}
+        assert "the cakes dealt" in seat_row["words"]["en"]
     # the same review again (iterations and a seed: deterministic), and from the game link
     code, again, _ = run_cli(["review", str(path), "--json", "--iterations", "10"], capsys)
     assert again == lines
