@@ -386,17 +386,17 @@ def review_hash(game: str) -> str:
     record = bot_game(game, players, seed, levels)
     verdicts = review(record, budget=Budget(iterations=12))
     lines = [json.dumps(v.to_json(), sort_keys=True) for v in verdicts]
-    lines.append(json.dumps(summary(verdicts, range(players)), sort_keys=True))
+    lines.append(json.dumps(summary(verdicts, range(players), game), sort_keys=True))
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
 # computed in CPython 3.11
 GOLDEN: dict[str, str] = {
-    "marie": "254a90c26af4cad23b1dd5fe0629cfe019c12a46ae7d89564922faa851c79748",
-    "hitokai": "9b3e623f6551637aca14381d2c5776f0073c32cc10ba663963a6f8a074db6056",
-    "pharaoh": "adfe766ba0e7fb8a7f82aed607c8cb5ac594f36bd7db997caabcd8dcd66c6c2c",
-    "baggai": "bbaea277b439cd05918b352518606ce141a0ff128ebb24c69e554d5384f557fb",
-    "yadokashi": "c1d62dfa1d5998b94c5329bc58cd4c4d1aeb808ded3c09818c6207e96f69b117",
+    "marie": "9099f4c88f846648f6e546c095a17e29ce6a090854cd5bba21e115b1ee992665",
+    "hitokai": "2eff5d7c7c851fa3cb528c1bf8b8c84a98e7e856677b4c58c7d0088dd475564f",
+    "pharaoh": "b4b2a5967e94be947e3c6b5956447654b8d4d8636c413e3a3da5761940baed98",
+    "baggai": "34c82049e5e6cbb87a598271dc0396fd3fdab337dd4b30efa0a963b4a9d96331",
+    "yadokashi": "8ad78ffe2f435c2ad5764b1ddf50389b6067f04cf3e21dd19645ae1da99ffc13",
 }
 
 
