@@ -154,7 +154,7 @@ def check_graph(page: Page, record: dict[str, Any], lang: str) -> list[dict[str,
     markers = graph.get_by_test_id("analysis-marker")
     expect(markers).to_have_count(len(mistakes))
     moves = [int(str(markers.nth(i).get_attribute("data-move"))) for i in range(len(mistakes))]
-    assert moves == [v["ply"] + 1 for v in mistakes]
+    assert moves == [v["ply"] for v in mistakes]  # each opens its decision
     items = page.get_by_test_id("analysis-mistake")
     expect(items).to_have_count(len(mistakes))
     words = LANGS[lang]
@@ -163,7 +163,8 @@ def check_graph(page: Page, record: dict[str, Any], lang: str) -> list[dict[str,
         expect(item).to_contain_text(words["move"].format(verdict["ply"] + 1))
         expect(item).to_contain_text(words["played"])
         expect(item).to_contain_text(words["better"])
-        expect(item).to_contain_text(f"−{round(verdict['loss'] * 100)}%")
+        loss = verdict["gap"] if "gap" in verdict else verdict["loss"]
+        expect(item).to_contain_text(f"−{round(max(0, loss) * 100)}%")
         played = verdict["words"]["played"][0]["text"][lang].replace("{0}", NAMES[0])
         expect(item).to_contain_text(played.split("{")[0][:12])
     summary = page.get_by_test_id("analysis-summary")
@@ -207,8 +208,8 @@ def test_analyse_a_finished_game_and_reopen_it_at_once(
     expect(panel).to_have_attribute("data-kept", "saved")
     expect(page.get_by_test_id("analyse")).to_have_count(0)
 
-    # a marker jumps to the position right after that move, from the seat's view
-    first = mistakes[0]["ply"] + 1
+    # a marker opens that decision (the position before the move), from the seat's view
+    first = mistakes[0]["ply"]
     page.get_by_test_id("analysis-marker").first.click()
     expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(first))
     expect(page.get_by_test_id("replay")).to_have_attribute("data-perspective", "0")
@@ -216,7 +217,7 @@ def test_analyse_a_finished_game_and_reopen_it_at_once(
     expect(page.get_by_test_id("analysis-marker").first).to_have_class(re.compile("is-current"))
     shot(page, f"analysis-{lang}", both=True)
     # and a line of the list too; stepping moves the graph's line of the position shown
-    last = mistakes[-1]["ply"] + 1
+    last = mistakes[-1]["ply"]
     page.get_by_test_id("analysis-mistake").last.click()
     expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(last))
     expect(page.get_by_test_id("analysis-mistake").last).to_have_attribute("aria-current", "step")
