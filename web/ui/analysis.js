@@ -390,6 +390,9 @@ export class Analysis {
     const list = [...data.verdicts].sort((a, b) => a.ply - b.ply || a.seat - b.seat);
     const focus = this.focused ?? null;
     const current = list.findIndex((v) => focus && v.ply === focus.ply && v.seat === focus.seat);
+    const xs = list.map((v) => X(v.ply + 1));
+    // a point's tap target: as large as a finger's where there is room, never over its neighbours'
+    const room = (i) => Math.min(i > 0 ? xs[i] - xs[i - 1] : 18, i + 1 < xs.length ? xs[i + 1] - xs[i] : 18);
     return list.map((v, i) => {
       const mistake = lossOf(v) >= data.mistake;
       const label = t(mistake ? 'analysisPointMistake' : 'analysisPoint', v.ply + 1, names[v.seat] ?? `#${v.seat}`, pct(v.win_played), pct(lossOf(v)));
@@ -399,7 +402,7 @@ export class Analysis {
         testid: 'analysis-point', tabindex: on ? '0' : '-1', role: 'button', 'aria-label': label, focusable: 'true',
         data: { action: 'analysis-jump', move: v.ply, seat: v.seat, key: `p${v.ply}-${v.seat}`, point: i },
       },
-      svg('circle', { class: 'analysis-hit', cx: f1(X(v.ply + 1)), cy: f1(Y(v.win_played)), r: 9 }),
+      svg('circle', { class: 'analysis-hit', cx: f1(X(v.ply + 1)), cy: f1(Y(v.win_played)), r: f1(Math.max(3, Math.min(9, room(i) / 2))) }),
       svg('circle', { class: 'analysis-focus', cx: f1(X(v.ply + 1)), cy: f1(Y(v.win_played)), r: 6 }));
     });
   }

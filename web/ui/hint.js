@@ -84,13 +84,15 @@ export function moveElements(root, move) {
  * @param {string[]} classes
  * @param {string} badgeAttr
  * @param {string} badge
+ * @param {boolean} [cover] outline what the move covers between its ends too (else its ends only:
+ *   the ranges of lower ranks would blur the best one's)
  * @returns {MarkKind}
  */
-export function markMove(root, move, classes, badgeAttr, badge) {
+export function markMove(root, move, classes, badgeAttr, badge, cover = true) {
   const { kind, els, ends } = moveElements(root, move);
   let marked = false;
   for (const el of els) {
-    if (el.classList.contains(MARK_CLASS)) continue;
+    if (el.classList.contains(MARK_CLASS) || (!cover && !ends.has(el))) continue;
     marked = true;
     el.classList.add(MARK_CLASS, ...classes, ...(kind === 'reach' ? ['hint-reach'] : []));
     if (ends.has(el)) el.setAttribute(badgeAttr, badge);
@@ -257,7 +259,7 @@ export class Coach {
     /** @type {Map<string, MarkKind>} */
     const marked = new Map();
     (this.state?.moves || []).forEach((m, i) => {
-      const kind = markMove(root, m, [`hint-rank-${i + 1}`], 'data-hint-rank', String(i + 1));
+      const kind = markMove(root, m, [`hint-rank-${i + 1}`], 'data-hint-rank', String(i + 1), i === 0);
       if (kind) marked.set(m.a, kind);
     });
     return marked;

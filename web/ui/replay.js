@@ -123,7 +123,7 @@ export class ReplayViewer {
       ctx: () => this.ctx(this.snap()),
       own: (action) => this.own(action),
       // at a decision opened from the analysis the moves are drawn to be read: a tap plays nothing
-      intercept: (el) => Boolean(this.decision()) && el.matches(MOVE_CONTROLS),
+      intercept: (el) => Boolean(this.decision()) && el.matches(MOVE_CONTROLS) && Boolean(el.closest('.replay-board')),
       module: this.module,
       input: (ev) => this.onInput(ev),
     };
