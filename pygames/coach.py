@@ -17,36 +17,61 @@ from types import MappingProxyType
 from pygames.coach_picks import move_picks
 from pygames.core.errors import BadRequest, NotYourTurn
 from pygames.core.protocol import GameState, JSONDict
-from pygames.core.record import Record
+from pygames.core.reasons import why
+from pygames.core.record import Record, split_action
+from pygames.core.registry import GameInfo
 from pygames.core.review import (
     MISTAKE,
     Appraisal,
     Budget,
+    Ranked,
     Review,
     Verdict,
     chosen_seats,
     evaluator,
     hint_rng,
+    knowledge_seed,
     summary,
 )
-from pygames.core.text import t
-from pygames.core.words import action_words, advice, words_rng
+from pygames.core.rng import Rng
+from pygames.core.text import Text, t
+from pygames.core.words import WORDS_STREAM, action_words, advice, words_rng
 
 # --- hints ------------------------------------------------------------------------------------
 
-HINT_SECONDS = 1.0  # search per hint in all, in slices of the bridge's THINK_SLICE
-HINT_WORDS = 3  # the hint's best moves that carry their words (the page shows three)
+#: the search of a hint, in iterations per game (never the clock: the same hint in every run, in
+#: every worker and every Python): about 1 s in the browser on a 2-core machine (Pyodide runs
+#: about 2.5 times slower than CPython; docs/bots.md, "Reviews and hints")
+HINT_ITERATIONS: Mapping[str, int] = MappingProxyType(
+    {
+        "marie": 500,
+        "hitokai": 300,
+        "pharaoh": 250,
+        "baggai": 50,
+        "yadokashi": 100,
+    }
+)
+HINT_DEFAULT = 200  # a game not in the table
+HINT_WORDS = 3  # the hint's best moves that carry their words and reasons (the page shows three)
 
 
 @dataclass
 class Hint:
-    """A hint's search in progress or done, the decision it was asked at, and the words of its
-    moves (by notation), made once each for the decision."""
+    """A hint's search in progress or done, the decision it was asked at, the seed drawn from
+    what the seat knows (:func:`pygames.core.review.knowledge_seed`), and the words and reasons
+    of its moves (by notation), made once each for the decision."""
 
     #: (seat, actions played) when it was asked
     at: tuple[int, int]
     appraisal: Appraisal
+    seed: int = 0
     words: dict[str, list[JSONDict]] = field(default_factory=dict)
+    reasons: dict[str, Text] = field(default_factory=dict)
+
+
+def hint_budget(game: str) -> Budget:
+    """The budget of a hint in ``game``."""
+    return Budget(iterations=HINT_ITERATIONS.get(game, HINT_DEFAULT))
 
 
 def check_hint(record: Record, state: GameState, seat: int) -> None:
@@ -81,40 +106,94 @@ def hint_at(hint: Hint | None, record: Record, state: GameState, seat: int) -> H
     at = (seat, len(record.actions))
     if hint is not None and hint.at == at:
         return hint
-    rng = hint_rng(record.seed, state.ply, seat)
-    appraisal = Appraisal(evaluator(record.info()), state, seat, rng, Budget(seconds=HINT_SECONDS))
     record.count_hint(seat)
-    return Hint(at, appraisal)
+    return new_hint(record.info(), state, seat, own_actions(record, seat), at)
 
 
-def hint_answer(hint: Hint, state: GameState, seed: int, slice_seconds: float) -> JSONDict:
-    """Search for a slice and rank the seat's moves: ``{thinking, moves: [{a, win, visits,
-    words?}], iterations, progress}``, best first, the first :data:`HINT_WORDS` with their
-    words."""
+def own_actions(record: Record, seat: int) -> list[str]:
+    """The actions ``seat`` has played so far in ``record``."""
+    return [
+        action
+        for i, entry in enumerate(record.actions)
+        for who, action in [split_action(entry, i, record.players)]
+        if who == seat
+    ]
+
+
+def new_hint(
+    info: GameInfo, state: GameState, seat: int, own: list[str], at: tuple[int, int] = (0, 0)
+) -> Hint:
+    """A hint of ``seat``'s decision in ``state`` (its own actions so far: ``own``), searched a
+    fixed number of iterations from a stream seeded by what the seat knows: the same position
+    asked again, or a true state the seat cannot tell from it, gets the same hint."""
+    seed = knowledge_seed(state, seat, own)
+    appraisal = Appraisal(evaluator(info), state, seat, hint_rng(seed), hint_budget(info.id))
+    return Hint(at, appraisal, seed)
+
+
+def hint_answer(hint: Hint, state: GameState, slice_seconds: float) -> JSONDict:
+    """Search for a slice and rank the seat's moves: ``{thinking, basis, moves: [{a, win,
+    visits, place, points, about?, words?, why?}], iterations, progress}``, best first by the
+    figure shown (:meth:`pygames.core.review.Appraisal.hinted`), the first :data:`HINT_WORDS`
+    with their words and, once the search is done, their reasons."""
     appraisal = hint.appraisal
     done = appraisal.run(slice_seconds)
+    on, ranked = appraisal.hinted()
     moves: list[JSONDict] = []
-    for rank, e in enumerate(appraisal.ranking()):
-        move: JSONDict = {"a": e.action, "win": e.win, "visits": e.visits}
+    for rank, e in enumerate(ranked):
+        move: JSONDict = {
+            "a": e.action,
+            "win": e.win,
+            "visits": e.visits,
+            "place": e.place,
+            "points": e.points,
+        }
+        if e.about:
+            move["about"] = True
         if rank < HINT_WORDS:
-            move["words"] = _hint_words(hint, state, seed, e.action)
+            move["words"] = _hint_words(hint, state, e.action)
             move.update(move_picks(state, hint.at[0], e.action))  # its picks on the table
+            if done:
+                move["why"] = dict(_hint_why(hint, ranked, rank, on))
         moves.append(move)
     return {
         "thinking": not done,
+        "basis": on,
         "moves": moves,
         "iterations": appraisal.iterations,
         "progress": round(min(1.0, appraisal.progress), 3) if not done else 1.0,
     }
 
 
-def _hint_words(hint: Hint, state: GameState, seed: int, action: str) -> list[JSONDict]:
-    """The words of a hint's move (made once for the decision)."""
+def _hint_why(hint: Hint, ranked: list[Ranked], rank: int, on: str) -> Text:
+    """The reason of the hint's move at ``rank`` (made once): the best against the next best,
+    any other against the best."""
+    e = ranked[rank]
+    found = hint.reasons.get(e.action)
+    if found is None:
+        other = (ranked[1] if rank == 0 else ranked[0]).stats if len(ranked) > 1 else None
+        against = "next" if rank == 0 else "best"
+        appraisal = hint.appraisal
+        found = why(
+            e.stats,
+            other,
+            appraisal.view,
+            appraisal.seat,
+            e.action,
+            basis=on,
+            against=against,
+        )
+        hint.reasons[e.action] = found
+    return found
+
+
+def _hint_words(hint: Hint, state: GameState, action: str) -> list[JSONDict]:
+    """The words of a hint's move (made once for the decision, from a stream seeded by what the
+    seat knows)."""
     words = hint.words.get(action)
     if words is None:
-        seat = hint.at[0]
-        rng = words_rng(seed, state.ply, seat)
-        words = advice(action_words(state, seat, action, rng))
+        rng = Rng.from_seed(hint.seed, stream=WORDS_STREAM)
+        words = advice(action_words(state, hint.at[0], action, rng))
         hint.words[action] = words
     return words
 

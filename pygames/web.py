@@ -354,10 +354,12 @@ class Bridge:
 
     def cmd_hint(self, req: Request) -> JSONDict:
         """Search for a slice from ``seat``'s information (a human seat to move, at a table that
-        allows hints) and rank its moves: ``{ok, thinking, moves: [{a, win, visits, words?}],
-        iterations, progress, hints_used, save}``, best first, ``win`` the estimated
-        chance to win after the move, the first :data:`pygames.coach.HINT_WORDS` with their
-        ``words`` (log entries, as the seat reads them: :mod:`pygames.core.words`). While
+        allows hints) and rank its moves: ``{ok, thinking, basis, moves: [{a, win, visits, place,
+        points, about?, words?, why?}], iterations, progress, hints_used, save}``, best first by
+        the figure shown (``win``, the estimated chance to win after the move, or on the
+        ``place`` basis the expected place), the first :data:`pygames.coach.HINT_WORDS` with
+        their ``words`` (log entries, as the seat reads them: :mod:`pygames.core.words`) and,
+        once done, their reason ``why`` (docs/protocol.md). While
         ``thinking`` is true, ``moves`` is the ranking so far: ask again to go on; stop asking
         to drop it. The first request at a decision counts one hint for the seat (kept in the
         record: ``hints_used``, and the ``save`` that now carries it; a hint is asked in a game in
@@ -373,7 +375,7 @@ class Bridge:
         session.hint = coach.hint_at(session.hint, record, state, seat)
         return {
             "ok": True,
-            **coach.hint_answer(session.hint, state, record.seed, THINK_SLICE),
+            **coach.hint_answer(session.hint, state, THINK_SLICE),
             "hints_used": record.hints_counts(),
             "save": record.to_fragment(),
         }

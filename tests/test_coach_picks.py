@@ -106,7 +106,7 @@ def test_the_hint_carries_picks() -> None:
     state = new_state(record)
     seat = state.to_move()[0]
     hint = coach.hint_at(None, record, state, seat)
-    answer = coach.hint_answer(hint, state, record.seed, 0.2)
+    answer = coach.hint_answer(hint, state, 0.2)
     moves = answer["moves"]
     assert moves
     for move in moves[: coach.HINT_WORDS]:

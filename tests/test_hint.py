@@ -20,11 +20,17 @@ from tests.conftest import ask, bridge, engine
 GAMES = [g.id for g in all_games()]
 
 
+def short_hints_of(monkeypatch: pytest.MonkeyPatch, iterations: int, slice_seconds: float) -> None:
+    """Hints of ``iterations`` in every game, in slices of ``slice_seconds``."""
+    monkeypatch.setattr(coach, "HINT_ITERATIONS", {g: iterations for g in GAMES})
+    monkeypatch.setattr(web, "THINK_SLICE", slice_seconds)
+
+
 @pytest.fixture(autouse=True)
 def short_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hints of 0.3 s in slices of 0.1 s (the page's are 1 s in slices of 0.15 s)."""
-    monkeypatch.setattr(coach, "HINT_SECONDS", 0.3)
-    monkeypatch.setattr(web, "THINK_SLICE", 0.1)
+    """Hints of 60 iterations in slices of 5 ms (the page's are HINT_ITERATIONS in slices of
+    0.15 s)."""
+    short_hints_of(monkeypatch, 60, 0.005)
 
 
 def record(game: str, kinds: list[str], seed: int = 5, hints: bool | None = True) -> dict[str, Any]:
@@ -93,17 +99,22 @@ def test_a_hint_ranks_legal_moves_the_page_can_play(game: str) -> None:
     assert set(actions) <= legal
     if legal == listed:
         assert set(actions) <= listed
-    ranks = [(-m["visits"], -m["win"], m["a"]) for m in moves]
-    assert ranks == sorted(ranks)  # best first: most searched, then the higher win chance
+    answer = ask(cmd="hint", session=sid, seat=seat)
+    assert answer["basis"] in ("win", "place")
+    # best first by the figure shown: never a lower chance (or, on the place basis, a worse
+    # place) above a better one
+    shown = [m["win"] for m in moves] if answer["basis"] == "win" else [-m["place"] for m in moves]
+    assert shown == sorted(shown, reverse=True)
     for m in moves:
         assert 0.0 <= m["win"] <= 1.0 and m["visits"] >= 1
+        assert 1.0 <= m["place"] <= state.players
     hint = engine().sessions[sid].hint
     assert hint is not None
     weighed = hint.appraisal
     if len(weighed.legal) <= 24:  # a short list: every weighed move is ranked, on a floor
         assert set(actions) == set(weighed.legal)
-        floor = max(1, min(FLOOR, weighed.iterations // len(weighed.legal)))
-        assert min(m["visits"] for m in moves) >= floor
+        assert 1 <= weighed.floor <= FLOOR
+        assert min(m["visits"] for m in moves) >= weighed.floor
         if game == "marie":  # every legal action is a listed move, and every one is ranked
             assert set(actions) == listed
     ask(cmd="close", session=sid)
@@ -135,8 +146,7 @@ def test_hints_change_nothing_a_game_with_hints_plays_as_one_without(
     """Humans in every seat but the last (a ``normal`` bot) play seeded moves; with a hint asked
     at every human turn, the state after each hint is the state before it, and the game's
     record and final state are those of the same game without hints."""
-    monkeypatch.setattr(coach, "HINT_SECONDS", 0.02)
-    monkeypatch.setattr(web, "THINK_SLICE", 0.01)
+    short_hints_of(monkeypatch, 8, 0.01)
     info = next(g for g in all_games() if g.id == game)
     kinds = ["human"] * (info.min_players - 1) + ["normal"]
 

@@ -13,7 +13,14 @@ from pygames.core.bots import Bot, decide
 from pygames.core.protocol import GameState
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
-from pygames.core.search import Node, Search, SearchBot, valued
+from pygames.core.search import (
+    PLACE_WEIGHT,
+    POINTS_WEIGHT,
+    Node,
+    Search,
+    SearchBot,
+    valued,
+)
 from pygames.games.hitokai.rules import HitokaiState
 from tests.support import midgame
 
@@ -147,6 +154,13 @@ def test_a_settled_search_stops_early_and_plays_the_same_action(game: str) -> No
     assert shorter > 0
 
 
+def lexi(win: float, place: float, points: float) -> float:
+    """The search's reward of a win (share or chance), a place (1 first, 0 last) and points (0
+    lowest, 1 highest): win first, then place, then points, scaled into [0, 1]."""
+    total = win + PLACE_WEIGHT * place + POINTS_WEIGHT * points
+    return total / (1.0 + PLACE_WEIGHT + POINTS_WEIGHT)
+
+
 def test_yadokashi_strong_bot_cuts_its_rollouts_and_scores_them_by_the_heuristic() -> None:
     """A whole Yadokashi rollout is too dear (about 20 iterations a decision, weaker than the
     heuristic it searches with): its rollouts stop after ``cut`` plies, scored by the game's
@@ -162,8 +176,10 @@ def test_yadokashi_strong_bot_cuts_its_rollouts_and_scores_them_by_the_heuristic
     start = world.ply
     bot._rollout(world, Rng.from_seed(5))
     assert world.is_over() or world.ply - start == 16
-    # the leaders by value share the win part of the reward; the rest is the place
-    assert valued([3.0, 9.0, 9.0, 1.0]) == pytest.approx([0.15 * 0.25, 0.575, 0.575, 0.0])
+    # the leaders by value share the win part of the reward; then the place, then the points
+    assert valued([3.0, 9.0, 9.0, 1.0]) == pytest.approx(
+        [lexi(0.0, 1 / 3, 0.25), lexi(0.5, 1.0, 1.0), lexi(0.5, 1.0, 1.0), 0.0]
+    )
 
 
 def test_egyptian_buyer_strong_bot_rolls_out_to_the_end_of_the_round() -> None:
@@ -179,10 +195,10 @@ def test_egyptian_buyer_strong_bot_rolls_out_to_the_end_of_the_round() -> None:
     # 0 points against a rival's 1 and two more rivals' 0: the win part is the chance, not a
     # share of the leader's win
     chances = [0.1484375, 0.5546875, 0.1484375, 0.1484375]
-    assert valued([0.0, 1.0, 0.0, 0.0], chances) == pytest.approx(
-        [0.85 * 0.1484375, 0.85 * 0.5546875 + 0.15, 0.85 * 0.1484375, 0.85 * 0.1484375]
-    )
-    assert valued([0.0, 1.0, 0.0, 0.0]) == pytest.approx([0.0, 1.0, 0.0, 0.0])
+    behind, ahead = lexi(0.1484375, 2 / 3, 0.0), lexi(0.5546875, 1.0, 1.0)
+    assert valued([0.0, 1.0, 0.0, 0.0], chances) == pytest.approx([behind, ahead, behind, behind])
+    second = lexi(0.0, 2 / 3, 0.0)
+    assert valued([0.0, 1.0, 0.0, 0.0]) == pytest.approx([second, 1.0, second, second])
     lengths = []
     for seed in range(8):
         state = midgame("hitokai", 4, seed)

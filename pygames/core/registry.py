@@ -15,6 +15,7 @@ from typing import Any
 
 from pygames.core.bots import Bot
 from pygames.core.errors import IllegalAction, RecordError
+from pygames.core.parts import ScoreParts
 from pygames.core.protocol import Composed, GameState, JSONDict
 from pygames.core.text import Text, t
 
@@ -120,6 +121,9 @@ class GameInfo:
     # the shortlist of actions the strong bot's search weighs for a seat, given the legal ones
     # (a few bids that differ in kind out of a long list); it must keep the heuristic's choice
     shortlist: Callable[[GameState, int, list[str]], list[str]] | None = None
+    # the score categories the coach averages over its rollouts and names in its reasons
+    # (:mod:`pygames.core.reasons`); none: it names the points only
+    parts: ScoreParts | None = None
     # the moves as data for the page (see above)
     discrete_moves: Callable[[GameState, int], list[JSONDict]] = every_legal_action
     choices: Callable[[GameState, int], list[JSONDict]] = no_choices

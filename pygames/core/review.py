@@ -20,7 +20,8 @@ a seat's share of the win at a game's end (1 for a sole winner, 1/k for each of 
 result names after its tie-break, 0 for a loser or a game without winners), or, where a rollout
 is cut short and scored by the game, the game's own chance to win (The Egyptian Buyer) or the
 share of the leaders by its evaluation (Yadokashi). An action's **win chance** is its mean: in
-[0, 1]. The search itself still selects by its reward (0.85 x win + 0.15 x score place).
+[0, 1]. The search itself selects by its reward: the win first, then the place, then the points
+(:func:`pygames.core.search.mix`).
 
 A budget is either time (``seconds`` a decision) or a fixed number of ``iterations``: with
 iterations the clock is never read, so a review is the same in every run and in every Python
@@ -29,17 +30,21 @@ iterations the clock is never read, so a review is the same in every run and in 
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pygames.core.errors import RecordError
-from pygames.core.protocol import GameState, JSONDict
+from pygames.core.parts import ScoreParts
+from pygames.core.protocol import GameState, JSONDict, Result
+from pygames.core.reasons import Stats, apart, basis
 from pygames.core.record import Record, new_state, replay, split_action
-from pygames.core.registry import GameInfo
+from pygames.core.registry import GameInfo, get_game
 from pygames.core.rng import Rng
-from pygames.core.search import Node, SearchBot
+from pygames.core.search import Node, SearchBot, shares, valued_wins
 from pygames.core.text import t
 
 #: visits each root action gets before UCB takes over, in a root of at most SPREAD_LIMIT actions
@@ -50,6 +55,8 @@ SPREAD_LIMIT = 24
 CHECK_SHARE = 0.5
 #: the rival is named the better move only if it wins more by this many standard errors
 EVIDENCE = 1.0
+#: the standard errors of the difference within which a hint's move is "about" the one above
+ABOUT = 2.0
 #: a loss of at least this much win chance is a mistake
 MISTAKE = 0.10
 #: the fewest iterations a timed appraisal makes, unless it reaches its hard limit
@@ -98,6 +105,20 @@ class Estimate:
 
 
 @dataclass(frozen=True)
+class Ranked:
+    """One move of a hint, as shown: its mean win chance, place and points over its rollouts,
+    and whether its estimate is within noise of the move ranked above it (``about``)."""
+
+    action: str
+    win: float
+    visits: int
+    place: float
+    points: float
+    about: bool
+    stats: Stats
+
+
+@dataclass(frozen=True)
 class Verdict:
     """A reviewed decision: the move played and the best one found, with their win chances."""
 
@@ -141,6 +162,57 @@ def evaluator(info: GameInfo) -> SearchBot:
     )
 
 
+def place_in(world: GameState, result: Result, seat: int) -> int:
+    """The seat's place at the end of a game (1 = first): seats tied on the score are settled
+    by the game's tie-break, and those it cannot settle share the place (as
+    :mod:`pygames.core.places` ranks them)."""
+    scores = result.scores
+    mine = scores[seat]
+    place = 1 + sum(1 for x in scores if x > mine)
+    group = [s for s, x in enumerate(scores) if x == mine]
+    while len(group) > 1 and result.finished:
+        tie = world.tie_break(group)
+        first = [s for s in group if s in tie.first] or group
+        if seat in first:
+            break
+        place += len(first)
+        group = [s for s in group if s not in first]
+    return place
+
+
+def outcome(
+    bot: SearchBot, world: GameState, seat: int, parts: ScoreParts | None
+) -> tuple[float, float, float, dict[str, float]]:
+    """The seat's win, place, points and score categories where a rollout stopped: at the end
+    of the game (its share of the win, its place by the result), or, in a rollout cut short, as
+    the search scores it (the game's chance to win or the leaders by its evaluation, the place by
+    that evaluation, ties shared) with the points of the result as it stands. A rollout stopped
+    by the engine's cap alone counts as the search counts it: half a win, the middle place."""
+    over = world.is_over()
+    if not over and bot.values is None:
+        return 0.5, (world.players + 1) / 2, 0.0, {}
+    result = world.result()
+    if not over and bot.values is not None:
+        values = bot.values(world)
+        win = valued_wins(values, bot.chances(world) if bot.chances else None)[seat]
+        place = 1 + sum(1 for x in values if x > values[seat])
+    else:
+        win = shares(result.winners, world.players)[seat]
+        place = place_in(world, result, seat)
+    read = parts.read(world, seat, result) if parts is not None else {}
+    return win, float(place), float(result.scores[seat]), read
+
+
+def shown_order(s: Stats, on: str) -> tuple[float, ...]:
+    """The sort key of a hint's move by the figures shown (rounded as shown): on the ``win``
+    basis the chance to win, then the place, the points and the visits; on the ``place`` basis
+    the place, then the points, the chance to win and the visits."""
+    win, place, points = round(s.mean("win"), 4), round(s.mean("place"), 2), s.mean("points")
+    if on == "place":
+        return (place, -round(points, 1), -win, -s.visits)
+    return (-win, place, -round(points, 1), -s.visits)
+
+
 def win_of(node: Node) -> float:
     """A node's mean win chance, in [0, 1] (0.0 before any visit)."""
     if not node.visits:
@@ -178,6 +250,9 @@ class Appraisal:
         self.floor = self._floor(budget, len(self.spread))
         self.stage = bot.horizon(self.view) if bot.horizon is not None else None
         self.root = Node()
+        self.parts = get_game(state.game_id).parts
+        #: per root action, its rollouts' win, place, points and score categories
+        self.stats: dict[str, Stats] = {}
         self.rival: str | None = None  # "" when there is none
         #: the check's samples: the played move's and the rival's win in the same world
         self.paired: list[tuple[float, float]] = []
@@ -243,7 +318,8 @@ class Appraisal:
         played, checking = self.played, self._checking()
         if played is None or not checking or not self.rival:
             first = played if checking else self._first()
-            self.bot.iterate(self.root, world, self.seat, self.rng, self.stage, first)
+            taken = self.bot.iterate(self.root, world, self.seat, self.rng, self.stage, first)
+            self._count(taken, world)
             self.iterations += 1
             return
         stream = Rng(self.rng.next_u32(), self.rng.next_u32())
@@ -251,13 +327,27 @@ class Appraisal:
         for action in (played, self.rival):
             child = self.root.children.get(action)
             visits, before = (child.visits, child.wins) if child is not None else (0, 0.0)
-            self.bot.iterate(self.root, world.clone(), self.seat, stream.copy(), self.stage, action)
+            rolled = world.clone()
+            taken = self.bot.iterate(
+                self.root, rolled, self.seat, stream.copy(), self.stage, action
+            )
+            self._count(taken, rolled)
             child = self.root.children.get(action)
             if child is not None and child.visits == visits + 1:  # it was taken in this world
                 pair.append(child.wins - before)
         if len(pair) == 2:
             self.paired.append((pair[0], pair[1]))
         self.iterations += 2
+
+    def _count(self, taken: str | None, world: GameState) -> None:
+        """Add the rollout of ``world`` (where it stopped) to the stats of the root action
+        ``taken``."""
+        if taken is None:
+            return
+        stats = self.stats.get(taken)
+        if stats is None:
+            stats = self.stats[taken] = Stats()
+        stats.add(*outcome(self.bot, world, self.seat, self.parts))
 
     def run(self, seconds: float | None = None) -> bool:
         """Search until the budget is spent, or for about ``seconds`` more (at least one
@@ -287,6 +377,25 @@ class Appraisal:
             if c.visits
         ]
         return sorted(estimates, key=lambda e: (-e.visits, -e.win, e.action))
+
+    def hinted(self) -> tuple[str, list[Ranked]]:
+        """The hint's ranking and its basis: by the number shown, never a lower one above a
+        higher one. On the ``win`` basis by the chance to win, then the place and the points; on
+        the ``place`` basis (no move reaches :data:`pygames.core.reasons.NO_CHANCE`) by the
+        expected place, then the points. A move is ``about`` the one above when their shown
+        figures differ by no more than :data:`ABOUT` standard errors of the difference."""
+        stats = {a: s for a, s in self.stats.items() if s.visits}
+        on = basis(stats.values())
+
+        order = sorted(sorted(stats.items()), key=lambda item: shown_order(item[1], on))
+        out: list[Ranked] = []
+        for action, s in order:
+            what = "place" if on == "place" else "win"
+            about = bool(out) and not apart(out[-1].stats, s, what, ABOUT)
+            win, place = round(s.mean("win"), 4), round(s.mean("place"), 2)
+            points = round(s.mean("points"), 1)
+            out.append(Ranked(action, win, s.visits, place, points, about, s))
+        return on, out
 
     def _evidence(self) -> bool:
         """Whether the rival beats the played move in the paired samples by more than
@@ -331,9 +440,20 @@ def review_rng(record_seed: int, seed: int, ply: int, seat: int) -> Rng:
     return Rng.from_seed(record_seed, stream=REVIEW_STREAM + (seed * 65_536 + ply) * 16 + seat)
 
 
-def hint_rng(record_seed: int, ply: int, seat: int) -> Rng:
-    """The random stream of a hint (none of the game's or its bots' streams)."""
-    return Rng.from_seed(record_seed, stream=HINT_STREAM + ply * 16 + seat)
+def knowledge_seed(state: GameState, seat: int, own: Sequence[str]) -> int:
+    """A seed drawn from what ``seat`` knows in ``state``: its view and its own actions so far
+    (``own``), hashed with SHA-256 (the same in every Python; never the game's seed, so two
+    true states the seat cannot tell apart give the same seed)."""
+    known = json.dumps(
+        [state.view(seat), list(own)], sort_keys=True, ensure_ascii=True, separators=(",", ":")
+    )
+    return int.from_bytes(hashlib.sha256(known.encode("ascii")).digest()[:8], "big")
+
+
+def hint_rng(seed: int) -> Rng:
+    """The random stream of a hint's search, from :func:`knowledge_seed` (none of the game's or
+    its bots' streams)."""
+    return Rng.from_seed(seed, stream=HINT_STREAM)
 
 
 def appraise(

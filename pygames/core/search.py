@@ -75,8 +75,18 @@ class Node:
         return math.sqrt(variance / self.visits)
 
 
+#: the weight of the place (1 for first, 0 for last) beside the win in the search's reward: small
+#: enough that no gain in place outweighs a difference in the chance to win that the search can
+#: resolve (its standard errors are a few percent), so the place only settles moves that win
+#: equally often (a seat that cannot win keeps the best place it can)
+PLACE_WEIGHT = 0.02
+#: the weight of the points (0 for the lowest score, 1 for the highest), below the place's
+POINTS_WEIGHT = 0.002
+
+
 def rewards(state: GameState) -> list[float]:
-    """Win share (a shared win split) blended with the score rank, each seat in [0, 1]."""
+    """Each seat's reward at a game's end, in [0, 1]: its chance to win first, then its place,
+    then its points (:func:`mix`)."""
     return scored(state)[0]
 
 
@@ -97,18 +107,27 @@ def scored(state: GameState) -> tuple[list[float], list[float]]:
 
 
 def blend(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
-    """0.85 x the seat's share of the win + 0.15 x its place between the lowest and highest
-    score."""
+    """The rewards of a game's end from its scores and winners (:func:`mix` of the win
+    shares)."""
     return mix(shares(winners, len(scores)), scores)
 
 
 def mix(wins: Sequence[float], scores: Sequence[float]) -> list[float]:
-    """0.85 x each seat's win (a share or a chance) + 0.15 x its place between the lowest and
-    highest score."""
+    """The lexicographic objective the strong bot and the coach share: each seat's win (a share
+    or a chance), then its place by ``scores`` (seats tied share the better place), then its
+    score between the lowest and the highest, weighed by 1, :data:`PLACE_WEIGHT` and
+    :data:`POINTS_WEIGHT` and scaled into [0, 1]."""
+    n = len(scores)
     lo, hi = min(scores), max(scores)
     span = hi - lo
-    places = [(x - lo) / span if span else 0.5 for x in scores]
-    return [0.85 * w + 0.15 * place for w, place in zip(wins, places, strict=True)]
+    scale = 1.0 + PLACE_WEIGHT + POINTS_WEIGHT
+    out = []
+    for w, x in zip(wins, scores, strict=True):
+        above = sum(1 for y in scores if y > x)
+        place = 1.0 - above / (n - 1) if n > 1 else 1.0
+        points = (x - lo) / span if span else 0.5
+        out.append((w + PLACE_WEIGHT * place + POINTS_WEIGHT * points) / scale)
+    return out
 
 
 def valued(values: Sequence[float], chances: Sequence[float] | None = None) -> list[float]:
@@ -125,6 +144,14 @@ def valued_wins(values: Sequence[float], chances: Sequence[float] | None = None)
         return list(chances)
     best = max(values)
     return shares([s for s, v in enumerate(values) if v == best], len(values))
+
+
+def _count_available(children: dict[str, Node], legal: list[str]) -> None:
+    """Count one more availability for each opened child among the ``legal`` actions."""
+    for a in legal:
+        child = children.get(a)
+        if child is not None:
+            child.available += 1
 
 
 class Search:
@@ -294,12 +321,15 @@ class SearchBot(Bot):
         rng: Rng,
         stage: int | None = None,
         first: str | None = None,
-    ) -> None:
+    ) -> str | None:
         """One iteration: select and expand in the shared tree, roll out (to the end of
-        ``stage`` where the bot has a ``horizon``), back up. ``first``: the root action this
-        iteration must take (legal for ``seat`` in ``world``, weighed or not), for a root that
-        evaluates chosen actions (:mod:`pygames.core.review`); the bot never gives one."""
+        ``stage`` where the bot has a ``horizon``), back up; returns the root action taken
+        (``None`` when the world was over), ``world`` left where its rollout stopped. ``first``:
+        the root action this iteration must take (legal for ``seat`` in ``world``, weighed or
+        not), for a root that evaluates chosen actions (:mod:`pygames.core.review`); the bot
+        never gives one."""
         node, path = root, []
+        taken: str | None = None
         at_root = True
         while not world.is_over():
             movers = world.to_move()
@@ -312,10 +342,7 @@ class SearchBot(Bot):
             if forced is not None and forced not in legal:
                 legal = [*legal, forced]
             children = node.children
-            for a in legal:
-                child = children.get(a)
-                if child is not None:
-                    child.available += 1
+            _count_available(children, legal)
             if forced is not None and forced in children:
                 action = forced
             else:
@@ -325,6 +352,7 @@ class SearchBot(Bot):
                     child = Node(player=mover, available=1)
                     children[action] = child
                     world.apply_unchecked(mover, action)
+                    taken = action if taken is None else taken
                     path.append(child)
                     break
                 opened = [a for a in legal if a in children]
@@ -332,9 +360,11 @@ class SearchBot(Bot):
                 action = max(opened, key=lambda a: children[a].ucb(c))
             node = children[action]
             world.apply_unchecked(mover, action)
+            taken = action if taken is None else taken
             path.append(node)
         self._rollout(world, rng, stage)
         self._back_up(world, path)
+        return taken
 
     def _back_up(self, world: GameState, path: list[Node]) -> None:
         """Credit every node of ``path`` with the result of the rolled-out ``world`` for the

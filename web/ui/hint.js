@@ -107,6 +107,7 @@ export function markMove(root, move, classes, badgeAttr, badge, cover = true) {
  * @typedef {object} HintAnswer
  * @property {true} ok
  * @property {boolean} thinking the search goes on: ask again
+ * @property {'win' | 'place'} [basis] what the moves are ranked by (`place`: no move can win)
  * @property {HintMove[]} moves best first (the ranking so far while thinking)
  * @property {number} iterations
  * @property {number} progress from 0 to 1

@@ -5,6 +5,7 @@ from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
 from pygames.games.baggai import page
 from pygames.games.baggai.bot import BagGaiHeuristicBot
+from pygames.games.baggai.parts import PARTS
 from pygames.games.baggai.rules import Action, BagGaiState
 
 INFO = register(
@@ -70,6 +71,7 @@ INFO = register(
         compose=page.compose,
         action_picks=page.action_picks,
         waste=page.waste,
+        parts=PARTS,
     )
 )
 

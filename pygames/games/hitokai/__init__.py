@@ -11,6 +11,7 @@ from pygames.games.hitokai.bot import (
     state_points,
     state_round,
 )
+from pygames.games.hitokai.parts import PARTS
 from pygames.games.hitokai.rules import Action, HitokaiState
 
 INFO = register(
@@ -83,6 +84,7 @@ INFO = register(
         horizon=state_round,
         chances=state_chances,
         shortlist=bid_shortlist,
+        parts=PARTS,
     )
 )
 

@@ -5,6 +5,7 @@ from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
 from pygames.games.marie import page
 from pygames.games.marie.bot import MarieHeuristicBot
+from pygames.games.marie.parts import PARTS
 from pygames.games.marie.rules import Action, MarieState
 
 INFO = register(
@@ -61,6 +62,7 @@ INFO = register(
         default_options={"elder": None},
         discrete_moves=page.discrete_moves,
         waste=page.waste,
+        parts=PARTS,
     )
 )
 

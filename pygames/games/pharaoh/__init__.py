@@ -5,6 +5,7 @@ from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
 from pygames.games.pharaoh import page
 from pygames.games.pharaoh.bot import PharaohHeuristicBot
+from pygames.games.pharaoh.parts import PARTS
 from pygames.games.pharaoh.rules import Action, PharaohState
 
 INFO = register(
@@ -69,6 +70,7 @@ INFO = register(
         action_picks=page.action_picks,
         waste=page.waste,
         unavailable=page.unavailable,
+        parts=PARTS,
     )
 )
 

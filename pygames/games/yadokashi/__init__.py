@@ -5,6 +5,7 @@ from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
 from pygames.games.yadokashi import page
 from pygames.games.yadokashi.bot import YadokashiHeuristicBot, state_values
+from pygames.games.yadokashi.parts import PARTS
 from pygames.games.yadokashi.rules import Action, YadokashiState
 
 INFO = register(
@@ -89,6 +90,7 @@ INFO = register(
         action_picks=page.action_picks,
         # a whole rollout is about 130 heuristic moves, too dear for the strong bot's budget
         values=state_values,
+        parts=PARTS,
     )
 )
 

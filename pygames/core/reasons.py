@@ -1,0 +1,273 @@
+"""Why one move is better than another, in words, from what the search saw (the coach's reasons).
+
+The coach's search (:class:`pygames.core.review.Appraisal`) keeps, for each root action, the
+:class:`Stats` of the rollouts that began with it: the seat's mean win, mean place (1 = first,
+seats tied on the score and the tie-break share the place), mean points and the mean of each of
+the game's score categories (:class:`pygames.core.parts.ScoreParts`, the registry's ``parts``)
+where the rollout stopped. :func:`why` turns two moves' stats into one or two sentences in both
+languages: the categories in which they differ on average (beyond the noise of the rollouts),
+else the points or the place, and the chance to win of each ("On average you end with ¥4 more
+and 1.5 more VP from parties; your chance to win is 47% instead of 21%.").
+
+Only averages over the worlds the search drew from the seat's information are told: never a
+hidden card, never a roll or a draw that has not happened. Two true states the seat cannot tell
+apart give the same stats (the search never reads the true state), so the same words.
+
+Where every move's chance to win is below :data:`NO_CHANCE` the basis is ``place``: the moves
+are ranked and explained by their expected place, then their points ("You can't win from here;
+this keeps 2nd place ...").
+
+For the review of a mistake, :func:`mistake_why` says why the better move is better than the one
+played.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from pygames.core.parts import Part
+from pygames.core.protocol import GameState
+from pygames.core.text import Text, t
+
+#: below this chance to win with every move, the coach ranks and explains by place, then points
+NO_CHANCE = 0.03
+#: a difference is told only when it exceeds this many standard errors of it
+TOLD = 1.0
+#: the most score categories a reason names
+MOST_PARTS = 2
+#: the words of the points, for a game that gives no categories or where none differs
+POINTS = Part(t("{n} more points", "得点が{n}多く"), t("{n} fewer points", "得点が{n}少なく"))
+#: how a reason names the move it is weighed against
+AGAINST: Mapping[str, Text] = {
+    "next": t("Compared with the next best move", "次によい手と比べると"),
+    "best": t("Compared with the best move", "最もよい手と比べると"),
+    "played": t("Compared with the move played", "実際に指した手と比べると"),
+}
+
+
+@dataclass(slots=True)
+class Stats:
+    """The rollouts of one root action, from the seat's side: how many, and the sums (and sums
+    of squares) of its win (a share, or a chance where a rollout is cut short), its place, its
+    points and its figure in each score category."""
+
+    visits: int = 0
+    win: float = 0.0
+    win2: float = 0.0
+    place: float = 0.0
+    place2: float = 0.0
+    points: float = 0.0
+    points2: float = 0.0
+    parts: dict[str, float] = field(default_factory=dict)
+    parts2: dict[str, float] = field(default_factory=dict)
+
+    def add(self, win: float, place: float, points: float, parts: Mapping[str, float]) -> None:
+        """Count one rollout."""
+        self.visits += 1
+        self.win += win
+        self.win2 += win * win
+        self.place += place
+        self.place2 += place * place
+        self.points += points
+        self.points2 += points * points
+        for key, x in parts.items():
+            self.parts[key] = self.parts.get(key, 0.0) + x
+            self.parts2[key] = self.parts2.get(key, 0.0) + x * x
+
+    def mean(self, what: str) -> float:
+        """The mean of ``win``, ``place``, ``points`` or a score category (0.0 before any
+        rollout, or for a category never read)."""
+        if not self.visits:
+            return 0.0
+        return self._sums(what)[0] / self.visits
+
+    def error(self, what: str) -> float:
+        """The standard error of :meth:`mean` (infinite with fewer than two rollouts)."""
+        n = self.visits
+        if n < 2:
+            return math.inf
+        total, squares = self._sums(what)
+        variance = max(0.0, (squares - total * total / n) / (n - 1))
+        return math.sqrt(variance / n)
+
+    def _sums(self, what: str) -> tuple[float, float]:
+        if what in ("win", "place", "points"):
+            return float(getattr(self, what)), float(getattr(self, what + "2"))
+        return self.parts.get(what, 0.0), self.parts2.get(what, 0.0)
+
+
+def apart(a: Stats, b: Stats, what: str, sigmas: float = TOLD) -> bool:
+    """Whether ``a`` and ``b`` differ in ``what`` by more than ``sigmas`` standard errors of the
+    difference of their means."""
+    error = math.hypot(a.error(what), b.error(what))
+    diff = abs(a.mean(what) - b.mean(what))
+    return diff > 0.0 and (math.isfinite(error) and diff > sigmas * error)
+
+
+def basis(stats: Iterable[Stats]) -> str:
+    """``place`` when no move's mean chance to win reaches :data:`NO_CHANCE`, else ``win``."""
+    means = [s.mean("win") for s in stats if s.visits]
+    return "place" if means and max(means) < NO_CHANCE else "win"
+
+
+def percent(x: float) -> str:
+    """A chance as a whole percentage."""
+    return f"{round(100 * x)}%"
+
+
+def amount(x: float) -> str:
+    """An amount to one decimal, without a trailing ``.0``."""
+    text = f"{round(abs(x), 1):.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def ordinal(place: float) -> Text:
+    """A place in words, to the nearest whole place: ``1st``/``1位``."""
+    n = max(1, round(place))
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return t(f"{n}{suffix}", f"{n}位")
+
+
+def part_words(state: GameState) -> Mapping[str, Part]:
+    """The words of the score categories of ``state``'s game (none when it gives none)."""
+    from pygames.core.registry import get_game  # the registry imports the games
+
+    parts = get_game(state.game_id).parts
+    return parts.words if parts is not None else {}
+
+
+def differences(mine: Stats, other: Stats, words: Mapping[str, Part]) -> list[Text]:
+    """The phrases of the score categories in which ``mine`` differs from ``other`` beyond the
+    noise (at most :data:`MOST_PARTS`, the clearest first), else of the points; empty when
+    neither differs."""
+    found: list[tuple[float, int, Text]] = []
+    for order, (key, part) in enumerate(words.items()):
+        phrase = _phrase(mine, other, key, part)
+        if phrase is not None:
+            error = math.hypot(mine.error(key), other.error(key))
+            diff = abs(mine.mean(key) - other.mean(key))
+            found.append((-diff / error if error else -math.inf, order, phrase))
+    if found:
+        return [phrase for _, _, phrase in sorted(found)[:MOST_PARTS]]
+    points = _phrase(mine, other, "points", POINTS)
+    return [points] if points is not None else []
+
+
+def _phrase(mine: Stats, other: Stats, key: str, part: Part) -> Text | None:
+    """``part``'s words for the difference of the means in ``key`` (``None`` when it is within
+    the noise, or rounds to nothing)."""
+    diff = mine.mean(key) - other.mean(key)
+    if amount(diff) == "0" or not apart(mine, other, key):
+        return None
+    words = part.more if diff > 0 else part.less
+    n = amount(diff)
+    return t(words["en"].replace("{n}", n), words["ja"].replace("{n}", n))
+
+
+def _end_with(phrases: list[Text]) -> Text:
+    """ "on average you end with A and B" / "平均してA、B終わります"."""
+    en = " and ".join(p["en"] for p in phrases)
+    ja = "、".join(p["ja"] for p in phrases)
+    return t(f"on average you end with {en}", f"平均して{ja}終わります")
+
+
+def _place_words(mine: Stats, other: Stats | None) -> Text:
+    """Where the move finishes on average, against the other's."""
+    p = mine.mean("place")
+    o = ordinal(p)
+    if other is None:
+        return t(f"you finish {o['en']} ({p:.1f} on average)", f"平均{p:.1f}位({o['ja']})です")
+    q = other.mean("place")
+    return t(
+        f"you finish {o['en']} ({p:.1f} on average, against {q:.1f})",
+        f"平均{p:.1f}位({o['ja']})です(比べる手では{q:.1f}位)",
+    )
+
+
+def _win_words(mine: Stats, other: Stats | None) -> Text:
+    """The chance to win of the move (and the other's)."""
+    p = percent(mine.mean("win"))
+    if other is None:
+        return t(f"your chance to win is {p}", f"勝つ確率は{p}です")
+    q = percent(other.mean("win"))
+    if p == q:
+        return t(f"your chance to win is {p} with either", f"勝つ確率はどちらも{p}です")
+    return t(f"your chance to win is {p} instead of {q}", f"勝つ確率は{q}ではなく{p}です")
+
+
+def why(
+    mine: Stats,
+    other: Stats | None,
+    state: GameState,
+    seat: int,
+    action: str,
+    *,
+    basis: str = "win",
+    against: str = "next",
+) -> Text:
+    """Why ``action`` (of ``seat`` in ``state``, searched as ``mine``) against the move searched
+    as ``other`` (``None``: the only move weighed): one or two sentences in both languages.
+
+    ``against`` names the other move (``next``: the next best, ``best``: the best, ``played``:
+    the move played). ``basis`` is ``win`` (the chance to win is told last) or ``place`` (no
+    move can really win: the place is told first). ``state`` gives the game's words only: the
+    reason is made of averages over the rollouts, never of the state's hidden cards."""
+    words = part_words(state)
+    lead = AGAINST.get(against, AGAINST["next"])
+    phrases = differences(mine, other, words) if other is not None else []
+    if basis == "place":
+        return _place_reason(mine, other, lead, phrases)
+    win = _win_words(mine, other)
+    if other is None:
+        return t(
+            f"It is the only move to weigh: {win['en']}.", f"考える手はこれだけです。{win['ja']}。"
+        )
+    if phrases:
+        end = _end_with(phrases)
+        return t(
+            f"{lead['en']}, {end['en']}; {win['en']}.", f"{lead['ja']}、{end['ja']}。{win['ja']}。"
+        )
+    if apart(mine, other, "place"):
+        place = _place_words(mine, other)
+        return t(
+            f"{lead['en']}, {place['en']}; {win['en']}.",
+            f"{lead['ja']}、{place['ja']}。{win['ja']}。",
+        )
+    return t(
+        f"{lead['en']}, it ends about the same in score and place on average; {win['en']}.",
+        f"{lead['ja']}、平均の得点も順位もほぼ同じです。{win['ja']}。",
+    )
+
+
+def _place_reason(mine: Stats, other: Stats | None, lead: Text, phrases: list[Text]) -> Text:
+    """A reason on the ``place`` basis: no move can really win; where this one finishes, and
+    what it ends with."""
+    place = _place_words(mine, other)
+    first = t(
+        f"You can't win from here (every move is under {percent(NO_CHANCE)}); {place['en']}.",
+        f"ここからはどの手でも勝つ確率が{percent(NO_CHANCE)}未満です。この手なら{place['ja']}。",
+    )
+    if not phrases:
+        return first
+    end = _end_with(phrases)
+    return t(
+        f"{first['en']} {lead['en']}, {end['en']}.", f"{first['ja']}{lead['ja']}、{end['ja']}。"
+    )
+
+
+def mistake_why(
+    view: GameState,
+    seat: int,
+    played: str,
+    best: str,
+    played_stats: Stats,
+    best_stats: Stats,
+    *,
+    basis: str = "win",
+) -> Text:
+    """Why ``best`` is better than ``played`` (a mistake of ``seat`` in ``view``, the world its
+    appraisal searched from): :func:`why` of the better move against the move played."""
+    del played  # named for the caller's clarity; the words need only the better move
+    return why(best_stats, played_stats, view, seat, best, basis=basis, against="played")

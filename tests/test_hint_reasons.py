@@ -1,0 +1,198 @@
+"""The coach's reasons and honest numbers: a hint searches a fixed number of iterations from a
+stream seeded by what the seat knows, so it is the same asked twice (in a fresh bridge too) and
+the same for true states the seat cannot tell apart; it ranks by the figure shown, marks the
+moves within noise, and falls back on the place where nothing can win; each of the best moves
+carries a reason in both languages that names a score category or a consequence."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pygames import coach, web
+from pygames.core.parts import Part
+from pygames.core.protocol import GameState
+from pygames.core.reasons import Stats, basis, mistake_why, why
+from pygames.core.registry import all_games, get_game
+from pygames.core.rng import Rng
+from tests.conftest import ask
+from tests.support import midgame
+
+GAMES = [g.id for g in all_games()]
+ITERATIONS = 40  # a short hint (the page's are coach.HINT_ITERATIONS)
+
+
+@pytest.fixture(autouse=True)
+def short_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints of :data:`ITERATIONS` in every game, in slices of 5 ms."""
+    monkeypatch.setattr(coach, "HINT_ITERATIONS", {g: ITERATIONS for g in GAMES})
+    monkeypatch.setattr(web, "THINK_SLICE", 0.005)
+
+
+def positions(game: str, samples: int) -> list[tuple[int, GameState, int]]:
+    """Positions of random play at the game's most players where the seat to move has a
+    choice: ``(seed, state, seat)``."""
+    info = get_game(game)
+    out = []
+    for seed in range(samples):
+        state = midgame(game, info.max_players, seed, most=60)
+        if not state.is_over():
+            seat = state.to_move()[0]
+            if len(state.legal_actions(seat)) >= 2:
+                out.append((seed, state, seat))
+    return out
+
+
+def answer_of(state: GameState, seat: int) -> dict[str, Any]:
+    """The whole hint of ``seat`` in ``state`` (no actions of its own so far)."""
+    hint = coach.new_hint(get_game(state.game_id), state, seat, [])
+    return coach.hint_answer(hint, state, 1000.0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hint_is_the_same_for_true_states_the_seat_cannot_tell_apart(game: str) -> None:
+    """The state and a world determinized from it for the seat to move (every hidden card,
+    secret choice and future chance drawn again) look the same to that seat: the same hint,
+    numbers, words and reasons, in both languages."""
+    checked = 0
+    for seed, state, seat in positions(game, 8):
+        other = state.determinize(seat, Rng.from_seed(seed, 5))
+        assert other.view(seat) == state.view(seat)
+        first, second = answer_of(state, seat), answer_of(other, seat)
+        assert first == second, (game, seed)
+        for move in first["moves"][: coach.HINT_WORDS]:
+            assert move["why"]["en"].strip() and move["why"]["ja"].strip()
+        checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hint_is_ranked_by_the_figure_shown(game: str) -> None:
+    """Never a lower chance to win above a higher one (on the ``place`` basis: never a worse
+    place above a better one); ``about`` only below another move."""
+    for _, state, seat in positions(game, 6):
+        answer = answer_of(state, seat)
+        moves = answer["moves"]
+        if answer["basis"] == "win":
+            shown = [m["win"] for m in moves]
+        else:
+            assert all(m["win"] < 0.03 for m in moves)
+            shown = [-m["place"] for m in moves]
+        assert shown == sorted(shown, reverse=True)
+        assert "about" not in moves[0]
+        assert all(m.get("about", True) is True for m in moves)
+
+
+def hint_in(bridge: web.Bridge, record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The finished hint of ``seat`` in a game started in ``bridge`` from ``record``."""
+    sid = json.loads(bridge.handle(json.dumps({"cmd": "start", "record": record})))["session"]
+    for _ in range(1000):
+        answer: dict[str, Any] = json.loads(
+            bridge.handle(json.dumps({"cmd": "hint", "session": sid, "seat": seat}))
+        )
+        assert answer["ok"], answer
+        if not answer["thinking"]:
+            bridge.handle(json.dumps({"cmd": "close", "session": sid}))
+            return {k: answer[k] for k in ("moves", "basis", "iterations")}
+    raise AssertionError("the hint never finished")
+
+
+def test_a_hint_asked_again_in_the_same_or_a_fresh_bridge_is_the_same() -> None:
+    """A position asked twice in one bridge, and once in a fresh one (a new worker), gets the
+    same ranking, numbers and reasons: the game's seed does not enter it."""
+    seats = [{"name": f"H{s}", "kind": "human"} for s in range(3)]
+    base = {"v": 1, "game": "marie", "players": 3, "options": {"hints": True}, "seats": seats}
+    record = {**base, "seed": 17, "actions": []}
+    state = ask(cmd="start", record=record)
+    seat = state["to_move"][0]
+    one = web.Bridge()
+    first, again = hint_in(one, record, seat), hint_in(one, record, seat)
+    fresh = hint_in(web.Bridge(), record, seat)
+    assert first == again == fresh
+    assert first["iterations"] == ITERATIONS
+    ask(cmd="close", session=state["session"])
+
+
+# --- the words of a reason -----------------------------------------------------------------
+
+
+def stats(win: list[float], place: list[float], points: list[float], **parts: list[float]) -> Stats:
+    """Stats of rollouts given figure by figure."""
+    s = Stats()
+    for i in range(len(win)):
+        s.add(win[i], place[i], points[i], {k: v[i] for k, v in parts.items()})
+    return s
+
+
+def baggai_state() -> GameState:
+    return midgame("baggai", 4, 1, most=10)
+
+
+def test_a_reason_names_the_score_categories_and_the_chances() -> None:
+    """BAG-GAI: more money and more party VP on average, told in BAG-GAI's words, with both
+    chances to win; the other move's reason says the same from its side."""
+    good = stats([1, 0, 1, 1], [1, 2, 1, 1], [20, 14, 21, 22], parties=[8, 6, 9, 9],
+                 showoff=[2, 2, 2, 2], money=[20, 18, 22, 20])  # fmt: skip
+    poor = stats([0, 0, 1, 0], [2, 3, 1, 3], [15, 12, 17, 14], parties=[5, 4, 6, 5],
+                 showoff=[2, 2, 2, 2], money=[16, 15, 17, 16])  # fmt: skip
+    state = baggai_state()
+    text = why(good, poor, state, 0, "p0")
+    assert text["en"] == (
+        "Compared with the next best move, on average you end with ¥4 more and 3 more VP from "
+        "parties; your chance to win is 75% instead of 25%."
+    )
+    assert "4万円多く" in text["ja"] and "パーティーの勝利点が3多く" in text["ja"]
+    assert "25%ではなく75%" in text["ja"]
+    worse = why(poor, good, state, 0, "p2", against="best")
+    assert worse["en"].startswith("Compared with the best move, on average you end with ¥4 less")
+    assert "show-off" not in text["en"]  # the same in both: not told
+
+
+def test_a_reason_on_the_place_basis_says_no_move_can_win() -> None:
+    """No move reaches 3% to win: the basis is the place, and the reason says so and which place
+    the move keeps."""
+    keep = stats([0, 0, 0, 0], [2, 2, 2, 3], [14, 15, 15, 12], parties=[6, 7, 7, 5],
+                 showoff=[0, 0, 0, 0], money=[10, 10, 11, 9])  # fmt: skip
+    drop = stats([0, 0, 0, 0], [3, 4, 3, 4], [10, 9, 11, 9], parties=[3, 3, 4, 3],
+                 showoff=[0, 0, 0, 0], money=[10, 9, 11, 9])  # fmt: skip
+    assert basis([keep, drop]) == "place" and basis([keep, stats([1], [1], [20])]) == "win"
+    text = why(keep, drop, baggai_state(), 0, "p0", basis="place")
+    assert text["en"].startswith("You can't win from here")
+    assert "you finish 2nd (2.2 on average, against 3.5)" in text["en"]
+    assert "ここからは" in text["ja"] and "2位" in text["ja"]
+
+
+def test_a_reason_without_a_difference_does_not_invent_one() -> None:
+    """Two moves that end alike say so, rather than a number the rollouts do not support."""
+    same = stats([1, 0, 1, 0], [1, 2, 1, 2], [10, 8, 10, 8], kept=[5, 3, 5, 3], eaten=[1, 1, 1, 1])
+    state = midgame("marie", 3, 1, most=5)
+    text = why(same, same, state, 0, "take1")
+    assert "about the same" in text["en"] and "ほぼ同じ" in text["ja"]
+
+
+def test_a_mistake_says_why_the_better_move_is_better() -> None:
+    """The review's words of a mistake: the better move against the move played."""
+    best = stats([1, 1, 0, 1], [1, 1, 2, 1], [20, 21, 15, 22], items=[15, 16, 12, 17],
+                 kinds=[3, 3, 1, 3], flags=[2, 2, 2, 2])  # fmt: skip
+    played = stats([0, 0, 0, 1], [2, 2, 2, 1], [12, 13, 12, 18], items=[10, 10, 9, 14],
+                   kinds=[1, 1, 1, 3], flags=[2, 2, 2, 2])  # fmt: skip
+    state = midgame("pharaoh", 2, 1, most=5)
+    text = mistake_why(state, 0, "pass", "horus", played, best)
+    assert text["en"].startswith("Compared with the move played, on average you end with")
+    assert "points from treasure items" in text["en"] and "75% instead of 25%" in text["en"]
+    assert "財宝の点" in text["ja"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_names_its_categories_in_both_languages(game: str) -> None:
+    """Each game's categories read a finished game and have words with the amount in both
+    languages (and Yadokashi speaks of no hidden cards: it has none)."""
+    parts = get_game(game).parts
+    assert parts is not None and parts.words
+    for part in parts.words.values():
+        assert isinstance(part, Part)
+        for words in (part.more, part.less):
+            assert "{n}" in words["en"] and "{n}" in words["ja"]
+            assert "hidden" not in words["en"]
