@@ -13,7 +13,7 @@ from pygames.core.play import play_bots, summary
 from pygames.core.protocol import JSONDict
 from pygames.core.record import Record, Seat, new_state, parse_record_text, replay
 from pygames.core.registry import GameInfo, all_games, get_game
-from pygames.core.review import MISTAKE, Budget, Verdict, check_finished, chosen_seats, review
+from pygames.core.review import Budget, Verdict, check_finished, chosen_seats, review
 from pygames.core.review import summary as review_summary
 from pygames.core.rng import SEED_LIMIT
 from pygames.core.text import t
@@ -128,10 +128,11 @@ def cmd_review(args: argparse.Namespace) -> int:
     seats = chosen_seats(record, args.seat)
     if not args.json:
         print(_review_heading(record, budget))
-    show = _print_verdict_json if args.json else _print_verdict
-    verdicts = review(record, seats, budget, args.seed, show)
-    rows = review_summary(verdicts, seats)
-    if args.json:
+    verdicts = review(record, seats, budget, args.seed, None if args.json else _print_verdict)
+    rows = review_summary(verdicts, seats, record.game)
+    if args.json:  # each line once its luck is known: all at the end
+        for verdict in verdicts:
+            print(_dump(verdict.to_json()))
         print(_dump({"summary": rows}))
     else:
         _print_review_summary(record, rows)
@@ -149,12 +150,8 @@ def _review_heading(record: Record, budget: Budget) -> str:
     )
 
 
-def _print_verdict_json(verdict: Verdict) -> None:
-    print(_dump(verdict.to_json()), flush=True)
-
-
 def _print_verdict(verdict: Verdict) -> None:
-    mark = "  mistake" if verdict.loss >= MISTAKE else ""
+    mark = "  mistake" if verdict.mistake else ""
     best = "=" if verdict.best == verdict.played else verdict.best
     print(
         f"{verdict.ply:>5}  {verdict.seat:<14}{verdict.played:<14}{best:<14}"
@@ -164,10 +161,17 @@ def _print_verdict(verdict: Verdict) -> None:
 
 
 def _print_review_summary(record: Record, rows: list[JSONDict]) -> None:
-    print(f"\n{'seat':<24}{'decisions':>10}{'mean loss':>11}{'mistakes':>10}")
+    print(
+        f"\n{'seat':<24}{'decisions':>10}{'mean loss':>11}{'mistakes':>10}{'choices':>9}{'luck':>8}"
+    )
     for row in rows:
         name = f"{row['seat']} {record.seats[row['seat']].name}"
-        print(f"{name:<24}{row['decisions']:>10}{row['mean_loss']:>11.1%}{row['mistakes']:>10}")
+        print(
+            f"{name:<24}{row['decisions']:>10}{row['mean_loss']:>11.1%}{row['mistakes']:>10}"
+            f"{-row['choice']:>9.1%}{row['luck']:>+8.1%}"
+        )
+    for row in rows:
+        print(f"{row['seat']}: {row['words']['en']}")
 
 
 def cmd_arena(args: argparse.Namespace) -> int:

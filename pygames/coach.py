@@ -249,9 +249,10 @@ def analysis_seats(asked: list[int] | None, record: Record) -> list[int]:
 
 
 def analysis_line(verdict: Verdict, view: GameState, seed: int) -> JSONDict:
-    """A verdict for the page: its figures, and the words of the move played and of the better
-    one, as the seat reads them (from the world its appraisal searched: never the true
-    state)."""
+    """A verdict for the page: its figures (the ``gap``, and ``why`` on a mistake; its ``luck``
+    is added once the analysis is done: :func:`analysis_answer`), and the words of the move
+    played and of the better one, as the seat reads them (from the world its appraisal
+    searched: never the true state)."""
     line = verdict.to_json()
     rng = words_rng(seed, verdict.ply, verdict.seat)
     words = {"played": action_words(view, verdict.seat, verdict.played, rng.copy())}
@@ -282,8 +283,9 @@ def analysis_of(current: Analysis | None, record: Record, seats: list[int]) -> A
 
 
 def analysis_answer(job: Analysis, slice_seconds: float) -> JSONDict:
-    """Go on with the analysis for a slice and answer its progress; once done, the verdicts, a
-    summary per seat and what counts as a mistake."""
+    """Go on with the analysis for a slice and answer its progress; once done, the verdicts
+    (each with its luck), a summary per seat (with the choice and luck sums and their words)
+    and what counts as a mistake (a gap of at least it)."""
     review = job.review
     record, seats = review.record, review.seats
     done = review.run(slice_seconds)
@@ -299,7 +301,10 @@ def analysis_answer(job: Analysis, slice_seconds: float) -> JSONDict:
         "iterations": review.budget.iterations,
     }
     if done:
+        for line, verdict in zip(job.lines, review.verdicts, strict=True):
+            if verdict.luck is not None:
+                line["luck"] = verdict.luck
         out["verdicts"] = job.lines
-        out["summary"] = summary(review.verdicts, seats)
+        out["summary"] = summary(review.verdicts, seats, record.game)
         out["mistake"] = MISTAKE
     return out

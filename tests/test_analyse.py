@@ -20,7 +20,7 @@ from tests.conftest import ask, bridge, engine
 from tests.test_review import twin_appraisals
 
 GAMES = [g.id for g in all_games()]
-KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss"]
+KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss", "gap", "luck"]
 
 
 @pytest.fixture(autouse=True)
@@ -58,8 +58,8 @@ def analyse_all(limit: int = 100_000, **req: Any) -> list[dict[str, Any]]:
 
 
 def figures(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The verdicts' figures, without their words."""
-    return [{k: line[k] for k in KEYS} for line in lines]
+    """The verdicts' figures (and the reason of a mistake), without their words."""
+    return [{k: line[k] for k in [*KEYS, "why"] if k in line} for line in lines]
 
 
 # --- slices and progress ---------------------------------------------------------------------

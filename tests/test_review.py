@@ -14,6 +14,7 @@ import json
 import math
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -38,13 +39,14 @@ from pygames.core.review import (
     evaluator,
     review,
     summary,
+    verdict_of,
 )
 from pygames.core.rng import Rng
 from pygames.games.hitokai.rules import HitokaiState
 from tests.support import midgame
 
 GAMES = [g.id for g in all_games()]
-KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss"]
+KEYS = ["ply", "seat", "played", "best", "win_played", "win_best", "loss", "gap", "luck"]
 
 
 def bot_game(game: str, players: int, seed: int, levels: list[str]) -> Record:
@@ -90,10 +92,11 @@ def twin_appraisals(
         yield seed, state, (made[0], made[1])
 
 
-def summary_of(state: Appraisal) -> tuple[Verdict, list[tuple[str, float, int]]]:
-    """What an appraisal reports: its verdict and its ranking."""
+def summary_of(state: Appraisal) -> tuple[Verdict, Verdict, list[tuple[str, float, int]]]:
+    """What an appraisal reports: its checked verdict, the review's verdict (with the reason of
+    a mistake) and its ranking."""
     ranking = [(e.action, e.win, e.visits) for e in state.ranking()]
-    return state.verdict(0), ranking
+    return state.verdict(0), verdict_of(state, 0), ranking
 
 
 # --- hidden information ----------------------------------------------------------------------
@@ -103,7 +106,7 @@ def summary_of(state: Appraisal) -> tuple[Verdict, list[tuple[str, float, int]]]
 def test_a_review_is_the_same_for_true_states_the_seat_cannot_tell_apart(game: str) -> None:
     """Two true states that the deciding seat cannot tell apart (the state, and a world
     determinized from it for that seat: every hidden card, secret choice and future chance
-    drawn again) get the very same verdict and ranking."""
+    drawn again) get the very same verdict, ranking and reason of a mistake."""
     checked = 0
     for seed, _state, pair in twin_appraisals(game, 10):
         looks = [summary_of(appraisal) for appraisal in pair]
@@ -275,9 +278,9 @@ def test_review_json_lines_one_per_decision_then_a_summary(
         state.apply(seat, action)
     assert len(verdicts) + forced == len(record.actions) and forced > 0
     for row in verdicts:
-        assert list(row) == KEYS
+        assert list(row) == KEYS + (["why"] if row["gap"] >= MISTAKE else [])
         assert 0.0 <= row["win_played"] <= 1.0 and 0.0 <= row["win_best"] <= 1.0
-        assert row["loss"] == round(max(0.0, row["win_best"] - row["win_played"]), 4)
+        assert row["loss"] == row["gap"] == round(max(0.0, row["win_best"] - row["win_played"]), 4)
         assert (row["best"] == row["played"]) == (row["loss"] == 0.0)
         state = replay(record, row["ply"])
         assert row["best"] in state.legal_actions(row["seat"])
@@ -287,6 +290,11 @@ def test_review_json_lines_one_per_decision_then_a_summary(
         assert seat_row["decisions"] == len(mine)
         assert seat_row["mistakes"] == sum(1 for x in mine if x >= MISTAKE)
         assert seat_row["mean_loss"] == round(math.fsum(mine) / len(mine), 4)
+        assert seat_row["choice"] == round(math.fsum(mine), 4)
+        lucks = [r["luck"] for r in verdicts if r["seat"] == seat_row["seat"]]
+        assert seat_row["luck"] == round(math.fsum(lucks), 4)
+        assert set(seat_row["words"]) == {"en", "ja"}
+        assert "the cakes dealt" in seat_row["words"]["en"]
     # the same review again (iterations and a seed: deterministic), and from the game link
     code, again, _ = run_cli(["review", str(path), "--json", "--iterations", "10"], capsys)
     assert again == lines
@@ -318,7 +326,8 @@ def test_review_of_chosen_seats_and_the_readable_table(
     assert "Marie's Table, 3 players" in text and "6 iterations" in text
     assert "win played" in text and "mean loss" in text and "1 random-1" in text
     mine = sum(1 for _, seat, _, _ in decisions(record) if seat == 1)
-    assert len(table) == 2 + mine + 3  # heading, a line a decision, a blank line and the summary
+    # heading, a line a decision, a blank line, the summary and its words
+    assert len(table) == 2 + mine + 4 and "Choices cost" in table[-1]
 
 
 def test_review_refuses_what_it_cannot_review(
@@ -346,11 +355,16 @@ def test_summary_counts_mistakes_and_means_per_seat() -> None:
         Verdict(2, 1, "c", "d", 0.30, 0.39),
     ]
     assert [v.loss for v in verdicts] == [0.3, 0.0, 0.09]
-    assert summary(verdicts, [0, 1, 2]) == [
-        {"seat": 0, "decisions": 2, "mean_loss": 0.15, "mistakes": 1},
-        {"seat": 1, "decisions": 1, "mean_loss": 0.09, "mistakes": 0},
-        {"seat": 2, "decisions": 0, "mean_loss": 0.0, "mistakes": 0},
+    rows = summary(verdicts, [0, 1, 2], "yadokashi")
+    assert [{k: v for k, v in row.items() if k != "words"} for row in rows] == [
+        {"seat": 0, "decisions": 2, "mean_loss": 0.15, "mistakes": 1, "choice": 0.3, "luck": 0.0},
+        {"seat": 1, "decisions": 1, "mean_loss": 0.09, "mistakes": 0, "choice": 0.09, "luck": 0.0},
+        {"seat": 2, "decisions": 0, "mean_loss": 0.0, "mistakes": 0, "choice": 0.0, "luck": 0.0},
     ]
+    assert rows[0]["words"]["en"] == (
+        "Choices cost 30% of the chance to win; the dice and the other players changed little."
+    )
+    assert "サイコロ" in rows[0]["words"]["ja"] and "30%" in rows[0]["words"]["ja"]
 
 
 # --- the same review in every Python --------------------------------------------------------
@@ -372,17 +386,17 @@ def review_hash(game: str) -> str:
     record = bot_game(game, players, seed, levels)
     verdicts = review(record, budget=Budget(iterations=12))
     lines = [json.dumps(v.to_json(), sort_keys=True) for v in verdicts]
-    lines.append(json.dumps(summary(verdicts, range(players)), sort_keys=True))
+    lines.append(json.dumps(summary(verdicts, range(players), game), sort_keys=True))
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
 # computed in CPython 3.11
 GOLDEN: dict[str, str] = {
-    "marie": "254a90c26af4cad23b1dd5fe0629cfe019c12a46ae7d89564922faa851c79748",
-    "hitokai": "9b3e623f6551637aca14381d2c5776f0073c32cc10ba663963a6f8a074db6056",
-    "pharaoh": "adfe766ba0e7fb8a7f82aed607c8cb5ac594f36bd7db997caabcd8dcd66c6c2c",
-    "baggai": "bbaea277b439cd05918b352518606ce141a0ff128ebb24c69e554d5384f557fb",
-    "yadokashi": "c1d62dfa1d5998b94c5329bc58cd4c4d1aeb808ded3c09818c6207e96f69b117",
+    "marie": "9099f4c88f846648f6e546c095a17e29ce6a090854cd5bba21e115b1ee992665",
+    "hitokai": "2eff5d7c7c851fa3cb528c1bf8b8c84a98e7e856677b4c58c7d0088dd475564f",
+    "pharaoh": "b4b2a5967e94be947e3c6b5956447654b8d4d8636c413e3a3da5761940baed98",
+    "baggai": "34c82049e5e6cbb87a598271dc0396fd3fdab337dd4b30efa0a963b4a9d96331",
+    "yadokashi": "8ad78ffe2f435c2ad5764b1ddf50389b6067f04cf3e21dd19645ae1da99ffc13",
 }
 
 
@@ -401,7 +415,7 @@ def test_a_review_appraises_each_decision_from_its_own_stream() -> None:
     for ply, seat, action, state in decisions(record, [1]):
         alone = appraise(bot, state, seat, action, review_rng(record.seed, 0, ply, seat),
                          Budget(iterations=10), ply)  # fmt: skip
-        assert alone == next(v for v in verdicts if v.ply == ply)
+        assert alone == replace(next(v for v in verdicts if v.ply == ply), luck=None)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,14 @@ share of the leaders by its evaluation (Yadokashi). An action's **win chance** i
 [0, 1]. The search itself selects by its reward: the win first, then the place, then the points
 (:func:`pygames.core.search.mix`).
 
+A **verdict** (:func:`verdict_of`) is the decision as the hint sees it at the same budget: the
+played move's estimate against the first move of the ranking; their difference is the **gap**
+(what the choice cost), and a gap of :data:`MISTAKE` or more is a mistake, which says why the
+better move is better. Its **luck** is measured, not left over (:func:`with_luck`): the seat's
+estimate at its next decision (or its share of the win at the end) less the played move's
+estimate. Over a seat's decisions the opening estimate less the gaps plus the lucks is its
+result: the choices and the luck (the game's chance and the other players) part it exactly.
+
 A budget is either time (``seconds`` a decision) or a fixed number of ``iterations``: with
 iterations the clock is never read, so a review is the same in every run and in every Python
 (CPython and Pyodide give bit-identical figures).
@@ -34,9 +42,11 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 
+from pygames.core import reasons
 from pygames.core.errors import RecordError
 from pygames.core.parts import ScoreParts
 from pygames.core.protocol import GameState, JSONDict, Result
@@ -120,7 +130,10 @@ class Ranked:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A reviewed decision: the move played and the best one found, with their win chances."""
+    """A reviewed decision as the hint sees it at the same budget: the move played and the
+    hint's first move (``best``; the played move when it is first or no better), with their
+    estimated chances to win; its ``luck`` once the seat's next decision (or the end) is known,
+    and, for a mistake, ``why`` the better move is better (``{en, ja}``)."""
 
     ply: int
     seat: int
@@ -128,15 +141,28 @@ class Verdict:
     best: str
     win_played: float
     win_best: float
+    luck: float | None = None
+    why: Mapping[str, str] | None = None
+
+    @property
+    def gap(self) -> float:
+        """The best estimate less the played move's (never below 0): what the choice cost."""
+        return round(max(0.0, self.win_best - self.win_played), 4)
 
     @property
     def loss(self) -> float:
-        """How much win chance the played move gave away (never below 0)."""
-        return round(max(0.0, self.win_best - self.win_played), 4)
+        """How much win chance the played move gave away: :attr:`gap` (the name of old)."""
+        return self.gap
+
+    @property
+    def mistake(self) -> bool:
+        """Whether the hint at the same budget would have shown a gap of :data:`MISTAKE` or
+        more."""
+        return self.gap >= MISTAKE
 
     def to_json(self) -> JSONDict:
-        """The review's line for this decision."""
-        return {
+        """The review's line for this decision (``luck`` once known, ``why`` on a mistake)."""
+        line: JSONDict = {
             "ply": self.ply,
             "seat": self.seat,
             "played": self.played,
@@ -144,7 +170,13 @@ class Verdict:
             "win_played": self.win_played,
             "win_best": self.win_best,
             "loss": self.loss,
+            "gap": self.gap,
         }
+        if self.luck is not None:
+            line["luck"] = self.luck
+        if self.why is not None:
+            line["why"] = dict(self.why)
+        return line
 
 
 def evaluator(info: GameInfo) -> SearchBot:
@@ -434,6 +466,56 @@ class Appraisal:
         return Verdict(ply, self.seat, self.played, self.played, win_played, win_played)
 
 
+def verdict_of(appraisal: Appraisal, ply: int) -> Verdict:
+    """The review of the played move as the hint sees the decision at the same budget: the
+    played move's estimate and the first of :meth:`Appraisal.ranking` (its root means, the
+    check's pairs counted in), the better move only when it estimates more; a mistake (a gap of
+    :data:`MISTAKE` or more) carries :func:`mistake_why`."""
+    played = appraisal.played
+    if played is None:
+        raise ValueError("a verdict needs the played move")
+    ranking = appraisal.ranking()
+    win_played = next((e.win for e in ranking if e.action == played), 0.0)
+    top = ranking[0] if ranking else None
+    if top is None or top.action == played or top.win <= win_played:
+        return Verdict(ply, appraisal.seat, played, played, win_played, win_played)
+    verdict = Verdict(ply, appraisal.seat, played, top.action, win_played, top.win)
+    if verdict.mistake:
+        verdict = replace(verdict, why=mistake_why(appraisal, verdict))
+    return verdict
+
+
+def mistake_why(appraisal: Appraisal, verdict: Verdict) -> dict[str, str]:
+    """Why the better move of a mistake is better, in both languages, from what the search saw
+    (:func:`pygames.core.reasons.mistake_why`: averages over the worlds searched, no hidden
+    card, no chance outcome to come); only the two chances to win where the search kept no
+    rollouts of one of the moves."""
+    stats = appraisal.stats
+    mine, better = stats.get(verdict.played), stats.get(verdict.best)
+    if mine is not None and better is not None and mine.visits and better.visits:
+        words = reasons.mistake_why(
+            appraisal.view,
+            appraisal.seat,
+            verdict.played,
+            verdict.best,
+            mine,
+            better,
+            basis=reasons.basis(stats.values()),
+        )
+        return {"en": words["en"], "ja": words["ja"]}
+    b, p = pct(verdict.win_best), pct(verdict.win_played)
+    return {
+        "en": f"Searched from what you knew, the better move wins {b}% of the games played on, "
+        f"this move {p}%.",
+        "ja": f"あなたが知っていたことから探索すると、良い手の勝率は{b}%、この手は{p}%でした。",
+    }
+
+
+def pct(x: float) -> int:
+    """A fraction as a whole percentage."""
+    return round(100 * x)
+
+
 def review_rng(record_seed: int, seed: int, ply: int, seat: int) -> Rng:
     """The random stream of one reviewed decision: fixed by the record's seed, the review's
     ``seed``, the ply and the seat."""
@@ -466,10 +548,10 @@ def appraise(
     ply: int | None = None,
 ) -> Verdict:
     """The review of one decision: ``seat`` played ``played`` in ``state`` (searched from the
-    seat's information only)."""
+    seat's information only; :func:`verdict_of`, its luck unknown)."""
     appraisal = Appraisal(bot, state, seat, rng, budget, played)
     appraisal.run()
-    return appraisal.verdict(state.ply if ply is None else ply)
+    return verdict_of(appraisal, state.ply if ply is None else ply)
 
 
 def chosen_seats(record: Record, seats: Sequence[int] | None) -> list[int]:
@@ -526,34 +608,96 @@ def review(
     upto: int | None = None,
 ) -> list[Verdict]:
     """Review the decisions of the chosen seats of a finished record, in the order played, among
-    its first ``upto`` actions (all by default); ``each`` is called with every verdict as it is
-    made."""
+    its first ``upto`` actions (all by default), each with its :attr:`Verdict.luck` (see
+    :func:`with_luck`); ``each`` is called with every verdict as it is made (before its luck is
+    known)."""
     budget = budget or Budget()
     bot = evaluator(record.info())
     out = []
     for ply, seat, action, state in decisions(record, seats, upto):
         rng = review_rng(record.seed, seed, ply, seat)
-        verdict = appraise(bot, state, seat, action, rng, budget, ply)
+        appraisal = Appraisal(bot, state, seat, rng, budget, action)
+        appraisal.run()
+        verdict = verdict_of(appraisal, ply)
         out.append(verdict)
         if each is not None:
             each(verdict)
+    return with_luck(out, record, complete=upto is None or upto >= len(record.actions))
+
+
+def final_shares(record: Record) -> list[float]:
+    """Each seat's share of the win at the end of a finished record: 1 for a sole winner, 1/k
+    for each of k winners, 0 for a loser or a game without winners (as the search counts it)."""
+    return shares(replay(record).result().winners, record.players)
+
+
+def with_luck(verdicts: Sequence[Verdict], record: Record, complete: bool = True) -> list[Verdict]:
+    """The verdicts with their luck, measured: the seat's estimate at its next decision (the
+    best estimate there) less the played move's estimate here; after a seat's last decision,
+    its share of the win at the end (:func:`final_shares`) less it. With ``complete`` false
+    (the review stopped short of the end) a seat's last decision has no luck."""
+    end = final_shares(record) if complete else None
+    out = list(verdicts)
+    following: dict[int, float | None] = {}  # per seat: the estimate at its next decision
+    for i in range(len(out) - 1, -1, -1):
+        v = out[i]
+        then = following.get(v.seat, end[v.seat] if end is not None else None)
+        luck = None if then is None else round(then - v.win_played, 4)
+        out[i] = replace(v, luck=luck)
+        following[v.seat] = v.win_best
     return out
 
 
-def summary(verdicts: Sequence[Verdict], seats: Sequence[int]) -> list[JSONDict]:
-    """Per seat: the decisions reviewed, the mean loss per decision and the mistakes (a loss of
-    at least :data:`MISTAKE`)."""
+#: the chance of each game, as the summary names it, beside the other players
+CHANCE: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "marie": ("the cakes dealt", "配られたケーキ"),
+        "hitokai": ("the cards dealt", "配られた札"),
+        "pharaoh": ("the cards turned up", "めくられたカード"),
+        "baggai": ("the bags turned up", "出てきたバッグ"),
+        "yadokashi": ("the dice", "サイコロ"),
+    }
+)
+CHANCE_DEFAULT = ("chance", "運")
+
+
+def luck_words(game: str, choice: float, luck: float) -> dict[str, str]:
+    """The summary of a seat in words: what its choices cost and what the game's chance and the
+    other players cost or gave (as whole percentages of the chance to win)."""
+    en_noun, ja_noun = CHANCE.get(game, CHANCE_DEFAULT)
+    c, lk = pct(choice), pct(abs(luck))
+    if lk == 0:
+        en_luck, ja_luck = "changed little", "ほとんど変えませんでした"
+    elif luck < 0:
+        en_luck, ja_luck = f"cost {lk}%", f"{lk}%下げました"
+    else:
+        en_luck, ja_luck = f"gave {lk}%", f"{lk}%上げました"
+    return {
+        "en": f"Choices cost {c}% of the chance to win; {en_noun} and the other players {en_luck}.",
+        "ja": f"選んだ手で勝つ確率を{c}%失い、{ja_noun}と他のプレイヤーの手が{ja_luck}。",
+    }
+
+
+def summary(verdicts: Sequence[Verdict], seats: Sequence[int], game: str = "") -> list[JSONDict]:
+    """Per seat: the decisions reviewed, the mean loss (:attr:`Verdict.gap`) per decision, the
+    mistakes (a gap of at least :data:`MISTAKE`), and the chance to win its ``choice`` cost (the
+    gaps' sum) and its ``luck`` moved it by (the lucks' sum), with ``words`` about both."""
     rows = []
     for seat in seats:
         mine = [v for v in verdicts if v.seat == seat]
-        losses = [v.loss for v in mine]
-        mean = round(math.fsum(losses) / len(losses), 4) if losses else 0.0
+        gaps = [v.gap for v in mine]
+        mean = round(math.fsum(gaps) / len(gaps), 4) if gaps else 0.0
+        choice = round(math.fsum(gaps), 4)
+        luck = round(math.fsum(v.luck for v in mine if v.luck is not None), 4)
         rows.append(
             {
                 "seat": seat,
                 "decisions": len(mine),
                 "mean_loss": mean,
-                "mistakes": sum(1 for x in losses if x >= MISTAKE),
+                "mistakes": sum(1 for v in mine if v.mistake),
+                "choice": choice,
+                "luck": luck,
+                "words": luck_words(game, choice, luck),
             }
         )
     return rows
@@ -563,9 +707,11 @@ class Review:
     """:func:`review` in slices, for a page that must stay responsive: the decisions of the
     chosen seats of a finished record, appraised one after another, each from its own stream
     (:func:`review_rng`), so the verdicts are exactly :func:`review`'s with the same budget and
-    seed however the work is sliced. ``each(verdict, view)`` is called with every verdict as it
-    is made and the world its appraisal searched from (the seat's view, determinized: never the
-    true state). A record whose game is not over is refused when the review is made."""
+    seed however the work is sliced (their luck is filled in once the last is made:
+    :func:`with_luck`). ``each(verdict, view)`` is called with every verdict as it is made
+    (before its luck is known) and the world its appraisal searched from (the seat's view,
+    determinized: never the true state). A record whose game is not over is refused when the
+    review is made."""
 
     def __init__(
         self,
@@ -625,10 +771,12 @@ class Review:
             if not self.current.run(left):
                 break
             appraisal, self.current = self.current, None
-            verdict = appraisal.verdict(self._ply)
+            verdict = verdict_of(appraisal, self._ply)
             self.verdicts.append(verdict)
             if self.each is not None:
                 self.each(verdict, appraisal.view)
             if stop is not None and time.perf_counter() >= stop:
                 break
+        if self.done and any(v.luck is None for v in self.verdicts):
+            self.verdicts = with_luck(self.verdicts, self.record)
         return self.done
