@@ -192,7 +192,10 @@ def test_a_hint_at_marie_ranks_three_piles_marks_them_and_a_move_clears_it(
 
 
 WIN_LABEL = {"en": "chance to win", "ja": "勝つ見込み"}
-PICKS_SAID = {"en": "What it takes is marked on the table", "ja": "この手で選ぶものにテーブルで印をつけました"}
+PICKS_SAID = {
+    "en": "What it takes is marked on the table",
+    "ja": "この手で選ぶものにテーブルで印をつけました",
+}
 
 
 def check_panel_words(page: Page, lang: str) -> None:
@@ -258,8 +261,10 @@ def payment_record() -> dict[str, Any]:
     record = record_of(simulate("hitokai", 4, 12))
     actions = record["actions"]
     at = next(
-        i for i, a in enumerate(actions)
-        if a.startswith("0:pay") and not actions[i - 1].startswith("0:pay")
+        i
+        for i, a in enumerate(actions)
+        if a.startswith("0:pay")
+        and not actions[i - 1].startswith("0:pay")
         and actions[i + 1].startswith("0:pay")
     )
     record.update(seats=seats(["human", "bot", "bot", "bot"]), actions=actions[:at],
@@ -280,7 +285,9 @@ def test_a_hint_of_the_egyptian_buyers_payment_marks_the_cards(
     assert rows.count() >= 1
     check_pick_marks(page, 1, "pay")
     expect(page.get_by_test_id("hint-marked-1")).to_have_text(PICKS_SAID[lang])
-    expect(page.get_by_test_id("hint-move-1").locator(".hint-win-label")).to_have_text(WIN_LABEL[lang])
+    expect(page.get_by_test_id("hint-move-1").locator(".hint-win-label")).to_have_text(
+        WIN_LABEL[lang]
+    )
     card = page.locator('[data-choice="pay"][data-pick][data-hint-rank="1"]').first
     shot(page, f"hint-hitokai-pay-{lang}", both=True)
     check_layout(page, [card])

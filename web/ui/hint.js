@@ -111,7 +111,6 @@ export function markMove(root, move, classes, badgeAttr, badge, cover = true) {
  * @property {HintMove[]} moves best first (the ranking so far while thinking)
  * @property {number} iterations
  * @property {number} progress from 0 to 1
- * @property {string} [basis] "win", or "place" when every move's chance to win is below 3%
  * @property {number[]} hints_used
  * @property {string} share
  * @property {string} save
