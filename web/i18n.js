@@ -389,8 +389,8 @@ const S = {
     ja: 'そのあと、引いたカードや出目と他の人の手で{0}の勝つ見込みが{1}変わりました。',
   },
   analysisChoiceCost: { en: 'Choices cost {0}', ja: '自分の選択で−{0}' },
-  analysisLuckCost: { en: 'luck cost {0}', ja: '運で−{0}' },
-  analysisLuckGave: { en: 'luck gave {0}', ja: '運で+{0}' },
+  analysisLuckCost: { en: '; luck cost {0}', ja: '、運で−{0}' },
+  analysisLuckGave: { en: '; luck gave {0}', ja: '、運で+{0}' },
   analysisBetter: { en: 'Better:', ja: 'よりよい手:' },
   analysisHow: {
     en: 'Each decision is searched from what that player knew then. A mistake gives away {0} or more of the chance to win. Tap one to see it.',

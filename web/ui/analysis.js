@@ -57,7 +57,8 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
  */
 
 /**
- * @typedef {{seat: number, decisions: number, mean_loss: number, mistakes: number, choice?: number, luck?: number}} SeatSummary
+ * @typedef {{seat: number, decisions: number, mean_loss: number, mistakes: number, choice?: number, luck?: number,
+ *   words?: import('../types.js').Text}} SeatSummary
 
 /**
  * @typedef {object} AnalysisData what the engine answered once done (and what is kept)
@@ -92,9 +93,11 @@ function lossOf(v) {
 function splitLine(row) {
   if (typeof row.choice !== 'number' || typeof row.luck !== 'number') return null;
   const luck = row.luck;
+  const said = tx(row.words); // the engine's words, in the game's terms ("the draws")
   return h('span', { class: 'analysis-split', testid: 'analysis-split', data: { choice: row.choice, luck } },
-    h('span', { class: 'analysis-choice', text: t('analysisChoiceCost', pct(Math.abs(row.choice))) }),
-    h('span', { class: luck < 0 ? 'analysis-luck is-bad' : 'analysis-luck', text: t(luck < 0 ? 'analysisLuckCost' : 'analysisLuckGave', pct(Math.abs(luck))) }));
+    said ? h('span', { class: 'analysis-split-words', text: said }) : [
+      h('span', { class: 'analysis-choice', text: t('analysisChoiceCost', pct(Math.abs(row.choice))) }),
+      h('span', { class: luck < 0 ? 'analysis-luck is-bad' : 'analysis-luck', text: t(luck < 0 ? 'analysisLuckCost' : 'analysisLuckGave', pct(Math.abs(luck))) })]);
 }
 
 export class Analysis {
@@ -370,7 +373,7 @@ export class Analysis {
     const at = Math.max(0, Math.min(data.total, ply));
     const now = svg('line', { class: 'analysis-now', testid: 'analysis-now', data: { move: at }, x1: f1(X(at)), x2: f1(X(at)), y1: box.y0 - 4, y2: box.y1 });
     return svg('svg', {
-      class: 'analysis-graph', testid: 'analysis-graph', viewBox: `0 0 ${w} ${height}`, role: 'img',
+      class: 'analysis-graph', testid: 'analysis-graph', viewBox: `0 0 ${w} ${height}`, role: 'group',
       'aria-label': t('analysisGraphLabel', data.seats.map((s) => names[s] ?? `#${s}`).join(t('listSep'))),
     }, gridLines(box, Y), xTickLabels(data.total, X, height), now, lines, marks,
     svg('g', { class: 'analysis-points', role: 'group', 'aria-label': t('analysisPoints') }, points));
