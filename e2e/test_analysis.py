@@ -154,7 +154,7 @@ def check_graph(page: Page, record: dict[str, Any], lang: str) -> list[dict[str,
     markers = graph.get_by_test_id("analysis-marker")
     expect(markers).to_have_count(len(mistakes))
     moves = [int(str(markers.nth(i).get_attribute("data-move"))) for i in range(len(mistakes))]
-    assert moves == [v["ply"] + 1 for v in mistakes]
+    assert moves == [v["ply"] for v in mistakes]  # each opens its decision
     items = page.get_by_test_id("analysis-mistake")
     expect(items).to_have_count(len(mistakes))
     words = LANGS[lang]
@@ -163,7 +163,8 @@ def check_graph(page: Page, record: dict[str, Any], lang: str) -> list[dict[str,
         expect(item).to_contain_text(words["move"].format(verdict["ply"] + 1))
         expect(item).to_contain_text(words["played"])
         expect(item).to_contain_text(words["better"])
-        expect(item).to_contain_text(f"−{round(verdict['loss'] * 100)}%")
+        loss = verdict["gap"] if "gap" in verdict else verdict["loss"]
+        expect(item).to_contain_text(f"−{round(max(0, loss) * 100)}%")
         played = verdict["words"]["played"][0]["text"][lang].replace("{0}", NAMES[0])
         expect(item).to_contain_text(played.split("{")[0][:12])
     summary = page.get_by_test_id("analysis-summary")
@@ -176,6 +177,73 @@ def check_graph(page: Page, record: dict[str, Any], lang: str) -> list[dict[str,
         latin = set(re.findall(r"[A-Za-z]+", text)) - set(NAMES)
         assert not latin, latin
     return mistakes
+
+
+DECISION = {
+    "en": {"head": "Move {0}: Aya’s decision", "marks": "✓ the better move, ✗ the move played"},
+    "ja": {"head": "{0}手目:Ayaの判断", "marks": "✓がよりよい手、✗が選んだ手"},
+}
+
+
+def check_decision(page: Page, verdict: dict[str, Any], lang: str) -> None:
+    """A mistake opened: the position before the move, the seat's moves drawn there for reading,
+    the move played (✗) and the better one (✓) marked on the table, and the card saying both
+    (with the reason when the engine gives one)."""
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-decision", "yes")
+    card = page.get_by_test_id("analysis-decision")
+    expect(card).to_contain_text(DECISION[lang]["head"].format(verdict["ply"] + 1))
+    expect(card).to_contain_text(DECISION[lang]["marks"])
+    expect(card).to_have_attribute("data-played", "move")
+    expect(card).to_have_attribute("data-best", "move")
+    board = page.get_by_test_id("replay-board")
+    played = board.locator(f'[data-a="{verdict["played"]}"][data-hint-rank="✗"]')
+    best = board.locator(f'[data-a="{verdict["best"]}"][data-hint-rank="✓"]')
+    expect(played.first).to_be_visible()
+    expect(best.first).to_be_visible()
+    if verdict.get("why"):
+        expect(page.get_by_test_id("analysis-decision-why")).to_have_text(verdict["why"][lang])
+    # a tap on a move of the decision plays nothing
+    best.first.dispatch_event("click")
+    page.wait_for_timeout(300)
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(verdict["ply"]))
+
+
+def check_points_by_keyboard(page: Page, record: dict[str, Any]) -> None:
+    """Every decision is a point of the graph: one in the tab order, the arrow keys move between
+    them, Enter opens the one focused (the position before its move)."""
+    verdicts = sorted(engine_analysis(record)["verdicts"], key=lambda v: (v["ply"], v["seat"]))
+    points = page.get_by_test_id("analysis-point")
+    expect(points).to_have_count(len(verdicts))
+    focused = page.locator('[data-testid=analysis-point][tabindex="0"]')
+    expect(focused).to_have_count(1)
+    focused.focus()
+    start = int(str(focused.get_attribute("data-point")))
+    page.keyboard.press("ArrowRight")
+    nxt = verdicts[start + 1]
+    active = page.evaluate("document.activeElement.dataset.point")
+    assert int(active) == start + 1
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(nxt["ply"]))
+    label = str(points.nth(start + 1).get_attribute("aria-label"))
+    assert str(nxt["ply"] + 1) in label and "Aya" in label
+    # a tap on a point opens it too
+    points.last.click()
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(verdicts[-1]["ply"]))
+
+
+SPLIT = {"en": "Choices cost", "ja": "自分の選択で"}
+
+
+def check_split(page: Page, record: dict[str, Any], lang: str) -> None:
+    """Each seat's luck and choice, said in its summary when the engine gives them."""
+    row = engine_analysis(record)["summary"][0]
+    split = page.get_by_test_id("analysis-split")
+    if "choice" not in row or "luck" not in row:
+        expect(split).to_have_count(0)  # an engine without them: nothing said
+        return
+    expect(split).to_contain_text(row["words"][lang] if "words" in row else SPLIT[lang])
+    expect(split).to_contain_text(f"{round(abs(row['choice']) * 100)}%")
+    expect(split).to_contain_text(f"{round(abs(row['luck']) * 100)}%")
 
 
 def viewer_ply(page: Page) -> int:
@@ -207,16 +275,19 @@ def test_analyse_a_finished_game_and_reopen_it_at_once(
     expect(panel).to_have_attribute("data-kept", "saved")
     expect(page.get_by_test_id("analyse")).to_have_count(0)
 
-    # a marker jumps to the position right after that move, from the seat's view
-    first = mistakes[0]["ply"] + 1
-    page.get_by_test_id("analysis-marker").first.click()
+    # a marker opens that decision (the position before the move), from the seat's view
+    first = mistakes[0]["ply"]
+    page.locator(f'[data-testid=analysis-point][data-move="{first}"]').first.click()
     expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(first))
     expect(page.get_by_test_id("replay")).to_have_attribute("data-perspective", "0")
     expect(page.get_by_test_id("analysis-now")).to_have_attribute("data-move", str(first))
     expect(page.get_by_test_id("analysis-marker").first).to_have_class(re.compile("is-current"))
+    check_decision(page, mistakes[0], lang)
     shot(page, f"analysis-{lang}", both=True)
+    check_points_by_keyboard(page, record)
+    check_split(page, record, lang)
     # and a line of the list too; stepping moves the graph's line of the position shown
-    last = mistakes[-1]["ply"] + 1
+    last = mistakes[-1]["ply"]
     page.get_by_test_id("analysis-mistake").last.click()
     expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(last))
     expect(page.get_by_test_id("analysis-mistake").last).to_have_attribute("aria-current", "step")

@@ -191,26 +191,106 @@ def test_a_hint_at_marie_ranks_three_piles_marks_them_and_a_move_clears_it(
     assert bot_draws and not any(bot_draws), bot_draws
 
 
+WIN_LABEL = {"en": "chance to win", "ja": "勝つ見込み"}
+PICKS_SAID = {
+    "en": "What it takes is marked on the table",
+    "ja": "この手で選ぶものにテーブルで印をつけました",
+}
+
+
+def check_panel_words(page: Page, lang: str) -> None:
+    """Every estimate labelled "chance to win"; the reason under each move when the engine gives
+    one (``why``, issue 32); the place words when the ranking is by place."""
+    for rank in (1, 2, 3):
+        row = page.get_by_test_id(f"hint-move-{rank}")
+        expect(row.locator(".hint-win-label")).to_have_text(WIN_LABEL[lang])
+        why = row.get_by_test_id(f"hint-why-{rank}")
+        if why.count():
+            assert len(why.inner_text().strip()) > 10
+    if lang == "ja":  # every word Japanese but the players' names and the game's own letters
+        text = page.get_by_test_id("hint-panel").inner_text()
+        latin = set(re.findall(r"[A-Za-z]{3,}", text)) - {"Aya", "Ben", "Chie", "Bot"}
+        assert not latin, latin
+
+
+def check_pick_marks(page: Page, rank: int, choice: str) -> list[Locator]:
+    """The move of ``rank`` is a choice's: its picks are marked on the table (the badge on each
+    pick, a range's spots between outlined), and its row says so."""
+    row = page.get_by_test_id(f"hint-move-{rank}")
+    expect(row).to_have_attribute("data-marked", "picks")
+    marks = page.locator(f'[data-choice="{choice}"][data-pick].hint-mark.hint-rank-{rank}')
+    assert marks.count() >= 1
+    badged = page.locator(f'[data-choice="{choice}"][data-pick][data-hint-rank="{rank}"]')
+    assert 1 <= badged.count() <= 2
+    return [badged.nth(i) for i in range(badged.count())]
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_a_hint_for_a_composed_move_is_in_the_panel_and_can_be_played(
+def test_a_hint_for_a_composed_move_is_marked_on_the_table_and_can_be_played(
     page: Page, base_url: str, shot: Shot, lang: str
 ) -> None:
-    """BAG-GAI's range is chosen spot by spot: its hints are whole ranges, not pieces of the
-    table. They are said in the panel only, and Play plays one."""
+    """BAG-GAI's range is chosen spot by spot: its hints are whole ranges, each outlined on the
+    shop window (its two ends badged with the rank, the spots between outlined), the panel
+    saying so, with each chance to win labelled and the reason; Play plays one."""
     record = new_record("baggai", ["human", "bot", "bot", "bot"], 7, start=0)
     page.add_init_script(INSTANT_BOTS)
     assert open_table(page, base_url, record, lang) == "range"
     ask_hint(page, lang)
     # a range names its ends: spots (番) or the banks (銀行)
     check_rows(page, "Aya", "spot" if lang == "en" else "番|銀行")
-    expect(page.locator(".hint-mark")).to_have_count(0)  # no piece is one of these moves
-    check_layout(page, [])
+    check_panel_words(page, lang)
+    ends = check_pick_marks(page, 1, "range")
+    expect(page.get_by_test_id("hint-marked-1")).to_have_text(PICKS_SAID[lang])
+    # the spots of the best range: from one badged end to the other, all outlined
+    spots = sorted(int(str(e.get_attribute("data-pick"))) for e in ends)
+    outlined = page.locator('[data-choice="range"][data-pick].hint-rank-1')
+    expect(outlined).to_have_count(spots[-1] - spots[0] + 1)
+    check_layout(page, ends)
     shot(page, f"hint-baggai-{lang}", both=True)
     table = page.get_by_test_id("table")
     ply = int(table.get_attribute("data-ply") or 0)
     page.get_by_test_id("hint-play-1").click()
     expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+    expect(page.locator(".hint-mark")).to_have_count(0)
     wait_true(page, f"Number(document.querySelector('[data-testid=table]').dataset.ply) > {ply}")
+
+
+def payment_record() -> dict[str, Any]:
+    """The Egyptian Buyer for 4, Aya (seat 0) about to pay for a daughter she won with two
+    cards or more: a bots' game cut at her first card of such a payment."""
+    record = record_of(simulate("hitokai", 4, 12))
+    actions = record["actions"]
+    at = next(
+        i
+        for i, a in enumerate(actions)
+        if a.startswith("0:pay")
+        and not actions[i - 1].startswith("0:pay")
+        and actions[i + 1].startswith("0:pay")
+    )
+    record.update(seats=seats(["human", "bot", "bot", "bot"]), actions=actions[:at],
+                  options={"start": None})  # fmt: skip
+    return record
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_hint_of_the_egyptian_buyers_payment_marks_the_cards(
+    page: Page, base_url: str, shot: Shot, lang: str
+) -> None:
+    """The payment is composed card by card: each hinted card is marked among the hand's cards
+    (its pick), the panel says so, and each chance to win is labelled."""
+    page.add_init_script(INSTANT_BOTS)
+    assert open_table(page, base_url, payment_record(), lang) == "pay"
+    ask_hint(page, lang)
+    rows = page.locator("[data-testid^=hint-move-]")
+    assert rows.count() >= 1
+    check_pick_marks(page, 1, "pay")
+    expect(page.get_by_test_id("hint-marked-1")).to_have_text(PICKS_SAID[lang])
+    expect(page.get_by_test_id("hint-move-1").locator(".hint-win-label")).to_have_text(
+        WIN_LABEL[lang]
+    )
+    card = page.locator('[data-choice="pay"][data-pick][data-hint-rank="1"]').first
+    shot(page, f"hint-hitokai-pay-{lang}", both=True)
+    check_layout(page, [card])
 
 
 def test_cancel_while_thinking_stops_asking_and_a_new_hint_works(page: Page, base_url: str) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from pygames.coach_picks import move_picks
 from pygames.core.errors import BadRequest, NotYourTurn
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.reasons import why
@@ -151,6 +152,7 @@ def hint_answer(hint: Hint, state: GameState, slice_seconds: float) -> JSONDict:
             move["about"] = True
         if rank < HINT_WORDS:
             move["words"] = _hint_words(hint, state, e.action)
+            move.update(move_picks(state, hint.at[0], e.action))  # its picks on the table
             if done:
                 move["why"] = dict(_hint_why(hint, ranked, rank, on))
         moves.append(move)
@@ -257,6 +259,10 @@ def analysis_line(verdict: Verdict, view: GameState, seed: int) -> JSONDict:
     if verdict.best != verdict.played:
         words["best"] = action_words(view, verdict.seat, verdict.best, rng.copy())
     line["words"] = words
+    # the picks of each move made through a choice, for the table's marks (pygames.coach_picks)
+    picks = {"played": move_picks(view, verdict.seat, verdict.played)}
+    picks["best"] = move_picks(view, verdict.seat, verdict.best)
+    line["picks"] = {k: p for k, p in picks.items() if p}
     return line
 
 

@@ -438,6 +438,12 @@ class Bridge:
             out["seed"] = record.seed
         if req.flag("reveal") and finished:
             out["views"] = [view_diff(view, state.view(s)) for s in range(record.players)]
+            # what each seat to move could do here (the analysis marks its moves on the table)
+            info = record.info()
+            out["decisions"] = {
+                str(s): {"moves": info.page_moves(state, s), "choices": info.choices(state, s)}
+                for s in ([] if state.is_over() else state.to_move())
+            }
         return out
 
     def cmd_log(self, req: Request) -> JSONDict:

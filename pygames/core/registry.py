@@ -46,6 +46,22 @@ def nothing_unavailable(state: GameState, seat: int) -> dict[str, Text]:
 
 
 @dataclass(frozen=True)
+class Picks:
+    """The selection of a choice that makes a legal action (:attr:`GameInfo.action_picks`): the
+    choice's id, its picks in tap order, and what the move ``covers`` on the table beyond them
+    (a BAG-GAI range: every spot from one end to the other; empty: the picks alone)."""
+
+    choice: str
+    picks: tuple[Any, ...]
+    covers: tuple[Any, ...] = ()
+
+
+def no_picks(state: GameState, seat: int, action: str) -> Picks | None:
+    """The default: no action is made through a choice."""
+    return None
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's metadata and entry points.
 
@@ -73,6 +89,10 @@ class GameInfo:
     - ``unavailable(state, seat)``: the kinds of move the table draws for ``seat`` (to move)
       that it may not play now, each with why (``{"withdraw": Text}``): the page shows the
       reason on the greyed-out control. Default: none.
+    - ``action_picks(state, seat, action)``: the inverse of ``compose``: the :class:`Picks` of a
+      choice that make the legal ``action`` (or its first step, for a move played in several
+      steps), or None for an action that is no choice's (the coach marks a hinted move's picks
+      on the table: :mod:`pygames.coach_picks`). Default: none.
 
     Together the discrete moves and the complete selections of the choices offer exactly the
     legal actions (``tests/page_walk.py`` checks it for every game).
@@ -110,6 +130,7 @@ class GameInfo:
     compose: Callable[[GameState, int, str, list[Any]], Composed] = nothing_to_compose
     waste: Callable[[GameState, int, str], Text | None] = nothing_wasted
     unavailable: Callable[[GameState, int], dict[str, Text]] = nothing_unavailable
+    action_picks: Callable[[GameState, int, str], Picks | None] = no_picks
 
     def to_json(self) -> JSONDict:
         """Metadata for the lobby and the CLI."""

@@ -3,8 +3,13 @@
 // what that seat knew; this module asks for the slices with a progress bar and a Cancel button,
 // then draws each reviewed seat's estimated chance to win over the game as an SVG graph (made with
 // createElementNS, no library), marks the mistakes (a loss of at least the engine's `mistake`
-// share) and lists them with the move played and the better one in words. A marker or a line of
-// the list jumps the viewer to that move (the position right after it, as the log shows it).
+// share) and lists them with the move played, the better one in words and the engine's reason
+// (`why`). Every point of the graph is a control (a tap, or the keyboard: Tab to the graph, the
+// arrow keys from point to point, Enter), as is each line of the list: it opens that decision,
+// the position BEFORE the move from the view of the seat that chose, with the move played and
+// the better move marked on the table (`markDecision`, the marks of ui/hint.js) and a card that
+// says both, the reason and the luck that followed. Each seat's summary says what its choices
+// cost and what the draws and the other seats' moves (luck) did, when the engine gives them.
 //
 // The analysis of a finished game kept on this device is stored with it (web/ui/saves.js), so
 // reopening it draws the graph at once without asking the engine; one made by another version of
@@ -18,6 +23,7 @@
 
 import { h, svg, button, loadStyle } from './dom.js';
 import { t, tp, tx } from '../i18n.js';
+import { markMove } from './hint.js';
 import { logLine } from './log.js';
 import { ask, errorText } from './errors.js';
 import { analysisOf, getHistory, storeAnalysis } from './saves.js';
@@ -40,7 +46,19 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
  * @property {number} win_best
  * @property {number} loss
  * @property {{played: any[], best?: any[]}} words
+ * @property {import('../types.js').Text} [why] why the better move is better (a mistake)
+ * @property {number} [gap] best estimate - played estimate, as the hint at this budget sees it
+ * @property {number} [luck] the change from the played move's estimate to the seat's next one
+ * @property {{played?: MovePicks, best?: MovePicks}} [picks] the picks of a move made through a choice
  */
+
+/**
+ * @typedef {{choice: string, picks: string[], covers?: string[]}} MovePicks
+ */
+
+/**
+ * @typedef {{seat: number, decisions: number, mean_loss: number, mistakes: number, choice?: number, luck?: number,
+ *   words?: import('../types.js').Text}} SeatSummary
 
 /**
  * @typedef {object} AnalysisData what the engine answered once done (and what is kept)
@@ -48,7 +66,7 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
  * @property {number[]} seats
  * @property {number} total the game's number of actions
  * @property {Verdict[]} verdicts
- * @property {{seat: number, decisions: number, mean_loss: number, mistakes: number}[]} summary
+ * @property {SeatSummary[]} summary
  * @property {number} mistake the loss from which a move is a mistake
  * @property {number} [made] when it was made (ms since the epoch)
  * @property {boolean} [imported] it came in an imported file: not made nor checked by this app
@@ -57,6 +75,29 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
 /** A percentage as the page shows it ("62%"). */
 function pct(x) {
   return `${Math.round(x * 100)}%`;
+}
+
+/**
+ * What a decision cost: the gap the hint would have shown (the engine's `gap`), else its `loss`.
+ * @param {Verdict} v
+ */
+function lossOf(v) {
+  return typeof v.gap === 'number' ? Math.max(0, v.gap) : v.loss;
+}
+
+/**
+ * A seat's summary of luck and choice, when the engine gives it: "Your choices cost 12% · the
+ * draws and the others' moves cost 35%" (or gave).
+ * @param {SeatSummary} row
+ */
+function splitLine(row) {
+  if (typeof row.choice !== 'number' || typeof row.luck !== 'number') return null;
+  const luck = row.luck;
+  const said = tx(row.words); // the engine's words, in the game's terms ("the draws")
+  return h('span', { class: 'analysis-split', testid: 'analysis-split', data: { choice: row.choice, luck } },
+    said ? h('span', { class: 'analysis-split-words', text: said }) : [
+      h('span', { class: 'analysis-choice', text: t('analysisChoiceCost', pct(Math.abs(row.choice))) }),
+      h('span', { class: luck < 0 ? 'analysis-luck is-bad' : 'analysis-luck', text: t(luck < 0 ? 'analysisLuckCost' : 'analysisLuckGave', pct(Math.abs(luck))) })]);
 }
 
 export class Analysis {
@@ -70,7 +111,8 @@ export class Analysis {
    * @param {() => string[]} o.names the seats' names as shown now
    * @param {string | null} [o.savedId] the finished game kept on this device (null: a shared one)
    * @param {() => void} o.changed redraw the viewer
-   * @param {(ply: number, seat: number) => void} o.jump show the position after move `ply`
+   * @param {(ply: number, seat: number) => void} o.jump show the decision of `seat` at `ply`
+   *   (the position before its move `ply + 1`)
    */
   constructor(o) {
     this.engine = o.engine;
@@ -93,6 +135,8 @@ export class Analysis {
     this.error = null;
     /** what became of the keeping: null (nothing to say), 'saved', 'full', 'unsaved', 'shared' */
     this.kept = null;
+    /** @type {{ply: number, seat: number} | null} the decision last opened from the analysis */
+    this.focused = null;
     this.run = 0; // the analysis under way: a new one (or a cancel) makes the old one's answers stale
     this.alive = true;
     // a finished game of this device: its kept analysis, drawn at once (no engine request)
@@ -175,7 +219,31 @@ export class Analysis {
   mistakes() {
     const data = this.data;
     if (!data) return [];
-    return data.verdicts.filter((v) => v.loss >= data.mistake); // as the engine's summary counts them
+    return data.verdicts.filter((v) => lossOf(v) >= data.mistake); // as the engine's summary counts them
+  }
+
+  /**
+   * The verdict of the decision the viewer shows: `seat`'s at `ply` (none: not a reviewed one).
+   * @param {number} ply
+   * @param {number | null} seat
+   */
+  verdictAt(ply, seat) {
+    return this.data?.verdicts.find((v) => v.ply === ply && v.seat === seat) ?? null;
+  }
+
+  /**
+   * Mark on the table the move played at a decision and the better one (ui/hint.js's marks:
+   * the better one green with a ✓, the one played red with a ✗; one mark when they are the same).
+   * @param {Element} root the drawing of the position before the move
+   * @param {Verdict} v
+   * @returns {{played: string, best: string}} how each is marked ('' for not found)
+   */
+  markDecision(root, v) {
+    const move = (a, picks) => ({ a, ...(picks || {}) });
+    const best = v.best !== v.played
+      ? markMove(root, move(v.best, v.picks?.best), ['hint-rank-1', 'analysis-best'], 'data-hint-rank', '✓') : '';
+    const played = markMove(root, move(v.played, v.picks?.played), v.best !== v.played ? ['analysis-played'] : ['hint-rank-1', 'analysis-best'], 'data-hint-rank', v.best !== v.played ? '✗' : '✓');
+    return { played, best };
   }
 
   // ---------------------------------------------------------------------------------- drawing
@@ -192,8 +260,10 @@ export class Analysis {
    * The side panel: progress, or the graph, the summary and the mistakes.
    * @param {number} ply the position the viewer shows
    * @param {HTMLElement} tabs the panel's header (the switch between the log and the analysis)
+   * @param {{v: Verdict, marks: {played: string, best: string}} | null} [decision] the decision
+   *   shown, and how its moves are marked on the table
    */
-  panel(ply, tabs) {
+  panel(ply, tabs, decision = null) {
     const body = [];
     if (this.state === 'running') body.push(this.progressBox());
     if (this.state === 'failed') {
@@ -201,7 +271,7 @@ export class Analysis {
         `${t('analysisFailed')} ${tx(this.error)}`),
       button(t('analysisAgain'), { class: 'btn btn-sm', testid: 'analyse-again', data: { action: 'analysis-start' } }));
     }
-    if (this.data) body.push(this.result(ply));
+    if (this.data) body.push(this.result(ply, decision));
     return h('section', {
       class: ['side-panel', 'analysis-panel', this.data ? 'has-graph' : null],
       testid: 'analysis',
@@ -223,8 +293,11 @@ export class Analysis {
       h('p', { class: 'analysis-note', text: t('analysisWhile') }));
   }
 
-  /** @param {number} ply */
-  result(ply) {
+  /**
+   * @param {number} ply
+   * @param {{v: Verdict, marks: {played: string, best: string}} | null} decision
+   */
+  result(ply, decision) {
     const data = /** @type {AnalysisData} */ (this.data);
     const notes = this.importedNote();
     if (this.stale) {
@@ -244,6 +317,7 @@ export class Analysis {
         this.legend(),
         ...notes),
       h('div', { class: 'analysis-lists' },
+        decision ? this.decisionCard(decision.v, decision.marks) : null,
         this.mistakeList(ply),
         h('p', { class: 'analysis-note analysis-how', text: t('analysisHow', pct(data.mistake)) })));
   }
@@ -269,7 +343,8 @@ export class Analysis {
         h('span', { class: 'analysis-swatch', 'aria-hidden': 'true' }),
         h('b', { class: 'who', text: names[row.seat] ?? `#${row.seat}` }),
         h('span', { class: 'analysis-figures', testid: 'analysis-summary' },
-          [tp('analysisDecisions', row.decisions), t('analysisMeanLoss', pct(row.mean_loss)), tp('analysisMistakes', row.mistakes)].join(t('analysisSep'))))));
+          [tp('analysisDecisions', row.decisions), t('analysisMeanLoss', pct(row.mean_loss)), tp('analysisMistakes', row.mistakes)].join(t('analysisSep'))),
+        splitLine(row))));
   }
 
   /** Which drawing size suits the panel: wide when the side runs along the bottom (portrait). */
@@ -293,13 +368,102 @@ export class Analysis {
     const Y = (chance) => box.y1 - (box.y1 - box.y0) * Math.max(0, Math.min(1, chance));
     const names = this.names();
     const lines = data.seats.map((seat) => seatLine(data, seat, X, Y, box));
-    const marks = this.mistakes().map((v) => mistakeMark(v, ply, names, X, Y));
+    const marks = this.mistakes().map((v) => mistakeMark(v, ply, X, Y));
+    const points = this.points(ply, names, X, Y);
     const at = Math.max(0, Math.min(data.total, ply));
     const now = svg('line', { class: 'analysis-now', testid: 'analysis-now', data: { move: at }, x1: f1(X(at)), x2: f1(X(at)), y1: box.y0 - 4, y2: box.y1 });
     return svg('svg', {
-      class: 'analysis-graph', testid: 'analysis-graph', viewBox: `0 0 ${w} ${height}`, role: 'img',
+      class: 'analysis-graph', testid: 'analysis-graph', viewBox: `0 0 ${w} ${height}`, role: 'group',
       'aria-label': t('analysisGraphLabel', data.seats.map((s) => names[s] ?? `#${s}`).join(t('listSep'))),
-    }, gridLines(box, Y), xTickLabels(data.total, X, height), now, lines, marks);
+    }, gridLines(box, Y), xTickLabels(data.total, X, height), now, lines, marks,
+    svg('g', { class: 'analysis-points', role: 'group', 'aria-label': t('analysisPoints') }, points));
+  }
+
+  /**
+   * Every reviewed decision as a control on the graph: a tap (a hit circle larger than the dot)
+   * or the keyboard opens it. One point is in the tab order at a time (the decision shown, else
+   * the first); the arrow keys move between them (`key`).
+   * @param {number} ply
+   * @param {string[]} names
+   * @param {(move: number) => number} X
+   * @param {(chance: number) => number} Y
+   */
+  points(ply, names, X, Y) {
+    const data = /** @type {AnalysisData} */ (this.data);
+    const list = [...data.verdicts].sort((a, b) => a.ply - b.ply || a.seat - b.seat);
+    const focus = this.focused ?? null;
+    const current = list.findIndex((v) => focus && v.ply === focus.ply && v.seat === focus.seat);
+    const xs = list.map((v) => X(v.ply + 1));
+    // a point's tap target: as large as a finger's where there is room, never over its neighbours'
+    const room = (i) => Math.min(i > 0 ? xs[i] - xs[i - 1] : 18, i + 1 < xs.length ? xs[i + 1] - xs[i] : 18);
+    return list.map((v, i) => {
+      const mistake = lossOf(v) >= data.mistake;
+      const label = t(mistake ? 'analysisPointMistake' : 'analysisPoint', v.ply + 1, names[v.seat] ?? `#${v.seat}`, pct(v.win_played), pct(lossOf(v)));
+      const on = i === (current >= 0 ? current : 0);
+      return svg('g', {
+        class: ['analysis-point', `seat-c${v.seat}`, mistake ? 'is-mistake' : null, current === i && ply === v.ply ? 'is-current' : null],
+        testid: 'analysis-point', tabindex: on ? '0' : '-1', role: 'button', 'aria-label': label, focusable: 'true',
+        data: { action: 'analysis-jump', move: v.ply, seat: v.seat, key: `p${v.ply}-${v.seat}`, point: i },
+      },
+      svg('circle', { class: 'analysis-hit', cx: f1(X(v.ply + 1)), cy: f1(Y(v.win_played)), r: f1(Math.max(3, Math.min(9, room(i) / 2))) }),
+      svg('circle', { class: 'analysis-focus', cx: f1(X(v.ply + 1)), cy: f1(Y(v.win_played)), r: 6 }));
+    });
+  }
+
+  /**
+   * A key on a point of the graph: the arrow keys (Home, End) move to another point, Enter or
+   * Space opens the one focused. Whether it was the graph's key.
+   * @param {KeyboardEvent} ev
+   */
+  key(ev) {
+    const el = ev.target instanceof Element ? ev.target.closest('.analysis-point') : null;
+    if (!el) return false;
+    const all = [...document.querySelectorAll('.analysis-point')];
+    const i = all.indexOf(el);
+    const to = { ArrowLeft: i - 1, ArrowDown: i - 1, ArrowRight: i + 1, ArrowUp: i + 1, Home: 0, End: all.length - 1 }[ev.key];
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      const data = /** @type {SVGElement} */ (el).dataset;
+      this.act('analysis-jump', data);
+      return true;
+    }
+    if (to === undefined) return false;
+    const next = all[Math.max(0, Math.min(all.length - 1, to))];
+    if (next instanceof SVGElement) {
+      for (const p of all) p.setAttribute('tabindex', p === next ? '0' : '-1');
+      next.focus();
+    }
+    return true;
+  }
+
+  /**
+   * The decision the viewer shows: the move played and the better one (each with its chance to
+   * win and how it is marked on the table), the engine's reason, and the luck that followed.
+   * @param {Verdict} v
+   * @param {{played: string, best: string}} marks
+   */
+  decisionCard(v, marks) {
+    const names = this.names();
+    const name = names[v.seat] ?? `#${v.seat}`;
+    const same = v.best === v.played;
+    const why = tx(v.why);
+    const onTable = (kind) => (kind ? null : h('span', { class: 'analysis-offtable', text: t('analysisNotOnTable') }));
+    const luck = typeof v.luck === 'number'
+      ? h('p', { class: 'analysis-luck-line', testid: 'analysis-decision-luck', text: t('analysisLuckAfter', name, `${v.luck >= 0 ? '+' : '−'}${pct(Math.abs(v.luck))}`) })
+      : null;
+    return h('section', { class: ['analysis-decision', `seat-c${v.seat}`], testid: 'analysis-decision', data: { ply: v.ply, seat: v.seat, played: marks.played || 'none', best: marks.best || 'none' } },
+      h('h3', { class: 'analysis-head', text: t('analysisDecision', v.ply + 1, name) }),
+      h('p', { class: 'analysis-words is-played' },
+        h('span', { class: 'analysis-mark-key is-played', 'aria-hidden': 'true', text: same ? '✓' : '✗' }),
+        h('span', { class: 'analysis-label', text: t('analysisPlayed') }), ' ', words(v.words.played, names),
+        h('span', { class: 'analysis-chance', text: t('analysisChance', pct(v.win_played)) }), onTable(marks.played)),
+      same ? h('p', { class: 'analysis-note', text: t('analysisWasBest') })
+        : h('p', { class: 'analysis-words is-better' },
+          h('span', { class: 'analysis-mark-key is-better', 'aria-hidden': 'true', text: '✓' }),
+          h('span', { class: 'analysis-label', text: t('analysisBetter') }), ' ', words(v.words.best || [], names),
+          h('span', { class: 'analysis-chance', text: t('analysisChance', pct(v.win_best)) }), onTable(marks.best)),
+      why ? h('p', { class: 'analysis-why', testid: 'analysis-decision-why', text: why }) : null,
+      luck,
+      h('p', { class: 'analysis-note', text: t(same ? 'analysisMarkedOne' : 'analysisMarkedBoth') }));
   }
 
   /** @param {number} ply */
@@ -307,20 +471,23 @@ export class Analysis {
     const names = this.names();
     const list = this.mistakes();
     const many = (this.data?.seats.length ?? 0) > 1;
+    const focus = this.focused;
     const items = list.map((v) => {
-      const current = ply === v.ply + 1;
+      const current = ply === v.ply && focus?.ply === v.ply && focus?.seat === v.seat;
+      const why = tx(v.why);
       return h('li', { class: ['analysis-item', `seat-c${v.seat}`, current ? 'is-current' : null] },
         button([
           h('span', { class: 'analysis-item-head' },
             h('span', { class: 'analysis-ring-icon', 'aria-hidden': 'true' }),
             h('b', { text: t('analysisMove', v.ply + 1) }),
             many ? h('span', { class: 'who', text: names[v.seat] ?? `#${v.seat}` }) : null,
-            h('span', { class: 'analysis-loss', text: t('analysisLoss', Math.round(v.loss * 100)) })),
+            h('span', { class: 'analysis-loss', text: t('analysisLoss', Math.round(lossOf(v) * 100)) })),
           h('span', { class: 'analysis-words' }, h('span', { class: 'analysis-label', text: t('analysisPlayed') }), ' ', words(v.words.played, names)),
           h('span', { class: 'analysis-words is-better' }, h('span', { class: 'analysis-label', text: t('analysisBetter') }), ' ', words(v.words.best || [], names)),
+          why ? h('span', { class: 'analysis-why', testid: 'analysis-why', text: why }) : null,
         ], {
           class: 'analysis-jump', testid: 'analysis-mistake', 'aria-current': current ? 'step' : undefined,
-          data: { action: 'analysis-jump', move: v.ply + 1, seat: v.seat },
+          data: { action: 'analysis-jump', move: v.ply, seat: v.seat },
         }));
     });
     return h('section', { class: 'analysis-mistakes' },
@@ -338,7 +505,10 @@ export class Analysis {
   act(action, data) {
     if (action === 'analysis-start') this.start();
     else if (action === 'analysis-cancel') this.cancel();
-    else if (action === 'analysis-jump') this.jumpTo(Number(data.move), Number(data.seat));
+    else if (action === 'analysis-jump') {
+      this.focused = { ply: Number(data.move), seat: Number(data.seat) };
+      this.jumpTo(Number(data.move), Number(data.seat));
+    }
   }
 }
 
@@ -417,24 +587,19 @@ function seatLine(data, seat, X, Y, box) {
 }
 
 /**
- * A ring on a mistake, with a dashed drop from the better move's chance; tapped, it shows the
- * position after that move.
+ * A ring on a mistake, with a dashed drop from the better move's chance (the point over it is
+ * the control: `points`).
  * @param {any} v the mistake's verdict
  * @param {number} ply the position shown
- * @param {string[]} names
  * @param {(move: number) => number} X
  * @param {(chance: number) => number} Y
  */
-function mistakeMark(v, ply, names, X, Y) {
+function mistakeMark(v, ply, X, Y) {
   const cx = f1(X(v.ply + 1));
-  const label = t('analysisMarker', v.ply + 1, names[v.seat] ?? `#${v.seat}`, pct(v.loss));
   return svg('g', {
-    class: ['analysis-mark', `seat-c${v.seat}`, ply === v.ply + 1 ? 'is-current' : null],
-    // a pointer's way to the move; the list below is the keyboard's and the screen reader's
-    testid: 'analysis-marker', data: { action: 'analysis-jump', move: v.ply + 1, seat: v.seat },
+    class: ['analysis-mark', `seat-c${v.seat}`, ply === v.ply ? 'is-current' : null],
+    testid: 'analysis-marker', 'aria-hidden': 'true', data: { move: v.ply, seat: v.seat },
   },
-  svg('title', { text: label }),
   svg('line', { class: 'analysis-drop', x1: cx, x2: cx, y1: f1(Y(v.win_best)), y2: f1(Y(v.win_played)) }),
-  svg('circle', { class: 'analysis-hit', cx, cy: f1(Y(v.win_played)), r: 11 }),
   svg('circle', { class: 'analysis-ring', cx, cy: f1(Y(v.win_played)), r: 5 }));
 }

@@ -1,11 +1,15 @@
 // The coach at the table (issue 23): a Hint button for the person to move, when the table
 // allows hints. Pressing it asks the engine's `hint` request in slices (as the bot loop asks
 // `bot`): "Thinking…" with its progress, the ranking so far as soon as the first slice has one,
-// then the three best moves with their estimated chance to win and their words (log entries the
-// engine writes from the seat's own information: the page parses no notation). The moves the
-// table draws as `data-action="move"` with the same `data-a` are marked on the table, ranks 1 to
-// 3; a move drawn otherwise (a composed one, a bid set with a stepper) is in the panel only. Each
-// row can play its move.
+// then the three best moves with their estimated chance to win (labelled so, "about" where the
+// engine says two are within noise), their words (log entries the engine writes from the seat's
+// own information: the page parses no notation) and the reason the engine gives (`why`). When no
+// move can still win, the engine ranks by expected place (`basis: "place"`) and the panel says so.
+// Each move is marked on the table, ranks 1 to 3 (`markMove`): its control (`data-action="move"`
+// or another control with the same `data-a`, as a bid button); for a move made through a choice
+// the controls of its picks (`data-choice` + `data-pick`: the engine's `picks`, and `covers`: a
+// BAG-GAI range's every spot); else the controls that lead to it (`data-reach`: a bid's
+// stepper). The panel says what is marked. Each row can play its move.
 //
 // The hint belongs to one decision: any move, an undo, another viewer or a new position clears
 // it (the table calls `clear()`), and Cancel or Close stops asking. The engine counts a hint once
@@ -23,14 +27,80 @@ export const HINT_SHOWN = 3;
 export const MARK_CLASS = 'hint-mark';
 
 /**
- * One ranked move of a hint answer: `words` for the best three. A hinted move (docs/protocol.md, `hint`): `win` the chance to win after it (0-1), `place` the
- * expected place (1 = first) and `points` the mean points over its rollouts; `about` when its
- * figure is within noise of the move above; `why` the reason (top three, once the search is
- * done); `picks` the compose picks that make a composed move.
- * @typedef {{a: string, win: number, visits: number, place?: number, points?: number,
- *   about?: boolean, words?: import('../types.js').LogEntry[],
- *   why?: {en: string, ja: string}, picks?: string[]}} HintMove
+ * One ranked move of a hint answer: `words`, `why` and (a move made through a choice) `choice`,
+ * `picks` and `covers` for the best three; `about` when its estimate is within noise of the move
+ * above; `place` and `points` when the engine has them (docs/protocol.md).
+ * @typedef {{a: string, win: number, visits: number, words?: import('../types.js').LogEntry[],
+ *   why?: import('../types.js').Text, about?: boolean, place?: number, points?: number,
+ *   choice?: string, picks?: string[], covers?: string[]}} HintMove
  */
+
+/**
+ * How a move is marked on the table: its own control (`move`), the controls of its picks
+ * (`picks`), the controls that lead to it (`reach`), or not at all (`''`).
+ * @typedef {'move' | 'picks' | 'reach' | ''} MarkKind
+ */
+
+/** `[name="value"]` */
+function attr(name, value) {
+  return `[${name}="${CSS.escape(String(value))}"]`;
+}
+
+/** Whether a control may be tapped (a disabled button may not). */
+function enabled(el) {
+  return !(el instanceof HTMLButtonElement && el.disabled);
+}
+
+/**
+ * The table's elements that show `move`, and how: its own control, else the controls of its picks
+ * (all the elements it covers), else the controls that lead to it. Picks are marked even where
+ * their control is disabled (a replay draws them for reading only).
+ * @param {Element} root
+ * @param {{a: string, choice?: string, picks?: string[], covers?: string[]}} move
+ * @returns {{kind: MarkKind, els: Element[], ends: Set<Element>}}
+ */
+export function moveElements(root, move) {
+  const a = move.a;
+  for (const sel of [`[data-action="move"]${attr('data-a', a)}`, attr('data-a', a)]) {
+    const els = [...root.querySelectorAll(sel)].filter(enabled);
+    if (els.length) return { kind: 'move', els, ends: new Set(els) };
+  }
+  if (move.choice && move.picks?.length) {
+    const find = (p) => [...root.querySelectorAll(`${attr('data-choice', move.choice)}${attr('data-pick', p)}`)];
+    const ends = new Set(move.picks.flatMap(find));
+    const els = [...new Set([...(move.covers || move.picks).flatMap(find), ...ends])];
+    if (els.length) return { kind: 'picks', els, ends };
+  }
+  const reach = [...root.querySelectorAll(`[data-reach~="${CSS.escape(a)}"]`)].filter(enabled);
+  return { kind: reach.length ? 'reach' : '', els: reach, ends: new Set(reach) };
+}
+
+/**
+ * Mark `move` on the table: its elements get `hint-mark` and `classes`; those that carry the
+ * badge (its control, the ends of its picks) `badgeAttr` = `badge`; the others (the spots a range
+ * covers between its ends) `hint-cover`. Elements already marked (by a better move) are left.
+ * @param {Element} root
+ * @param {{a: string, choice?: string, picks?: string[], covers?: string[]}} move
+ * @param {string[]} classes
+ * @param {string} badgeAttr
+ * @param {string} badge
+ * @param {boolean} [cover] outline what the move covers between its ends too (else its ends only:
+ *   the ranges of lower ranks would blur the best one's)
+ * @returns {MarkKind}
+ */
+export function markMove(root, move, classes, badgeAttr, badge, cover = true) {
+  const { kind, els, ends } = moveElements(root, move);
+  let marked = false;
+  for (const el of els) {
+    if (el.classList.contains(MARK_CLASS) || (!cover && !ends.has(el))) continue;
+    marked = true;
+    el.classList.add(MARK_CLASS, ...classes, ...(kind === 'reach' ? ['hint-reach'] : []));
+    if (ends.has(el)) el.setAttribute(badgeAttr, badge);
+    else el.classList.add('hint-cover');
+    if (getComputedStyle(el).position === 'static') el.classList.add('hint-anchor');
+  }
+  return marked ? kind : '';
+}
 
 /**
  * The answer of `hint` (docs/protocol.md).
@@ -48,8 +118,10 @@ export const MARK_CLASS = 'hint-mark';
 
 /**
  * The hint of the decision on the table: its key (the table's decision), the seat, whether it is
- * still thinking, the moves shown and how far it is.
- * @typedef {{key: string, seat: number, thinking: boolean, moves: HintMove[], progress: number}} HintState
+ * still thinking, the moves shown, how far it is, and what the ranking is by (`place`: no move can
+ * still win).
+ * @typedef {{key: string, seat: number, thinking: boolean, moves: HintMove[], progress: number,
+ *   basis: string}} HintState
  */
 
 /** A small light bulb (the Hint button's icon). */
@@ -59,8 +131,29 @@ function bulb() {
 }
 
 /** A win chance as a whole percentage. */
-function percent(win) {
+export function percent(win) {
   return Math.round(Math.max(0, Math.min(1, Number(win) || 0)) * 100);
+}
+
+/** What the panel says of a move's marks on the table (none: nothing). */
+const MARKED_WORDS = { move: 'hintMarked', picks: 'hintMarkedPicks', reach: 'hintMarkedReach' };
+
+/**
+ * A move's estimate as the panel writes it: its chance to win, labelled ("about" when within
+ * noise of the move above), and its expected place and points when the engine gives them.
+ * @param {HintMove} m
+ * @param {number} rank
+ * @param {boolean} byPlace the ranking is by expected place
+ */
+function estimate(m, rank, byPlace) {
+  const pct = percent(m.win);
+  const place = typeof m.place === 'number' ? h('span', { class: 'hint-place', testid: `hint-place-${rank}`, text: t('hintPlace', m.place.toFixed(1)) }) : null;
+  const points = typeof m.points === 'number' ? h('span', { class: 'hint-points', text: t('hintPoints', Math.round(m.points * 10) / 10) }) : null;
+  const win = h('span', { class: 'hint-chance' },
+    m.about ? h('span', { class: 'hint-about', testid: `hint-about-${rank}`, text: t('hintAbout') }) : null,
+    h('span', { class: 'hint-win', testid: `hint-win-${rank}`, text: t('hintWin', pct) }),
+    h('span', { class: 'hint-win-label', text: t('hintWinLabel') }));
+  return h('span', { class: ['hint-estimate', byPlace ? 'by-place' : null] }, byPlace ? [place, win] : [win, place], points);
 }
 
 export class Coach {
@@ -116,7 +209,7 @@ export class Coach {
     const token = ++this.token;
     const seat = table.viewer;
     /** @type {HintState} */
-    const state = { key: table.uiKey, seat, thinking: true, moves: [], progress: 0 };
+    const state = { key: table.uiKey, seat, thinking: true, moves: [], progress: 0, basis: 'win' };
     this.state = state;
     table.render();
     let counted = false;
@@ -142,6 +235,7 @@ export class Coach {
       state.moves = (ans.moves || []).slice(0, HINT_SHOWN);
       state.progress = ans.thinking ? Math.min(0.99, Number(ans.progress) || 0) : 1;
       state.thinking = Boolean(ans.thinking);
+      state.basis = ans.basis === 'place' ? 'place' : 'win';
       table.render();
       if (!ans.thinking) return;
     }
@@ -155,25 +249,19 @@ export class Coach {
   }
 
   /**
-   * The hint's moves that the drawing on screen shows as `data-action="move"`: marked with their
-   * rank (`hint-mark hint-rank-<n>`, `data-hint-rank`). Called after every drawing (the next
-   * drawing lays its own classes over these).
+   * Mark the hint's moves on the drawing (`markMove`), best first, with their rank
+   * (`hint-mark hint-rank-<n>`, `data-hint-rank`). Called after every drawing (the next drawing
+   * lays its own classes over these).
    * @param {Element} root
-   * @returns {Set<string>} the moves marked
+   * @returns {Map<string, MarkKind>} how each move is marked
    */
   mark(root) {
-    const marked = new Set();
-    const moves = this.state?.moves || [];
-    if (!moves.length) return marked;
-    const rank = new Map(moves.map((m, i) => [m.a, i + 1]));
-    for (const el of root.querySelectorAll('[data-action="move"][data-a]')) {
-      const n = rank.get(el.getAttribute('data-a') || '');
-      if (!n || (el instanceof HTMLButtonElement && el.disabled)) continue;
-      el.classList.add(MARK_CLASS, `hint-rank-${n}`);
-      el.setAttribute('data-hint-rank', String(n));
-      if (getComputedStyle(el).position === 'static') el.classList.add('hint-anchor');
-      marked.add(el.getAttribute('data-a') || '');
-    }
+    /** @type {Map<string, MarkKind>} */
+    const marked = new Map();
+    (this.state?.moves || []).forEach((m, i) => {
+      const kind = markMove(root, m, [`hint-rank-${i + 1}`], 'data-hint-rank', String(i + 1), i === 0);
+      if (kind) marked.set(m.a, kind);
+    });
     return marked;
   }
 
@@ -181,7 +269,7 @@ export class Coach {
    * The hint panel of the side column (none without a hint): "Thinking…" with its progress and
    * Cancel; the moves so far, best first, each with its chance to win, its words and Play.
    * @param {string[]} names the seats' names
-   * @param {Set<string>} marked the moves marked on the table
+   * @param {Map<string, MarkKind>} marked how the moves are marked on the table
    */
   panel(names, marked) {
     const state = this.state;
@@ -203,13 +291,15 @@ export class Coach {
           'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(pct), vars: { '--p': state.progress },
         }, h('span', { class: 'hint-bar-fill' })))
       : null;
-    const rows = state.moves.map((m, i) => this.row(m, i + 1, names, marked.has(m.a), state.thinking));
+    const byPlace = state.basis === 'place';
+    const rows = state.moves.map((m, i) => this.row(m, i + 1, names, marked.get(m.a) || '', state.thinking, byPlace));
     const empty = !state.thinking && !rows.length ? h('p', { class: 'hint-empty', text: t('hintNone') }) : null;
     return h('section', {
       class: ['side-panel hint-panel', state.thinking ? 'is-thinking' : 'is-done'], id: 'hint-panel', testid: 'hint-panel',
       'aria-labelledby': 'hint-title', data: { state: state.thinking ? 'thinking' : 'done', lang: lang() },
     },
     head, progress,
+    byPlace && rows.length ? h('p', { class: 'hint-basis', testid: 'hint-basis', text: t('hintByPlace') }) : null,
     rows.length ? h('ol', { class: 'hint-moves', testid: 'hint-moves', 'aria-label': t('hintBest'), 'aria-live': 'polite' }, rows) : null,
     empty,
     h('p', { class: 'hint-note', text: t('hintNote') }));
@@ -220,20 +310,22 @@ export class Coach {
    * @param {HintMove} m
    * @param {number} rank 1, 2 or 3
    * @param {string[]} names
-   * @param {boolean} onTable whether it is marked on the table
+   * @param {MarkKind} onTable how it is marked on the table
    * @param {boolean} thinking
+   * @param {boolean} byPlace the ranking is by expected place
    */
-  row(m, rank, names, onTable, thinking) {
-    const pct = percent(m.win);
+  row(m, rank, names, onTable, thinking, byPlace) {
     const words = (m.words || []).map((entry) => h('span', { class: 'hint-line' }, logLine(entry, names)));
+    const why = tx(m.why);
     return h('li', {
       class: ['hint-move', `hint-rank-${rank}`, onTable ? 'is-marked' : null], testid: `hint-move-${rank}`,
-      data: { a: m.a, rank, key: `hint-${rank}` },
+      data: { a: m.a, rank, key: `hint-${rank}`, marked: onTable || 'none' },
     },
     h('span', { class: 'hint-badge', 'aria-label': t('hintRank', rank), text: String(rank) }),
-    h('span', { class: 'hint-win', testid: `hint-win-${rank}`, title: t('hintWinTitle', pct), text: t('hintWin', pct) }),
+    estimate(m, rank, byPlace),
     h('span', { class: 'hint-words', testid: `hint-words-${rank}` }, words,
-      onTable ? h('span', { class: 'hint-marked', text: t('hintMarked') }) : null),
+      why ? h('span', { class: 'hint-why', testid: `hint-why-${rank}`, text: why }) : null,
+      onTable ? h('span', { class: 'hint-marked', testid: `hint-marked-${rank}`, text: t(MARKED_WORDS[onTable]) }) : null),
     button(t('hintPlay'), {
       class: 'btn hint-play', testid: `hint-play-${rank}`, title: t('hintPlayTitle'), disabled: thinking,
       data: { action: 'hint-play', rank },

@@ -15,7 +15,10 @@
 //
 // A finished game can be analysed (ui/analysis.js): the side panel then switches between the log
 // and the analysis (a graph of each reviewed seat's chance to win, its mistakes), and a mistake
-// tapped there shows the position right after that move, from that seat's view.
+// (or a point of the graph) tapped there opens that decision: the position before the move, from
+// that seat's view, drawn with the seat's moves there (the `replay` answer's `decisions`: the
+// controls are shown for reading, a tap on them does nothing) so that the move played and the
+// better one are marked on the table.
 
 import { h, button, sleep } from './dom.js';
 import { place } from './patch.js';
@@ -29,8 +32,11 @@ import { TableView } from './view.js';
 import { placesBlock } from './places.js';
 import { rulesButton, openRules, gameTitle } from './rules-dialog.js';
 import { explainButton, focusable } from './explain.js';
+import { findMove } from './play.js';
 
 const STEP_DELAYS = { normal: 1100, fast: 550, instant: 250 };
+/** The controls of a move (ui/tutorial.js's list): inert at a decision opened from the analysis. */
+const MOVE_CONTROLS = '[data-action=move], [data-a], [data-reach], [data-pick], [data-unpick], [data-confirm], [data-choose], [data-reset], [data-move]';
 
 export class ReplayViewer {
   /**
@@ -116,6 +122,8 @@ export class ReplayViewer {
       draw: () => this.draw(),
       ctx: () => this.ctx(this.snap()),
       own: (action) => this.own(action),
+      // at a decision opened from the analysis the moves are drawn to be read: a tap plays nothing
+      intercept: (el) => Boolean(this.decision()) && el.matches(MOVE_CONTROLS) && Boolean(el.closest('.replay-board')),
       module: this.module,
       input: (ev) => this.onInput(ev),
     };
@@ -140,18 +148,29 @@ export class ReplayViewer {
   }
 
   /**
-   * Show the position right after move `move` (a mistake of the analysis), from the view of the
-   * seat that played it when the spectator's is shown.
-   * @param {number} move
+   * Open a decision of the analysis: the position after `ply` actions (before the seat's move),
+   * from the view of the seat that chose.
+   * @param {number} ply
    * @param {number} seat
    */
-  jumpToMove(move, seat) {
-    if (!Number.isInteger(move)) return;
+  jumpToMove(ply, seat) {
+    if (!Number.isInteger(ply)) return;
     this.stop();
-    if (this.perspective === null && Number.isInteger(seat) && seat >= 0 && seat < this.recordNames.length) {
-      this.perspective = seat;
-    }
-    this.goTo(move);
+    if (Number.isInteger(seat) && seat >= 0 && seat < this.recordNames.length) this.perspective = seat;
+    this.goTo(ply);
+  }
+
+  /**
+   * The analysis's verdict of the position shown, when it is a reviewed decision of the seat whose
+   * view is shown and the engine gave that seat's moves there (null: none).
+   * @returns {any}
+   */
+  decision() {
+    const a = this.ans;
+    if (!a || this.perspective === null || !this.analysis?.data || !this.showsAnalysis()) return null;
+    const moves = a.decisions?.[String(this.perspective)];
+    if (!moves) return null;
+    return this.analysis.verdictAt(a.ply, this.perspective);
   }
 
   destroy() {
@@ -264,6 +283,7 @@ export class ReplayViewer {
 
   onKey(ev) {
     if (!this.alive || ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (this.analysis?.key(ev)) { ev.preventDefault(); return; } // a point of the graph
     const tag = ev.target?.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
     if (document.querySelector('.modal, .privacy')) return;
@@ -313,6 +333,17 @@ export class ReplayViewer {
    * @param {object} snap
    */
   ctx(snap) {
+    const verdict = this.decision();
+    if (verdict) { // the decision's moves drawn for reading: play, compose do nothing here
+      const { moves, choices } = this.ans.decisions[String(this.perspective)];
+      return this.view.ctx({
+        names: this.names, viewer: this.perspective, waiting: 'replay', ui: this.uiFor(snap), memo: this.memo, replay: true,
+        canAct: true, moves, choices,
+        move: (kind, fields = {}) => findMove(moves, kind, fields),
+        movesOf: (kind) => moves.filter((m) => m.kind === kind),
+        choice: (id) => choices.find((c) => c.id === id),
+      });
+    }
     return this.view.ctx({
       names: this.names,
       viewer: this.perspective,
@@ -366,7 +397,11 @@ export class ReplayViewer {
       this.statusBar(snap, ctx),
       h('div', { class: 'replay-board', testid: 'replay-board' }, board),
       this.controls()]);
-    place(side, [this.sidePanel(snap), ...extra]);
+    const verdict = snap.over ? null : this.decision();
+    const board0 = main.querySelector('[data-testid=replay-board]');
+    const decision = verdict && board0 ? { v: verdict, marks: this.analysis.markDecision(board0, verdict) } : null;
+    root.dataset.decision = decision ? 'yes' : 'no';
+    place(side, [this.sidePanel(snap, decision), ...extra]);
     focusable(root); // its marks explain themselves by a tap (ui/explain.js)
     const fresh = root.querySelector('[data-testid=replay-slider]');
     if (keepFocus && fresh instanceof HTMLElement) fresh.focus();
@@ -487,8 +522,9 @@ export class ReplayViewer {
   /**
    * The side's main panel: the log, or the analysis (a switch between them once there is one).
    * @param {any} snap
+   * @param {any} [decision] the decision shown and its marks (ui/analysis.js `panel`)
    */
-  sidePanel(snap) {
+  sidePanel(snap, decision = null) {
     const analysis = this.analysis;
     if (!analysis || !this.hasAnalysis()) return this.logPanel(snap, null);
     const tab = (name, label) => button(label, {
@@ -497,7 +533,7 @@ export class ReplayViewer {
     });
     const tabs = h('div', { class: 'side-tabs', role: 'group', 'aria-label': t('replaySideLabel') },
       tab('log', t('log')), tab('analysis', t('analysisTab')));
-    return this.sideTab === 'analysis' ? analysis.panel(snap.ply, tabs) : this.logPanel(snap, tabs);
+    return this.sideTab === 'analysis' ? analysis.panel(snap.ply, tabs, decision) : this.logPanel(snap, tabs);
   }
 
   /**

@@ -27,8 +27,9 @@ from typing import Any
 
 from pygames.core.errors import illegal
 from pygames.core.protocol import Composed, GameState, JSONDict
+from pygames.core.registry import Picks
 from pygames.core.text import Text, t
-from pygames.games.baggai.rules import SHOWOFF_MAX, SHOWOFF_PER, BagGaiState, card_kind
+from pygames.games.baggai.rules import SHOWOFF_MAX, SHOWOFF_PER, Action, BagGaiState, card_kind
 
 RANGE = "range"
 
@@ -188,3 +189,16 @@ def _free_warning(state: BagGaiState, target: int, other: int, showoff: int) -> 
         en += f" Take {oe} instead: what lies there is yours for free."
         ja += f"代わりに{oj}を取れば、そこにあるものが無料で手に入ります。"
     return t(en, ja)
+
+
+def action_picks(state: GameState, seat: int, action: str) -> Picks | None:
+    """A range's picks: its two ends (one for a single spot), covering every spot between."""
+    assert isinstance(state, BagGaiState)
+    act = Action.parse(action)
+    if state.phase != "range" or act.kind != "r":
+        return None
+    lo, hi = state.index(act.a), state.index(act.b or act.a)
+    if lo < 0 or hi < 0:
+        return None
+    picks = (lo,) if lo == hi else (lo, hi)
+    return Picks(RANGE, picks, tuple(range(lo, hi + 1)))

@@ -30,6 +30,7 @@ from typing import Any
 
 from pygames.core.errors import illegal
 from pygames.core.protocol import Composed, GameState, JSONDict
+from pygames.core.registry import Picks
 from pygames.core.text import Text, t
 from pygames.games.hitokai import rules as _rules
 
@@ -190,3 +191,10 @@ def unavailable(state: GameState, seat: int) -> dict[str, Text]:
             "最初の手番プレイヤーは必ず入札（1以上）して競りを始めます。降りられるのは入札が出てからです。",
         )
     }
+
+
+def action_picks(state: GameState, seat: int, action: str) -> Picks | None:
+    """A card put into the payment (one step of the ``pay`` choice): that card's pick."""
+    if not action.startswith("pay"):
+        return None
+    return Picks(PAY, (_rules.Action.parse(action).value,))

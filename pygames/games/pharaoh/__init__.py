@@ -67,6 +67,7 @@ INFO = register(
         discrete_moves=page.discrete_moves,
         choices=page.choices,
         compose=page.compose,
+        action_picks=page.action_picks,
         waste=page.waste,
         unavailable=page.unavailable,
         parts=PARTS,

@@ -28,6 +28,7 @@ from typing import Any
 
 from pygames.core.errors import illegal
 from pygames.core.protocol import Composed, GameState, JSONDict
+from pygames.core.registry import Picks
 from pygames.core.text import Text, t
 from pygames.games.pharaoh import rules as _rules
 
@@ -200,3 +201,11 @@ def unavailable(state: GameState, seat: int) -> dict[str, Text]:
             "ファラオカードがもうありません。",
         )
     return out
+
+
+def action_picks(state: GameState, seat: int, action: str) -> Picks | None:
+    """A declaration's picks: the member cards it adds, then the round bonus if it takes it."""
+    if not action.startswith("d"):
+        return None
+    act = _rules.Action.parse(action)
+    return Picks(DECLARE, (*act.cards, *((BONUS,) if act.bonus else ())))

@@ -87,6 +87,7 @@ INFO = register(
         discrete_moves=page.discrete_moves,
         choices=page.choices,
         compose=page.compose,
+        action_picks=page.action_picks,
         # a whole rollout is about 130 heuristic moves, too dear for the strong bot's budget
         values=state_values,
         parts=PARTS,

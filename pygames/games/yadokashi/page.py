@@ -24,9 +24,10 @@ from typing import Any
 
 from pygames.core.errors import illegal
 from pygames.core.protocol import Composed, GameState, JSONDict
+from pygames.core.registry import Picks
 from pygames.core.text import Text, t
 from pygames.games.yadokashi.bot import ScriptedRng
-from pygames.games.yadokashi.rules import FACES, REBIRTH_SHELLS, YadokashiState
+from pygames.games.yadokashi.rules import FACES, REBIRTH_SHELLS, Action, YadokashiState
 
 TENANTS = "tenants"
 REARRANGE = "rearrange"
@@ -237,3 +238,13 @@ def _compose_rearrange(state: YadokashiState, seat: int, picks: list[int]) -> Co
         actions=[state.rearrange_action(s) for s in picks],
         info=info,
     )
+
+
+def action_picks(state: GameState, seat: int, action: str) -> Picks | None:
+    """New tenants: the shells that get a die; a Rearrange step: the shell it moves (the first
+    pick of the ``rearrange`` choice)."""
+    assert isinstance(state, YadokashiState)
+    act = Action.parse(action)
+    if act.kind == "p" and state.phase == "tenants":
+        return Picks(TENANTS, act.args)
+    return Picks(REARRANGE, act.args) if act.kind == "r" else None
