@@ -390,7 +390,7 @@ def review_hash(game: str) -> str:
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
-# computed in CPython 3.11 (with the shared objective and the verdicts as the hint sees them, issue 32)
+# computed in CPython 3.11 (issue 32: the shared objective, verdicts as the hint sees them)
 GOLDEN: dict[str, str] = {
     "marie": "7f0e837a8e3948cc35b61838465d4f9517e50ad19c6a7e326e79030b44a53224",
     "hitokai": "2eff5d7c7c851fa3cb528c1bf8b8c84a98e7e856677b4c58c7d0088dd475564f",
