@@ -150,6 +150,9 @@ def quiet_after(decided: list[tuple[int, int]], ply: int, seat: int) -> bool:
 #: votes are secret and simultaneous, and every taking after them is followed by other brothers'
 #: takings with a choice (seeds 500-502 at 3 players gave none).
 SETTLED_GAMES = ["pharaoh", "hitokai", "baggai", "yadokashi"]
+#: the decisions looked at, from the end of a game (calm ones are late: the deck and the dice
+#: have had their say by then)
+LATE = 12
 
 
 @pytest.mark.parametrize("game", SETTLED_GAMES)
@@ -165,19 +168,21 @@ def test_luck_is_zero_within_noise_where_nothing_hidden_or_random_is_left(game: 
     for seed in range(500, 506):
         record = bot_game(game, info.min_players, seed, ["normal"] * info.min_players)
         decided = [(ply, seat) for ply, seat, _, _ in decisions(record)]
+        late = {key for key in decided[-LATE:] if quiet_after(decided, *key)}
         calm = {
             (ply, seat)
             for ply, seat, _, state in decisions(record)
-            if quiet_after(decided, ply, seat) and settled(record, ply, seat, state.clone())
+            if (ply, seat) in late and settled(record, ply, seat, state.clone())
         }
         if not calm:
             continue
-        for v in review(record, budget=Budget(iterations=iterations)):
+        # only the seats with a calm decision are reviewed (luck needs a seat's own next one)
+        seats = sorted({seat for _, seat in calm})
+        for v in review(record, seats=seats, budget=Budget(iterations=iterations)):
             if (v.ply, v.seat) in calm:
                 assert v.luck is not None
                 p = v.win_played
                 assert abs(v.luck) <= 3 * math.sqrt(p * (1 - p) / visits) + 1e-9, (seed, v)
                 found += 1
-        if found >= 3:
-            break
+        break  # one game with calm decisions is enough
     assert found >= 1
