@@ -315,6 +315,14 @@ def console_log() -> ConsoleLog:
 # visit does (e2e/test_snapshot.py shows that the engine answers the same either way).
 
 FRESH_PROFILE = "fresh_profile"
+# The service worker precaches the whole site (15 MB, Pyodide's files most of it) in every new
+# context, a first visit's work that costs about 1.6 s of processor time a context and that no
+# other test looks at. Unless a test is marked ``service_worker``, its contexts are made with
+# Playwright's ``service_workers="block"``: the page finds no way to register one (ui/pwa.js
+# says so with console.warn and goes on), as on a browser without service workers. The tests of
+# the offline app, its updates and its snapshot (test_app.py, test_snapshot.py, test_art.py) are
+# marked and run with it.
+SERVICE_WORKER = "service_worker"
 SEED_PAGE = "__e2e__/seed.html"  # a blank page of the site's origin (answered by a route)
 # The stored snapshot record (worker.js: database pygames-engine, store snapshot, key engine)
 # with its gzipped bytes in base64, or null
@@ -467,6 +475,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     _RUNNING[:] = [item]
 
 
+def wants_service_worker() -> bool:
+    """Whether a context made now may register the site's service worker: only in a
+    ``service_worker`` test (see :data:`SERVICE_WORKER`)."""
+    return bool(_RUNNING and _RUNNING[0].get_closest_marker(SERVICE_WORKER))
+
+
 def wants_snapshot() -> bool:
     """Whether a context made now gets the stored snapshot: not for a ``fresh_profile`` test."""
     return not (_RUNNING and _RUNNING[0].get_closest_marker(FRESH_PROFILE))
@@ -487,6 +501,8 @@ def browser(
     snapshot = SnapshotSeed(watched, site_url)
 
     def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        if not wants_service_worker():
+            kwargs.setdefault("service_workers", "block")
         context = watched(*args, **kwargs)
         if wants_snapshot():
             snapshot.seed(context, kwargs.get("permissions"))
@@ -526,6 +542,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "console_errors_expected(*patterns): the test provokes console or page errors on "
         "purpose; each entry that one of the regexes finds (re.search) is allowed. "
         "A Content-Security-Policy violation never is.",
+    )
+    config.addinivalue_line(
+        "markers",
+        f"{SERVICE_WORKER}: the test's browser contexts may register the site's service worker "
+        "(by default Playwright blocks it: see conftest.SERVICE_WORKER).",
     )
     config.addinivalue_line(
         "markers",

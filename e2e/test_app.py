@@ -259,6 +259,7 @@ def check_replay_log(page: Page, record: dict[str, Any], at: int) -> None:
 # ------------------------------------------------------------------------------- offline
 
 
+@pytest.mark.service_worker
 def test_offline_after_one_visit(
     browser: Browser,
     browser_context_args: dict[str, Any],
@@ -321,6 +322,7 @@ def test_offline_after_one_visit(
         ctx.close()
 
 
+@pytest.mark.service_worker
 def test_new_version_is_offered(
     browser: Browser,
     browser_context_args: dict[str, Any],
@@ -837,6 +839,7 @@ def test_settings_dialog_and_table_options(page: Page, base_url: str, dist_dir: 
 # ------------------------------------------------------------------------------- sub-path
 
 
+@pytest.mark.service_worker
 def test_site_under_a_sub_path(
     browser: Browser, browser_context_args: dict[str, Any], sub_path_url: str
 ) -> None:

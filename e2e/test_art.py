@@ -32,6 +32,7 @@ def lobby(page: Page, base_url: str) -> None:
         expect(page.get_by_test_id(f"game-{game}").get_by_test_id("game-art")).to_be_visible()
 
 
+@pytest.mark.service_worker
 def test_the_five_tiles_art_differs(page: Page, base_url: str, shot: Shot) -> None:
     lobby(page, base_url)
     markup = {}
@@ -112,6 +113,7 @@ def test_the_table_shows_the_games_emblem(page: Page, base_url: str, shot: Shot,
     shot(page, f"art-table-{game}", both=True)
 
 
+@pytest.mark.service_worker
 def test_the_collection_has_a_name(page: Page, base_url: str) -> None:
     lobby(page, base_url)
     expect(page.get_by_test_id("brand")).to_have_text("Five Tables")

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 import build
 
 # every context is a new device: the test makes, damages and drops the snapshot itself
-pytestmark = pytest.mark.fresh_profile
+pytestmark = [pytest.mark.fresh_profile, pytest.mark.service_worker]
 
 BOOT_TIMEOUT = 120_000
 

@@ -9,10 +9,11 @@ import pytest
 from pygames.core.record import Record, Seat, replay
 from pygames.core.rng import Rng
 from pygames.games.baggai.rules import BagGaiState
+from tests.conftest import seeds
 from tests.support import play_random
 
-GAMES = 150  # per player count: conservation, termination, replay, JSON
-DEEP_GAMES = 12  # per player count: also hidden information at every step
+GAMES = seeds(150)  # per player count: conservation, termination, replay, JSON
+DEEP_GAMES = seeds(12)  # per player count: also hidden information at every step
 STEP_CAP = 400
 THREES = ("R3", "B3", "G3")
 

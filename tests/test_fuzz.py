@@ -31,11 +31,11 @@ from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games
 from pygames.core.text import t
 from pygames.request import Request
-from tests.conftest import IN_PYODIDE
+from tests.conftest import IN_PYODIDE, seeds
 from tests.support import processor_clock
 
 #: requests sent: the same in Pyodide (about 3 times slower there, still within the deadline)
-COUNT = 20_000
+COUNT = seeds(20_000)
 FUZZ_SEED = 33
 # processor seconds (the engine's work, whatever else the machine runs): a safety net, never
 # reached on a sound run

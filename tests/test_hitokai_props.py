@@ -13,10 +13,11 @@ from pygames.cli import main
 from pygames.core.record import Record, Seat, parse_record_text, replay
 from pygames.core.rng import Rng
 from pygames.games.hitokai.rules import DECK, HitokaiState
+from tests.conftest import seeds
 from tests.support import play_random
 
-GAMES = 80  # per player count: termination, conservation, replay, JSON
-DEEP_GAMES = 5  # per player count: also hidden information at every step
+GAMES = seeds(80)  # per player count: termination, conservation, replay, JSON
+DEEP_GAMES = seeds(5)  # per player count: also hidden information at every step
 STEP_CAP = 3000
 
 

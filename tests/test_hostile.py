@@ -40,10 +40,10 @@ from pygames.core.record import (
     replay,
 )
 from pygames.core.registry import all_games
-from tests.conftest import engine
+from tests.conftest import engine, seeds
 from tests.support import run_cli
 
-MUTANT_COUNT = 1000
+MUTANT_COUNT = seeds(1000)
 MUTANT_SEED = 20240609
 #: (game, players) of the real records the mutants start from: every game, two table sizes
 TABLES = [

@@ -9,10 +9,11 @@ import pytest
 from pygames.core.record import Record, Seat, replay
 from pygames.core.rng import Rng
 from pygames.games.marie.rules import MarieState
+from tests.conftest import seeds
 from tests.support import play_random
 
-GAMES = 300  # per player count, conservation / termination / replay / JSON
-DEEP_GAMES = 30  # per player count, also hidden-information checks at every step
+GAMES = seeds(300)  # per player count, conservation / termination / replay / JSON
+DEEP_GAMES = seeds(30)  # per player count, also hidden-information checks at every step
 STEP_CAP = 400
 
 

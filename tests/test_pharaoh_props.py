@@ -9,10 +9,11 @@ import pytest
 from pygames.core.record import Record, Seat, replay
 from pygames.core.rng import Rng
 from pygames.games.pharaoh.rules import PHARAOHS, PharaohState, deck_cards, is_flag
+from tests.conftest import seeds
 from tests.support import play_random
 
-GAMES = 100  # per player count: conservation / termination / replay / JSON
-DEEP_GAMES = 12  # per player count: also hidden information at every step
+GAMES = seeds(100)  # per player count: conservation / termination / replay / JSON
+DEEP_GAMES = seeds(12)  # per player count: also hidden information at every step
 STEP_CAP = 600  # every declaration spends a card and every pass ends a seat's auction
 
 

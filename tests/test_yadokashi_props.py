@@ -13,10 +13,11 @@ from pygames.core.rng import Rng
 from pygames.core.soak import soak_game
 from pygames.games.yadokashi import rules
 from pygames.games.yadokashi.rules import DICE, YadokashiState
+from tests.conftest import seeds
 from tests.support import play_random
 
-GAMES = 150  # per player count: conservation, termination, replay, JSON
-DEEP_GAMES = 20  # per player count: also JSON round trip and determinize at every step
+GAMES = seeds(150)  # per player count: conservation, termination, replay, JSON
+DEEP_GAMES = seeds(20)  # per player count: also JSON round trip and determinize at every step
 
 
 def check_step(before: YadokashiState, state: YadokashiState, seat: int, action: str) -> None:

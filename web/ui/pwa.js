@@ -88,6 +88,11 @@ export async function registerServiceWorker(after) {
     console.warn('service worker not registered', err);
     return;
   }
+  // a browser that blocks service workers (a policy, an automation's option) may answer nothing
+  if (!registration) {
+    console.warn('service worker not registered: the browser gave no registration');
+    return;
+  }
   if (registration.waiting && navigator.serviceWorker.controller) showUpdate();
   watch(registration.installing);
   registration.addEventListener('updatefound', () => watch(registration.installing));
