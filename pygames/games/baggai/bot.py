@@ -81,32 +81,41 @@ def _supply(cards: list[str]) -> dict[str, float]:
     return total
 
 
-class Valuer:
-    """What bags and money are worth to one seat now."""
+def outlooks(state: BagGaiState) -> dict[str, Outlook]:
+    """Per brand, the parties still to come: their points per place and how blurred a brand's
+    comparison is (the same for every seat)."""
+    window = [b for b in state.bags if b is not None]
+    parties: list[tuple[tuple[int, ...], dict[str, float]]] = []
+    if state.round <= 2:
+        soon = window + [c for p in state.piles[state.round : 2] for c in p]
+        parties.append((PARTIES[2], _sigmas(soon)))
+    later = window + [c for p in state.piles[state.round :] for c in p]
+    parties.append((PARTIES[5], _sigmas(later)))
+    return {b: tuple((table, sigmas[b]) for table, sigmas in parties) for b in BRANDS}
 
-    def __init__(self, state: BagGaiState, seat: int) -> None:
+
+def _sigmas(cards: list[str]) -> dict[str, float]:
+    supply = _supply(cards)
+    return {b: 0.6 + 0.35 * math.sqrt(supply[b]) for b in BRANDS}
+
+
+class Valuer:
+    """What bags and money are worth to one seat now (``outlook``: :func:`outlooks` of the
+    state, when the caller has it already: it is the same for every seat)."""
+
+    def __init__(
+        self, state: BagGaiState, seat: int, outlook: dict[str, Outlook] | None = None
+    ) -> None:
         self.seat = seat
-        totals = [state.totals(s) for s in range(state.players)]
+        totals = [brand_totals(bags) for bags in state.owned]
         self.mine = totals[seat]
         self.others = {b: tuple(t[b] for s, t in enumerate(totals) if s != seat) for b in BRANDS}
         self.money_rate = 0.125 + 0.05 * (ROUNDS - state.round)
-        window = [b for b in state.bags if b is not None]
-        parties: list[tuple[tuple[int, ...], dict[str, float]]] = []
-        if state.round <= 2:
-            soon = window + [c for p in state.piles[state.round : 2] for c in p]
-            parties.append((PARTIES[2], self._sigmas(soon)))
-        later = window + [c for p in state.piles[state.round :] for c in p]
-        parties.append((PARTIES[5], self._sigmas(later)))
-        self.outlook = {b: tuple((table, sigmas[b]) for table, sigmas in parties) for b in BRANDS}
+        self.outlook = outlooks(state) if outlook is None else outlook
         self._memo: dict[tuple[str, int], float] = {}
         self._cards: dict[str, float] = {}
         #: the window as it lies (per spot, and its prefix sums), once a guess asks for it
         self.window: tuple[Spots, Sums] | None = None
-
-    @staticmethod
-    def _sigmas(cards: list[str]) -> dict[str, float]:
-        supply = _supply(cards)
-        return {b: 0.6 + 0.35 * math.sqrt(supply[b]) for b in BRANDS}
 
     def _points(self, brand: str, total: int) -> float:
         return brand_points(total, self.others[brand], self.outlook[brand])
@@ -174,31 +183,40 @@ class Guess:
 
     def window(self, k: int) -> Spots:
         """The window the buyer in processing position ``k`` finds: the ones before him have
-        each taken his range (a price of 0 leaves the bags)."""
+        each taken his range (a price of 0 leaves the bags). A list no buyer changes is the
+        one of the window before (show-off cards, where there are none)."""
         while len(self.windows) <= k:
             _, lo, hi, price = self.buyers[len(self.windows) - 1]
-            before = self.windows[-1]
-            worth, shows, bagged, money = (
-                list(before[0]),
-                list(before[1]),
-                list(before[2]),
-                list(before[3]),
-            )
-            for i in range(lo, hi + 1):
-                if price > 0 or not bagged[i]:
-                    bagged[i] = False
-                    worth[i] = 0.0
-                    shows[i] = 0
-                    money[i] = price
+            worth, shows, bagged, money = self.windows[-1]
+            money = money[:]
+            if price > 0:  # he takes every spot of his range
+                n = hi + 1 - lo
+                worth, bagged = worth[:], bagged[:]
+                worth[lo : hi + 1] = [0.0] * n
+                bagged[lo : hi + 1] = [False] * n
+                money[lo : hi + 1] = [price] * n
+                if any(shows[lo : hi + 1]):
+                    shows = shows[:]
+                    shows[lo : hi + 1] = [0] * n
+            else:  # he leaves the bags, and takes the money where there is none
+                for i in range(lo, hi + 1):
+                    if not bagged[i]:
+                        money[i] = 0
             self.windows.append((worth, shows, bagged, money))
         return self.windows[k]
 
     def sums(self, k: int) -> Sums:
         """The prefix sums of the window the buyer in processing position ``k`` finds."""
-        if k not in self._sums:
+        found = self._sums.get(k)
+        if found is None:
             worth, shows, _, money = self.window(k)
-            self._sums[k] = Sums(worth, shows, money)
-        return self._sums[k]
+            found = self._sums[k] = Sums.__new__(Sums)
+            before = self._sums[0]
+            base = self.windows[0]
+            found.worth = before.worth if worth is base[0] else [0.0, *accumulate(worth)]
+            found.shows = before.shows if shows is base[1] else [0, *accumulate(shows)]
+            found.money = [0, *accumulate(money)]
+        return found
 
     def hauls(self, lo: int, hi: int, me: int, prices: range, rate: float) -> list[float]:
         """Worth of buying ``lo..hi`` at each of ``prices`` for the chooser ``me``: what is
@@ -442,17 +460,21 @@ class BagGaiHeuristicBot(Bot):
         #: twice a round
         self._state: BagGaiState | None = None
         self._valuers: dict[tuple[int, int], Valuer] = {}
+        self._outlooks: dict[int, dict[str, Outlook]] = {}  # the state's, by round
 
     def valuer(self, state: BagGaiState, seat: int) -> Valuer:
         """What bags and money are worth to ``seat`` in ``state`` now."""
         if state.phase not in ("range", "price"):
             return Valuer(state, seat)
         if state is not self._state:
-            self._state, self._valuers = state, {}
+            self._state, self._valuers, self._outlooks = state, {}, {}
         key = (seat, state.round)
         known = self._valuers.get(key)
         if known is None:
-            known = self._valuers[key] = Valuer(state, seat)
+            outlook = self._outlooks.get(state.round)
+            if outlook is None:
+                outlook = self._outlooks[state.round] = outlooks(state)
+            known = self._valuers[key] = Valuer(state, seat, outlook)
         return known
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
