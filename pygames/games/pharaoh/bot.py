@@ -27,6 +27,7 @@ from pygames.games.pharaoh.rules import (
     NUMBER_OF,
     PharaohState,
     Table,
+    deck_cards,
     flags,
     kind_of,
     multisets,
@@ -67,6 +68,17 @@ def _points(card: str) -> int:
 
 _points_of = Table(_points, KIND_OF).__getitem__
 _kind_of = KIND_OF.__getitem__
+#: what every card of the deck adds to the treasure left
+ALL_POINTS = sum(map(_points_of, deck_cards()))
+
+
+def treasure_left(state: PharaohState, current: str) -> int:
+    """What the cards still to come (the deck and the offer after ``current``, the card on
+    auction) add to the treasure left, from the cards seen alone (the deck's order is hidden,
+    what it holds is not): every other card was dealt and lies among the removed cards or the
+    treasures won, or was a flag member (which adds nothing)."""
+    seen = sum(map(_points_of, chain(state.removed, *state.treasures)))
+    return ALL_POINTS - seen - _points_of(current)
 
 
 @lru_cache(maxsize=1024)
@@ -120,8 +132,9 @@ class PharaohHeuristicBot(Bot):
     # --- judgement ----------------------------------------------------------------------------
     def outlook(self, state: PharaohState, seat: int) -> Outlook:
         """The price of a member point from the treasure left and the members in play."""
-        deck, pending = state.deck, state.pending_offer()[1:]
-        worth = float(sum(map(_points_of, deck)) + sum(map(_points_of, pending)))  # exact
+        pending = state.pending_offer()
+        worth = float(treasure_left(state, pending[0]))  # exact
+        pending = pending[1:]
         hands, front, tents = state.hands, state.front, state.tents
         supply = total(chain(*hands, *front, *tents)) + 0.5 * total(state.hospital)
         mine = total(hands[seat] + front[seat] + tents[seat])
@@ -129,7 +142,7 @@ class PharaohHeuristicBot(Bot):
         ratio = (supply / state.players + 1.0) / (mine + 1.0)
         scarcity = 0.7 if not ratio > 0.7 else ratio if ratio < 1.6 else 1.6
         price = self.alpha * worth / (supply if supply > 1.0 else 1.0) * scarcity
-        return tuple.__new__(Outlook, (price, len(deck) + len(pending), len(pending)))
+        return tuple.__new__(Outlook, (price, len(state.deck) + len(pending), len(pending)))
 
     def card_value(self, state: PharaohState, seat: int, look: Outlook) -> float:
         """What winning the current card is worth to ``seat`` (denial included)."""

@@ -49,9 +49,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, compress, filterfalse, repeat
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar, cast
 
 from pygames.core.errors import BadNotation, RecordError
+from pygames.core.lazy import Unseen, can_defer, defer
 from pygames.core.protocol import GameState, JSONDict, Result, Tie
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, t
@@ -571,7 +572,7 @@ class PharaohState(GameState):
         self._advance(seat)
 
     def _declare(self, seat: int, act: Action) -> None:
-        hand = self.hands[seat]
+        self.hands[seat] = hand = self.hands[seat][:]  # (never changed in place: see clone)
         for c in act.cards:
             hand.remove(c)
         self.front[seat] = front = sorted(self.front[seat] + list(act.cards))
@@ -667,7 +668,7 @@ class PharaohState(GameState):
         if kind_of(card) == "flag":
             self.tents[winner] = sorted(self.tents[winner] + front + [member_of(card)])
         else:
-            self.treasures[winner].append(card)
+            self.treasures[winner] = [*self.treasures[winner], card]
             self.hospital = sorted(self.hospital + front)
         if not self.quiet:
             self.say(*_award_words(card, tuple(front)), [winner])
@@ -888,6 +889,19 @@ class PharaohState(GameState):
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
+    def lazy_world(self, seat: int, rng: Rng) -> GameState:
+        """:meth:`determinize` deferred (:mod:`pygames.core.lazy`): a quiet clone whose deck is
+        :class:`Unseen` (its size is public; any other use resamples it) and whose stream is
+        resampled when read. The ``normal`` bot reads only the open table and the deck's size
+        (the treasure left it works out from the cards seen), and never draws, so it resamples
+        nothing."""
+        if not can_defer(rng):
+            return self.quiet_world(seat, rng)
+        world = self.quiet_clone()
+        assert isinstance(world, PharaohState)
+        world.deck = cast(list[str], Unseen(world, len(world.deck), _deck_of))
+        return defer(self, seat, rng, world, ("rng",))
+
     # --- (de)serialisation ------------------------------------------------------------------
     _FIELDS = (
         "deck",
@@ -913,25 +927,27 @@ class PharaohState(GameState):
     )
 
     def clone(self) -> PharaohState:
-        """An independent copy (log entries are never changed once written, so are shared).
-        Every attribute is set one by one, in the order of ``__init__``, never through
-        ``__dict__``: CPython then keeps the instance's compact layout, where attributes read
-        several times faster (reading ``__dict__`` would lose it, for the copy and for this
-        state alike)."""
+        """An independent copy as play sees it: the lists the rules change in place are
+        copied; the rest are shared, since the rules only ever replace them (the deck, the
+        offer, the hospital, and every seat's hand, front area, tent and treasures); log
+        entries are never changed once written, so are shared too. Every attribute is set one
+        by one, in the order of ``__init__``, never through ``__dict__``: CPython then keeps
+        the instance's compact layout, where attributes read several times faster (reading
+        ``__dict__`` would lose it, for the copy and for this state alike)."""
         s = PharaohState.__new__(PharaohState)
         s.players, s.rng = self.players, self.rng.copy()
         s.log, s.ply = [] if self.quiet else self.log[:], self.ply
-        s.deck, s.offer, s.results = self.deck[:], self.offer[:], self.results[:]
+        s.deck, s.offer, s.results = self.deck, self.offer, self.results[:]
         s.removed, s.round, s.over = self.removed[:], self.round, self.over
         s.horus, s.start, s.turn = self.horus, self.start, self.turn
-        s.hands = [*map(list.copy, self.hands)]
+        s.hands = self.hands[:]
         s.pharaohs, s.played = self.pharaohs[:], self.played[:]
-        s.front = [*map(list.copy, self.front)]
+        s.front = self.front[:]
         s.declared, s.passed = self.declared[:], self.passed[:]
         s.highest, s.leader = self.highest, self.leader
-        s.tents = [*map(list.copy, self.tents)]
-        s.hospital = self.hospital[:]
-        s.treasures = [*map(list.copy, self.treasures)]
+        s.tents = self.tents[:]
+        s.hospital = self.hospital
+        s.treasures = self.treasures[:]
         if self.quiet:
             s.quiet = True
         return s
@@ -975,3 +991,8 @@ class PharaohState(GameState):
         if not self.over and self.passed[self.turn] is not None:
             errors.append("the seat to move has passed")
         return errors
+
+
+def _deck_of(world: PharaohState) -> list[str]:
+    """The deck of a world (for :class:`Unseen`)."""
+    return world.deck
