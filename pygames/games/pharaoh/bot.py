@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import NamedTuple
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -87,22 +85,14 @@ def kinds_held(treasures: tuple[str, ...]) -> frozenset[str]:
     return frozenset(map(_kind_of, treasures))
 
 
-def treasure_gain(kinds_held: AbstractSet[str], card: str) -> float:
-    """Points a treasure adds to a collection: its items and the step of the kinds bonus."""
-    gain = float(NUMBER_OF[card])
-    kind = KIND_OF[card]
-    if kind not in kinds_held:
-        k = len(kinds_held)
-        gain += KINDS_BONUS[k + 1] - KINDS_BONUS[k]
-    return gain
+#: the step of the kinds bonus from each number of kinds held to one more
+STEPS = tuple(KINDS_BONUS[k + 1] - KINDS_BONUS[k] for k in range(len(KINDS_BONUS) - 1))
 
 
-class Outlook(NamedTuple):
-    """What a member point is worth to the bot now, and how the auctions left are split."""
-
-    price: float
-    left: int
-    left_in_round: int
+#: what a member point is worth to the bot now (``price``), and how the auctions left are split
+#: (``left`` in all, ``left_in_round`` of them in this round's offer): a plain tuple, which
+#: builds faster than a named one
+Outlook = tuple[float, int, int]
 
 
 class PharaohHeuristicBot(Bot):
@@ -134,39 +124,39 @@ class PharaohHeuristicBot(Bot):
         """The price of a member point from the treasure left and the members in play."""
         pending = state.pending_offer()
         worth = float(treasure_left(state, pending[0]))  # exact
-        pending = pending[1:]
         hands, front, tents = state.hands, state.front, state.tents
         supply = total(chain(*hands, *front, *tents)) + 0.5 * total(state.hospital)
-        mine = total(hands[seat] + front[seat] + tents[seat])
+        mine = total(chain(hands[seat], front[seat], tents[seat]))
         # min(1.6, max(0.7, ratio)) and max(supply, 1.0), written out
         ratio = (supply / state.players + 1.0) / (mine + 1.0)
         scarcity = 0.7 if not ratio > 0.7 else ratio if ratio < 1.6 else 1.6
         price = self.alpha * worth / (supply if supply > 1.0 else 1.0) * scarcity
-        return tuple.__new__(Outlook, (price, len(state.deck) + len(pending), len(pending)))
+        later = len(pending) - 1
+        return price, len(state.deck) + later, later
 
     def card_value(self, state: PharaohState, seat: int, look: Outlook) -> float:
         """What winning the current card is worth to ``seat`` (denial included)."""
         card = state.current
-        if KIND_OF[card] == "flag":
-            later = (look.left - look.left_in_round) / max(look.left, 1)
-            return 1.0 + look.price * NUMBER_OF[card] * later
-        treasures, n = state.treasures, state.players
+        number = NUMBER_OF[card]
+        kind = KIND_OF[card]
+        if kind == "flag":
+            price, left, left_in_round = look
+            later = (left - left_in_round) / (left if left > 1 else 1)
+            return 1.0 + price * number * later
         mine, other = 0.0, -math.inf  # other: the most any opponent gains
-        for s in range(n):
-            gain = treasure_gain(kinds_held(tuple(treasures[s])), card)
+        for s, treasures in enumerate(state.treasures):
+            # the items, and the step of the kinds bonus if the kind is new to the seat
+            held = kinds_held(tuple(treasures))
+            gain = float(number)
+            if kind not in held:
+                gain += STEPS[len(held)]
             if s == seat:
                 mine = gain
             elif gain > other:
                 other = gain
+        n = state.players
         factor = 1.0 if n == 2 else self.deny / (n - 2)
         return mine + factor * other
-
-    def cost(self, card: str, committed: int, flags: int, look: Outlook) -> float:
-        """What committing members worth ``committed`` (``flags`` flag cards) costs if it wins
-        ``card``."""
-        if KIND_OF[card] == "flag":
-            return look.price * committed * look.left_in_round / max(look.left, 1)
-        return look.price * committed + flags
 
     # --- bidding ------------------------------------------------------------------------------
     def _bid(
@@ -180,21 +170,28 @@ class PharaohHeuristicBot(Bot):
     ) -> str | None:
         """The cheapest of ``ways`` (each topping the highest declaration, with ``front``
         members already down and ``bonus`` added) that beats every active opponent's reach,
-        else the cheapest, while its price stays below the card's worth."""
+        else the cheapest, while its price stays below the card's worth. The price of
+        committing members worth ``committed`` (``flags`` flag cards among them) is
+        ``price * committed + flags`` for a treasure; for a flag member, which returns them to
+        the hand next round, ``price * committed`` times the share of the auctions left that
+        are in this round."""
         front_flags = flags(state.front[seat]) if state.front[seat] else 0
         worth = self.card_value(state, seat, look)
-        card = state.current
+        price, left, left_in_round = look
+        share = left_in_round if KIND_OF[state.current] == "flag" else -1
         cheap: str | None = None
         reach = -1  # not worked out yet
         for body, added, used in ways:
-            declared = front + added + bonus
-            net = worth - self.cost(card, front + added, front_flags + used, look)
+            if share < 0:
+                net = worth - (price * (front + added) + (front_flags + used))
+            else:
+                net = worth - price * (front + added) * share / (left if left > 1 else 1)
             if net <= 0.2:
                 break
             action = "d" + body + ("+" if bonus else "")
             if reach < 0:
                 reach = self.reach(state, seat)
-            if declared > reach:
+            if front + added + bonus > reach:
                 return action
             if cheap is None:
                 cheap = action
@@ -203,9 +200,11 @@ class PharaohHeuristicBot(Bot):
     def reach(self, state: PharaohState, seat: int) -> int:
         """The largest declaration an active opponent could make (0 if none is active)."""
         hands, fronts, most = state.hands, state.front, 0
-        for o in state.active():
-            if o != seat:
-                most = max(most, total(fronts[o] + hands[o]))
+        for o, passed in enumerate(state.passed):
+            if passed is None and o != seat:
+                members = total(chain(fronts[o], hands[o]))
+                if members > most:
+                    most = members
         return most
 
     # --- passing ------------------------------------------------------------------------------
@@ -224,9 +223,10 @@ class PharaohHeuristicBot(Bot):
         if not state.hospital:
             return False
         kept = flags(state.hospital)
-        later = look.left - look.left_in_round
+        price, left, left_in_round = look
+        later = left - left_in_round
         if later <= 0:
             return kept > 0 or not state.horus_open()
-        gain = kept + look.price * total(state.hospital) * later / max(look.left, 1)
+        gain = kept + price * total(state.hospital) * later / (left if left > 1 else 1)
         spare = state.pharaohs[seat] * 4 >= later
         return gain >= self.hospital_min * (0.6 if spare else 1.0)
