@@ -79,7 +79,7 @@ def treasure_left(state: PharaohState, current: str) -> int:
     return ALL_POINTS - seen - _points_of(current)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def kinds_held(treasures: tuple[str, ...]) -> frozenset[str]:
     """The kinds among some treasures."""
     return frozenset(map(_kind_of, treasures))

@@ -181,7 +181,7 @@ def members_text(cards: list[int] | tuple[int, ...]) -> tuple[str, str]:
     return _members_words(tuple(sorted(cards)))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _members_words(cards: tuple[int, ...]) -> tuple[str, str]:
     if not cards:
         return "nothing", "なし"
@@ -254,38 +254,57 @@ class Declarations(NamedTuple):
     plain: tuple[str, ...]  # without the start bonus (``+`` is added where it is open)
     totals: tuple[int, ...]  # the members each adds
     least: int  # the smallest total (0 for an empty hand)
+    most: int  # the largest total (0 for an empty hand)
 
 
 @lru_cache(maxsize=4096)
 def _declarations(hand: tuple[int, ...]) -> Declarations:
     bodies, added = _in_notation_order(hand)
-    return Declarations(tuple(map("d".__add__, bodies)), tuple(added), min(added, default=0))
+    totals = tuple(added)
+    return Declarations(
+        tuple(map("d".__add__, bodies)), totals, min(totals, default=0), max(totals, default=0)
+    )
 
 
-@lru_cache(maxsize=4096)
+#: the passes open to a seat, by (the Horus pass open, a Pharaoh card left), in notation order
+_PASSES = {
+    (False, False): ("pass",),
+    (False, True): ("pass", "pharaoh"),
+    (True, False): ("horus", "pass"),
+    (True, True): ("horus", "pass", "pharaoh"),
+}
+
+
 def _legal(
     hand: tuple[int, ...], need: int, bonus: bool, horus: bool, pharaoh: bool
 ) -> tuple[str, ...]:
     """The sorted legal actions of a seat to move: declarations adding more than ``need``
-    members, the start bonus variants, and the passes open to it. (In notation order, a body's
-    bonus variant comes right after it, ``+`` sorting before every card, and every declaration
-    before the passes.)"""
+    members, the start bonus variants, and the passes open to it (every declaration sorts
+    before the passes). Every ``need`` below the least total a hand can add allows the same
+    declarations, and so does every one from the most on: they are looked up as one."""
+    decls = _declarations(hand)
+    passes = _PASSES[horus, pharaoh]
+    if need >= decls.most and not bonus:
+        return passes
+    need = decls.least - 1 if need < decls.least else min(need, decls.most)
+    return _bids(hand, need, bonus) + passes
+
+
+@lru_cache(maxsize=8192)
+def _bids(hand: tuple[int, ...], need: int, bonus: bool) -> tuple[str, ...]:
+    """The declarations of :func:`_legal`, in notation order (a body's bonus variant comes
+    right after it, ``+`` sorting before every card)."""
     decls = _declarations(hand)
     if not bonus:
-        acts = list(compress(decls.plain, map(need.__lt__, decls.totals)))
-    elif need < decls.least:
+        return tuple(compress(decls.plain, map(need.__lt__, decls.totals)))
+    if need < decls.least:
         plus = map(str.__add__, decls.plain, repeat("+"))
-        acts = list(chain.from_iterable(zip(decls.plain, plus, strict=True)))
-    else:
-        acts = [
-            a
-            for d, added in zip(decls.plain, decls.totals, strict=True)
-            for a in ((d, d + "+") if added > need else (d + "+",))
-        ]
-    acts += ["horus", "pass"] if horus else ["pass"]
-    if pharaoh:
-        acts.append("pharaoh")
-    return tuple(acts)
+        return tuple(chain.from_iterable(zip(decls.plain, plus, strict=True)))
+    return tuple(
+        a
+        for d, added in zip(decls.plain, decls.totals, strict=True)
+        for a in ((d, d + "+") if added > need else (d + "+",))
+    )
 
 
 #: the scoring rules as the page shows them (the view's ``scoring``)
@@ -350,7 +369,7 @@ def _parse(text: str) -> Action:
 
 
 # --- log lines (remembered: each depends on its arguments alone) -------------------------------
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _declare_words(cards: tuple[int, ...], amount: int, bonus: int) -> tuple[str, str]:
     """The log line of a declaration adding ``cards`` (``bonus``: the round number added)."""
     en, ja = members_text(cards)
@@ -362,7 +381,7 @@ def _declare_words(cards: tuple[int, ...], amount: int, bonus: int) -> tuple[str
     )
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _award_words(card: str, front: tuple[int, ...]) -> tuple[str, str]:
     """The log line of ``card`` won with the members ``front``."""
     en, ja = card_text(card)
@@ -575,7 +594,7 @@ class PharaohState(GameState):
         self.hands[seat] = hand = self.hands[seat][:]  # (never changed in place: see clone)
         for c in act.cards:
             hand.remove(c)
-        self.front[seat] = front = sorted(self.front[seat] + list(act.cards))
+        self.front[seat] = front = sorted([*self.front[seat], *act.cards])
         bonus = self.round if act.bonus else 0
         amount = total(front) + bonus
         self.declared[seat] = amount
@@ -628,12 +647,13 @@ class PharaohState(GameState):
         """End the auction when it is decided, else hand the turn on, passing for a seat whose
         only legal action is the plain pass."""
         while True:
-            active = self.active()
+            passed, leader = self.passed, self.leader
+            active = passed.count(None)  # (how many: :meth:`active` without the list)
             if not active:
                 self._remove_card()
                 return
-            if self.leader is not None and active == [self.leader]:
-                self._award(self.leader)
+            if active == 1 and leader is not None and passed[leader] is None:
+                self._award(leader)
                 return
             self.turn = self._next_active(last)
             if not self.only_pass(self.turn):
