@@ -219,33 +219,36 @@ def _in_notation_order(hand: tuple[int, ...]) -> tuple[list[str], list[int]]:
     """Every distinct non-empty multiset of cards from a hand, as its notation (without the
     ``d``), in notation order, and its member total. The notation writes a choice of plain
     members, then one of flags, and ``f`` sorts after every digit: so the ways with the plain
-    part ``p`` and some flags come right after every way whose plain part extends ``p``, which
-    a walk of the plain parts in order, keeping the chain of those extended, lays out without
-    sorting them all."""
+    part ``p`` and some flags come right after every way whose plain part extends ``p``
+    (:func:`_plain_walk`, the same for every choice of flags)."""
     plain, flagged = split_flags(hand)
     if not flagged:
         parts = _sorted_multisets(plain)[1:]
         return [b for b, _ in parts], [x for _, x in parts]
     flags = _sorted_multisets(flagged)[1:]
-    fbodies, ftotals = [b for b, _ in flags], [x for _, x in flags]
-    bodies: list[str] = []
-    totals: list[int] = []
-    extended: list[tuple[str, int]] = []  # the plain parts the current one extends, and itself
+    fbodies, ftotals = tuple(b for b, _ in flags), tuple(x for _, x in flags)
+    walk = _plain_walk(plain)
+    bodies = [b + f for b, _, close in walk for f in (fbodies if close else ("",))]
+    totals = [m + x for _, m, close in walk for x in (ftotals if close else (0,))]
+    return bodies, totals
 
-    def close(body: str, members: int) -> None:  # the ways that add flags to a plain part
-        bodies.extend(map(body.__add__, fbodies))
-        totals.extend(map(members.__add__, ftotals))
 
+@lru_cache(maxsize=4096)
+def _plain_walk(plain: tuple[int, ...]) -> tuple[tuple[str, int, bool], ...]:
+    """The plain parts of a hand (without flags) in notation order, each as (notation, total,
+    False), and, as (notation, total, True), the place of the ways that add flags to each part
+    (the empty one included, last): right after every part that extends it, which a walk of
+    the parts in order, keeping the chain of those extended, lays out without sorting."""
+    out: list[tuple[str, int, bool]] = []
+    extended: list[tuple[str, int]] = []  # the parts the current one extends, and itself
     for body, members in _sorted_multisets(plain):
         while extended and not body.startswith(extended[-1][0]):
-            close(*extended.pop())
+            out.append((*extended.pop(), True))
         if body:
-            bodies.append(body)
-            totals.append(members)
+            out.append((body, members, False))
         extended.append((body, members))
-    while extended:
-        close(*extended.pop())
-    return bodies, totals
+    out.extend((body, members, True) for body, members in reversed(extended))
+    return tuple(out)
 
 
 class Declarations(NamedTuple):
@@ -901,7 +904,7 @@ class PharaohState(GameState):
     def determinize(self, seat: int, rng: Rng) -> PharaohState:
         """Resample the order of the undealt deck (the only secret; every hand can be followed
         from the open play), scrub the log and draw a fresh random stream."""
-        s = self.clone()
+        s = self._copy(self.quiet, self.rng)  # (its stream is replaced below)
         pool = sorted(s.deck)
         rng.shuffle(pool)
         s.deck = pool
@@ -917,8 +920,7 @@ class PharaohState(GameState):
         nothing."""
         if not can_defer(rng):
             return self.quiet_world(seat, rng)
-        world = self.quiet_clone()
-        assert isinstance(world, PharaohState)
+        world = self._copy(True, self.rng)  # (a quiet clone; its stream is removed)
         world.deck = cast(list[str], Unseen(world, len(world.deck), _deck_of))
         return defer(self, seat, rng, world, ("rng",))
 
@@ -954,9 +956,13 @@ class PharaohState(GameState):
         by one, in the order of ``__init__``, never through ``__dict__``: CPython then keeps
         the instance's compact layout, where attributes read several times faster (reading
         ``__dict__`` would lose it, for the copy and for this state alike)."""
+        return self._copy(self.quiet, self.rng.copy())
+
+    def _copy(self, quiet: bool, rng: Rng) -> PharaohState:
+        """:meth:`clone`, quiet (no log copied) if ``quiet``, with the stream ``rng``."""
         s = PharaohState.__new__(PharaohState)
-        s.players, s.rng = self.players, self.rng.copy()
-        s.log, s.ply = [] if self.quiet else self.log[:], self.ply
+        s.players, s.rng = self.players, rng
+        s.log, s.ply = [] if quiet else self.log[:], self.ply
         s.deck, s.offer, s.results = self.deck, self.offer, self.results[:]
         s.removed, s.round, s.over = self.removed[:], self.round, self.over
         s.horus, s.start, s.turn = self.horus, self.start, self.turn
@@ -968,7 +974,7 @@ class PharaohState(GameState):
         s.tents = self.tents[:]
         s.hospital = self.hospital
         s.treasures = self.treasures[:]
-        if self.quiet:
+        if quiet:
             s.quiet = True
         return s
 
