@@ -45,17 +45,26 @@ def cheapest_by_total(hand: tuple[int, ...]) -> tuple[Option, ...]:
     parts as long, so for a choice of flags the best plain part of each total is the one with
     the fewest cards, then the first in notation.)"""
     plain, flagged = split_flags(hand)
-    plains: dict[int, tuple[int, str]] = {}
-    for body, s, n in zip(*multisets(plain), strict=True):
-        if s not in plains or (n, body) < plains[s]:
-            plains[s] = (n, body)
+    plains = _cheapest_plain(plain)
     best: dict[int, tuple[int, int, str]] = {}
     for fbody, fs, f in zip(*multisets(flagged), strict=True):
-        for s, (n, body) in plains.items():
+        for s, (n, body) in plains:
             key = (f, n + f, body + fbody)
             if key[2] and (s + fs not in best or key < best[s + fs]):
                 best[s + fs] = key
     return tuple((best[s][2], s, best[s][0]) for s in sorted(best))
+
+
+@lru_cache(maxsize=4096)
+def _cheapest_plain(plain: tuple[int, ...]) -> tuple[tuple[int, tuple[int, str]], ...]:
+    """For each total some plain members can add (the empty way's 0 included), the way with
+    the fewest cards, then the first in notation, as (total, (cards, notation)) (the same for
+    every choice of flags beside them)."""
+    plains: dict[int, tuple[int, str]] = {}
+    for body, s, n in zip(*multisets(plain), strict=True):
+        if s not in plains or (n, body) < plains[s]:
+            plains[s] = (n, body)
+    return tuple(plains.items())
 
 
 def _points(card: str) -> int:

@@ -257,16 +257,12 @@ class Declarations(NamedTuple):
     plain: tuple[str, ...]  # without the start bonus (``+`` is added where it is open)
     totals: tuple[int, ...]  # the members each adds
     least: int  # the smallest total (0 for an empty hand)
-    most: int  # the largest total (0 for an empty hand)
 
 
 @lru_cache(maxsize=4096)
 def _declarations(hand: tuple[int, ...]) -> Declarations:
     bodies, added = _in_notation_order(hand)
-    totals = tuple(added)
-    return Declarations(
-        tuple(map("d".__add__, bodies)), totals, min(totals, default=0), max(totals, default=0)
-    )
+    return Declarations(tuple(map("d".__add__, bodies)), tuple(added), min(added, default=0))
 
 
 #: the passes open to a seat, by (the Horus pass open, a Pharaoh card left), in notation order
@@ -285,11 +281,12 @@ def _legal(
     members, the start bonus variants, and the passes open to it (every declaration sorts
     before the passes). Every ``need`` below the least total a hand can add allows the same
     declarations, and so does every one from the most on: they are looked up as one."""
-    decls = _declarations(hand)
     passes = _PASSES[horus, pharaoh]
-    if need >= decls.most and not bonus:
+    most = total(hand)  # (the most a hand can add: all of it)
+    if need >= most and not bonus:
         return passes
-    need = decls.least - 1 if need < decls.least else min(need, decls.most)
+    least = _declarations(hand).least
+    need = least - 1 if need < least else min(need, most)
     return _bids(hand, need, bonus) + passes
 
 
