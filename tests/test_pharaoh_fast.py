@@ -6,9 +6,7 @@
   against the minimum over every multiset;
 * a quiet world (no log text built) plays exactly like a state that logs, over seeded games
   of ``normal`` and random bots, and a clone reads the same as the state it copies;
-* a bot's lazy world (the deck :class:`Unseen`, the stream resampled when read) gives the
-  eager world's decisions, and once resampled the eager world and stream; the treasure left as
-  the bot works it out from the cards seen is the deck's and the offer's.
+* the treasure left as the bot works it out from the cards seen is the deck's and the offer's.
 
 ``PHARAOH_FAST_HANDS`` / ``PHARAOH_FAST_GAMES`` raise the counts (defaults: a few seconds).
 """
@@ -21,8 +19,7 @@ from itertools import product
 
 import pytest
 
-from pygames.core.bots import NoisyBot, RandomBot, bot_rng
-from pygames.core.lazy import Unseen, _instance_dict, drop, is_pending
+from pygames.core.bots import RandomBot
 from pygames.core.rng import Rng
 from pygames.games.pharaoh.bot import (
     PharaohHeuristicBot,
@@ -133,37 +130,6 @@ def test_a_clone_reads_the_same_and_play_of_either_leaves_the_other_alone() -> N
         assert state.to_json() == before  # playing the copy leaves the state alone
         state.apply(seat, action)
         assert copy.to_json() == state.to_json()
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_lazy_decisions_are_the_eager_ones(players: int) -> None:
-    bots = [PharaohHeuristicBot(), NoisyBot(PharaohHeuristicBot(), 0.35), RandomBot()]
-    lazy = resampled = 0
-    for seed in range(GAMES):
-        state = PharaohState.new(players, seed)
-        bot = bots[seed % 3]
-        while not state.is_over():
-            seat = state.to_move()[0]
-            eager_rng, lazy_rng = bot_rng(seed, state.ply, seat), bot_rng(seed, state.ply, seat)
-            eager = state.quiet_world(seat, eager_rng)
-            world = state.lazy_world(seat, lazy_rng)
-            own = _instance_dict(world)
-            assert "rng" not in own and isinstance(own["deck"], Unseen)
-            assert len(own["deck"]) == len(eager.deck)
-            assert {k: v for k, v in own.items() if k != "deck"} == {
-                k: v for k, v in vars(eager).items() if k not in ("deck", "rng")
-            }
-            action = bot.choose(world, seat, lazy_rng)
-            assert action == bot.choose(eager, seat, eager_rng)
-            if is_pending(lazy_rng):
-                lazy += 1
-                drop(lazy_rng)
-            else:  # resampled: the very world and the very stream
-                resampled += 1
-                assert world.to_json() == eager.to_json()
-                assert lazy_rng.get_state() == eager_rng.get_state()
-            state.apply(seat, action)
-    assert lazy > 0 and resampled > 0
 
 
 def test_the_treasure_left_from_the_cards_seen_is_the_decks_and_the_offers() -> None:

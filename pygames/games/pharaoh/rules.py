@@ -49,10 +49,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, compress, filterfalse, repeat
-from typing import NamedTuple, TypeVar, cast
+from typing import NamedTuple, TypeVar
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.lazy import Unseen, can_defer, defer
 from pygames.core.protocol import GameState, JSONDict, Result, Tie
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, t
@@ -909,18 +908,6 @@ class PharaohState(GameState):
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
 
-    def lazy_world(self, seat: int, rng: Rng) -> GameState:
-        """:meth:`determinize` deferred (:mod:`pygames.core.lazy`): a quiet clone whose deck is
-        :class:`Unseen` (its size is public; any other use resamples it) and whose stream is
-        resampled when read. The ``normal`` bot reads only the open table and the deck's size
-        (the treasure left it works out from the cards seen), and never draws, so it resamples
-        nothing."""
-        if not can_defer(rng):
-            return self.quiet_world(seat, rng)
-        world = self._copy(True, self.rng)  # (a quiet clone; its stream is removed)
-        world.deck = cast(list[str], Unseen(world, len(world.deck), _deck_of))
-        return defer(self, seat, rng, world, ("rng",))
-
     # --- (de)serialisation ------------------------------------------------------------------
     _FIELDS = (
         "deck",
@@ -1014,8 +1001,3 @@ class PharaohState(GameState):
         if not self.over and self.passed[self.turn] is not None:
             errors.append("the seat to move has passed")
         return errors
-
-
-def _deck_of(world: PharaohState) -> list[str]:
-    """The deck of a world (for :class:`Unseen`)."""
-    return world.deck
