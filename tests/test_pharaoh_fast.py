@@ -5,7 +5,8 @@
 * the bot's cheapest way of adding each total, built from the best plain part per total,
   against the minimum over every multiset;
 * a quiet world (no log text built) plays exactly like a state that logs, over seeded games
-  of ``normal`` and random bots, and a clone reads the same as the state it copies.
+  of ``normal`` and random bots, and a clone reads the same as the state it copies;
+* the treasure left as the bot works it out from the cards seen is the deck's and the offer's.
 
 ``PHARAOH_FAST_HANDS`` / ``PHARAOH_FAST_GAMES`` raise the counts (defaults: a few seconds).
 """
@@ -20,7 +21,12 @@ import pytest
 
 from pygames.core.bots import RandomBot
 from pygames.core.rng import Rng
-from pygames.games.pharaoh.bot import PharaohHeuristicBot, cheapest_by_total
+from pygames.games.pharaoh.bot import (
+    PharaohHeuristicBot,
+    _points_of,
+    cheapest_by_total,
+    treasure_left,
+)
 from pygames.games.pharaoh.rules import PharaohState, _legal, token, total
 
 HANDS = int(os.environ.get("PHARAOH_FAST_HANDS", "2000"))
@@ -110,7 +116,7 @@ def test_a_quiet_world_plays_like_a_state_that_logs(players: int) -> None:
         assert quiet.result() == loud.result()
 
 
-def test_a_clone_reads_the_same_and_shares_nothing_mutable() -> None:
+def test_a_clone_reads_the_same_and_play_of_either_leaves_the_other_alone() -> None:
     state = PharaohState.new(3, 7)
     rng = Rng.from_seed(7, 1)
     bot = PharaohHeuristicBot()
@@ -124,3 +130,16 @@ def test_a_clone_reads_the_same_and_shares_nothing_mutable() -> None:
         assert state.to_json() == before  # playing the copy leaves the state alone
         state.apply(seat, action)
         assert copy.to_json() == state.to_json()
+
+
+def test_the_treasure_left_from_the_cards_seen_is_the_decks_and_the_offers() -> None:
+    bot = PharaohHeuristicBot()
+    for seed in range(GAMES):
+        state = PharaohState.new(2 + seed % 3, seed)
+        rng = Rng.from_seed(seed, 4)
+        while not state.is_over():
+            current, *pending = state.pending_offer()
+            points = sum(map(_points_of, state.deck + pending))
+            assert treasure_left(state, current) == points
+            seat = state.to_move()[0]
+            state.apply(seat, bot.choose(state, seat, rng))

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
-from typing import NamedTuple
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -27,6 +25,7 @@ from pygames.games.pharaoh.rules import (
     NUMBER_OF,
     PharaohState,
     Table,
+    deck_cards,
     flags,
     kind_of,
     multisets,
@@ -46,17 +45,26 @@ def cheapest_by_total(hand: tuple[int, ...]) -> tuple[Option, ...]:
     parts as long, so for a choice of flags the best plain part of each total is the one with
     the fewest cards, then the first in notation.)"""
     plain, flagged = split_flags(hand)
-    plains: dict[int, tuple[int, str]] = {}
-    for body, s, n in zip(*multisets(plain), strict=True):
-        if s not in plains or (n, body) < plains[s]:
-            plains[s] = (n, body)
+    plains = _cheapest_plain(plain)
     best: dict[int, tuple[int, int, str]] = {}
     for fbody, fs, f in zip(*multisets(flagged), strict=True):
-        for s, (n, body) in plains.items():
+        for s, (n, body) in plains:
             key = (f, n + f, body + fbody)
             if key[2] and (s + fs not in best or key < best[s + fs]):
                 best[s + fs] = key
     return tuple((best[s][2], s, best[s][0]) for s in sorted(best))
+
+
+@lru_cache(maxsize=4096)
+def _cheapest_plain(plain: tuple[int, ...]) -> tuple[tuple[int, tuple[int, str]], ...]:
+    """For each total some plain members can add (the empty way's 0 included), the way with
+    the fewest cards, then the first in notation, as (total, (cards, notation)) (the same for
+    every choice of flags beside them)."""
+    plains: dict[int, tuple[int, str]] = {}
+    for body, s, n in zip(*multisets(plain), strict=True):
+        if s not in plains or (n, body) < plains[s]:
+            plains[s] = (n, body)
+    return tuple(plains.items())
 
 
 def _points(card: str) -> int:
@@ -67,30 +75,33 @@ def _points(card: str) -> int:
 
 _points_of = Table(_points, KIND_OF).__getitem__
 _kind_of = KIND_OF.__getitem__
+#: what every card of the deck adds to the treasure left
+ALL_POINTS = sum(map(_points_of, deck_cards()))
 
 
-@lru_cache(maxsize=1024)
+def treasure_left(state: PharaohState, current: str) -> int:
+    """What the cards still to come (the deck and the offer after ``current``, the card on
+    auction) add to the treasure left, from the cards seen alone (the deck's order is hidden,
+    what it holds is not): every other card was dealt and lies among the removed cards or the
+    treasures won, or was a flag member (which adds nothing)."""
+    seen = sum(map(_points_of, chain(state.removed, *state.treasures)))
+    return ALL_POINTS - seen - _points_of(current)
+
+
+@lru_cache(maxsize=4096)
 def kinds_held(treasures: tuple[str, ...]) -> frozenset[str]:
     """The kinds among some treasures."""
     return frozenset(map(_kind_of, treasures))
 
 
-def treasure_gain(kinds_held: AbstractSet[str], card: str) -> float:
-    """Points a treasure adds to a collection: its items and the step of the kinds bonus."""
-    gain = float(NUMBER_OF[card])
-    kind = KIND_OF[card]
-    if kind not in kinds_held:
-        k = len(kinds_held)
-        gain += KINDS_BONUS[k + 1] - KINDS_BONUS[k]
-    return gain
+#: the step of the kinds bonus from each number of kinds held to one more
+STEPS = tuple(KINDS_BONUS[k + 1] - KINDS_BONUS[k] for k in range(len(KINDS_BONUS) - 1))
 
 
-class Outlook(NamedTuple):
-    """What a member point is worth to the bot now, and how the auctions left are split."""
-
-    price: float
-    left: int
-    left_in_round: int
+#: what a member point is worth to the bot now (``price``), and how the auctions left are split
+#: (``left`` in all, ``left_in_round`` of them in this round's offer): a plain tuple, which
+#: builds faster than a named one
+Outlook = tuple[float, int, int]
 
 
 class PharaohHeuristicBot(Bot):
@@ -120,40 +131,41 @@ class PharaohHeuristicBot(Bot):
     # --- judgement ----------------------------------------------------------------------------
     def outlook(self, state: PharaohState, seat: int) -> Outlook:
         """The price of a member point from the treasure left and the members in play."""
-        deck, pending = state.deck, state.pending_offer()[1:]
-        worth = float(sum(map(_points_of, deck)) + sum(map(_points_of, pending)))  # exact
+        pending = state.pending_offer()
+        worth = float(treasure_left(state, pending[0]))  # exact
         hands, front, tents = state.hands, state.front, state.tents
         supply = total(chain(*hands, *front, *tents)) + 0.5 * total(state.hospital)
-        mine = total(hands[seat] + front[seat] + tents[seat])
+        mine = total(chain(hands[seat], front[seat], tents[seat]))
         # min(1.6, max(0.7, ratio)) and max(supply, 1.0), written out
         ratio = (supply / state.players + 1.0) / (mine + 1.0)
         scarcity = 0.7 if not ratio > 0.7 else ratio if ratio < 1.6 else 1.6
         price = self.alpha * worth / (supply if supply > 1.0 else 1.0) * scarcity
-        return tuple.__new__(Outlook, (price, len(deck) + len(pending), len(pending)))
+        later = len(pending) - 1
+        return price, len(state.deck) + later, later
 
     def card_value(self, state: PharaohState, seat: int, look: Outlook) -> float:
         """What winning the current card is worth to ``seat`` (denial included)."""
         card = state.current
-        if KIND_OF[card] == "flag":
-            later = (look.left - look.left_in_round) / max(look.left, 1)
-            return 1.0 + look.price * NUMBER_OF[card] * later
-        treasures, n = state.treasures, state.players
+        number = NUMBER_OF[card]
+        kind = KIND_OF[card]
+        if kind == "flag":
+            price, left, left_in_round = look
+            later = (left - left_in_round) / (left if left > 1 else 1)
+            return 1.0 + price * number * later
         mine, other = 0.0, -math.inf  # other: the most any opponent gains
-        for s in range(n):
-            gain = treasure_gain(kinds_held(tuple(treasures[s])), card)
+        for s, treasures in enumerate(state.treasures):
+            # the items, and the step of the kinds bonus if the kind is new to the seat
+            held = kinds_held(tuple(treasures))
+            gain = float(number)
+            if kind not in held:
+                gain += STEPS[len(held)]
             if s == seat:
                 mine = gain
             elif gain > other:
                 other = gain
+        n = state.players
         factor = 1.0 if n == 2 else self.deny / (n - 2)
         return mine + factor * other
-
-    def cost(self, card: str, committed: int, flags: int, look: Outlook) -> float:
-        """What committing members worth ``committed`` (``flags`` flag cards) costs if it wins
-        ``card``."""
-        if KIND_OF[card] == "flag":
-            return look.price * committed * look.left_in_round / max(look.left, 1)
-        return look.price * committed + flags
 
     # --- bidding ------------------------------------------------------------------------------
     def _bid(
@@ -167,21 +179,28 @@ class PharaohHeuristicBot(Bot):
     ) -> str | None:
         """The cheapest of ``ways`` (each topping the highest declaration, with ``front``
         members already down and ``bonus`` added) that beats every active opponent's reach,
-        else the cheapest, while its price stays below the card's worth."""
+        else the cheapest, while its price stays below the card's worth. The price of
+        committing members worth ``committed`` (``flags`` flag cards among them) is
+        ``price * committed + flags`` for a treasure; for a flag member, which returns them to
+        the hand next round, ``price * committed`` times the share of the auctions left that
+        are in this round."""
         front_flags = flags(state.front[seat]) if state.front[seat] else 0
         worth = self.card_value(state, seat, look)
-        card = state.current
+        price, left, left_in_round = look
+        share = left_in_round if KIND_OF[state.current] == "flag" else -1
         cheap: str | None = None
         reach = -1  # not worked out yet
         for body, added, used in ways:
-            declared = front + added + bonus
-            net = worth - self.cost(card, front + added, front_flags + used, look)
+            if share < 0:
+                net = worth - (price * (front + added) + (front_flags + used))
+            else:
+                net = worth - price * (front + added) * share / (left if left > 1 else 1)
             if net <= 0.2:
                 break
             action = "d" + body + ("+" if bonus else "")
             if reach < 0:
                 reach = self.reach(state, seat)
-            if declared > reach:
+            if front + added + bonus > reach:
                 return action
             if cheap is None:
                 cheap = action
@@ -190,9 +209,11 @@ class PharaohHeuristicBot(Bot):
     def reach(self, state: PharaohState, seat: int) -> int:
         """The largest declaration an active opponent could make (0 if none is active)."""
         hands, fronts, most = state.hands, state.front, 0
-        for o in state.active():
-            if o != seat:
-                most = max(most, total(fronts[o] + hands[o]))
+        for o, passed in enumerate(state.passed):
+            if passed is None and o != seat:
+                members = total(chain(fronts[o], hands[o]))
+                if members > most:
+                    most = members
         return most
 
     # --- passing ------------------------------------------------------------------------------
@@ -211,9 +232,10 @@ class PharaohHeuristicBot(Bot):
         if not state.hospital:
             return False
         kept = flags(state.hospital)
-        later = look.left - look.left_in_round
+        price, left, left_in_round = look
+        later = left - left_in_round
         if later <= 0:
             return kept > 0 or not state.horus_open()
-        gain = kept + look.price * total(state.hospital) * later / max(look.left, 1)
+        gain = kept + price * total(state.hospital) * later / (left if left > 1 else 1)
         spare = state.pharaohs[seat] * 4 >= later
         return gain >= self.hospital_min * (0.6 if spare else 1.0)

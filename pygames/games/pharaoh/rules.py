@@ -180,7 +180,7 @@ def members_text(cards: list[int] | tuple[int, ...]) -> tuple[str, str]:
     return _members_words(tuple(sorted(cards)))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _members_words(cards: tuple[int, ...]) -> tuple[str, str]:
     if not cards:
         return "nothing", "なし"
@@ -218,33 +218,36 @@ def _in_notation_order(hand: tuple[int, ...]) -> tuple[list[str], list[int]]:
     """Every distinct non-empty multiset of cards from a hand, as its notation (without the
     ``d``), in notation order, and its member total. The notation writes a choice of plain
     members, then one of flags, and ``f`` sorts after every digit: so the ways with the plain
-    part ``p`` and some flags come right after every way whose plain part extends ``p``, which
-    a walk of the plain parts in order, keeping the chain of those extended, lays out without
-    sorting them all."""
+    part ``p`` and some flags come right after every way whose plain part extends ``p``
+    (:func:`_plain_walk`, the same for every choice of flags)."""
     plain, flagged = split_flags(hand)
     if not flagged:
         parts = _sorted_multisets(plain)[1:]
         return [b for b, _ in parts], [x for _, x in parts]
     flags = _sorted_multisets(flagged)[1:]
-    fbodies, ftotals = [b for b, _ in flags], [x for _, x in flags]
-    bodies: list[str] = []
-    totals: list[int] = []
-    extended: list[tuple[str, int]] = []  # the plain parts the current one extends, and itself
+    fbodies, ftotals = tuple(b for b, _ in flags), tuple(x for _, x in flags)
+    walk = _plain_walk(plain)
+    bodies = [b + f for b, _, close in walk for f in (fbodies if close else ("",))]
+    totals = [m + x for _, m, close in walk for x in (ftotals if close else (0,))]
+    return bodies, totals
 
-    def close(body: str, members: int) -> None:  # the ways that add flags to a plain part
-        bodies.extend(map(body.__add__, fbodies))
-        totals.extend(map(members.__add__, ftotals))
 
+@lru_cache(maxsize=4096)
+def _plain_walk(plain: tuple[int, ...]) -> tuple[tuple[str, int, bool], ...]:
+    """The plain parts of a hand (without flags) in notation order, each as (notation, total,
+    False), and, as (notation, total, True), the place of the ways that add flags to each part
+    (the empty one included, last): right after every part that extends it, which a walk of
+    the parts in order, keeping the chain of those extended, lays out without sorting."""
+    out: list[tuple[str, int, bool]] = []
+    extended: list[tuple[str, int]] = []  # the parts the current one extends, and itself
     for body, members in _sorted_multisets(plain):
         while extended and not body.startswith(extended[-1][0]):
-            close(*extended.pop())
+            out.append((*extended.pop(), True))
         if body:
-            bodies.append(body)
-            totals.append(members)
+            out.append((body, members, False))
         extended.append((body, members))
-    while extended:
-        close(*extended.pop())
-    return bodies, totals
+    out.extend((body, members, True) for body, members in reversed(extended))
+    return tuple(out)
 
 
 class Declarations(NamedTuple):
@@ -261,30 +264,46 @@ def _declarations(hand: tuple[int, ...]) -> Declarations:
     return Declarations(tuple(map("d".__add__, bodies)), tuple(added), min(added, default=0))
 
 
-@lru_cache(maxsize=4096)
+#: the passes open to a seat, by (the Horus pass open, a Pharaoh card left), in notation order
+_PASSES = {
+    (False, False): ("pass",),
+    (False, True): ("pass", "pharaoh"),
+    (True, False): ("horus", "pass"),
+    (True, True): ("horus", "pass", "pharaoh"),
+}
+
+
 def _legal(
     hand: tuple[int, ...], need: int, bonus: bool, horus: bool, pharaoh: bool
 ) -> tuple[str, ...]:
     """The sorted legal actions of a seat to move: declarations adding more than ``need``
-    members, the start bonus variants, and the passes open to it. (In notation order, a body's
-    bonus variant comes right after it, ``+`` sorting before every card, and every declaration
-    before the passes.)"""
+    members, the start bonus variants, and the passes open to it (every declaration sorts
+    before the passes). Every ``need`` below the least total a hand can add allows the same
+    declarations, and so does every one from the most on: they are looked up as one."""
+    passes = _PASSES[horus, pharaoh]
+    most = total(hand)  # (the most a hand can add: all of it)
+    if need >= most and not bonus:
+        return passes
+    least = _declarations(hand).least
+    need = least - 1 if need < least else min(need, most)
+    return _bids(hand, need, bonus) + passes
+
+
+@lru_cache(maxsize=8192)
+def _bids(hand: tuple[int, ...], need: int, bonus: bool) -> tuple[str, ...]:
+    """The declarations of :func:`_legal`, in notation order (a body's bonus variant comes
+    right after it, ``+`` sorting before every card)."""
     decls = _declarations(hand)
     if not bonus:
-        acts = list(compress(decls.plain, map(need.__lt__, decls.totals)))
-    elif need < decls.least:
+        return tuple(compress(decls.plain, map(need.__lt__, decls.totals)))
+    if need < decls.least:
         plus = map(str.__add__, decls.plain, repeat("+"))
-        acts = list(chain.from_iterable(zip(decls.plain, plus, strict=True)))
-    else:
-        acts = [
-            a
-            for d, added in zip(decls.plain, decls.totals, strict=True)
-            for a in ((d, d + "+") if added > need else (d + "+",))
-        ]
-    acts += ["horus", "pass"] if horus else ["pass"]
-    if pharaoh:
-        acts.append("pharaoh")
-    return tuple(acts)
+        return tuple(chain.from_iterable(zip(decls.plain, plus, strict=True)))
+    return tuple(
+        a
+        for d, added in zip(decls.plain, decls.totals, strict=True)
+        for a in ((d, d + "+") if added > need else (d + "+",))
+    )
 
 
 #: the scoring rules as the page shows them (the view's ``scoring``)
@@ -349,7 +368,7 @@ def _parse(text: str) -> Action:
 
 
 # --- log lines (remembered: each depends on its arguments alone) -------------------------------
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _declare_words(cards: tuple[int, ...], amount: int, bonus: int) -> tuple[str, str]:
     """The log line of a declaration adding ``cards`` (``bonus``: the round number added)."""
     en, ja = members_text(cards)
@@ -361,7 +380,7 @@ def _declare_words(cards: tuple[int, ...], amount: int, bonus: int) -> tuple[str
     )
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _award_words(card: str, front: tuple[int, ...]) -> tuple[str, str]:
     """The log line of ``card`` won with the members ``front``."""
     en, ja = card_text(card)
@@ -571,10 +590,10 @@ class PharaohState(GameState):
         self._advance(seat)
 
     def _declare(self, seat: int, act: Action) -> None:
-        hand = self.hands[seat]
+        self.hands[seat] = hand = self.hands[seat][:]  # (never changed in place: see clone)
         for c in act.cards:
             hand.remove(c)
-        self.front[seat] = front = sorted(self.front[seat] + list(act.cards))
+        self.front[seat] = front = sorted([*self.front[seat], *act.cards])
         bonus = self.round if act.bonus else 0
         amount = total(front) + bonus
         self.declared[seat] = amount
@@ -627,12 +646,13 @@ class PharaohState(GameState):
         """End the auction when it is decided, else hand the turn on, passing for a seat whose
         only legal action is the plain pass."""
         while True:
-            active = self.active()
+            passed, leader = self.passed, self.leader
+            active = passed.count(None)  # (how many: :meth:`active` without the list)
             if not active:
                 self._remove_card()
                 return
-            if self.leader is not None and active == [self.leader]:
-                self._award(self.leader)
+            if active == 1 and leader is not None and passed[leader] is None:
+                self._award(leader)
                 return
             self.turn = self._next_active(last)
             if not self.only_pass(self.turn):
@@ -667,7 +687,7 @@ class PharaohState(GameState):
         if kind_of(card) == "flag":
             self.tents[winner] = sorted(self.tents[winner] + front + [member_of(card)])
         else:
-            self.treasures[winner].append(card)
+            self.treasures[winner] = [*self.treasures[winner], card]
             self.hospital = sorted(self.hospital + front)
         if not self.quiet:
             self.say(*_award_words(card, tuple(front)), [winner])
@@ -880,7 +900,7 @@ class PharaohState(GameState):
     def determinize(self, seat: int, rng: Rng) -> PharaohState:
         """Resample the order of the undealt deck (the only secret; every hand can be followed
         from the open play), scrub the log and draw a fresh random stream."""
-        s = self.clone()
+        s = self._copy(self.quiet, self.rng)  # (its stream is replaced below)
         pool = sorted(s.deck)
         rng.shuffle(pool)
         s.deck = pool
@@ -913,26 +933,32 @@ class PharaohState(GameState):
     )
 
     def clone(self) -> PharaohState:
-        """An independent copy (log entries are never changed once written, so are shared).
-        Every attribute is set one by one, in the order of ``__init__``, never through
-        ``__dict__``: CPython then keeps the instance's compact layout, where attributes read
-        several times faster (reading ``__dict__`` would lose it, for the copy and for this
-        state alike)."""
+        """An independent copy as play sees it: the lists the rules change in place are
+        copied; the rest are shared, since the rules only ever replace them (the deck, the
+        offer, the hospital, and every seat's hand, front area, tent and treasures); log
+        entries are never changed once written, so are shared too. Every attribute is set one
+        by one, in the order of ``__init__``, never through ``__dict__``: CPython then keeps
+        the instance's compact layout, where attributes read several times faster (reading
+        ``__dict__`` would lose it, for the copy and for this state alike)."""
+        return self._copy(self.quiet, self.rng.copy())
+
+    def _copy(self, quiet: bool, rng: Rng) -> PharaohState:
+        """:meth:`clone`, quiet (no log copied) if ``quiet``, with the stream ``rng``."""
         s = PharaohState.__new__(PharaohState)
-        s.players, s.rng = self.players, self.rng.copy()
-        s.log, s.ply = [] if self.quiet else self.log[:], self.ply
-        s.deck, s.offer, s.results = self.deck[:], self.offer[:], self.results[:]
+        s.players, s.rng = self.players, rng
+        s.log, s.ply = [] if quiet else self.log[:], self.ply
+        s.deck, s.offer, s.results = self.deck, self.offer, self.results[:]
         s.removed, s.round, s.over = self.removed[:], self.round, self.over
         s.horus, s.start, s.turn = self.horus, self.start, self.turn
-        s.hands = [*map(list.copy, self.hands)]
+        s.hands = self.hands[:]
         s.pharaohs, s.played = self.pharaohs[:], self.played[:]
-        s.front = [*map(list.copy, self.front)]
+        s.front = self.front[:]
         s.declared, s.passed = self.declared[:], self.passed[:]
         s.highest, s.leader = self.highest, self.leader
-        s.tents = [*map(list.copy, self.tents)]
-        s.hospital = self.hospital[:]
-        s.treasures = [*map(list.copy, self.treasures)]
-        if self.quiet:
+        s.tents = self.tents[:]
+        s.hospital = self.hospital
+        s.treasures = self.treasures[:]
+        if quiet:
             s.quiet = True
         return s
 
