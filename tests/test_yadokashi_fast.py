@@ -47,7 +47,19 @@ def same_play(loud: YadokashiState, quiet: YadokashiState) -> None:
     assert quiet.log == [] and quiet.invariant_errors() == []
 
 
+def same_copy(state: YadokashiState) -> None:
+    """A clone (its copy made attribute by attribute) has every attribute of the state."""
+    copy = state.clone()
+    for name, value in vars(state).items():
+        if name == "rng":
+            assert copy.rng.get_state() == value.get_state() and copy.rng is not value
+        else:
+            assert getattr(copy, name) == value, name
+    assert set(vars(copy)) <= set(vars(state)) | {"quiet"}
+
+
 def check_quiet(before: YadokashiState, state: YadokashiState, seat: int, action: str) -> None:
+    same_copy(state)
     quiet = before.sandbox()
     quiet.apply_unchecked(seat, action)
     same_play(state, quiet)

@@ -67,24 +67,40 @@ def seat_values(state: YadokashiState, worth: list[float] | None = None) -> list
     """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
     next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
     reaches the goal. The :func:`shell_worths` (``worth``, when known: those of a table with the
-    same crabs and centre) are added in row order."""
+    same crabs and centre) are added in row order, one by one from the stars (the float sums of
+    the plain loop, to the bit)."""
     crabs = state.crabs
     if worth is None:
         worth = shell_worths(state)
     values = []
     for row, star in zip(state.rows, state.stars, strict=True):
-        value = float(star)
-        if len(row) > 1 and row[-1] in crabs:  # a crab on the last card of a row
-            for shell in row[:-1]:
-                value += worth[shell]
-            value += LAST_CRAB
+        n = len(row)
+        if n == 4:
+            a, b, c, d = row
+            value = star + worth[a] + worth[b] + worth[c]
+            value += LAST_CRAB if d in crabs else worth[d]
+        elif n == 3:
+            a, b, c = row
+            value = star + worth[a] + worth[b]
+            value += LAST_CRAB if c in crabs else worth[c]
         else:
-            for shell in row:
-                value += worth[shell]
-        if star + 2 * len(row) >= GOAL and star + 2 * len(crabs.keys() & row) >= GOAL:
+            value = _row_value(float(star), row, crabs, worth)
+        if star + 2 * n >= GOAL and star + 2 * len(crabs.keys() & row) >= GOAL:
             value += THREAT
         values.append(value)
     return values
+
+
+def _row_value(value: float, row: list[int], crabs: dict[int, int], worth: list[float]) -> float:
+    """``value`` plus the worths of ``row``'s shells in order, a crab on the last card of a row
+    of two or more worth :data:`LAST_CRAB`."""
+    if len(row) > 1 and row[-1] in crabs:
+        for shell in row[:-1]:
+            value += worth[shell]
+        return value + LAST_CRAB
+    for shell in row:
+        value += worth[shell]
+    return value
 
 
 def state_values(state: GameState) -> list[float]:

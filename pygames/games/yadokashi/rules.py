@@ -512,6 +512,9 @@ class YadokashiState(GameState):
 
     def _apply(self, seat: int, action: str) -> None:
         act = _parse(action)
+        if self.quiet:  # nobody reads the moment of a line a quiet state never writes
+            self._play(seat, act)
+            return
         self.rolling = None if act.kind in ("adv", "b", "r") else seat
         try:
             self._play(seat, act)
@@ -1121,14 +1124,29 @@ class YadokashiState(GameState):
         the rows are never changed once written (later steps replace them; a changed row is a
         new list), so the copy shares them."""
         s = YadokashiState.__new__(YadokashiState)
-        s.__dict__ = self.__dict__.copy()
-        s.log = []
+        # attribute by attribute, in the order of __init__: the copy keeps CPython's compact
+        # attribute layout (a replaced __dict__ loses it, and every later access is slower)
+        s.players = self.players
         s.rng = rng
+        s.log = []
+        s.ply = self.ply
         s.rows = self.rows.copy()
         s.crabs = self.crabs.copy()
+        s.centre = self.centre
         s.stars = self.stars.copy()
-        if self.pending is not None:
-            s.pending = self.pending.copy()
+        s.income_total = self.income_total
+        s.start = self.start
+        s.current = self.current
+        s.turn = self.turn
+        s.phase = self.phase
+        pending = self.pending
+        s.pending = None if pending is None else pending.copy()
+        s.last_move = self.last_move
+        s.last_tenants = self.last_tenants
+        s.last_action = self.last_action
+        s.recent = self.recent
+        s.quiet = self.quiet
+        s.private_log = self.private_log
         return s
 
     def invariant_errors(self) -> list[str]:
