@@ -139,6 +139,9 @@ def test_considered_actions_and_dice_shortcut_match_their_definitions(players: i
                 assert shell_worths(world) == shell_worths(state)
                 mine = evaluate(world, seat, shell_worths(state))
                 assert mine.hex() == evaluate(world, seat).hex()
+                # the bot works them out without a copy (a copy when the game may end): the same
+                scored = bot._score(state, seat, action, Rng(1, 2), None, shell_worths(state))
+                assert scored.hex() == mine.hex()
         if "hi" not in legal:
             continue
         # rolls that grow the same crabs leave the same table: one evaluation serves them all

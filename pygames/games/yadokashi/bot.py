@@ -14,7 +14,7 @@ import math
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
-from pygames.games.yadokashi.rules import FACES, GOAL, YadokashiState
+from pygames.games.yadokashi.rules import FACES, GOAL, Action, YadokashiState
 
 WIN = 1000.0
 CRAB = 4.5  # a crab in one's row, in stars
@@ -69,11 +69,17 @@ def seat_values(state: YadokashiState, worth: list[float] | None = None) -> list
     reaches the goal. The :func:`shell_worths` (``worth``, when known: those of a table with the
     same crabs and centre) are added in row order, one by one from the stars (the float sums of
     the plain loop, to the bit)."""
-    crabs = state.crabs
     if worth is None:
         worth = shell_worths(state)
+    return row_values(state.rows, state.stars, state.crabs, worth)
+
+
+def row_values(
+    rows: list[list[int]], stars: list[int], crabs: dict[int, int], worth: list[float]
+) -> list[float]:
+    """:func:`seat_values` of a table with these rows, stars and crabs."""
     values = []
-    for row, star in zip(state.rows, state.stars, strict=True):
+    for row, star in zip(rows, stars, strict=True):
         n = len(row)
         if n == 4:
             a, b, c, d = row
@@ -117,7 +123,13 @@ def evaluate(state: YadokashiState, me: int, worth: list[float] | None = None) -
         if not winners:
             return 0.0
         return WIN if me in winners else -WIN
-    rivals = seat_values(state, worth)
+    return standing(seat_values(state, worth), me)
+
+
+def standing(values: list[float], me: int) -> float:
+    """The seat's value minus its best rival's (and a little of the others'), from the
+    :func:`seat_values` of a running game (the list is used up)."""
+    rivals = values
     mine = rivals.pop(me)
     # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
     # tie between two actions must go the same way in CPython and in Pyodide
@@ -203,7 +215,9 @@ class YadokashiHeuristicBot(Bot):
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
         assert isinstance(state, YadokashiState)
-        base = state.sandbox()
+        # a quiet state (a bot's world, a search's) is never changed here: every lookahead plays
+        # on a sandbox of it, drawing nothing from its stream
+        base = state if state.quiet else state.sandbox()
         if base.phase == "turn":  # the considered actions are among the buys to position 1
             shortlist = considered(base, base.turn_actions(seat, first_only=True))
             dice = PaidDice(base) if base.centre else None  # Move dice is legal
@@ -234,9 +248,18 @@ class YadokashiHeuristicBot(Bot):
                 for _ in range(TENANT_SAMPLES)
             ]
             return self._tenants(base, seat, samples, rng)
-        world = base.sandbox(base.rng)  # Buy and Advance draw nothing
-        world.apply_unchecked(seat, action)
-        return evaluate(world, seat, worth)
+        # Buy and Advance worked out by the rules without a copy of the table (they leave the
+        # crabs and the centre); a turn that may end the game is played in a copy
+        if action == "adv":
+            rows, stars = base.advanced(), base.stars
+        else:
+            act = Action.parse(action)
+            _, _, _, rows, stars = base.bought(seat, act.args[0], act.args[1])
+        if base.ends_game(stars):
+            world = base.sandbox(base.rng)  # Buy and Advance draw nothing
+            world.apply_unchecked(seat, action)
+            return evaluate(world, seat, worth)
+        return standing(row_values(rows, stars, base.crabs, worth), seat)
 
     def _tenants(
         self, base: YadokashiState, seat: int, rolls: list[tuple[list[int], float]], rng: Rng

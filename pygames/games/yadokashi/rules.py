@@ -611,7 +611,8 @@ class YadokashiState(GameState):
         crabs, quiet = self.crabs, self.quiet
         growth: list[JSONDict] = []
         left: list[int] = []
-        for shell, size in sorted(crabs.items()):
+        # in shell order for the records; a quiet copy keeps none, and the crabs end the same
+        for shell, size in list(crabs.items()) if quiet else sorted(crabs.items()):
             if size < value if high else size > value:
                 continue
             if size == FACES:
@@ -719,14 +720,21 @@ class YadokashiState(GameState):
         return home
 
     # Advance
-    def _advance(self, seat: int) -> None:
+    def advanced(self) -> list[list[int]]:
+        """The rows after Advance, worked out without it being made (new lists): every row
+        begins one shell further clockwise."""
         ring = self.ring_from(0)
-        ring = ring[-1:] + ring[:-1]  # every row begins one shell further clockwise
+        ring = ring[-1:] + ring[:-1]
+        rows = self.rows.copy()
         begin = 0
         for p in self.ccw_seats(0):
-            end = begin + len(self.rows[p])
-            self.rows[p] = ring[begin:end]
+            end = begin + len(rows[p])
+            rows[p] = ring[begin:end]
             begin = end
+        return rows
+
+    def _advance(self, seat: int) -> None:
+        self.rows = self.advanced()
         if not self.quiet:
             self.last_action = {"seat": seat, "kind": "advance"}
             self.say(
@@ -737,14 +745,25 @@ class YadokashiState(GameState):
         self._end_turn(seat)
 
     # Buy a shell
-    def _buy(self, seat: int, shell: int, pos: int) -> None:
+    def bought(
+        self, seat: int, shell: int, pos: int
+    ) -> tuple[int, int, int, list[list[int]], list[int]]:
+        """Buy worked out without being made (the bot's lookahead reads it): the seller, the
+        position the shell had in his row, its price, and the rows and stars after (new
+        lists)."""
         owner, where = self.owner(shell)
         cost = price_at(where)
-        self.rows[owner] = [x for x in self.rows[owner] if x != shell]
-        row = self.rows[seat]
-        self.rows[seat] = [*row[: pos - 1], shell, *row[pos - 1 :]]
-        self.stars[seat] -= cost
-        self.stars[owner] += cost
+        rows = self.rows.copy()
+        rows[owner] = [x for x in rows[owner] if x != shell]
+        row = rows[seat]
+        rows[seat] = [*row[: pos - 1], shell, *row[pos - 1 :]]
+        stars = self.stars.copy()
+        stars[seat] -= cost
+        stars[owner] += cost
+        return owner, where, cost, rows, stars
+
+    def _buy(self, seat: int, shell: int, pos: int) -> None:
+        owner, where, cost, self.rows, self.stars = self.bought(seat, shell, pos)
         if not self.quiet:
             self.last_action = {
                 "seat": seat,
@@ -885,25 +904,31 @@ class YadokashiState(GameState):
         )
 
     # End of a turn
+    def ends_game(self, stars: list[int]) -> bool:
+        """Whether the turn ending now with ``stars`` ends the game: the goal reached, or the
+        safeguard cap (ruling Y8)."""
+        return max(stars) >= GOAL or self.turn + 1 >= TURN_CAP or self.ply + 1 >= ACTION_CAP
+
     def _end_turn(self, seat: int) -> None:
         if not self.quiet:
             self._remember_turn()
+        if not self.ends_game(self.stars):
+            self.turn += 1
+            self.current = (seat + 1) % self.players
+            return
         self.turn += 1
         if max(self.stars) >= GOAL:
             self.phase = "over"
             if not self.quiet:
                 self._say_over()
             return
-        if self.turn >= TURN_CAP or self.ply + 1 >= ACTION_CAP:
-            self.phase = "capped"
-            self.say(
-                f"No one reached {GOAL} stars in {self.turn} turns: the app's safeguard limit "
-                "stops the game unfinished, with no winner.",
-                f"{self.turn}手番のうちに誰も星{GOAL}に届かなかったため、アプリの安全上限で"
-                "打ち切りました。勝者なし。",
-            )
-            return
-        self.current = (seat + 1) % self.players
+        self.phase = "capped"
+        self.say(
+            f"No one reached {GOAL} stars in {self.turn} turns: the app's safeguard limit "
+            "stops the game unfinished, with no winner.",
+            f"{self.turn}手番のうちに誰も星{GOAL}に届かなかったため、アプリの安全上限で"
+            "打ち切りました。勝者なし。",
+        )
 
     def _remember_turn(self) -> None:
         """Add the turn ending now to ``recent`` (the last turns, one per player at most)."""
