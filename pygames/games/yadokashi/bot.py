@@ -201,8 +201,8 @@ class PaidDice:
     def world(self, seat: int, high: bool, faces: list[int], rng: Rng) -> YadokashiState:
         """The table after ``seat``'s Move dice with the rolls ``faces`` (then ``rng``), as
         ``apply_unchecked`` of ``hi`` or ``lo`` leaves it."""
-        world = self.paid.sandbox(ScriptedRng(faces, rng))
-        world.move_dice_paid(seat, high, self.before)
+        world = self.paid.sandbox(rng)  # the roll is given: nothing more is drawn
+        world.move_dice_paid(seat, high, self.before, faces[0])
         world.ply += 1
         return world
 
@@ -272,7 +272,10 @@ class YadokashiHeuristicBot(Bot):
         for faces, weight in rolls:
             key = tuple(base.placeable(faces))
             if key not in seen:
-                seen[key] = self._outcome(base, seat, "new", faces, rng)
+                world = base.sandbox(rng)  # the rolls are given: nothing more is drawn
+                world.tenants_rolled(seat, faces)
+                world.ply += 1
+                seen[key] = self._settled(world, seat)
             total += weight * seen[key]
         return total
 

@@ -576,11 +576,14 @@ class YadokashiState(GameState):
     def _move_dice(self, seat: int, high: bool) -> None:
         self.move_dice_paid(seat, high, self.pay_income())
 
-    def move_dice_paid(self, seat: int, high: bool, before: list[int]) -> None:
-        """Move dice once its first income (``before``) is paid: the roll, growth, rebirths,
-        moves, the second income, the end of the turn. (A lookahead pays it once for all
-        rolls.)"""
-        value = self.roll()
+    def move_dice_paid(
+        self, seat: int, high: bool, before: list[int], value: int | None = None
+    ) -> None:
+        """Move dice once its first income (``before``) is paid: the roll (``value``: a
+        lookahead's chosen face, drawing nothing), growth, rebirths, moves, the second income,
+        the end of the turn. (A lookahead pays it once for all rolls.)"""
+        if value is None:
+            value = self.roll()
         call = "hi" if high else "lo"
         if not self.quiet:
             self.say(
@@ -811,7 +814,11 @@ class YadokashiState(GameState):
 
     # New tenants
     def _new_tenants(self, seat: int) -> None:
-        rolls = [self.roll() for _ in range(self.centre)]
+        self.tenants_rolled(seat, [self.roll() for _ in range(self.centre)])
+
+    def tenants_rolled(self, seat: int, rolls: list[int]) -> None:
+        """New tenants once its dice are rolled (``rolls``, one per die in the centre; a
+        lookahead's chosen faces): dice placed, or the choice of where asked."""
         placeable = self.placeable(rolls)
         if not self.quiet:
             self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
