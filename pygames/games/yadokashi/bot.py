@@ -89,6 +89,10 @@ def row_values(
             a, b, c = row
             value = star + worth[a] + worth[b]
             value += LAST_CRAB if c in crabs else worth[c]
+        elif n == 5:
+            a, b, c, d, e = row
+            value = star + worth[a] + worth[b] + worth[c] + worth[d]
+            value += LAST_CRAB if e in crabs else worth[e]
         else:
             value = _row_value(float(star), row, crabs, worth)
         if star + 2 * n >= GOAL and star + 2 * len(crabs.keys() & row) >= GOAL:
@@ -123,7 +127,9 @@ def evaluate(state: YadokashiState, me: int, worth: list[float] | None = None) -
         if not winners:
             return 0.0
         return WIN if me in winners else -WIN
-    return standing(seat_values(state, worth), me)
+    if worth is None:
+        worth = shell_worths(state)
+    return standing(row_values(state.rows, state.stars, state.crabs, worth), me)
 
 
 def standing(values: list[float], me: int) -> float:

@@ -605,7 +605,8 @@ class YadokashiState(GameState):
                 "income_after": None,
             }
             self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
-        self.pending = {"kind": "rebirth", "left": len(left)}
+        if left:  # else no rebirth step to keep
+            self.pending = {"kind": "rebirth", "left": len(left)}
         self._continue_move(seat)
 
     def _grow(self, value: int, high: bool) -> tuple[list[JSONDict], list[int]]:
@@ -641,8 +642,7 @@ class YadokashiState(GameState):
 
     def _continue_move(self, seat: int) -> None:
         """Rebirths (asking the player only when it matters), then moves and income."""
-        assert self.pending is not None
-        while self.pending["left"] > 0:
+        while self.pending is not None and self.pending["left"] > 0:
             empty = [s for s in REBIRTH_SHELLS if s not in self.crabs]
             if not empty:
                 self.pending["left"] = 0
