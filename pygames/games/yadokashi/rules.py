@@ -522,20 +522,21 @@ class YadokashiState(GameState):
             self.rolling = None
 
     def _play(self, seat: int, act: Action) -> None:
-        if act.kind in ("hi", "lo"):
-            self._move_dice(seat, act.kind == "hi")
-        elif act.kind == "re":
-            self._do_rebirth_choice(seat, act.args[0])
-        elif act.kind == "adv":
-            self._advance(seat)
-        elif act.kind == "b":
-            self._buy(seat, act.args[0], act.args[1])
-        elif act.kind == "r":
-            self._rearrange_step(seat, act.args[0])
-        elif act.kind == "new":
-            self._new_tenants(seat)
-        else:
+        kind = act.kind  # the steps first: a lookahead tries them most often
+        if kind == "p":
             self._place(seat, list(act.args))
+        elif kind == "re":
+            self._do_rebirth_choice(seat, act.args[0])
+        elif kind in ("hi", "lo"):
+            self._move_dice(seat, kind == "hi")
+        elif kind == "adv":
+            self._advance(seat)
+        elif kind == "b":
+            self._buy(seat, act.args[0], act.args[1])
+        elif kind == "r":
+            self._rearrange_step(seat, act.args[0])
+        else:
+            self._new_tenants(seat)
 
     def say(
         self,
