@@ -10,6 +10,7 @@ player who can reach 27 stars with his next Move dice.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -170,12 +171,18 @@ def quick_steps(state: YadokashiState, seat: int) -> list[str]:
 
 def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], float]]:
     """One face for each set of crabs a roll can make move or leave (a crab filling its shell,
-    or a 12), with its probability; other growth is left to the representative face."""
+    or a 12), with its probability; other growth is left to the representative face. (The
+    lists are shared: do not change them.)"""
+    sizes = [size for shell, size in state.crabs.items() if size in (shell, FACES)]
+    return _roll_classes(tuple(sizes), high)
+
+
+@lru_cache(maxsize=4096)
+def _roll_classes(sizes: tuple[int, ...], high: bool) -> list[tuple[list[int], float]]:
+    """:func:`roll_classes` for the sizes of the crabs that fill their shell or are 12 (a pure
+    function of them: remembered)."""
     # the set changes where a face passes such a crab's size: above it for High, at it for Low
-    starts = {1}
-    for shell, size in state.crabs.items():
-        if size in (shell, FACES):
-            starts.add(size + 1 if high else size)
+    starts = {1, *[size + 1 if high else size for size in sizes]}
     starts.discard(FACES + 1)
     firsts = sorted(starts)
     ends = [*firsts[1:], FACES + 1]
