@@ -683,17 +683,18 @@ class YadokashiState(GameState):
         """Crabs larger than their shell move, smallest first, equal sizes in ring order from the
         acting player's position 1 (Y3); the record of the moves (none in a quiet copy)."""
         moves: list[JSONDict] = []
-        big = [(size, shell) for shell, size in self.crabs.items() if size > shell]
+        crabs = self.crabs
+        big = [(size, shell) for shell, size in crabs.items() if size > shell]
         if not big:
             return moves
         ring = self.ring_from(seat)
         for size, start, shell in sorted([(size, ring.index(shell), shell) for size, shell in big]):
             target = self._find_home(ring, start, size)
-            del self.crabs[shell]
+            del crabs[shell]
             if target is None:
                 self.centre += 1
             else:
-                self.crabs[target] = size
+                crabs[target] = size
             if not self.quiet:  # a quiet copy keeps no record of the moves
                 self._say_move(shell, size, target)
                 moves.append({"from": shell, "to": target, "size": size})
@@ -714,13 +715,14 @@ class YadokashiState(GameState):
     def _find_home(self, ring: list[int], start: int, size: int) -> int | None:
         """The first empty shell of size ``size`` or ``size + 1`` counterclockwise from
         ``ring[start]`` (crabs are at most 12, and every game has shells 1 to 13)."""
-        home, n = None, len(ring)
-        best = n
-        for shell in (size, size + 1):
-            if shell not in self.crabs:
-                step = (ring.index(shell) - start) % n
-                if 0 < step < best:
-                    home, best = shell, step
+        crabs, n = self.crabs, len(ring)
+        home, best = None, n
+        if size not in crabs:
+            best = (ring.index(size) - start) % n or n  # the start shell itself is no home
+            if best < n:
+                home = size
+        if size + 1 not in crabs and 0 < (ring.index(size + 1) - start) % n < best:
+            home = size + 1
         return home
 
     # Advance
