@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from operator import add
 from typing import Any, Self
@@ -137,11 +137,14 @@ def price_at(position: int) -> int:
     return PRICES[position - 1] if position <= len(PRICES) else 0
 
 
-@cache
 def _buy_actions(shell: int, slots: int) -> tuple[str, ...]:
-    """The notations ``b<shell>@1`` .. ``b<shell>@<slots>``, sorted (formatted once: legal
-    actions list them on every turn)."""
+    """The notations ``b<shell>@1`` .. ``b<shell>@<slots>``, sorted."""
     return tuple(sorted(f"b{shell}@{pos}" for pos in range(1, slots + 1)))
+
+
+# the buys of each shell by the number of slots (formatted once: legal actions list them on
+# every turn): a row holds at most the 16 shells, so a shell goes to one of at most 17 slots
+_BUYS = [[_buy_actions(shell, slots) for shell in range(17)] for slots in range(18)]
 
 
 # the order of the buys of different shells among sorted notations: ``b<shell>@`` is never the
@@ -315,8 +318,9 @@ class YadokashiState(GameState):
         1 and no Rearrange (a lookahead's shortlist, in the same order)."""
         acts = ["adv"]
         slots = 1 if first_only else len(self.rows[seat]) + 1  # a shell goes to 1..len+1
+        buys = _BUYS[slots]
         for shell in sorted(self.buyable(seat), key=_BUY_ORDER.__getitem__):
-            acts += _buy_actions(shell, slots)
+            acts += buys[shell]
         if self.centre > 0:
             acts += ["hi", "lo", "new"]
         if not first_only and len(self.empty_in_row(seat)) >= 2:
