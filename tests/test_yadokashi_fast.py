@@ -47,7 +47,19 @@ def same_play(loud: YadokashiState, quiet: YadokashiState) -> None:
     assert quiet.log == [] and quiet.invariant_errors() == []
 
 
+def same_copy(state: YadokashiState) -> None:
+    """A clone (its copy made attribute by attribute) has every attribute of the state."""
+    copy = state.clone()
+    for name, value in vars(state).items():
+        if name == "rng":
+            assert copy.rng.get_state() == value.get_state() and copy.rng is not value
+        else:
+            assert getattr(copy, name) == value, name
+    assert set(vars(copy)) <= set(vars(state)) | {"quiet"}
+
+
 def check_quiet(before: YadokashiState, state: YadokashiState, seat: int, action: str) -> None:
+    same_copy(state)
     quiet = before.sandbox()
     quiet.apply_unchecked(seat, action)
     same_play(state, quiet)
@@ -127,6 +139,9 @@ def test_considered_actions_and_dice_shortcut_match_their_definitions(players: i
                 assert shell_worths(world) == shell_worths(state)
                 mine = evaluate(world, seat, shell_worths(state))
                 assert mine.hex() == evaluate(world, seat).hex()
+                # the bot works them out without a copy (a copy when the game may end): the same
+                scored = bot._score(state, seat, action, Rng(1, 2), None, shell_worths(state))
+                assert scored.hex() == mine.hex()
         if "hi" not in legal:
             continue
         # rolls that grow the same crabs leave the same table: one evaluation serves them all
@@ -273,6 +288,10 @@ def test_move_dice_from_the_income_paid_once_is_the_plain_expectation(players: i
                 plain += weight * bot._outcome(state.sandbox(), seat, action, faces, Rng(1, 2))
                 whole = state.sandbox(ScriptedRng(faces, Rng(1, 2)))
                 whole.apply_unchecked(seat, action)
+                # the scripted face played, the stream after it is the fallback's: the world
+                # given the face draws from that stream
+                assert isinstance(whole.rng, ScriptedRng) and whole.rng.faces == []
+                whole.rng = whole.rng.fallback
                 same_play(whole, dice.world(seat, high, faces, Rng(1, 2)))
             got = bot._dice(state.sandbox(), seat, high, Rng(1, 2), dice)
             assert got.hex() == plain.hex()

@@ -10,11 +10,12 @@ player who can reach 27 stars with his next Move dice.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
-from pygames.games.yadokashi.rules import FACES, GOAL, YadokashiState
+from pygames.games.yadokashi.rules import FACES, GOAL, Action, YadokashiState
 
 WIN = 1000.0
 CRAB = 4.5  # a crab in one's row, in stars
@@ -67,24 +68,50 @@ def seat_values(state: YadokashiState, worth: list[float] | None = None) -> list
     """Each seat's stars plus what its row is worth: crabs (less on the last card, lost at the
     next Advance), empty shells a crab may move into, and a bonus when the seat's next Move dice
     reaches the goal. The :func:`shell_worths` (``worth``, when known: those of a table with the
-    same crabs and centre) are added in row order."""
-    crabs = state.crabs
+    same crabs and centre) are added in row order, one by one from the stars (the float sums of
+    the plain loop, to the bit)."""
     if worth is None:
         worth = shell_worths(state)
+    return row_values(state.rows, state.stars, state.crabs, worth)
+
+
+def row_values(
+    rows: list[list[int]], stars: list[int], crabs: dict[int, int], worth: list[float]
+) -> list[float]:
+    """:func:`seat_values` of a table with these rows, stars and crabs."""
     values = []
-    for row, star in zip(state.rows, state.stars, strict=True):
-        value = float(star)
-        if len(row) > 1 and row[-1] in crabs:  # a crab on the last card of a row
-            for shell in row[:-1]:
-                value += worth[shell]
-            value += LAST_CRAB
+    for row, star in zip(rows, stars, strict=True):
+        n = len(row)
+        if n == 4:
+            a, b, c, d = row
+            value = star + worth[a] + worth[b] + worth[c]
+            value += LAST_CRAB if d in crabs else worth[d]
+        elif n == 3:
+            a, b, c = row
+            value = star + worth[a] + worth[b]
+            value += LAST_CRAB if c in crabs else worth[c]
+        elif n == 5:
+            a, b, c, d, e = row
+            value = star + worth[a] + worth[b] + worth[c] + worth[d]
+            value += LAST_CRAB if e in crabs else worth[e]
         else:
-            for shell in row:
-                value += worth[shell]
-        if star + 2 * len(row) >= GOAL and star + 2 * len(crabs.keys() & row) >= GOAL:
+            value = _row_value(float(star), row, crabs, worth)
+        if star + 2 * n >= GOAL and star + 2 * len(crabs.keys() & row) >= GOAL:
             value += THREAT
         values.append(value)
     return values
+
+
+def _row_value(value: float, row: list[int], crabs: dict[int, int], worth: list[float]) -> float:
+    """``value`` plus the worths of ``row``'s shells in order, a crab on the last card of a row
+    of two or more worth :data:`LAST_CRAB`."""
+    if len(row) > 1 and row[-1] in crabs:
+        for shell in row[:-1]:
+            value += worth[shell]
+        return value + LAST_CRAB
+    for shell in row:
+        value += worth[shell]
+    return value
 
 
 def state_values(state: GameState) -> list[float]:
@@ -101,7 +128,15 @@ def evaluate(state: YadokashiState, me: int, worth: list[float] | None = None) -
         if not winners:
             return 0.0
         return WIN if me in winners else -WIN
-    rivals = seat_values(state, worth)
+    if worth is None:
+        worth = shell_worths(state)
+    return standing(row_values(state.rows, state.stars, state.crabs, worth), me)
+
+
+def standing(values: list[float], me: int) -> float:
+    """The seat's value minus its best rival's (and a little of the others'), from the
+    :func:`seat_values` of a running game (the list is used up)."""
+    rivals = values
     mine = rivals.pop(me)
     # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
     # tie between two actions must go the same way in CPython and in Pyodide
@@ -136,12 +171,18 @@ def quick_steps(state: YadokashiState, seat: int) -> list[str]:
 
 def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], float]]:
     """One face for each set of crabs a roll can make move or leave (a crab filling its shell,
-    or a 12), with its probability; other growth is left to the representative face."""
+    or a 12), with its probability; other growth is left to the representative face. (The
+    lists are shared: do not change them.)"""
+    sizes = [size for shell, size in state.crabs.items() if size in (shell, FACES)]
+    return _roll_classes(tuple(sizes), high)
+
+
+@lru_cache(maxsize=4096)
+def _roll_classes(sizes: tuple[int, ...], high: bool) -> list[tuple[list[int], float]]:
+    """:func:`roll_classes` for the sizes of the crabs that fill their shell or are 12 (a pure
+    function of them: remembered)."""
     # the set changes where a face passes such a crab's size: above it for High, at it for Low
-    starts = {1}
-    for shell, size in state.crabs.items():
-        if size in (shell, FACES):
-            starts.add(size + 1 if high else size)
+    starts = {1, *[size + 1 if high else size for size in sizes]}
     starts.discard(FACES + 1)
     firsts = sorted(starts)
     ends = [*firsts[1:], FACES + 1]
@@ -173,8 +214,8 @@ class PaidDice:
     def world(self, seat: int, high: bool, faces: list[int], rng: Rng) -> YadokashiState:
         """The table after ``seat``'s Move dice with the rolls ``faces`` (then ``rng``), as
         ``apply_unchecked`` of ``hi`` or ``lo`` leaves it."""
-        world = self.paid.sandbox(ScriptedRng(faces, rng))
-        world.move_dice_paid(seat, high, self.before)
+        world = self.paid.sandbox(rng)  # the roll is given: nothing more is drawn
+        world.move_dice_paid(seat, high, self.before, faces[0])
         world.ply += 1
         return world
 
@@ -187,7 +228,9 @@ class YadokashiHeuristicBot(Bot):
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
         assert isinstance(state, YadokashiState)
-        base = state.sandbox()
+        # a quiet state (a bot's world, a search's) is never changed here: every lookahead plays
+        # on a sandbox of it, drawing nothing from its stream
+        base = state if state.quiet else state.sandbox()
         if base.phase == "turn":  # the considered actions are among the buys to position 1
             shortlist = considered(base, base.turn_actions(seat, first_only=True))
             dice = PaidDice(base) if base.centre else None  # Move dice is legal
@@ -218,9 +261,18 @@ class YadokashiHeuristicBot(Bot):
                 for _ in range(TENANT_SAMPLES)
             ]
             return self._tenants(base, seat, samples, rng)
-        world = base.sandbox(base.rng)  # Buy and Advance draw nothing
-        world.apply_unchecked(seat, action)
-        return evaluate(world, seat, worth)
+        # Buy and Advance worked out by the rules without a copy of the table (they leave the
+        # crabs and the centre); a turn that may end the game is played in a copy
+        if action == "adv":
+            rows, stars = base.advanced(), base.stars
+        else:
+            act = Action.parse(action)
+            _, _, _, rows, stars = base.bought(seat, act.args[0], act.args[1])
+        if base.ends_game(stars):
+            world = base.sandbox(base.rng)  # Buy and Advance draw nothing
+            world.apply_unchecked(seat, action)
+            return evaluate(world, seat, worth)
+        return standing(row_values(rows, stars, base.crabs, worth), seat)
 
     def _tenants(
         self, base: YadokashiState, seat: int, rolls: list[tuple[list[int], float]], rng: Rng
@@ -233,7 +285,10 @@ class YadokashiHeuristicBot(Bot):
         for faces, weight in rolls:
             key = tuple(base.placeable(faces))
             if key not in seen:
-                seen[key] = self._outcome(base, seat, "new", faces, rng)
+                world = base.sandbox(rng)  # the rolls are given: nothing more is drawn
+                world.tenants_rolled(seat, faces)
+                world.ply += 1
+                seen[key] = self._settled(world, seat)
             total += weight * seen[key]
         return total
 

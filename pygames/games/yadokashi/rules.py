@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from operator import add
 from typing import Any, Self
@@ -137,11 +137,14 @@ def price_at(position: int) -> int:
     return PRICES[position - 1] if position <= len(PRICES) else 0
 
 
-@cache
 def _buy_actions(shell: int, slots: int) -> tuple[str, ...]:
-    """The notations ``b<shell>@1`` .. ``b<shell>@<slots>``, sorted (formatted once: legal
-    actions list them on every turn)."""
+    """The notations ``b<shell>@1`` .. ``b<shell>@<slots>``, sorted."""
     return tuple(sorted(f"b{shell}@{pos}" for pos in range(1, slots + 1)))
+
+
+# the buys of each shell by the number of slots (formatted once: legal actions list them on
+# every turn): a row holds at most the 16 shells, so a shell goes to one of at most 17 slots
+_BUYS = [[_buy_actions(shell, slots) for shell in range(17)] for slots in range(18)]
 
 
 # the order of the buys of different shells among sorted notations: ``b<shell>@`` is never the
@@ -315,8 +318,9 @@ class YadokashiState(GameState):
         1 and no Rearrange (a lookahead's shortlist, in the same order)."""
         acts = ["adv"]
         slots = 1 if first_only else len(self.rows[seat]) + 1  # a shell goes to 1..len+1
+        buys = _BUYS[slots]
         for shell in sorted(self.buyable(seat), key=_BUY_ORDER.__getitem__):
-            acts += _buy_actions(shell, slots)
+            acts += buys[shell]
         if self.centre > 0:
             acts += ["hi", "lo", "new"]
         if not first_only and len(self.empty_in_row(seat)) >= 2:
@@ -512,6 +516,9 @@ class YadokashiState(GameState):
 
     def _apply(self, seat: int, action: str) -> None:
         act = _parse(action)
+        if self.quiet:  # nobody reads the moment of a line a quiet state never writes
+            self._play(seat, act)
+            return
         self.rolling = None if act.kind in ("adv", "b", "r") else seat
         try:
             self._play(seat, act)
@@ -519,20 +526,21 @@ class YadokashiState(GameState):
             self.rolling = None
 
     def _play(self, seat: int, act: Action) -> None:
-        if act.kind in ("hi", "lo"):
-            self._move_dice(seat, act.kind == "hi")
-        elif act.kind == "re":
-            self._do_rebirth_choice(seat, act.args[0])
-        elif act.kind == "adv":
-            self._advance(seat)
-        elif act.kind == "b":
-            self._buy(seat, act.args[0], act.args[1])
-        elif act.kind == "r":
-            self._rearrange_step(seat, act.args[0])
-        elif act.kind == "new":
-            self._new_tenants(seat)
-        else:
+        kind = act.kind  # the steps first: a lookahead tries them most often
+        if kind == "p":
             self._place(seat, list(act.args))
+        elif kind == "re":
+            self._do_rebirth_choice(seat, act.args[0])
+        elif kind in ("hi", "lo"):
+            self._move_dice(seat, kind == "hi")
+        elif kind == "adv":
+            self._advance(seat)
+        elif kind == "b":
+            self._buy(seat, act.args[0], act.args[1])
+        elif kind == "r":
+            self._rearrange_step(seat, act.args[0])
+        else:
+            self._new_tenants(seat)
 
     def say(
         self,
@@ -573,11 +581,14 @@ class YadokashiState(GameState):
     def _move_dice(self, seat: int, high: bool) -> None:
         self.move_dice_paid(seat, high, self.pay_income())
 
-    def move_dice_paid(self, seat: int, high: bool, before: list[int]) -> None:
-        """Move dice once its first income (``before``) is paid: the roll, growth, rebirths,
-        moves, the second income, the end of the turn. (A lookahead pays it once for all
-        rolls.)"""
-        value = self.roll()
+    def move_dice_paid(
+        self, seat: int, high: bool, before: list[int], value: int | None = None
+    ) -> None:
+        """Move dice once its first income (``before``) is paid: the roll (``value``: a
+        lookahead's chosen face, drawing nothing), growth, rebirths, moves, the second income,
+        the end of the turn. (A lookahead pays it once for all rolls.)"""
+        if value is None:
+            value = self.roll()
         call = "hi" if high else "lo"
         if not self.quiet:
             self.say(
@@ -599,7 +610,8 @@ class YadokashiState(GameState):
                 "income_after": None,
             }
             self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
-        self.pending = {"kind": "rebirth", "left": len(left)}
+        if left:  # else no rebirth step to keep
+            self.pending = {"kind": "rebirth", "left": len(left)}
         self._continue_move(seat)
 
     def _grow(self, value: int, high: bool) -> tuple[list[JSONDict], list[int]]:
@@ -608,7 +620,8 @@ class YadokashiState(GameState):
         crabs, quiet = self.crabs, self.quiet
         growth: list[JSONDict] = []
         left: list[int] = []
-        for shell, size in sorted(crabs.items()):
+        # in shell order for the records; a quiet copy keeps none, and the crabs end the same
+        for shell, size in list(crabs.items()) if quiet else sorted(crabs.items()):
             if size < value if high else size > value:
                 continue
             if size == FACES:
@@ -634,8 +647,7 @@ class YadokashiState(GameState):
 
     def _continue_move(self, seat: int) -> None:
         """Rebirths (asking the player only when it matters), then moves and income."""
-        assert self.pending is not None
-        while self.pending["left"] > 0:
+        while self.pending is not None and self.pending["left"] > 0:
             empty = [s for s in REBIRTH_SHELLS if s not in self.crabs]
             if not empty:
                 self.pending["left"] = 0
@@ -675,17 +687,18 @@ class YadokashiState(GameState):
         """Crabs larger than their shell move, smallest first, equal sizes in ring order from the
         acting player's position 1 (Y3); the record of the moves (none in a quiet copy)."""
         moves: list[JSONDict] = []
-        big = [(size, shell) for shell, size in self.crabs.items() if size > shell]
+        crabs = self.crabs
+        big = [(size, shell) for shell, size in crabs.items() if size > shell]
         if not big:
             return moves
         ring = self.ring_from(seat)
         for size, start, shell in sorted([(size, ring.index(shell), shell) for size, shell in big]):
             target = self._find_home(ring, start, size)
-            del self.crabs[shell]
+            del crabs[shell]
             if target is None:
                 self.centre += 1
             else:
-                self.crabs[target] = size
+                crabs[target] = size
             if not self.quiet:  # a quiet copy keeps no record of the moves
                 self._say_move(shell, size, target)
                 moves.append({"from": shell, "to": target, "size": size})
@@ -706,24 +719,32 @@ class YadokashiState(GameState):
     def _find_home(self, ring: list[int], start: int, size: int) -> int | None:
         """The first empty shell of size ``size`` or ``size + 1`` counterclockwise from
         ``ring[start]`` (crabs are at most 12, and every game has shells 1 to 13)."""
-        home, n = None, len(ring)
-        best = n
-        for shell in (size, size + 1):
-            if shell not in self.crabs:
-                step = (ring.index(shell) - start) % n
-                if 0 < step < best:
-                    home, best = shell, step
+        crabs, n = self.crabs, len(ring)
+        home, best = None, n
+        if size not in crabs:
+            best = (ring.index(size) - start) % n or n  # the start shell itself is no home
+            if best < n:
+                home = size
+        if size + 1 not in crabs and 0 < (ring.index(size + 1) - start) % n < best:
+            home = size + 1
         return home
 
     # Advance
-    def _advance(self, seat: int) -> None:
+    def advanced(self) -> list[list[int]]:
+        """The rows after Advance, worked out without it being made (new lists): every row
+        begins one shell further clockwise."""
         ring = self.ring_from(0)
-        ring = ring[-1:] + ring[:-1]  # every row begins one shell further clockwise
+        ring = ring[-1:] + ring[:-1]
+        rows = self.rows.copy()
         begin = 0
         for p in self.ccw_seats(0):
-            end = begin + len(self.rows[p])
-            self.rows[p] = ring[begin:end]
+            end = begin + len(rows[p])
+            rows[p] = ring[begin:end]
             begin = end
+        return rows
+
+    def _advance(self, seat: int) -> None:
+        self.rows = self.advanced()
         if not self.quiet:
             self.last_action = {"seat": seat, "kind": "advance"}
             self.say(
@@ -734,14 +755,25 @@ class YadokashiState(GameState):
         self._end_turn(seat)
 
     # Buy a shell
-    def _buy(self, seat: int, shell: int, pos: int) -> None:
+    def bought(
+        self, seat: int, shell: int, pos: int
+    ) -> tuple[int, int, int, list[list[int]], list[int]]:
+        """Buy worked out without being made (the bot's lookahead reads it): the seller, the
+        position the shell had in his row, its price, and the rows and stars after (new
+        lists)."""
         owner, where = self.owner(shell)
         cost = price_at(where)
-        self.rows[owner] = [x for x in self.rows[owner] if x != shell]
-        row = self.rows[seat]
-        self.rows[seat] = [*row[: pos - 1], shell, *row[pos - 1 :]]
-        self.stars[seat] -= cost
-        self.stars[owner] += cost
+        rows = self.rows.copy()
+        rows[owner] = [x for x in rows[owner] if x != shell]
+        row = rows[seat]
+        rows[seat] = [*row[: pos - 1], shell, *row[pos - 1 :]]
+        stars = self.stars.copy()
+        stars[seat] -= cost
+        stars[owner] += cost
+        return owner, where, cost, rows, stars
+
+    def _buy(self, seat: int, shell: int, pos: int) -> None:
+        owner, where, cost, self.rows, self.stars = self.bought(seat, shell, pos)
         if not self.quiet:
             self.last_action = {
                 "seat": seat,
@@ -789,7 +821,11 @@ class YadokashiState(GameState):
 
     # New tenants
     def _new_tenants(self, seat: int) -> None:
-        rolls = [self.roll() for _ in range(self.centre)]
+        self.tenants_rolled(seat, [self.roll() for _ in range(self.centre)])
+
+    def tenants_rolled(self, seat: int, rolls: list[int]) -> None:
+        """New tenants once its dice are rolled (``rolls``, one per die in the centre; a
+        lookahead's chosen faces): dice placed, or the choice of where asked."""
         placeable = self.placeable(rolls)
         if not self.quiet:
             self.last_tenants = {"seat": seat, "rolls": rolls, "placed": [], "evicted": []}
@@ -882,25 +918,31 @@ class YadokashiState(GameState):
         )
 
     # End of a turn
+    def ends_game(self, stars: list[int]) -> bool:
+        """Whether the turn ending now with ``stars`` ends the game: the goal reached, or the
+        safeguard cap (ruling Y8)."""
+        return max(stars) >= GOAL or self.turn + 1 >= TURN_CAP or self.ply + 1 >= ACTION_CAP
+
     def _end_turn(self, seat: int) -> None:
         if not self.quiet:
             self._remember_turn()
+        if not self.ends_game(self.stars):
+            self.turn += 1
+            self.current = (seat + 1) % self.players
+            return
         self.turn += 1
         if max(self.stars) >= GOAL:
             self.phase = "over"
             if not self.quiet:
                 self._say_over()
             return
-        if self.turn >= TURN_CAP or self.ply + 1 >= ACTION_CAP:
-            self.phase = "capped"
-            self.say(
-                f"No one reached {GOAL} stars in {self.turn} turns: the app's safeguard limit "
-                "stops the game unfinished, with no winner.",
-                f"{self.turn}手番のうちに誰も星{GOAL}に届かなかったため、アプリの安全上限で"
-                "打ち切りました。勝者なし。",
-            )
-            return
-        self.current = (seat + 1) % self.players
+        self.phase = "capped"
+        self.say(
+            f"No one reached {GOAL} stars in {self.turn} turns: the app's safeguard limit "
+            "stops the game unfinished, with no winner.",
+            f"{self.turn}手番のうちに誰も星{GOAL}に届かなかったため、アプリの安全上限で"
+            "打ち切りました。勝者なし。",
+        )
 
     def _remember_turn(self) -> None:
         """Add the turn ending now to ``recent`` (the last turns, one per player at most)."""
@@ -1121,14 +1163,29 @@ class YadokashiState(GameState):
         the rows are never changed once written (later steps replace them; a changed row is a
         new list), so the copy shares them."""
         s = YadokashiState.__new__(YadokashiState)
-        s.__dict__ = self.__dict__.copy()
-        s.log = []
+        # attribute by attribute, in the order of __init__: the copy keeps CPython's compact
+        # attribute layout (a replaced __dict__ loses it, and every later access is slower)
+        s.players = self.players
         s.rng = rng
+        s.log = []
+        s.ply = self.ply
         s.rows = self.rows.copy()
         s.crabs = self.crabs.copy()
+        s.centre = self.centre
         s.stars = self.stars.copy()
-        if self.pending is not None:
-            s.pending = self.pending.copy()
+        s.income_total = self.income_total
+        s.start = self.start
+        s.current = self.current
+        s.turn = self.turn
+        s.phase = self.phase
+        pending = self.pending
+        s.pending = None if pending is None else pending.copy()
+        s.last_move = self.last_move
+        s.last_tenants = self.last_tenants
+        s.last_action = self.last_action
+        s.recent = self.recent
+        s.quiet = self.quiet
+        s.private_log = self.private_log
         return s
 
     def invariant_errors(self) -> list[str]:
