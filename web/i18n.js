@@ -571,6 +571,9 @@ const S = {
   explainYou: { en: 'Your seat: you play it at this tablet.', ja: 'あなたの席です。このタブレットで操作します。' },
   explainHuman: { en: '{0}: a person plays this seat at this tablet.', ja: '{0}:人が操作する席です(このタブレットで)。' },
   explainBot: { en: '{0}: a bot ({1}) plays this seat. The app makes its moves.', ja: '{0}:ボット({1})の席です。アプリが手を指します。' },
+
+  // fix2b (trial 2b): a lesson's words wait for the board to finish moving (ui/tutorial.js)
+  learnMoving: { en: 'Watch the board…', ja: '盤面の動きを見ましょう…' },
 };
 
 export const STRINGS = S;
