@@ -78,7 +78,7 @@ Object.assign(STRINGS, {
   bg_waitPriceForced: { en: 'You can only offer ¥0 this round. Waiting for the secret prices.', ja: 'このラウンドは0しか握れません。秘密の値付けを待っています。' },
   // range controls
   bg_tapEnds: { en: 'Tap the first and the last spot of your range (one tap for a single spot).', ja: '範囲の最初と最後のマスをタップ(1マスならそのマスだけ)。' },
-  bg_tapAgain: { en: 'Tap another spot to widen the range, or confirm this one spot.', ja: '別のマスをタップすると範囲が広がります。1マスならこのまま決定。' },
+  bg_tapAgain: { en: 'Tap a second spot, or choose this one spot.', ja: 'もう1マスをタップするか、この1マスで決定します。' },
   bg_yourRange: { en: 'Your range', ja: 'あなたの範囲' },
   bg_confirmRange: { en: 'Choose {0}', ja: '{0}に決定' },
   bg_pickRange: { en: 'Tap two spots', ja: '2マスをタップ' },
@@ -603,8 +603,9 @@ function rangeControls(snap, ctx) {
   if (range) label = t('bg_confirmRange', rangeText(v, range));
   else if (ans && !ans.valid) label = t('bg_notAllowed');
   return h('div', { class: 'bg-controls bg-range-controls', testid: 'controls' },
+    // (the range itself is on the confirm button and in the shop window's lane: the words and
+    // the buttons fit beside the last round's purchases)
     h('h3', { class: 'bg-title', text: t('bg_yourRange') }),
-    h('div', { class: 'bg-sel' }, h('span', { class: 'bg-sel-text', testid: 'range-selection', text: range ? rangeLabel(v, range) : '–' })),
     range ? rangeLimit(ans.info) : null,
     // once both ends are chosen, the limit takes the place of the hint
     range && picks.length > 1 ? null : h('p', { class: 'bg-note', testid: 'range-hint', text: hint }),
