@@ -45,10 +45,11 @@ STEPS = (
     Step(
         "r1-range",
         t(
-            "Each round, everyone picks one range of spots in turn, from the start player. You "
-            "start: tap spot 6, then spot 7 (a green 2 and a red 2), and confirm.",
-            "毎ラウンド、スタートプレーヤーから順に範囲をひとつ選びます。今はあなたがスタートなので、"
-            "6番と7番(緑2と赤2)をタップして決定してください。",
+            "Each round, everyone picks one range of spots in turn, from the start player, then "
+            "pays a price for each spot of it. You start: tap spot 6, then spot 7 (a green 2 and "
+            "a red 2), and confirm.",
+            "毎ラウンド、スタートプレイヤーから順に範囲をひとつ選び、あとでその1マスごとに値段を"
+            "払います。今はあなたがスタートなので、6番と7番（緑2と赤2）をタップして決定してください。",
         ),
         expect=(Compose(RANGE, (6, 7)), Compose(RANGE, (7, 6))),
     ),
@@ -77,7 +78,7 @@ STEPS = (
         "r1-row",
         t(
             "Mika's row: ¥5 × 5 is ¥5 a spot on spot 5. Then what she did on spot 5: she took "
-            "the Show-off bag, worth ¥5 ÷ 2 = 2 VP at once, and left her ¥5 there (→¥5).",
+            "the Show-off spending bag, worth ¥5 ÷ 2 = 2 VP at once, and left her ¥5 there (→¥5).",
             "ミカの行の「5万 × 5」は、5番を1マス5万で買ったことです。続く5番の欄は、取った"
             "散財自慢のバッグ(すぐに5万÷2で2勝利点)と、そこに置いた5万(→5万)です。",
         ),
@@ -118,10 +119,11 @@ STEPS = (
     Step(
         "r2-range",
         t(
-            "A range may include a bank, and you take its money. Tap spot 6, then Bank R: a ★ "
-            "blue bag, the Show-off bag Mika chose, a blue 1 and ¥3.",
-            "範囲には銀行も含められ、そのお金を取れます。6番と右の銀行をタップしてください"
-            "(★の青、ミカが選んだ散財自慢、青1、3万)。",
+            "A range may include a bank (you take its money): tap spot 6, then Bank R. Mika chose "
+            "the Show-off spending bag on spot 7: if she buys first, you pick up the price she "
+            "leaves there.",
+            "範囲には銀行も含められるので（お金を取れます）、6番と右の銀行をタップしてください。"
+            "7番の散財自慢はミカも選びましたが、ミカが先に買えば、そこに置いた値段をあなたが取れます。",
         ),
         expect=(Compose(RANGE, (6, BANK_R)), Compose(RANGE, (BANK_R, 6))),
         play=("1:r7", "2:r1-3", "3:rL-5"),
@@ -129,10 +131,10 @@ STEPS = (
     Step(
         "r2-price",
         t(
-            "Only you see your money: ¥12 for 4 spots allows ¥3 a spot at most, and more spots "
-            "would force a lower price. Choose ¥2.",
-            "所持金(自分にしか見えません)は12万、4マスなら1マス3万までで、マスが多いほど値段は"
-            "下がります。2万を選んでください。",
+            "Only you see your money: ¥12 for 4 spots allows ¥3 a spot at most. Choose ¥2: it "
+            "costs ¥8, not ¥12, and on equal prices the shorter range buys first.",
+            "所持金（自分にしか見えません）は12万、4マスなら1マス3万までです。払うのは12万でなく"
+            "8万で、同額なら範囲の狭い人が先に買えるので、2万を選んでください。",
         ),
         expect=("p2",),
         play=("1:p8", "2:p3", "3:p2"),
@@ -140,9 +142,9 @@ STEPS = (
     Step(
         "r2-order",
         t(
-            "You and Sora both offered ¥2. On equal prices the shorter range buys first, so you "
-            "go before her.",
-            "あなたとソラは同じ2万です。同額なら範囲の狭い人から購入するので、あなたが先です。",
+            "You and Sora both offered ¥2: your range (4 spots) is shorter than hers, so you buy "
+            "before her.",
+            "あなたとソラは同じ2万ですが、あなたの範囲（4マス）の方が狭いので、あなたが先に購入します。",
         ),
         mark=("reveal",),
     ),
@@ -170,7 +172,7 @@ STEPS = (
         "r2-unknown",
         t(
             "Ken's Unknown brand bag (?) became blue, the brand he held less of (red 3, blue 2). "
-            "It counts 1, like a Regular customer; Show-off bags count in no brand.",
+            "It counts 1, like a Regular customer; Show-off spending counts in no brand.",
             "ケンのブランド不明(?)は、合計の少ない方の青になりました(赤3、青2)。お得意様と同じく"
             "1点分で、散財自慢はどのブランドにも数えません。",
         ),
@@ -179,11 +181,12 @@ STEPS = (
     Step(
         "party-1",
         t(
-            "After round 2, a party: in each brand, the highest total of bag numbers scores 2 VP, "
-            "the second 1 VP. You tied Ken in red and in green: you share 2 + 1, rounded up, so "
-            "2 VP each.",
-            "第2ラウンドの後のパーティーでは、ブランドごとにバッグの数字の合計が1位なら2点、"
-            "2位なら1点です。赤と緑はケンと同点なので2+1を分け合い、切り上げで2点ずつです。",
+            "After round 2, a party: in each brand, the highest total of bag numbers (a seat's "
+            "chip, its place in small) scores 2 VP, the second 1 VP. You tied Ken in red and "
+            "green: 2 + 1 shared, rounded up, is 2 VP each.",
+            "第2ラウンドの後のパーティーでは、ブランドごとのバッグの数字の合計（席のチップ、小さい"
+            "数字は順位）が1位なら2点、2位なら1点です。赤と緑はケンと同点なので2+1を分け合い、"
+            "切り上げで2点ずつです。",
         ),
         mark=("majority", "vp-0"),
     ),

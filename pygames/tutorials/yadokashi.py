@@ -51,22 +51,23 @@ STEPS = (
     Step(
         "move-dice",
         t(
-            "Move dice: everyone takes 1 ★ per crab in his row (income) before the roll and again "
-            "after it. Call Low: crabs of the roll's size or less grow by 1 (High: the roll's "
-            "size or more).",
-            "ヒッコシダイス:振る前と後に、全員が自分の列のヤドカリ1人につき★1つをもらいます"
-            "(収入)。ローを宣言してください(出目以下のヤドカリが1大きくなり、ハイなら出目以上)。",
+            "Move dice rolls a 12-sided die; everyone takes 1 ★ per crab in his row (income) "
+            "before the roll and again after it. Call Low: crabs of the roll's size or less grow "
+            "by 1 (High: the roll's size or more).",
+            "ヒッコシダイスでは12面ダイスを振り、振る前と後に全員が自分の列のヤドカリ1人につき★1つを"
+            "もらいます（収入）。ローを宣言してください（出目以下のヤドカリが1大きくなり、ハイなら出目以上）。",
         ),
         expect=("lo",),
     ),
     Step(
         "moved",
         t(
-            "You rolled 5: the crabs on shells 1 and 2 grew to 2 and 3, too big for their "
-            "shells. Each moved counterclockwise to the first empty shell of its size or one "
-            "more, then came income again.",
-            "出目は5:ヤド1と2のヤドカリが2と3になり、ヤドより大きくなりました。それぞれ"
-            "反時計回りに、同じ大きさか1つ大きい最初の空きヤドへ引越し、もう一度収入です。",
+            "You rolled 5: the crabs on shells 1 and 2 grew to 2 and 3, too big for their shells. "
+            "Each moved the way the small position numbers count, to the next empty shell of its "
+            "size or one more (shell 1's went nearly all round).",
+            "出目は5で、ヤド1と2のヤドカリが2と3になり、ヤドより大きくなりました。それぞれ小さな"
+            "位置の数字が増える向きに、同じ大きさか1つ大きい次の空きヤドへ引越します（ヤド1の"
+            "ヤドカリはほぼ一周してヤド3へ）。",
         ),
         mark=("crab-3", "crab-4"),
     ),
@@ -86,12 +87,12 @@ STEPS = (
     Step(
         "mika-rebirth",
         t(
-            "Mika called High and rolled 10, so your size-12 crab grew and left for the centre. "
-            "It is reborn on an empty shell 1 or 2, and the player who rolled chooses: Mika took "
-            "shell 2, in her row.",
-            "ミカがハイで10を出し、あなたの大きさ12のヤドカリが成長して中央へ戻りました。"
-            "生まれ変わる先(空いているヤド1か2)は振った人が選ぶので、ミカは自分の列の"
-            "ヤド2を選びました。",
+            "Mika called High and rolled 10, so your size-12 crab, the largest size, grew and left "
+            "for the centre. It is reborn on an empty shell 1 or 2, and the player who rolled "
+            "chooses: Mika took shell 2, in her row.",
+            "ミカがハイで10を出し、あなたの大きさ12（最大の大きさ）のヤドカリが成長して中央へ"
+            "戻りました。生まれ変わる先（空いているヤド1か2）は振った人が選ぶので、ミカは自分の"
+            "列のヤド2を選びました。",
         ),
         play=("2:hi", "2:re2"),
         mark=("crab-2", "centre"),
@@ -153,12 +154,12 @@ STEPS = (
     Step(
         "rearrange",
         t(
-            "Rearrange puts the empty shells of your row in a new order; crabs stay put, and the "
-            "order must change. Tap 3, 9 and 10 in turn (shell 12 takes the last place), then "
-            "confirm.",
-            "イレカエは自分の列の空きヤドを並べ替えます(ヤドカリのいるヤドは動かず、並びは"
-            "変わらなければなりません)。3、9、10の順にタップし(最後の位置には12が入ります)、"
-            "決定してください。",
+            "Rearrange puts the empty shells of your row in a new order (crabs stay put), so a "
+            "growing crab finds a bigger shell in your own row. Tap 3, 9 and 10 in turn (12 takes "
+            "the last place), then confirm.",
+            "イレカエは自分の列の空きヤドを並べ替え（ヤドカリのいるヤドは動きません）、成長した"
+            "ヤドカリが自分の列で大きいヤドを見つけられるようにします。3、9、10の順にタップし"
+            "（最後の位置には12が入ります）、決定してください。",
         ),
         expect=(Compose("rearrange", (3, 9, 10)),),
     ),
