@@ -62,7 +62,7 @@ Object.assign(STRINGS, {
   bg_pricePer: { en: '{0}/spot', ja: '1マス{0}' },
   bg_bagsN: { en: { one: '{0} bag', other: '{0} bags' }, ja: 'バッグ{0}枚' },
   bg_vp: { en: '{0} VP', ja: '{0}点' },
-  bg_vpTitle: { en: 'Victory points: show-off {0}, parties {1}, money {2}', ja: '勝利点:散財自慢{0}、パーティー{1}、お金{2}' },
+  bg_vpTitle: { en: 'Victory points: Show-off spending {0}, parties {1}, money {2}', ja: '勝利点:散財自慢{0}、パーティー{1}、お金{2}' },
   bg_placeTitle: { en: '{0}: bag numbers add up to {1}, place {2} ({3} VP at the next party)', ja: '{0}:バッグの数字の合計{1}、{2}位(次のパーティーで{3}点)' },
   bg_totalTitle: { en: '{0}: bag numbers add up to {1}', ja: '{0}:バッグの数字の合計{1}' },
   // prompts
@@ -131,7 +131,7 @@ Object.assign(STRINGS, {
   // end screen
   bg_colBrand: { en: '{0} (parties)', ja: '{0}(パーティー)' },
   bg_colParty: { en: 'Parties', ja: 'パーティー' },
-  bg_colShowoff: { en: 'Show-off', ja: '散財自慢' },
+  bg_colShowoff: { en: 'Show-off spending', ja: '散財自慢' },
   bg_colMoney: { en: 'Money', ja: 'お金' },
   bg_partyN: { en: 'R{0}', ja: '第{0}ラウンド' },
   bg_moneyPts: { en: '¥{0} → {1}', ja: '{0}万→{1}点' },

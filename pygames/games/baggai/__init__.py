@@ -41,9 +41,9 @@ INFO = register(
             ),
             t(
                 "Later buyers take that money and leave their own price: buying money cheaply is "
-                "how you grow your funds, and a price of 0 takes money but no bags. Show-off bags "
-                "give points for a high price, Regular customers (★) also take a neighbouring "
-                "spot, and unknown-brand bags join the brand you hold less of.",
+                "how you grow your funds, and a price of 0 takes money but no bags. Show-off "
+                "spending gives points for a high price, Regular customers (★) also take a "
+                "neighbouring spot, and unknown-brand bags join the brand you hold less of.",
                 "後から処理する人はそのお金を取って自分の金額を置きます。安くお金を買うことが資金を増やす"
                 "方法です。0を握るとバッグは買えませんがお金は取れます。散財自慢は高く買うほど勝利点、"
                 "お得意様は隣の場所の物も無料で取り、ブランド不明は持っている合計が少ない方のブランドに"
