@@ -54,7 +54,8 @@ Object.assign(STRINGS, {
   yd_buyHelp: { en: 'an empty shell of another row', ja: '他人の空きヤドを買う' },
   yd_rearrange: { en: 'Rearrange', ja: 'イレカエ' },
   yd_rearrangeHelp: { en: 'reorder your empty shells', ja: '自分の空きヤドを並べ替え' },
-  yd_tenants: { en: 'New tenants', ja: 'ニューキョシャボシュウ' },
+  // (a break opportunity between its two words: a narrow button breaks it there, not mid-word)
+  yd_tenants: { en: 'New tenants', ja: 'ニューキョシャ\u200bボシュウ' },
   yd_tenantsHelp: { en: 'roll the centre dice', ja: '中央のダイスを振る' },
   yd_needCentre: { en: 'needs a die in the centre', ja: '中央にダイスが必要' },
   yd_noBuy: { en: 'nothing you can buy', ja: '買えるヤドがありません' },
@@ -86,7 +87,7 @@ Object.assign(STRINGS, {
   yd_tenantsChoose: { en: 'Choose the shells that get a crab (at least one).', ja: 'ヤドカリを乗せるヤドを選んでください(1つ以上)。' },
   yd_tenantsAll: { en: 'All', ja: 'すべて' },
   yd_tenantsConfirm: { en: { one: 'Place {0} crab', other: 'Place {0} crabs' }, ja: '{0}人を入居させる' },
-  yd_tenantsWarn: { en: 'If the centre empties, the largest crab not placed now goes back to it (if every crab was placed now, the largest of them).', ja: '中央が空になると、今回乗せたものを除いて最も大きいヤドカリが中央へ戻ります(全員が今回乗せたものなら、その中で最も大きいもの)。' },
+  yd_tenantsWarn: { en: 'The centre never stays empty: if you place every die, the largest crab on the ring goes back to it (one placed before this turn, if there is one).', ja: '中央は空のままになりません。ダイスを全部乗せると、輪で最も大きいヤドカリ（前の手番から乗っているものが優先）が中央へ戻ります。' },
   yd_tenantsEvict: { en: { one: 'The centre empties: the crab on shell {1} goes back to it.', other: 'The centre empties: the crabs on shells {1} go back to it.' }, ja: '中央が空になるので、ヤド{1}のヤドカリが中央へ戻ります。' },
   // prompts
   yd_promptTurn: { en: 'Your turn: choose one action.', ja: 'あなたの番です。アクションを1つ選んでください。' },
