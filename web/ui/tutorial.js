@@ -27,7 +27,6 @@ import { h, button, sleep } from './dom.js';
 import { t, tx } from '../i18n.js';
 import { DELAYS, speed } from './speed.js';
 import { TipBadge } from './tutorial-tip.js';
-import { reducedMotion } from './settings.js';
 
 /** The attribute that marks what the learner should tap. */
 export const TARGET = 'data-tutorial';
@@ -278,7 +277,8 @@ export class Tutor {
    */
   async stillness() {
     const table = this.table;
-    if (speed() === 'instant' || reducedMotion()) return table.alive;
+    // (reduced motion: the page's <html data-motion>, ui/settings.js)
+    if (speed() === 'instant' || document.documentElement.dataset.motion === 'reduce') return table.alive;
     this.phase = 'moving';
     table.render();
     await new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done)); });
