@@ -104,7 +104,7 @@ def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Compo
     if not isinstance(picks, list) or not all(_is_spot(p, last) for p in picks):
         raise illegal(
             f"A range is picked as spot indices 0 (Bank L) to {last} (Bank R).",
-            f"範囲は0(左の銀行)から{last}(右の銀行)までの場所の番号で選びます。",
+            f"範囲は0（左の銀行）から{last}（右の銀行）までの場所の番号で選びます。",
         )
     spots: list[int] = list(picks)
     if not spots:
@@ -119,7 +119,7 @@ def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Compo
             valid=False,
             why=t(
                 "Pick another spot for the other end (one pick alone is a single spot).",
-                "もう一方の端には別の場所を選んでください(1か所だけなら1回選ぶだけです)。",
+                "もう一方の端には別の場所を選んでください（1か所だけなら1回選ぶだけです）。",
             ),
         )
     lo, hi = min(spots), max(spots)
