@@ -205,7 +205,8 @@ def real_tap(page: Page, game: str, lang: str) -> None:
 
 
 def ask_then_tap(page: Page, game: str, lang: str) -> None:
-    """The "?" button, then a tap on a move button: explained, and nothing is played."""
+    """The "?" button, then a tap on a move button: explained, and nothing is played; the next
+    tap on it closes the bubble and does nothing else."""
     table = page.get_by_test_id("table")
     ply = table.get_attribute("data-ply")
     move = page.locator(  # a control of the game, not of the status bar
@@ -221,7 +222,13 @@ def ask_then_tap(page: Page, game: str, lang: str) -> None:
     page.screenshot(path=str(SHOTS / f"explain-{game}-{lang}-ask-1024x768.png"))
     expect(page.get_by_test_id("explain")).to_have_attribute("aria-pressed", "false")
     assert table.get_attribute("data-ply") == ply, "the tap in the '?' mode played a move"
-    page.keyboard.press("Escape")
+    # the tap that closes the bubble only closes it: the control is not played, not selected
+    drawn = table.get_attribute("data-drawn")
+    move.first.click()
+    expect(page.get_by_test_id("explain-bubble")).to_have_count(0)
+    assert table.get_attribute("data-ply") == ply, "the tap that closed the bubble played a move"
+    reached = table.get_attribute("data-drawn") != drawn
+    assert not reached, "the tap that closed the bubble reached the table"
 
 
 @pytest.mark.parametrize("game", list(GAMES))

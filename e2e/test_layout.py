@@ -185,8 +185,9 @@ PRIMARY = "#app .btn-primary, #overlay-root .btn-primary"
 
 # Boxes that scroll, yet whose whole content must be seen at once: the end screen (its buttons
 # would hide the end of its tables), Pharaoh's action zone (the hand, the declaration with the
-# round-bonus switch, the passes). One pixel of rounding is allowed.
-FITS = ("[data-testid=end-screen]", ".ph-action")
+# round-bonus switch, the passes), BAG-GAI's controls (their buttons stay at the bottom: the
+# words under them would be hidden). One pixel of rounding is allowed.
+FITS = ("[data-testid=end-screen]", ".ph-action", ".bg-controls")
 # The game log's scrolling list keeps at least this many pixels (about four lines), whatever
 # else the side column holds (the Hint panel open, a game's panels).
 LOG_ROOM = 72
@@ -415,12 +416,22 @@ def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: st
         expect(page.get_by_test_id("undo")).to_be_visible()
         expect(page.get_by_test_id("bonus")).to_be_visible()
         layout.check(f"{game}-table-undo")
-    if game == "baggai":  # the last secret price: seats at their tallest, the button in reach
+    if game == "baggai":  # the last range and secret price: seats at their tallest, the
+        # last round's purchases beside the controls, whose words and button must all show
         actions = record["actions"]
-        last = max(i for i, a in enumerate(actions) if a.startswith("0:p"))
-        assert open_table(page, base_url, {**record, "actions": actions[:last]}) == "human"
-        expect(page.get_by_test_id("confirm-price")).to_be_visible()
-        layout.check(f"{game}-table-last-price", game=game)
+        for kind, button in (("r", "confirm-range"), ("p", "confirm-price")):
+            last = max(i for i, a in enumerate(actions) if a.startswith(f"0:{kind}"))
+            assert open_table(page, base_url, {**record, "actions": actions[:last]}) == "human"
+            expect(page.get_by_test_id(button)).to_be_visible()
+            name = "range" if kind == "r" else "price"
+            layout.check(f"{game}-table-last-{name}", game=game)
+            if kind == "r":  # its ends tapped one by one: the limit, the hint, the buttons
+                ends = actions[last].split(":r")[1].split("-")
+                for n, spot in enumerate(ends, 1):
+                    spots = page.get_by_test_id("window")
+                    spots.locator(f"[data-action=bg-spot][data-index='{spot}']").click()
+                    expect(page.get_by_test_id("range-limit")).to_be_visible()
+                    layout.check(f"{game}-table-last-range-{n}", game=game)
     for cut in (0.0, 0.3, 0.6, 0.9):
         assert open_table(page, base_url, cut_before(record, 0, cut)) == "human"
         layout.check(f"{game}-table-{int(cut * 100)}", game=game)

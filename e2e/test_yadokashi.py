@@ -448,7 +448,7 @@ def capped_record() -> dict[str, Any]:
     ("lang", "title", "text"),
     [
         ("en", "Unfinished: no winner", "No winner: the app's safeguard limit stopped the game"),
-        ("ja", "勝者なし(打ち切り)", "勝者なし:アプリの安全上限により"),
+        ("ja", "勝者なし(打ち切り)", "勝者なし：アプリの安全上限により"),
     ],
 )
 def test_y10_a_capped_game_ends_with_no_winner(
@@ -484,7 +484,7 @@ def test_y10_a_capped_game_ends_with_no_winner(
     ("lang", "ring", "end", "goal"),
     [
         ("en", "1–13 (13 shells)", "Of those players, the most ★ wins.", "Ends at 27 ★"),
-        ("ja", "1〜13(13枚)", "その中で★が最も多い人の勝ちです", "星27以上で終了"),
+        ("ja", "1〜13（13枚）", "その中で★が最も多い人の勝ちです", "星27以上で終了"),
     ],
 )
 def test_rules_page_and_goal_say_what_the_rule_says(

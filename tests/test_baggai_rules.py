@@ -88,7 +88,7 @@ def free_lines(s: BagGaiState) -> list[tuple[str, str, list[int]]]:
 
 
 OWN_EN = "{0}'s Regular customer takes back the ¥2 {0} just paid on %s."
-OWN_JA = "{0}のお得意様:{0}は自分が%sに払ったばかりの2万円を取り戻しました。"
+OWN_JA = "{0}のお得意様：{0}は自分が%sに払ったばかりの2万円を取り戻しました。"
 
 
 # --- setup ------------------------------------------------------------------------------------
@@ -335,7 +335,7 @@ def test_b16_free_card_taking_another_buyers_money_has_the_ordinary_line() -> No
     assert free_lines(s) == [
         (
             "{0}'s Regular customer takes ¥2 from spot 1.",
-            "{0}のお得意様:1番の2万円を無料で取りました。",
+            "{0}のお得意様：1番の2万円を無料で取りました。",
             [0],
         )
     ]

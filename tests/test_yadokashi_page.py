@@ -239,7 +239,7 @@ def test_the_last_line_names_who_reached_the_goal_not_whose_turn_ended() -> None
     last = s.log[-1]
     assert last["seats"] == [1, 1]
     assert last["text"]["en"] == "{0} (28 stars) has 27 stars or more: game over. Winner: {1}."
-    assert last["text"]["ja"] == "{0}(星28)の星が27以上になりました。ゲーム終了。勝者:{1}"
+    assert last["text"]["ja"] == "{0}（星28）の星が27以上になりました。ゲーム終了。勝者：{1}"
     assert s.result().winners == [1]
 
 

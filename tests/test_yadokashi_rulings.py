@@ -198,7 +198,7 @@ def test_y10_what_the_end_screen_is_given_for_a_capped_game(players: int) -> Non
             "turns."
         )
         assert result["tie_break_text"]["ja"] == (
-            f"勝者なし:アプリの安全上限により{TURN_CAP}手番で打ち切りました。"
+            f"勝者なし：アプリの安全上限により{TURN_CAP}手番で打ち切りました。"
         )
         view = snap["view"]
         assert view["phase"] == "capped" and view["winners"] == []

@@ -548,25 +548,25 @@ const S = {
 
   // part preview (issue 31): limits while choosing, Yadokashi's High/Low preview, the end
   // screen's places
-  pv_bgLimit: { en: { one: '{0} spot: at most {1} a spot', other: '{0} spots: at most {1} a spot' }, ja: '{0}マス:1マス最大{1}' },
+  pv_bgLimit: { en: { one: '{0} spot: at most {1} a spot', other: '{0} spots: at most {1} a spot' }, ja: '{0}マス：1マス最大{1}' },
   pv_bgPriceLimit: { en: 'at most {0} a spot', ja: '1マス最大{0}' },
-  pv_bgLimitWhy: { en: '({0} ÷ {1})', ja: '(所持金{0}÷{1})' },
+  pv_bgLimitWhy: { en: '({0} ÷ {1})', ja: '（所持金{0}÷{1}）' },
   pv_hkMissing: { en: 'So far {0} of {1} gold: {2} more to reach {1}.', ja: '現在{0}金/{1}金：あと{2}金で{1}に届きます。' },
   pv_hkEnough: { en: '{0} of {1} gold: enough.', ja: '{0}金/{1}金：足りています。' },
   pv_hkOver: { en: '{0} gold for {1}: {2} over, since each {3} pays {4} gold.', ja: '{1}に対して{0}金：{3}は1枚{4}金なので{2}金多くなります。' },
   pv_hkDouble: { en: 'Each {0} counts double now: {1} gold.', ja: '今は{0}が2倍：1枚{1}金。' },
   pv_ydPreviewOpen: { en: 'What each roll does', ja: '出目ごとの結果' },
-  pv_ydPreviewTitle: { en: 'Move dice, roll by roll: any roll can come.', ja: 'ヒッコシダイスの出目ごとの結果(どの目も出ます)。' },
-  pv_ydHighRule: { en: 'High: crabs ≥ the roll grow by 1.', ja: 'ハイ:出目以上のヤドカリが1成長。' },
-  pv_ydLowRule: { en: 'Low: crabs ≤ the roll grow by 1.', ja: 'ロー:出目以下のヤドカリが1成長。' },
+  pv_ydPreviewTitle: { en: 'Move dice, roll by roll: any roll can come.', ja: 'ヒッコシダイスの出目ごとの結果（どの目も出ます）。' },
+  pv_ydHighRule: { en: 'High: crabs ≥ the roll grow by 1.', ja: 'ハイ：出目以上のヤドカリが1成長。' },
+  pv_ydLowRule: { en: 'Low: crabs ≤ the roll grow by 1.', ja: 'ロー：出目以下のヤドカリが1成長。' },
   pv_ydRoll: { en: 'Roll {0}', ja: '出目{0}' },
   pv_ydRolls: { en: 'Rolls {0} to {1}', ja: '出目{0}〜{1}' },
   pv_ydLeave: { en: 'To the centre', ja: '中央へ' },
-  pv_ydReborn: { en: 'Reborn', ja: '生まれ変わり' },
-  pv_ydChoose: { en: '(you choose shell {0} or {1}: shown for {0})', ja: '(ヤド{0}か{1}を選びます。表示は{0}の場合)' },
+  pv_ydReborn: { en: 'Reborn on', ja: '生まれ変わり先' },
+  pv_ydChoose: { en: '(you choose shell {0} or {1}; the lines below are for {0})', ja: '（ヤド{0}か{1}を選べます。下の行は{0}の場合）' },
   pv_ydStars: { en: 'You get', ja: 'あなたの星' },
   pv_ydNone: { en: 'none', ja: 'なし' },
-  pv_ydOver: { en: 'The game ends: {0} wins.', ja: 'ゲーム終了:{0}の勝ち。' },
+  pv_ydOver: { en: 'The game ends: {0} wins.', ja: 'ゲーム終了：{0}の勝ち。' },
   pv_ydCallHigh: { en: 'Roll: High', ja: 'ハイで振る' },
   pv_ydCallLow: { en: 'Roll: Low', ja: 'ローで振る' },
   pv_placesTitle: { en: 'Places', ja: '順位' },
@@ -580,7 +580,7 @@ const S = {
   pv_tieShared: { en: '{0} for {1}: {2} share {1}.', ja: '{0}で{1}を争い、{2}が{1}を分け合います。' },
   pv_sentenceSep: { en: ' ', ja: '' },
   pv_tieNoRule: { en: 'The rules break no tie for this place.', ja: 'この順位の同点を決めるルールはありません。' },
-  pv_bgLimitZero: { en: 'Your price will be {0}: you buy no bags, but still take the money in your range.', ja: '値段は{0}になり、バッグは買えません(範囲内のお金は取れます)。' },
+  pv_bgLimitZero: { en: 'Your price will be {0}: you buy no bags, but still take the money in your range.', ja: '値段は{0}になり、バッグは買えません（範囲内のお金は取れます）。' },
 
   // part `holds` (issue 31): moments that matter wait for the table (ui/moments.js)
   momentTitle: { en: 'What just happened', ja: 'いま起きたこと' },
@@ -601,6 +601,9 @@ const S = {
   explainYou: { en: 'Your seat: you play it at this tablet.', ja: 'あなたの席です。このタブレットで操作します。' },
   explainHuman: { en: '{0}: a person plays this seat at this tablet.', ja: '{0}:人が操作する席です(このタブレットで)。' },
   explainBot: { en: '{0}: a bot ({1}) plays this seat. The app makes its moves.', ja: '{0}:ボット({1})の席です。アプリが手を指します。' },
+
+  // fix2b (trial 2b): a lesson's words wait for the board to finish moving (ui/tutorial.js)
+  learnMoving: { en: 'Watch the board…', ja: '盤面の動きを見ましょう…' },
 };
 
 export const STRINGS = S;

@@ -37,7 +37,7 @@ STEPS = (
         t(
             "Welcome to BAG-GAI! You play Sam: over five rounds you buy red, blue and green "
             "bags from this shop window, with a bank at each end, and collect victory points (VP).",
-            "BAG-GAIへようこそ! あなたはサムとして、5ラウンドの間、両端に銀行があるこの"
+            "BAG-GAIへようこそ！ あなたはサムとして、5ラウンドの間、両端に銀行があるこの"
             "ショーウィンドウから赤・青・緑のバッグを買い、勝利点を集めます。",
         ),
         mark=("window",),
@@ -45,10 +45,11 @@ STEPS = (
     Step(
         "r1-range",
         t(
-            "Each round, everyone picks one range of spots in turn, from the start player. You "
-            "start: tap spot 6, then spot 7 (a green 2 and a red 2), and confirm.",
-            "毎ラウンド、スタートプレーヤーから順に範囲をひとつ選びます。今はあなたがスタートなので、"
-            "6番と7番(緑2と赤2)をタップして決定してください。",
+            "Each round, everyone picks one range of spots in turn, from the start player, then "
+            "pays a price for each spot of it. You start: tap spot 6, then spot 7 (a green 2 and "
+            "a red 2), and confirm.",
+            "毎ラウンド、スタートプレイヤーから順に範囲をひとつ選び、あとでその1マスごとに値段を"
+            "払います。今はあなたがスタートなので、6番と7番（緑2と赤2）をタップして決定してください。",
         ),
         expect=(Compose(RANGE, (6, 7)), Compose(RANGE, (7, 6))),
     ),
@@ -57,8 +58,8 @@ STEPS = (
         t(
             "Now everyone chooses a price per spot, in secret: price × spots must fit your "
             "money. Choose ¥4 (2 spots × ¥4 = ¥8 of your ¥20).",
-            "次は全員が秘密で1マスの値段を決めます(値段×マス数は所持金まで)。4万を選んで"
-            "ください(2マスで8万、所持金は20万)。",
+            "次は全員が秘密で1マスの値段を決めます（値段×マス数は所持金まで）。4万を選んで"
+            "ください（2マスで8万、所持金は20万）。",
         ),
         expect=("p4",),
         play=("1:r5", "2:r2-4", "3:r5-7", "1:p5", "2:p2", "3:p1"),
@@ -68,7 +69,7 @@ STEPS = (
         t(
             "The prices are shown, and the highest price buys first: Mika (¥5), you (¥4), "
             "Ken (¥2), then Sora (¥1). The table below lists the purchases, one row per buyer.",
-            "値段が公開され、高い人から、ミカ(5万)、あなた(4万)、ケン(2万)、ソラ(1万)の"
+            "値段が公開され、高い人から、ミカ（5万）、あなた（4万）、ケン（2万）、ソラ（1万）の"
             "順に購入します。下の表には、購入した人ごとに1行ずつ記録されます。",
         ),
         mark=("reveal",),
@@ -77,9 +78,9 @@ STEPS = (
         "r1-row",
         t(
             "Mika's row: ¥5 × 5 is ¥5 a spot on spot 5. Then what she did on spot 5: she took "
-            "the Show-off bag, worth ¥5 ÷ 2 = 2 VP at once, and left her ¥5 there (→¥5).",
+            "the Show-off spending bag, worth ¥5 ÷ 2 = 2 VP at once, and left her ¥5 there (→¥5).",
             "ミカの行の「5万 × 5」は、5番を1マス5万で買ったことです。続く5番の欄は、取った"
-            "散財自慢のバッグ(すぐに5万÷2で2勝利点)と、そこに置いた5万(→5万)です。",
+            "散財自慢のバッグ（すぐに5万÷2で2勝利点）と、そこに置いた5万（→5万）です。",
         ),
         mark=("reveal-row-1",),
     ),
@@ -88,7 +89,7 @@ STEPS = (
         t(
             "Ken's ★ Regular customer took the green 1 on spot 1 next to it, for free (★), "
             "outside his range. Sora bought last and round 1 ended: its row stays in the table.",
-            "ケンの★のお得意様は、範囲の外でも隣の1番の緑1を無料で取りました(★)。最後にソラが"
+            "ケンの★のお得意様は、範囲の外でも隣の1番の緑1を無料で取りました（★）。最後にソラが"
             "購入して第1ラウンドが終わり、その記録は表に残ります。",
         ),
         play=("2:fL",),
@@ -100,8 +101,8 @@ STEPS = (
             "So each buyer takes what lies on his spots and leaves his price on each. Ranges may "
             "overlap: Sora, last at ¥1, took your ¥4 on spots 6 and 7 (+¥4) and left ¥1 (→¥1).",
             "このように、購入では範囲のマスにある物を取り、各マスに自分の値段を置きます。範囲は"
-            "重なってもよく、最後に1万で買ったソラは6番と7番のあなたの4万を取り(+4万)、"
-            "1万を置きました(→1万)。",
+            "重なってもよく、最後に1万で買ったソラは6番と7番のあなたの4万を取り（+4万）、"
+            "1万を置きました（→1万）。",
         ),
         mark=("reveal-row-3",),
     ),
@@ -111,17 +112,18 @@ STEPS = (
             "Round 2: Mika bought first, so she starts. The unsold bag left the game; the money "
             "left on spots 1–4 went to Bank L (¥6), on spots 5–8 to Bank R (¥3).",
             "第2ラウンドは、最初に購入したミカがスタートです。売れ残りのバッグは除外され、"
-            "1〜4番に残ったお金は左の銀行(6万)へ、5〜8番のお金は右の銀行(3万)へ移りました。",
+            "1〜4番に残ったお金は左の銀行（6万）へ、5〜8番のお金は右の銀行（3万）へ移りました。",
         ),
         mark=("spot-L", "spot-R"),
     ),
     Step(
         "r2-range",
         t(
-            "A range may include a bank, and you take its money. Tap spot 6, then Bank R: a ★ "
-            "blue bag, the Show-off bag Mika chose, a blue 1 and ¥3.",
-            "範囲には銀行も含められ、そのお金を取れます。6番と右の銀行をタップしてください"
-            "(★の青、ミカが選んだ散財自慢、青1、3万)。",
+            "A range may include a bank (you take its money): tap spot 6, then Bank R. Mika chose "
+            "the Show-off spending bag on spot 7: if she buys first, you pick up the price she "
+            "leaves there.",
+            "範囲には銀行も含められるので（お金を取れます）、6番と右の銀行をタップしてください。"
+            "7番の散財自慢はミカも選びましたが、ミカが先に買えば、そこに置いた値段をあなたが取れます。",
         ),
         expect=(Compose(RANGE, (6, BANK_R)), Compose(RANGE, (BANK_R, 6))),
         play=("1:r7", "2:r1-3", "3:rL-5"),
@@ -129,10 +131,10 @@ STEPS = (
     Step(
         "r2-price",
         t(
-            "Only you see your money: ¥12 for 4 spots allows ¥3 a spot at most, and more spots "
-            "would force a lower price. Choose ¥2.",
-            "所持金(自分にしか見えません)は12万、4マスなら1マス3万までで、マスが多いほど値段は"
-            "下がります。2万を選んでください。",
+            "Only you see your money: ¥12 for 4 spots allows ¥3 a spot at most. Choose ¥2: it "
+            "costs ¥8, not ¥12, and on equal prices the shorter range buys first.",
+            "所持金（自分にしか見えません）は12万、4マスなら1マス3万までです。払うのは12万でなく"
+            "8万で、同額なら範囲の狭い人が先に買えるので、2万を選んでください。",
         ),
         expect=("p2",),
         play=("1:p8", "2:p3", "3:p2"),
@@ -140,9 +142,9 @@ STEPS = (
     Step(
         "r2-order",
         t(
-            "You and Sora both offered ¥2. On equal prices the shorter range buys first, so you "
-            "go before her.",
-            "あなたとソラは同じ2万です。同額なら範囲の狭い人から購入するので、あなたが先です。",
+            "You and Sora both offered ¥2: your range (4 spots) is shorter than hers, so you buy "
+            "before her.",
+            "あなたとソラは同じ2万ですが、あなたの範囲（4マス）の方が狭いので、あなたが先に購入します。",
         ),
         mark=("reveal",),
     ),
@@ -152,7 +154,7 @@ STEPS = (
             "Your ★ Regular customer also takes, for free, what lies on one spot next to it, even "
             "outside your range. Take the red 1 on spot 5: you reach Mika's ¥8 on spot 7 anyway.",
             "あなたの★のお得意様は、範囲の外でも隣のマスひとつの物を無料で取ります。5番の赤1を"
-            "取ってください(7番のミカの8万は、どのみちあなたが取ります)。",
+            "取ってください（7番のミカの8万は、どのみちあなたが取ります）。",
         ),
         expect=("fL",),
     ),
@@ -161,7 +163,7 @@ STEPS = (
         t(
             "You paid ¥8 (¥2 on 4 spots) and took ¥11: Mika's ¥8 and Bank R's ¥3. Buying "
             "cheaply after the others is how money grows.",
-            "あなたは8万(4マスに2万ずつ)払い、ミカの8万と右の銀行の3万で11万を取りました。"
+            "あなたは8万（4マスに2万ずつ）払い、ミカの8万と右の銀行の3万で11万を取りました。"
             "他の人の後に安く買うのが、お金を増やす方法です。",
         ),
         mark=("reveal", "money-0"),
@@ -170,8 +172,8 @@ STEPS = (
         "r2-unknown",
         t(
             "Ken's Unknown brand bag (?) became blue, the brand he held less of (red 3, blue 2). "
-            "It counts 1, like a Regular customer; Show-off bags count in no brand.",
-            "ケンのブランド不明(?)は、合計の少ない方の青になりました(赤3、青2)。お得意様と同じく"
+            "It counts 1, like a Regular customer; Show-off spending counts in no brand.",
+            "ケンのブランド不明（?）は、合計の少ない方の青になりました（赤3、青2）。お得意様と同じく"
             "1点分で、散財自慢はどのブランドにも数えません。",
         ),
         mark=("bags-2",),
@@ -179,11 +181,12 @@ STEPS = (
     Step(
         "party-1",
         t(
-            "After round 2, a party: in each brand, the highest total of bag numbers scores 2 VP, "
-            "the second 1 VP. You tied Ken in red and in green: you share 2 + 1, rounded up, so "
-            "2 VP each.",
-            "第2ラウンドの後のパーティーでは、ブランドごとにバッグの数字の合計が1位なら2点、"
-            "2位なら1点です。赤と緑はケンと同点なので2+1を分け合い、切り上げで2点ずつです。",
+            "After round 2, a party: in each brand, the highest total of bag numbers (a seat's "
+            "chip, its place in small) scores 2 VP, the second 1 VP. You tied Ken in red and "
+            "green: 2 + 1 shared, rounded up, is 2 VP each.",
+            "第2ラウンドの後のパーティーでは、ブランドごとのバッグの数字の合計（席のチップ、小さい"
+            "数字は順位）が1位なら2点、2位なら1点です。赤と緑はケンと同点なので2+1を分け合い、"
+            "切り上げで2点ずつです。",
         ),
         mark=("majority", "vp-0"),
     ),
@@ -204,7 +207,7 @@ STEPS = (
         t(
             "Sora starts and picked spots 1 to 5. Tap spot 7, then spot 8: a red 2 and the "
             "green 3.",
-            "スタートのソラは1〜5番を選びました。7番と8番(赤2と緑3)をタップしてください。",
+            "スタートのソラは1〜5番を選びました。7番と8番（赤2と緑3）をタップしてください。",
         ),
         expect=(Compose(RANGE, (7, 8)), Compose(RANGE, (8, 7))),
         play=("3:r1-5",),
@@ -245,7 +248,7 @@ STEPS = (
         t(
             "Then every ¥8 is worth 1 VP (your ¥18: 2 VP), and the most VP wins. If VP are "
             "tied, the player who leads the most brands on his own wins.",
-            "最後にお金8万ごとに1点(あなたの18万は2点)で、勝利点の最も多い人の勝ちです。同点なら、"
+            "最後にお金8万ごとに1点（あなたの18万は2点）で、勝利点の最も多い人の勝ちです。同点なら、"
             "単独1位のブランドが最も多い人の勝ちです。",
         ),
         mark=("result",),

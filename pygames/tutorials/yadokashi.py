@@ -43,30 +43,31 @@ STEPS = (
             "Crabs living in your row pay you stars (white 1, blue 3, gold 9; everyone starts "
             "with 1 white). When a turn ends with anyone at 27 ★ (three gold) or more, the game "
             "ends.",
-            "自分の列に住むヤドカリが星を払います(白は1、青は3、金は9で、最初は全員白1つ)。"
-            "手番の終わりに誰かの★が27(金3つ)以上ならゲーム終了です。",
+            "自分の列に住むヤドカリが星を払います（白は1、青は3、金は9で、最初は全員白1つ）。"
+            "手番の終わりに誰かの★が27（金3つ）以上ならゲーム終了です。",
         ),
         mark=("stars-0", "goal"),
     ),
     Step(
         "move-dice",
         t(
-            "Move dice: everyone takes 1 ★ per crab in his row (income) before the roll and again "
-            "after it. Call Low: crabs of the roll's size or less grow by 1 (High: the roll's "
-            "size or more).",
-            "ヒッコシダイス:振る前と後に、全員が自分の列のヤドカリ1人につき★1つをもらいます"
-            "(収入)。ローを宣言してください(出目以下のヤドカリが1大きくなり、ハイなら出目以上)。",
+            "Move dice rolls a 12-sided die; everyone takes 1 ★ per crab in his row (income) "
+            "before the roll and again after it. Call Low: crabs of the roll's size or less grow "
+            "by 1 (High: the roll's size or more).",
+            "ヒッコシダイスでは12面ダイスを振り、振る前と後に全員が自分の列のヤドカリ1人につき★1つを"
+            "もらいます（収入）。ローを宣言してください（出目以下のヤドカリが1大きくなり、ハイなら出目以上）。",
         ),
         expect=("lo",),
     ),
     Step(
         "moved",
         t(
-            "You rolled 5: the crabs on shells 1 and 2 grew to 2 and 3, too big for their "
-            "shells. Each moved counterclockwise to the first empty shell of its size or one "
-            "more, then came income again.",
-            "出目は5:ヤド1と2のヤドカリが2と3になり、ヤドより大きくなりました。それぞれ"
-            "反時計回りに、同じ大きさか1つ大きい最初の空きヤドへ引越し、もう一度収入です。",
+            "You rolled 5: the crabs on shells 1 and 2 grew to 2 and 3, too big for their shells. "
+            "Each moved the way the small position numbers count, to the next empty shell of its "
+            "size or one more (shell 1's went nearly all round).",
+            "出目は5で、ヤド1と2のヤドカリが2と3になり、ヤドより大きくなりました。それぞれ小さな"
+            "位置の数字が増える向きに、同じ大きさか1つ大きい次の空きヤドへ引越します（ヤド1の"
+            "ヤドカリはほぼ一周してヤド3へ）。",
         ),
         mark=("crab-3", "crab-4"),
     ),
@@ -76,8 +77,8 @@ STEPS = (
             "Kai chose Advance: every piece moved one shell clockwise (the table keeps your piece "
             "at the bottom, so the shells turn instead). Your last shell went to Mika, and Kai's "
             "last shell came to you.",
-            "カイはゼンシン:全員のコマが時計回りに1つ進みました(画面ではあなたのコマが下に"
-            "固定され、ヤドの方が回ります)。あなたの最後のヤドはミカへ、カイの最後のヤドは"
+            "カイはゼンシン：全員のコマが時計回りに1つ進みました（画面ではあなたのコマが下に"
+            "固定され、ヤドの方が回ります）。あなたの最後のヤドはミカへ、カイの最後のヤドは"
             "あなたへ移りました。",
         ),
         play=("1:adv",),
@@ -86,12 +87,12 @@ STEPS = (
     Step(
         "mika-rebirth",
         t(
-            "Mika called High and rolled 10, so your size-12 crab grew and left for the centre. "
-            "It is reborn on an empty shell 1 or 2, and the player who rolled chooses: Mika took "
-            "shell 2, in her row.",
-            "ミカがハイで10を出し、あなたの大きさ12のヤドカリが成長して中央へ戻りました。"
-            "生まれ変わる先(空いているヤド1か2)は振った人が選ぶので、ミカは自分の列の"
-            "ヤド2を選びました。",
+            "Mika called High and rolled 10, so your size-12 crab, the largest size, grew and left "
+            "for the centre. It is reborn on an empty shell 1 or 2, and the player who rolled "
+            "chooses: Mika took shell 2, in her row.",
+            "ミカがハイで10を出し、あなたの大きさ12（最大の大きさ）のヤドカリが成長して中央へ"
+            "戻りました。生まれ変わる先（空いているヤド1か2）は振った人が選ぶので、ミカは自分の"
+            "列のヤド2を選びました。",
         ),
         play=("2:hi", "2:re2"),
         mark=("crab-2", "centre"),
@@ -101,7 +102,7 @@ STEPS = (
         t(
             "Your turn. New tenants: roll every die in the centre, then put crabs on empty "
             "shells with the numbers rolled.",
-            "あなたの番です。ニューキョシャボシュウ:中央のダイスを全部振り、出目と同じ数字の"
+            "あなたの番です。ニューキョシャボシュウ：中央のダイスを全部振り、出目と同じ数字の"
             "空きヤドにヤドカリを乗せます。",
         ),
         expect=("new",),
@@ -111,7 +112,7 @@ STEPS = (
         t(
             "You rolled 8, 12 and 10: one crab per number, at least one if you can. Choose shells "
             "10 and 12, the two in your row, and confirm.",
-            "出目は8、12、10:数字ごとに1人まで、乗せられるなら1人以上です。自分の列の"
+            "出目は8、12、10：数字ごとに1人まで、乗せられるなら1人以上です。自分の列の"
             "ヤド10と12を選んで決定してください。",
         ),
         expect=(Compose("tenants", (10, 12)),),
@@ -132,9 +133,10 @@ STEPS = (
         "buy",
         t(
             "Buy a shell: pay its owner 3, 2 or 1 ★ for position 1, 2 or 3, nothing from "
-            "position 4 on. Take Mika's free shell 3 and put it at position 1 of your row.",
-            "ヤドカイ:持ち主に1・2・3番目なら★3・2・1つを払い、4番目以降は無料です。"
-            "ミカの無料のヤド3を買い、自分の列の1番目に置いてください。",
+            "position 4 on. Take Mika's free shell 3 and put it at position 1 of your row (the "
+            "dashed box 'pos 1').",
+            "ヤドカイ：持ち主に1・2・3番目なら★3・2・1つを払い、4番目以降は無料です。"
+            "ミカの無料のヤド3を買い、自分の列の1番目（点線の枠「位置1」）に置いてください。",
         ),
         expect=("b3@1",),
         play=("2:lo",),
@@ -153,12 +155,12 @@ STEPS = (
     Step(
         "rearrange",
         t(
-            "Rearrange puts the empty shells of your row in a new order; crabs stay put, and the "
-            "order must change. Tap 3, 9 and 10 in turn (shell 12 takes the last place), then "
-            "confirm.",
-            "イレカエは自分の列の空きヤドを並べ替えます(ヤドカリのいるヤドは動かず、並びは"
-            "変わらなければなりません)。3、9、10の順にタップし(最後の位置には12が入ります)、"
-            "決定してください。",
+            "Rearrange puts the empty shells of your row in a new order (crabs stay put), so a "
+            "growing crab finds a bigger shell in your own row. Tap 3, 9 and 10 in turn (12 takes "
+            "the last place), then confirm.",
+            "イレカエは自分の列の空きヤドを並べ替え（ヤドカリのいるヤドは動きません）、成長した"
+            "ヤドカリが自分の列で大きいヤドを見つけられるようにします。3、9、10の順にタップし"
+            "（最後の位置には12が入ります）、決定してください。",
         ),
         expect=(Compose("rearrange", (3, 9, 10)),),
     ),
@@ -168,7 +170,7 @@ STEPS = (
             "Mika advanced, so your last shell 12 went to her. Now Advance yourself: your empty "
             "last shell goes to Mika, and Kai's last shell 6 comes to you, crab and all.",
             "ミカのゼンシンで、あなたの最後のヤド12はミカへ移りました。今度はあなたが"
-            "ゼンシン:空いた最後のヤドはミカへ、カイの最後のヤド6はヤドカリごとあなたへ来ます。",
+            "ゼンシン：空いた最後のヤドはミカへ、カイの最後のヤド6はヤドカリごとあなたへ来ます。",
         ),
         expect=("adv",),
         play=("1:b7@1", "2:adv"),
@@ -190,7 +192,7 @@ STEPS = (
             "Your row is empty, but Kai has a crab of size 12 on shell 13. Call High: a size-12 "
             "crab grows on every High roll and leaves for the centre.",
             "あなたの列は空ですが、カイのヤド13に大きさ12のヤドカリがいます。ハイを宣言して"
-            "ください:大きさ12のヤドカリはハイなら必ず成長し、中央へ戻ります。",
+            "ください：大きさ12のヤドカリはハイなら必ず成長し、中央へ戻ります。",
         ),
         expect=("hi",),
         mark=("crab-13",),
@@ -200,7 +202,7 @@ STEPS = (
         t(
             "You rolled, so you choose where the size-12 crab is reborn: an empty shell 1 or 2. "
             "Take shell 1, in your row.",
-            "振ったのはあなたなので、大きさ12のヤドカリの生まれ変わり先(空いているヤド1か2)"
+            "振ったのはあなたなので、大きさ12のヤドカリの生まれ変わり先（空いているヤド1か2）"
             "はあなたが選びます。自分の列のヤド1にしてください。",
         ),
         expect=("re1",),
@@ -221,7 +223,7 @@ STEPS = (
         t(
             "Crabs moved into your shells 3 and 9: three crabs pay you at each income. You have "
             "24 ★ and Mika 26: call Low again.",
-            "ヤドカリがヤド3と9に入り、収入は3人分になりました(あなたは★24、ミカは★26)。"
+            "ヤドカリがヤド3と9に入り、収入は3人分になりました（あなたは★24、ミカは★26）。"
             "もう一度ローを宣言してください。",
         ),
         expect=("lo",),

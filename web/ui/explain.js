@@ -8,7 +8,8 @@
 //   dashed outline of the last bot move, BAG-GAI's ★...).
 // - A tap on an explainable mark that is not part of a control opens a bubble anchored to it:
 //   its own text, then the glossary's words for the terms and marks it carries. A tap elsewhere
-//   or Escape closes it. Such marks are focusable (Enter or Space opens the bubble).
+//   or Escape closes it (a tap on a control then only closes it: nothing is played). Such marks
+//   are focusable (Enter or Space opens the bubble).
 // - A mark on a control that plays (a card on a move button, the round bonus switch) never
 //   steals its tap: the "?" button of the status bar turns the next tap into an explanation
 //   (of the mark or the control tapped, nothing is played), then the table is back to normal.
@@ -179,6 +180,14 @@ function onClick(ev) {
   }
   if (asking) {
     explainInstead(ev, target);
+    return;
+  }
+  if (open && target.closest(CONTROL)) {
+    // the tap that closes an explanation does only that: it never reaches the table (a spot
+    // chosen by the tap meant to close the bubble)
+    ev.preventDefault();
+    ev.stopPropagation();
+    close();
     return;
   }
   if (target.closest(CONTROL) || !explainAt(target)) close();

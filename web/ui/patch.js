@@ -125,20 +125,30 @@ function counterpart(parent, fresh, i, keyed) {
 export function place(parent, fresh) {
   /** @type {Map<string, Node>} */
   const keyed = new Map();
-  for (const child of parent.children) {
+  const keys = new Set(fresh.map((n) => (n instanceof Element ? n.getAttribute('data-key') : null)));
+  for (const child of [...parent.children]) {
     const key = child.getAttribute('data-key');
-    if (key !== null) keyed.set(key, child);
+    // a keyed node the drawing no longer has goes first: the nodes after it are not moved (a
+    // node taken out and put back in restarts its animations: a crab arriving again)
+    if (key !== null && !keys.has(key) && !fresh.includes(child)) child.remove();
+    else if (key !== null) keyed.set(key, child);
   }
   fresh.forEach((node, i) => {
     let target = node;
+    let current = parent.childNodes[i];
     if (!KEPT.has(node)) {
       const old = counterpart(parent, node, i, keyed);
       if (old && old !== node && keepable(old, node)) {
         patchNode(old, node);
         target = old;
+      } else if (old && old !== node && old.parentNode === parent && node instanceof Element && node.hasAttribute('data-key')) {
+        // a keyed node replaced (another tag: a shell that became a button): the new one takes
+        // its place, the nodes after it stay where they are
+        if (old === current) { parent.replaceChild(node, old); return; }
+        parent.removeChild(old);
+        current = parent.childNodes[i];
       }
     }
-    const current = parent.childNodes[i];
     if (current !== target) parent.insertBefore(target, current ?? null);
   });
   while (parent.childNodes.length > fresh.length) parent.lastChild?.remove();

@@ -629,7 +629,7 @@ export class Table {
     const marked = this.coach.mark(mainPart); // the hint's moves on the table (ui/hint.js)
     place(sidePart, [this.coach.panel(this.names, marked), ...side].filter(Boolean));
     if (before) this.follow(root, before);
-    this.tutorial?.reveal(mainPart); // a lesson's mark out of sight is scrolled into view
+    this.tutorial?.reveal(root); // a lesson's mark out of sight is scrolled into view, its badge by it
     focusable(root); // its marks explain themselves by a tap (ui/explain.js)
     this.drawn(root);
   }

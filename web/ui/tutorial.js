@@ -26,12 +26,15 @@
 import { h, button, sleep } from './dom.js';
 import { t, tx } from '../i18n.js';
 import { DELAYS, speed } from './speed.js';
+import { TipBadge } from './tutorial-tip.js';
 
 /** The attribute that marks what the learner should tap. */
 export const TARGET = 'data-tutorial';
 /** The attribute of the first mark of a move to make: the words of its badge ("Tap here"). */
 export const TIP = 'data-tutorial-tip';
 /** The controls a tutorial keeps to the expected move. */
+/** The longest wait for the board to stand still before a step's words, ms. */
+const MOTION_MAX = 4000;
 const CONTROLS = '[data-action=move], [data-a], [data-reach], [data-pick], [data-unpick], [data-confirm], [data-choose], [data-reset], [data-move]';
 
 /** Where the progress of a game's tutorial is kept (its deal is public: nothing hidden). */
@@ -200,7 +203,7 @@ export class Tutor {
     this.data = data;
     this.k = step;
     this.host = host;
-    /** @type {'start'|'playing'|'hold'|'read'|'do'|'end'} */
+    /** @type {'start'|'playing'|'moving'|'hold'|'read'|'do'|'end'} */
     this.phase = 'start';
     this.wrong = false; // the last tap was not the expected move: the panel says so
     /** @type {any} the table it drives (ui/play.js `Table`) */
@@ -209,6 +212,7 @@ export class Tutor {
     /** @type {{el: Element, size: string} | null} the mark last scrolled into view, and the
      * window's size then */
     this.revealed = null;
+    this.tip = new TipBadge(); // the "Tap here" badge by the mark (ui/tutorial-tip.js)
   }
 
   get step() {
@@ -249,6 +253,7 @@ export class Tutor {
     const over = table.snap.over;
     if (over && this.k + 1 >= this.data.steps.length) { this.ended(); return; }
     if (!over && step.expect.length && !(await this.holding())) return;
+    if (!(await this.stillness())) return; // the words come once the board stands still
     // a read step after the end talks about the end screen
     this.phase = step.expect.length && !over ? 'do' : 'read';
     table.settle(over ? 'over' : this.phase === 'do' ? 'human' : 'hold');
@@ -262,6 +267,28 @@ export class Tutor {
     this.phase = 'hold';
     table.settle('hold');
     await held;
+    return table.alive;
+  }
+
+  /**
+   * Wait until the pieces on the board stop moving (a move's flight, a crab arriving: the
+   * animations that end, up to a few seconds), so the words never talk about a board still
+   * being drawn. Nothing to wait for at the instant speed or with reduced motion.
+   */
+  async stillness() {
+    const table = this.table;
+    // (reduced motion: the page's <html data-motion>, ui/settings.js)
+    if (speed() === 'instant' || document.documentElement.dataset.motion === 'reduce') return table.alive;
+    this.phase = 'moving';
+    table.render();
+    await new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done)); });
+    const moving = document.getAnimations().filter((a) => {
+      const effect = /** @type {KeyframeEffect | null} */ (a.effect);
+      const end = effect?.getComputedTiming().endTime;
+      return typeof end === 'number' && Number.isFinite(end) && a.playState !== 'finished'
+        && Boolean(effect?.target?.closest('.table-main')); // the board, not the side's lists
+    });
+    if (moving.length) await Promise.race([Promise.allSettled(moving.map((a) => a.finished)), sleep(MOTION_MAX)]);
     return table.alive;
   }
 
@@ -321,15 +348,18 @@ export class Tutor {
 
   /**
    * Scroll the mark with the "Tap here" badge into view once, when it appears out of sight (a
-   * round summary's button below its fold in portrait); the learner may scroll away after.
-   * @param {Element} root the table's drawing on screen
+   * round summary's button below its fold in portrait; the learner may scroll away after), then
+   * put the badge by it.
+   * @param {Element} root the table on screen
    */
   reveal(root) {
     const el = root.querySelector(`[${TIP}]`);
     const size = `${innerWidth}x${innerHeight}`; // a turned tablet: again
-    if (!el || (el === this.revealed?.el && size === this.revealed.size)) return;
-    this.revealed = { el, size };
-    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (el && (el !== this.revealed?.el || size !== this.revealed.size)) {
+      this.revealed = { el, size };
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
+    this.tip.update(root);
   }
 
   /** The composed move's selection so far (the renderer's `selection`), or null. */
@@ -408,13 +438,14 @@ export class Tutor {
     if (this.phase === 'do') return t('learnYourMove');
     if (this.phase === 'read') return t('learnTapNext');
     if (this.phase === 'hold') return t('learnHold');
+    if (this.phase === 'moving') return t('learnMoving');
     return t('learnWatch');
   }
 
   /** The panel over the table: the step's words, the progress, Back, Leave and Next. */
   panel() {
     const total = this.data.steps.length;
-    const words = this.phase === 'playing' || this.phase === 'start' ? null : tx(this.step.words);
+    const words = ['playing', 'start', 'moving'].includes(this.phase) ? null : tx(this.step.words);
     const next = this.phase === 'read'
       ? button(t('learnNext'), { class: 'btn btn-primary', testid: 'tutorial-next', data: { action: 'tutorial-next', autofocus: '' } })
       : null;

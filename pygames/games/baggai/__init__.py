@@ -16,7 +16,7 @@ INFO = register(
         max_players=5,
         minutes=25,
         credits=[
-            t("Game design: Kazuto Furuse (古瀬和人), 2016", "ゲームデザイン:古瀬和人(2016年)"),
+            t("Game design: Kazuto Furuse (古瀬和人), 2016", "ゲームデザイン：古瀬和人（2016年）"),
             t(
                 "Tokyo German Game Award, special prize",
                 "東京ドイツゲーム賞 特別賞",
@@ -36,15 +36,15 @@ INFO = register(
                 "Then everyone secretly picks one price per spot that he can afford for the whole "
                 "stretch. The highest price is served first (ties: the shorter stretch, then who "
                 "chose first), taking what lies on each spot and leaving his price there.",
-                "手番順に、ショーウィンドウのどこからどこまでを買うか(銀行も含められます)を決めます。"
-                "次に全員が同時に、1か所あたりの金額を決めます(範囲全体を払える額まで)。高い金額の人から"
-                "(同額なら範囲の狭い人、さらに先に決めた人から)、範囲の物を取って代わりに金額を置きます。",
+                "手番順に、ショーウィンドウのどこからどこまでを買うか（銀行も含められます）を決めます。"
+                "次に全員が同時に、1か所あたりの金額を決めます（範囲全体を払える額まで）。高い金額の人から"
+                "（同額なら範囲の狭い人、さらに先に決めた人から）、範囲の物を取って代わりに金額を置きます。",
             ),
             t(
                 "Later buyers take that money and leave their own price: buying money cheaply is "
-                "how you grow your funds, and a price of 0 takes money but no bags. Show-off bags "
-                "give points for a high price, Regular customers (★) also take a neighbouring "
-                "spot, and unknown-brand bags join the brand you hold less of.",
+                "how you grow your funds, and a price of 0 takes money but no bags. Show-off "
+                "spending gives points for a high price, Regular customers (★) also take a "
+                "neighbouring spot, and unknown-brand bags join the brand you hold less of.",
                 "後から処理する人はそのお金を取って自分の金額を置きます。安くお金を買うことが資金を増やす"
                 "方法です。0を握るとバッグは買えませんがお金は取れます。散財自慢は高く買うほど勝利点、"
                 "お得意様は隣の場所の物も無料で取り、ブランド不明は持っている合計が少ない方のブランドに"
@@ -55,7 +55,7 @@ INFO = register(
                 "then 6 and 3 points; ties share, rounded up). At the end every 8 money is worth "
                 "1 point. Most points wins; a tie goes to who leads more brands alone.",
                 "2ラウンドと5ラウンドの後のパーティーで、ブランドごとに合計値の多い人が得点します"
-                "(2点と1点、最後は6点と3点。同値は分け合い切り上げ)。最後に8万円ごとに1点。"
+                "（2点と1点、最後は6点と3点。同値は分け合い切り上げ）。最後に8万円ごとに1点。"
                 "最多得点の人が勝ち、同点なら単独1位のブランドが多い人が勝ちます。",
             ),
         ],

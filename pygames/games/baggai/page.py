@@ -105,7 +105,7 @@ def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Compo
     if not isinstance(picks, list) or not all(_is_spot(p, last) for p in picks):
         raise illegal(
             f"A range is picked as spot indices 0 (Bank L) to {last} (Bank R).",
-            f"範囲は0(左の銀行)から{last}(右の銀行)までの場所の番号で選びます。",
+            f"範囲は0（左の銀行）から{last}（右の銀行）までの場所の番号で選びます。",
         )
     spots: list[int] = list(picks)
     if not spots:
@@ -120,7 +120,7 @@ def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Compo
             valid=False,
             why=t(
                 "Pick another spot for the other end (one pick alone is a single spot).",
-                "もう一方の端には別の場所を選んでください(1か所だけなら1回選ぶだけです)。",
+                "もう一方の端には別の場所を選んでください（1か所だけなら1回選ぶだけです）。",
             ),
         )
     lo, hi = min(spots), max(spots)
@@ -145,8 +145,8 @@ def _is_spot(value: Any, last: int) -> bool:
 def waste(state: GameState, seat: int, action: str) -> Text | None:
     """A Regular customer's side that lies ahead in the buyer's own range (B16), when the other
     side holds something: he will reach that spot anyway, paying his price there all the same
-    and taking what lies there, so the free take gains him nothing there (a Show-off taken free
-    even earns no VP), while the other side's bag or money would have been his for free.
+    and taking what lies there, so the free take gains him nothing there (a Show-off spending bag
+    taken free even earns no VP), while the other side's bag or money would have been his for free.
     Not marked: a side holding a Regular customer (its own free take comes at another moment),
     a buyer at price 0 (he could not buy the bag ahead), or two sides both ahead.
     docs/rules/baggai.md, "Moves the table warns about"."""
@@ -183,7 +183,10 @@ def _free_warning(state: BagGaiState, target: int, other: int, showoff: int) -> 
         "取るので、お得意様で取っても何も得しません。"
     )
     if showoff:
-        en += f" A Show-off taken free earns no VP; bought at your price it earns {showoff}."
+        en += (
+            " A Show-off spending bag taken free earns no VP; bought at your price it earns "
+            f"{showoff}."
+        )
         ja += f"散財自慢は無料で取ると0勝利点、自分の金額で買えば{showoff}勝利点です。"
     if state.bags[other] is not None or state.money[other]:
         en += f" Take {oe} instead: what lies there is yours for free."

@@ -126,7 +126,7 @@ class Action:
             raise BadNotation(
                 t(
                     f"{text!r} is not an action of BAG-GAI (try r2-5, p3, fL or uRB=R).",
-                    f"「{text}」はBAG-GAIの手ではありません(例:r2-5、p3、fL、uRB=R)。",
+                    f"「{text}」はBAG-GAIの手ではありません（例：r2-5、p3、fL、uRB=R）。",
                 )
             )
         lo, hi, price, side, pair, brand = m.groups()
@@ -237,7 +237,7 @@ def card_text(card: str) -> tuple[str, str]:
     (en1, ja1), (en2, ja2) = BRAND_NAMES[card[1]], BRAND_NAMES[card[2]]
     if "=" in card:
         en, ja = BRAND_NAMES[card[-1]]
-        return f"unknown brand {en1}/{en2} (now {en})", f"ブランド不明{ja1}/{ja2}({ja})"
+        return f"unknown brand {en1}/{en2} (now {en})", f"ブランド不明{ja1}/{ja2}（{ja}）"
     return f"unknown brand {en1}/{en2}", f"ブランド不明{ja1}/{ja2}"
 
 
@@ -406,7 +406,7 @@ class BagGaiState(GameState):
             raise RecordError(
                 t(
                     "The first start player must be one of the seats.",
-                    "最初のスタートプレーヤーは席のどれかでなければなりません。",
+                    "最初のスタートプレイヤーは席のどれかでなければなりません。",
                 )
             )
         extra = [2, 3] if players == 5 else [2]
@@ -417,7 +417,7 @@ class BagGaiState(GameState):
             "{0} is the first start player; "
             + ", ".join(f"{{{i + 1}}}" for i in range(len(extra)))
             + f" {agree(len(extra), 'starts', 'start')} with ¥21, the others with ¥20.",
-            "{0}が最初のスタートプレーヤーです。"
+            "{0}が最初のスタートプレイヤーです。"
             + "、".join(f"{{{i + 1}}}" for i in range(len(extra)))
             + "は21万円、他は20万円で始めます。",
             [s.start] + [(s.start + k) % players for k in extra],
@@ -461,7 +461,7 @@ class BagGaiState(GameState):
         if not self.quiet:
             self.say(
                 f"Round {self.round}: the shop window is stocked; {{0}} starts.",
-                f"第{self.round}ラウンド:ショーウィンドウにバッグが並びました。{{0}}から始めます。",
+                f"第{self.round}ラウンド：ショーウィンドウにバッグが並びました。{{0}}から始めます。",
                 [self.start],
             )
 
@@ -639,7 +639,7 @@ class BagGaiState(GameState):
         ey, jy = BRAND_NAMES[y]
         return t(
             f"It becomes the brand you hold less of ({ex} {totals[x]}, {ey} {totals[y]}).",
-            f"合計値が低い方のブランドになります({jx}{totals[x]}、{jy}{totals[y]})。",
+            f"合計値が低い方のブランドになります（{jx}{totals[x]}、{jy}{totals[y]}）。",
         )
 
     # --- applying ---------------------------------------------------------------------------
@@ -669,7 +669,7 @@ class BagGaiState(GameState):
         else:
             self.say(
                 f"{{0}} chooses {le} to {he} ({hi - lo + 1} spots).",
-                f"{{0}}は{lj}〜{hj}({hi - lo + 1}か所)を指定しました。",
+                f"{{0}}は{lj}〜{hj}（{hi - lo + 1}か所）を指定しました。",
                 [seat],
             )
 
@@ -710,7 +710,8 @@ class BagGaiState(GameState):
                 "Prices revealed, in processing order: "
                 + ", ".join(f"{{{i}}} ¥{p}" for i, p in enumerate(prices))
                 + ".",
-                "金額公開(処理順):" + "、".join(f"{{{i}}} {p}万円" for i, p in enumerate(prices)),
+                "金額公開（処理順）："
+                + "、".join(f"{{{i}}} {p}万円" for i, p in enumerate(prices)),
                 seats,
                 moment="shopping",
             )
@@ -823,7 +824,7 @@ class BagGaiState(GameState):
             self.vp_showoff[seat] += points
             self.say(
                 f"{{0}} shows off: {points} VP.",
-                f"{{0}}の散財自慢:{points}勝利点。",
+                f"{{0}}の散財自慢：{points}勝利点。",
                 [seat],
             )
         elif kind == "free":
@@ -838,7 +839,7 @@ class BagGaiState(GameState):
         self.pending_free = None
         self.say(
             "{0}'s Regular customer finds nothing on either side.",
-            "{0}のお得意様:左右どちらにも何もありません。",
+            "{0}のお得意様：左右どちらにも何もありません。",
             [seat],
         )
 
@@ -877,7 +878,7 @@ class BagGaiState(GameState):
         se, sj = self.spot_text(spot)
         self.say(
             f"{{0}}'s Regular customer takes back the ¥{took} {{0}} just paid on {se}.",
-            f"{{0}}のお得意様:{{0}}は自分が{sj}に払ったばかりの{took}万円を取り戻しました。",
+            f"{{0}}のお得意様：{{0}}は自分が{sj}に払ったばかりの{took}万円を取り戻しました。",
             [seat],
             moment="shopping",
         )
@@ -894,7 +895,7 @@ class BagGaiState(GameState):
             parts_ja.append(f"{took}万円")
         self.say(
             f"{{0}}'s Regular customer takes {' and '.join(parts_en)} from {se}.",
-            f"{{0}}のお得意様:{sj}の{'と'.join(parts_ja)}を無料で取りました。",
+            f"{{0}}のお得意様：{sj}の{'と'.join(parts_ja)}を無料で取りました。",
             [seat],
             moment="shopping",
         )
@@ -967,7 +968,7 @@ class BagGaiState(GameState):
                     f"Party, {en}: "
                     + ", ".join(f"{{{i}}} {totals[s]} → {got[s]} VP" for i, s in enumerate(placed))
                     + ".",
-                    f"パーティー({ja}):"
+                    f"パーティー（{ja}）："
                     + "、".join(
                         f"{{{i}}} {totals[s]}→{got[s]}勝利点" for i, s in enumerate(placed)
                     ),
@@ -977,7 +978,7 @@ class BagGaiState(GameState):
             else:
                 self.say(
                     f"Party, {en}: nobody owns any.",
-                    f"パーティー({ja}):誰も持っていません。",
+                    f"パーティー（{ja}）：誰も持っていません。",
                     moment="party",
                 )
         self.parties.append(
@@ -999,8 +1000,8 @@ class BagGaiState(GameState):
             f"Clean-up: {plural(len(left), 'unsold bag leaves', 'unsold bags leave')} the game; "
             f"Bank L holds ¥{self.money[0]}, "
             f"Bank R ¥{self.money[last]}. {{0}} was processed first and starts next.",
-            f"片付け:売れ残りのバッグ{len(left)}枚を除外。左の銀行は{self.money[0]}万円、"
-            f"右の銀行は{self.money[last]}万円。最初に処理した{{0}}が次のスタートプレーヤーです。",
+            f"片付け：売れ残りのバッグ{len(left)}枚を除外。左の銀行は{self.money[0]}万円、"
+            f"右の銀行は{self.money[last]}万円。最初に処理した{{0}}が次のスタートプレイヤーです。",
             [self.start],
             moment="round",
         )
@@ -1013,13 +1014,13 @@ class BagGaiState(GameState):
         for s in range(self.players):
             self.say(
                 f"{{0}}: ¥{self.purse[s]} → {self.money_points[s]} VP.",
-                f"{{0}}:{self.purse[s]}万円→{self.money_points[s]}勝利点。",
+                f"{{0}}：{self.purse[s]}万円→{self.money_points[s]}勝利点。",
                 [s],
             )
         res = self.result()
         self.say(
             f"Game over. Winner: {name_slots(res.winners, ', ')}.",
-            f"ゲーム終了。勝者:{name_slots(res.winners, '、')}",
+            f"ゲーム終了。勝者：{name_slots(res.winners, '、')}",
             res.winners,
         )
 

@@ -18,11 +18,11 @@ INFO = register(
         credits=[
             t(
                 "Game design: yio / イリクンデ (yirli'kumde)",
-                "ゲームデザイン:yio / イリクンデ(yirli'kumde)",
+                "ゲームデザイン：yio / イリクンデ（yirli'kumde）",
             ),
             t(
                 "Published by the designer, yio (yukinohana.net/~yea)",
-                "発行:作者 yio(yukinohana.net/~yea)",
+                "発行：作者 yio（yukinohana.net/~yea）",
             ),
         ],
         summary=[
@@ -33,7 +33,7 @@ INFO = register(
                 "to the next piece. Six 12-sided dice are the crabs: a die on a shell is a crab "
                 "whose size is its face.",
                 "プレイヤーはヤドカリたちのヤドの管理人です。1〜12のヤドカードを混ぜて輪に並べ、"
-                "3人なら13を、4人なら13〜16を加えます(3人で13枚、4人で16枚)。自分のコマから"
+                "3人なら13を、4人なら13〜16を加えます（3人で13枚、4人で16枚）。自分のコマから"
                 "反時計回りに次のコマまでのヤドが自分のものです。12面ダイス6個がヤドカリで、"
                 "ヤドに乗ったダイスの目がヤドカリの大きさです。",
             ),
@@ -44,11 +44,11 @@ INFO = register(
                 "crabs too big for their shell move counterclockwise to the first empty shell of "
                 "their size or one larger (else back to the centre); then everyone collects "
                 "again.",
-                "手番には1つだけ行います。ヒッコシダイス:全員が自分のヤドのヤドカリ1人につき星を"
-                "1つもらい、ハイかローを宣言してダイスを振ります。出目以上(ローなら以下)の"
+                "手番には1つだけ行います。ヒッコシダイス：全員が自分のヤドのヤドカリ1人につき星を"
+                "1つもらい、ハイかローを宣言してダイスを振ります。出目以上（ローなら以下）の"
                 "ヤドカリが成長し、12から成長したヤドカリは中央へ戻って空いている1か2のヤドに"
                 "生まれ変わります。ヤドより大きくなったヤドカリは反時計回りに、同じ大きさか1つ"
-                "大きい最初の空きヤドへ引越します(なければ中央へ)。最後にもう一度全員が星を"
+                "大きい最初の空きヤドへ引越します（なければ中央へ）。最後にもう一度全員が星を"
                 "もらいます。",
             ),
             t(
@@ -60,13 +60,13 @@ INFO = register(
                 "centre, the largest crab not placed this turn (every one of that size) goes back "
                 "to it; if every crab on the ring was placed this turn, the largest of those goes "
                 "back, so the centre is never left empty.",
-                "ほかに、ゼンシン(全員のコマが時計回りに1つ進み、各自のヤドが1つ増えて1つ減る)、"
-                "ヤドカイ(他人の空きヤドを位置に応じて星3・2・1・0つで買い、自分の並びの好きな"
-                "位置に加える)、イレカエ(自分の空きヤドの並べ替え)、ニューキョシャボシュウ"
-                "(中央のダイスを振り、同じ数の空きヤドに乗せられるなら1つ以上乗せる。中央が"
-                "空になったら、この手番に乗せたものを除いて最も大きいヤドカリ(同じ大きさなら"
-                "全員)が中央へ戻る。輪のヤドカリが全員この手番に乗せたものなら、その中で最も"
-                "大きいヤドカリが戻るので、中央が空のままになることはない)があります。",
+                "ほかに、ゼンシン（全員のコマが時計回りに1つ進み、各自のヤドが1つ増えて1つ減る）、"
+                "ヤドカイ（他人の空きヤドを位置に応じて星3・2・1・0つで買い、自分の並びの好きな"
+                "位置に加える）、イレカエ（自分の空きヤドの並べ替え）、ニューキョシャボシュウ"
+                "（中央のダイスを振り、同じ数の空きヤドに乗せられるなら1つ以上乗せる。中央が"
+                "空になったら、この手番に乗せたものを除いて最も大きいヤドカリ（同じ大きさなら"
+                "全員）が中央へ戻る。輪のヤドカリが全員この手番に乗せたものなら、その中で最も"
+                "大きいヤドカリが戻るので、中央が空のままになることはない）があります。",
             ),
             t(
                 "A white star is 1, a blue 3 and a gold 9. When a turn ends with anyone at 27 or "

@@ -168,7 +168,7 @@ def _compose_tenants(state: YadokashiState, picks: list[int]) -> Composed:
         return _refused(
             t(
                 f"Shell {wrong[0]} cannot take a new tenant: no roll matches it or it is taken.",
-                f"ヤド{wrong[0]}には入居できません(同じ出目がないか、空いていません)。",
+                f"ヤド{wrong[0]}には入居できません（同じ出目がないか、空いていません）。",
             )
         )
     left = state.centre - len(picks)

@@ -220,7 +220,7 @@ class YadokashiState(GameState):
         s.stars = [1] * players
         s.say(
             "Setup: {0} starts; everyone has one crab and one white star.",
-            "準備:{0}がスタートプレイヤーです。全員がヤドカリ1人と白の星1つを持ちます。",
+            "準備：{0}がスタートプレイヤーです。全員がヤドカリ1人と白の星1つを持ちます。",
             [s.start],
         )
         return s
@@ -405,7 +405,7 @@ class YadokashiState(GameState):
         pos = next(i for i, s in enumerate(row, start=1) if s not in self.crabs)
         return t(
             f"{{0}} rearranges the empty shells: shell {act.args[0]} goes to position {pos} first.",
-            f"{{0}}がイレカエ:まずヤド{act.args[0]}を{pos}番目に置きます。",
+            f"{{0}}がイレカエ：まずヤド{act.args[0]}を{pos}番目に置きます。",
         )
 
     @staticmethod
@@ -572,7 +572,7 @@ class YadokashiState(GameState):
         if not self.quiet:
             self.say(
                 f"Income: {', '.join(f'{{{s}}} +{g}' for s, g in enumerate(gains))}.",
-                f"収入:{'、'.join(f'{{{s}}} +{g}' for s, g in enumerate(gains))}",
+                f"収入：{'、'.join(f'{{{s}}} +{g}' for s, g in enumerate(gains))}",
                 list(range(self.players)),
             )
         return gains
@@ -749,7 +749,7 @@ class YadokashiState(GameState):
             self.last_action = {"seat": seat, "kind": "advance"}
             self.say(
                 "{0} advances: every piece moves one shell clockwise.",
-                "{0}がゼンシン:全員のコマが時計回りに1つ進みました。",
+                "{0}がゼンシン：全員のコマが時計回りに1つ進みました。",
                 [seat],
             )
         self._end_turn(seat)
@@ -814,7 +814,7 @@ class YadokashiState(GameState):
             self.last_action = {"seat": seat, "kind": "rearrange", "row": list(row)}
             self.say(
                 f"{{0}} rearranges the empty shells: the row is now {_list(row)}.",
-                f"{{0}}がイレカエ:並びは{_list(row, '、')}になりました。",
+                f"{{0}}がイレカエ：並びは{_list(row, '、')}になりました。",
                 [seat],
             )
         self._end_turn(seat)
@@ -832,7 +832,7 @@ class YadokashiState(GameState):
             self.last_action = {"seat": seat, "kind": "tenants", "rolls": rolls}
             self.say(
                 f"{{0}} looks for new tenants and rolls {_list(rolls)}.",
-                f"{{0}}がニューキョシャボシュウ:出目は{_list(rolls, '、')}です。",
+                f"{{0}}がニューキョシャボシュウ：出目は{_list(rolls, '、')}です。",
                 [seat],
             )
         if len(placeable) >= 2:
@@ -902,7 +902,7 @@ class YadokashiState(GameState):
         one = len(evicted) == 1
         leave = "crab" if one else "crabs"
         shells = f"{'leaves shell' if one else 'leave shells'} {_list(evicted)}"
-        where = f"(大きさ{largest})がヤド{_list(evicted, '、')}から中央へ戻りました。"
+        where = f"（大きさ{largest}）がヤド{_list(evicted, '、')}から中央へ戻りました。"
         if just_placed:  # Y9
             self.say(
                 "The centre is empty and every crab on the ring was placed this turn: the largest "
@@ -963,11 +963,11 @@ class YadokashiState(GameState):
         who_en = ", ".join(
             f"{{{i}}} ({plural(self.stars[p], 'star', 'stars')})" for i, p in enumerate(reached)
         )
-        who_ja = "、".join(f"{{{i}}}(星{self.stars[p]})" for i, p in enumerate(reached))
+        who_ja = "、".join(f"{{{i}}}（星{self.stars[p]}）" for i, p in enumerate(reached))
         verb = "has" if len(reached) == 1 else "have"
         self.say(
             f"{who_en} {verb} {GOAL} stars or more: game over. Winner: {{{len(reached)}}}.",
-            f"{who_ja}の星が{GOAL}以上になりました。ゲーム終了。勝者:{{{len(reached)}}}",
+            f"{who_ja}の星が{GOAL}以上になりました。ゲーム終了。勝者：{{{len(reached)}}}",
             [*reached, winner],
         )
 
@@ -992,7 +992,7 @@ class YadokashiState(GameState):
                 t(
                     f"No winner: the app's safeguard limit stopped the game unfinished after "
                     f"{self.turn} turns.",
-                    f"勝者なし:アプリの安全上限により{self.turn}手番で打ち切りました。",
+                    f"勝者なし：アプリの安全上限により{self.turn}手番で打ち切りました。",
                 ),
                 finished=False,
             )
@@ -1006,7 +1006,7 @@ class YadokashiState(GameState):
             "turn_order",
             t(
                 "Tied on stars: the player whose turn it was (then clockwise) wins.",
-                "星が同数のため、手番プレイヤー(以下時計回り)の順で勝者を決めました。",
+                "星が同数のため、手番プレイヤー（以下時計回り）の順で勝者を決めました。",
             ),
         )
 
@@ -1027,7 +1027,7 @@ class YadokashiState(GameState):
             "turn_order",
             t(
                 "Tied on stars: the player whose turn it was comes first, then on clockwise.",
-                "星が同数のため、手番プレイヤー(以下時計回り)の順で順位を決めました。",
+                "星が同数のため、手番プレイヤー（以下時計回り）の順で順位を決めました。",
             ),
         )
 
