@@ -33,6 +33,7 @@ language serves every check.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -182,11 +183,16 @@ COVERAGE = """(selector) => {
 }"""
 
 PRIMARY = "#app .btn-primary, #overlay-root .btn-primary"
+# What a game's table must show without scrolling besides its primary actions (checked as they
+# are, with ``game``): Marie's newest round of "My draft", its Kept and its Passed (the second
+# trial saw the Passed row cut beside a lesson).
+SEEN = {"marie": ("first:.table-marie .hist-row",)}
 
 # Boxes that scroll, yet whose whole content must be seen at once: the end screen (its buttons
 # would hide the end of its tables), Pharaoh's action zone (the hand, the declaration with the
-# round-bonus switch, the passes). One pixel of rounding is allowed.
-FITS = ("[data-testid=end-screen]", ".ph-action")
+# round-bonus switch, the passes), Marie's scoring table (issue 31's second trial saw it cut
+# beside a lesson). One pixel of rounding is allowed.
+FITS = ("[data-testid=end-screen]", ".ph-action", ".table-marie [data-testid=scoring]")
 # The game log's scrolling list keeps at least this many pixels (about four lines), whatever
 # else the side column holds (the Hint panel open, a game's panels).
 LOG_ROOM = 72
@@ -253,7 +259,7 @@ class Layout:
             )
             for line in self.page.evaluate(CLIPPED):
                 self.problems.append(f"{where}: clipped {line}")
-            for line in self.page.evaluate(OUT_OF_REACH, list(reach)):
+            for line in self.page.evaluate(OUT_OF_REACH, [*reach, *SEEN.get(game, ())]):
                 self.problems.append(f"{where}: out of reach {line}")
             for line in self.page.evaluate(NOT_FITTING, [list(FITS), LOG_ROOM]):
                 self.problems.append(f"{where}: {line}")
@@ -307,9 +313,10 @@ def layout(lang_page: Page) -> Layout:
 NAMES = {"en": ("Player {0}", "Bot {0}"), "ja": ("プレイヤー{0}", "ボット{0}")}
 
 
-def finished(game: str, lang: str) -> dict[str, Any]:
-    """A finished bot game whose seat 0 is a human; every seat has its default name."""
-    players, seed = GAMES[game]
+def finished(game: str, lang: str, deal: tuple[int, int] | None = None) -> dict[str, Any]:
+    """A finished bot game whose seat 0 is a human; every seat has its default name. ``deal``:
+    its players and seed, else the game's (``GAMES``)."""
+    players, seed = deal or GAMES[game]
     line = simulate(game, players, seed)
     assert line["finished"], f"{game}: the simulated game did not finish"
     record = record_of(line)
@@ -432,4 +439,59 @@ def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: st
     assert open_table(page, base_url, record) == "over"
     expect(page.get_by_test_id("end-screen")).to_be_visible()
     layout.check(f"{game}-end", reach=("[data-testid=end-screen] .end-actions .btn",))
+    layout.verdict()
+
+
+def decision_cut(record: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """Marie's record cut before a decision of seat 0 that a round's results follow (at once, or
+    after the bots' decisions) and another round: of those in the game's second half, the one
+    whose results hold the most lines (the trial saw the log squeezed by a tall moment)."""
+    readable = record_from_json(record)
+    actions = record["actions"]
+    best: tuple[int, int, str] | None = None  # (lines, cut, decision)
+    for i in range(len(actions) // 2, len(actions)):
+        seat, action = actions[i].split(":", 1)
+        if seat != "0" or not action.startswith(("keep", "eat")):
+            continue
+        mark = len(replay(readable, i).log)
+        # the round ends before seat 0 acts again
+        after = next((j for j in range(i + 1, len(actions)) if actions[j].startswith("0:")), None)
+        state = replay(readable, after if after is not None else len(actions))
+        lines = len(state.log) - mark
+        ends = any(e.get("moment") == "round" for e in state.log[mark:])
+        if ends and not state.is_over() and (best is None or lines > best[0]):
+            best = (lines, i, action)
+    assert best is not None, "seat 0 never decides before a round's results"
+    return {**record, "actions": actions[: best[1]]}, best[2]
+
+
+def test_marie_lesson_and_round_results(lang_page: Page, layout: Layout, base_url: str) -> None:
+    """Marie's side column at the states the second trial saw cut: beside the lesson's panel
+    (My draft's Passed row and the scoring table) and beside a round's results held on screen
+    (the game log squeezed to its title)."""
+    page = lang_page
+    steps = (3, 8, 15)  # the first Passed row, the second round's vote, a later round
+    for k in steps:
+        page.evaluate(f"localStorage.setItem('pygames.tutorial.marie', '{{\"step\": {k}}}')")
+        page.goto(base_url + "#/")
+        page.goto(base_url + "#learn=marie")
+        panel = page.get_by_test_id("tutorial-panel")
+        expect(panel).to_have_attribute("data-step", str(k), timeout=60_000)
+        expect(panel).to_have_attribute("data-phase", re.compile("^(read|do)$"))
+        layout.check(f"marie-lesson-{k + 1}", game="marie")
+    page.evaluate("localStorage.removeItem('pygames.tutorial.marie')")
+    # the trial's table, and the most seats; deals whose seat 0 decides late (a long "My draft")
+    for players, seed in ((4, 6), (5, 3)):
+        cut, action = decision_cut(finished("marie", layout.lang, (players, seed)))
+        assert open_table(page, base_url, cut) == "human"
+        page.evaluate("localStorage.setItem('pygames.speed', 'normal')")
+        page.locator(f'[data-action="move"][data-a="{action}"]').first.click()
+        shown = page.locator("[data-testid=moment-continue], [data-testid=waste-confirm]")
+        shown.first.wait_for(timeout=30_000)
+        if page.get_by_test_id("waste-confirm").count():  # a bot's decision, marked wasteful
+            page.get_by_test_id("confirm-yes").click()
+        expect(page.get_by_test_id("moment-continue")).to_be_visible(timeout=30_000)
+        layout.check(f"marie-round-results-{players}", game="marie")
+        page.evaluate("localStorage.setItem('pygames.speed', 'instant')")
+        expect(page.get_by_test_id("moment")).to_have_count(0)
     layout.verdict()
