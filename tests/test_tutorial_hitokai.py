@@ -163,7 +163,7 @@ COUNTS = {"two": 2, "three": 3, "four": 4}
 
 
 def test_the_words_count_the_cards_the_hand_holds() -> None:
-    """"your two 12s" are all the 12s of the hand; "two of your 12s", some of them (the second
+    """Words "your two 12s": all the 12s of the hand; "two of your 12s", some of them (the second
     trial read "your two 12s" beside a hand of three)."""
     for step, state in walk():
         hand = state.hands[LEARNER]
