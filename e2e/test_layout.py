@@ -220,6 +220,47 @@ NOT_FITTING = """([selectors, room]) => {
   return found;
 }"""
 
+# The rows of a box whose rows must not run into each other (Pharaoh's seats: the bid, the
+# stats with the tent's cards, the treasures): each row's content (its own box and every
+# descendant's) stays inside the box and clear of its neighbours' own boxes. Issue 31's second
+# trial saw a tent's cards spill over the treasure row. One pixel of rounding is allowed.
+ROWS = (".ph-seat",)
+OVERLAPS = """(selectors) => {
+  const found = [];
+  const reach = (el) => {
+    let top = Infinity, bottom = -Infinity;
+    for (const e of [el, ...el.querySelectorAll('*')]) {
+      if (e.closest('svg') && e.tagName.toLowerCase() !== 'svg') continue;
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height || !e.checkVisibility()) continue;
+      top = Math.min(top, r.top);
+      bottom = Math.max(bottom, r.bottom);
+    }
+    return { top, bottom };
+  };
+  for (const box of document.querySelectorAll(selectors.join(','))) {
+    if (!box.checkVisibility()) continue;
+    const b = box.getBoundingClientRect();
+    const rows = [...box.children].filter((el) => el.checkVisibility()
+      && getComputedStyle(el).position !== 'absolute');
+    rows.forEach((row, i) => {
+      const r = reach(row);
+      const name = `${box.dataset.testid || box.className} > ${row.className}`;
+      const prev = rows[i - 1]?.getBoundingClientRect();
+      const next = rows[i + 1]?.getBoundingClientRect();
+      if (r.bottom > b.bottom + 1 || r.top < b.top - 1) {
+        found.push(`${name} reaches ${Math.round(r.top)}-${Math.round(r.bottom)} outside its box `
+          + `${Math.round(b.top)}-${Math.round(b.bottom)}`);
+      } else if ((prev && r.top < prev.bottom - 1) || (next && r.bottom > next.top + 1)) {
+        found.push(`${name} reaches ${Math.round(r.top)}-${Math.round(r.bottom)} over its `
+          + `neighbours (${prev ? Math.round(prev.bottom) : '-'}, `
+          + `${next ? Math.round(next.top) : '-'})`);
+      }
+    });
+  }
+  return found;
+}"""
+
 # Japanese labels that say too little: a bare 人 (a human seat is 人間) or a bare 第N (the
 # round's word is missing). Every visible text node, trimmed, is compared whole.
 BARE = """() => {
@@ -262,6 +303,8 @@ class Layout:
             for line in self.page.evaluate(OUT_OF_REACH, [*reach, *SEEN.get(game, ())]):
                 self.problems.append(f"{where}: out of reach {line}")
             for line in self.page.evaluate(NOT_FITTING, [list(FITS), LOG_ROOM]):
+                self.problems.append(f"{where}: {line}")
+            for line in self.page.evaluate(OVERLAPS, list(ROWS)):
                 self.problems.append(f"{where}: {line}")
             if self.lang == "ja":
                 for line in self.page.evaluate(BARE):
@@ -356,6 +399,21 @@ def bonus_cut(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "actions": record["actions"][: best[1]]}
 
 
+def tent_cut(record: dict[str, Any]) -> dict[str, Any]:
+    """Pharaoh's record cut before seat 0's action where a seat's tent holds the most cards."""
+    readable = record_from_json(record)
+    best: tuple[int, int] | None = None  # (cards in a tent, cut)
+    for i, entry in enumerate(record["actions"]):
+        if entry.startswith("0:"):
+            state = replay(readable, i)
+            assert isinstance(state, PharaohState)
+            most = max(len(tent) for tent in state.tents)
+            if best is None or most > best[0]:
+                best = (most, i)
+    assert best is not None and best[0] >= 8, f"no large tent: {best}"
+    return {**record, "actions": record["actions"][: best[1]]}
+
+
 def undo_cut(lang: str) -> dict[str, Any]:
     """A three-seat Pharaoh game cut before seat 0's Horus pass after which seat 0 opens the
     next auction at once: the pass tapped, the status bar holds Undo beside Hint, "?" and Rules,
@@ -422,6 +480,9 @@ def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: st
         expect(page.get_by_test_id("undo")).to_be_visible()
         expect(page.get_by_test_id("bonus")).to_be_visible()
         layout.check(f"{game}-table-undo")
+    if game == "pharaoh":  # the largest tent of the game: its cards stay in their row
+        assert open_table(page, base_url, tent_cut(record)) == "human"
+        layout.check(f"{game}-table-tent")
     if game == "baggai":  # the last secret price: seats at their tallest, the button in reach
         actions = record["actions"]
         last = max(i for i, a in enumerate(actions) if a.startswith("0:p"))
@@ -465,21 +526,23 @@ def decision_cut(record: dict[str, Any]) -> tuple[dict[str, Any], str]:
     return {**record, "actions": actions[: best[1]]}, best[2]
 
 
-def test_marie_lesson_and_round_results(lang_page: Page, layout: Layout, base_url: str) -> None:
-    """Marie's side column at the states the second trial saw cut: beside the lesson's panel
+def test_lessons_and_marie_round_results(lang_page: Page, layout: Layout, base_url: str) -> None:
+    """The states issue 31's second trial saw cut: Marie's side column beside the lesson's panel
     (My draft's Passed row and the scoring table) and beside a round's results held on screen
-    (the game log squeezed to its title)."""
+    (the game log squeezed to its title); Pharaoh's tent beside its lesson's marks."""
     page = lang_page
-    steps = (3, 8, 15)  # the first Passed row, the second round's vote, a later round
-    for k in steps:
-        page.evaluate(f"localStorage.setItem('pygames.tutorial.marie', '{{\"step\": {k}}}')")
+    # Marie: the first Passed row, the second round's vote, a later round; Pharaoh: the tent's
+    # cards above the marked treasure row after the skip to round 5
+    for game, k in (("marie", 3), ("marie", 8), ("marie", 15), ("pharaoh", 15)):
+        key = f"pygames.tutorial.{game}"
+        page.evaluate(f"localStorage.setItem('{key}', '{{\"step\": {k}}}')")
         page.goto(base_url + "#/")
-        page.goto(base_url + "#learn=marie")
+        page.goto(base_url + f"#learn={game}")
         panel = page.get_by_test_id("tutorial-panel")
         expect(panel).to_have_attribute("data-step", str(k), timeout=60_000)
         expect(panel).to_have_attribute("data-phase", re.compile("^(read|do)$"))
-        layout.check(f"marie-lesson-{k + 1}", game="marie")
-    page.evaluate("localStorage.removeItem('pygames.tutorial.marie')")
+        layout.check(f"{game}-lesson-{k + 1}", game=game)
+        page.evaluate(f"localStorage.removeItem('{key}')")
     # the trial's table, and the most seats; deals whose seat 0 decides late (a long "My draft")
     for players, seed in ((4, 6), (5, 3)):
         cut, action = decision_cut(finished("marie", layout.lang, (players, seed)))
