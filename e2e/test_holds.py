@@ -53,9 +53,14 @@ def pending(state: GameState, mark: int, humans: set[int], kinds: str) -> bool:
     return set(kinds.split()) <= found and not state.moment_open()
 
 
-def holds(record: Record, state: GameState, mark: int, humans: set[int], kind: str) -> bool:
+def holds(
+    record: Record, state: GameState, mark: int, humans: set[int], kind: str, mine: bool = False
+) -> bool:
     """After a person's move (log ``mark``): does the table hold a moment of ``kind`` before the
-    next person acts? One person: before a bot plays; several at the device: at once."""
+    next person acts? One person: before a bot plays; several at the device: at once. ``mine``:
+    the person alone at the device is the next to act, at once (held before their own move)."""
+    if mine:
+        return bool(humans & set(state.to_move())) and pending(state, mark, humans, kind)
     shared = len(humans) >= 2
     for _ in range(200):
         if state.is_over():
@@ -90,10 +95,10 @@ def positions(
 
 
 def find(
-    game: str, players: int, humans: set[int], kind: str, pick: Pick
+    game: str, players: int, humans: set[int], kind: str, pick: Pick, mine: bool = False
 ) -> tuple[dict[str, Any], int, list[str]]:
     """A record (its actions so far), the person to act and their move that the table holds a
-    moment of ``kind`` after."""
+    moment of ``kind`` after (``mine``: before that person's own next move, :func:`holds`)."""
     for seed in range(1, 30):
         for record, state, seat in positions(game, players, seed, humans):
             for actions in pick(state, seat):
@@ -104,7 +109,7 @@ def find(
                         break
                     trial.apply(seat, action)
                 after = record_from_json(data(game, players, seed, humans, [*record.actions]))
-                if holds(after, trial, mark, humans, kind):
+                if holds(after, trial, mark, humans, kind, mine):
                     return data(game, players, seed, humans, list(record.actions)), seat, actions
     raise AssertionError(f"no position of {game} holds a moment of {kind}")
 
@@ -218,6 +223,20 @@ def test_pharaoh_round_results(page: Page, base_url: str, shot: Callable[..., An
     page.locator(f'[data-action="move"][data-a="{action}"]').first.click()
     check_held(page, ["round"], shot, "holds-pharaoh-round")
     go_on(page)
+
+
+def test_marie_round_results_before_your_own_next_move(
+    page: Page, base_url: str, shot: Callable[..., Any]
+) -> None:
+    # the person's decision ends the round and they open the next one (the elder brother): the
+    # results are held before their own move as before a bot's (issue 31's trial saw them skipped)
+    record, _seat, [action] = find("marie", 3, {0}, "round", legal("keep", "eat"), mine=True)
+    open_at(page, base_url, record)
+    expect(table(page)).to_have_attribute("data-waiting", "human", timeout=30_000)
+    page.locator(f'[data-action="move"][data-a="{action}"]').first.click()
+    check_held(page, ["round"], shot, "holds-marie-round-mine")
+    go_on(page)
+    expect(table(page)).to_have_attribute("data-waiting", "human")
 
 
 def test_marie_pass_and_play_results_for_everyone_before_the_cover(

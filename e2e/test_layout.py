@@ -33,6 +33,7 @@ language serves every check.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -182,12 +183,22 @@ COVERAGE = """(selector) => {
 }"""
 
 PRIMARY = "#app .btn-primary, #overlay-root .btn-primary"
+# What a game's table must show without scrolling besides its primary actions (checked as they
+# are, with ``game``): Marie's newest round of "My draft", its Kept and its Passed (the second
+# trial saw the Passed row cut beside a lesson).
+SEEN = {"marie": ("first:.table-marie .hist-row",)}
 
 # Boxes that scroll, yet whose whole content must be seen at once: the end screen (its buttons
 # would hide the end of its tables), Pharaoh's action zone (the hand, the declaration with the
 # round-bonus switch, the passes), BAG-GAI's controls (their buttons stay at the bottom: the
-# words under them would be hidden). One pixel of rounding is allowed.
-FITS = ("[data-testid=end-screen]", ".ph-action", ".bg-controls")
+# words under them would be hidden), Marie's scoring table (issue 31's second trial saw it cut
+# beside a lesson). One pixel of rounding is allowed.
+FITS = (
+    "[data-testid=end-screen]",
+    ".ph-action",
+    ".bg-controls",
+    ".table-marie [data-testid=scoring]",
+)
 # The game log's scrolling list keeps at least this many pixels (about four lines), whatever
 # else the side column holds (the Hint panel open, a game's panels).
 LOG_ROOM = 72
@@ -211,6 +222,47 @@ NOT_FITTING = """([selectors, room]) => {
     if (!label || !label.checkVisibility() || label.getBoundingClientRect().width < 8) {
       found.push('the bot speed has no visible label');
     }
+  }
+  return found;
+}"""
+
+# The rows of a box whose rows must not run into each other (Pharaoh's seats: the bid, the
+# stats with the tent's cards, the treasures): each row's content (its own box and every
+# descendant's) stays inside the box and clear of its neighbours' own boxes. Issue 31's second
+# trial saw a tent's cards spill over the treasure row. One pixel of rounding is allowed.
+ROWS = (".ph-seat",)
+OVERLAPS = """(selectors) => {
+  const found = [];
+  const reach = (el) => {
+    let top = Infinity, bottom = -Infinity;
+    for (const e of [el, ...el.querySelectorAll('*')]) {
+      if (e.closest('svg') && e.tagName.toLowerCase() !== 'svg') continue;
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height || !e.checkVisibility()) continue;
+      top = Math.min(top, r.top);
+      bottom = Math.max(bottom, r.bottom);
+    }
+    return { top, bottom };
+  };
+  for (const box of document.querySelectorAll(selectors.join(','))) {
+    if (!box.checkVisibility()) continue;
+    const b = box.getBoundingClientRect();
+    const rows = [...box.children].filter((el) => el.checkVisibility()
+      && getComputedStyle(el).position !== 'absolute');
+    rows.forEach((row, i) => {
+      const r = reach(row);
+      const name = `${box.dataset.testid || box.className} > ${row.className}`;
+      const prev = rows[i - 1]?.getBoundingClientRect();
+      const next = rows[i + 1]?.getBoundingClientRect();
+      if (r.bottom > b.bottom + 1 || r.top < b.top - 1) {
+        found.push(`${name} reaches ${Math.round(r.top)}-${Math.round(r.bottom)} outside its box `
+          + `${Math.round(b.top)}-${Math.round(b.bottom)}`);
+      } else if ((prev && r.top < prev.bottom - 1) || (next && r.bottom > next.top + 1)) {
+        found.push(`${name} reaches ${Math.round(r.top)}-${Math.round(r.bottom)} over its `
+          + `neighbours (${prev ? Math.round(prev.bottom) : '-'}, `
+          + `${next ? Math.round(next.top) : '-'})`);
+      }
+    });
   }
   return found;
 }"""
@@ -254,9 +306,11 @@ class Layout:
             )
             for line in self.page.evaluate(CLIPPED):
                 self.problems.append(f"{where}: clipped {line}")
-            for line in self.page.evaluate(OUT_OF_REACH, list(reach)):
+            for line in self.page.evaluate(OUT_OF_REACH, [*reach, *SEEN.get(game, ())]):
                 self.problems.append(f"{where}: out of reach {line}")
             for line in self.page.evaluate(NOT_FITTING, [list(FITS), LOG_ROOM]):
+                self.problems.append(f"{where}: {line}")
+            for line in self.page.evaluate(OVERLAPS, list(ROWS)):
                 self.problems.append(f"{where}: {line}")
             if self.lang == "ja":
                 for line in self.page.evaluate(BARE):
@@ -308,9 +362,10 @@ def layout(lang_page: Page) -> Layout:
 NAMES = {"en": ("Player {0}", "Bot {0}"), "ja": ("プレイヤー{0}", "ボット{0}")}
 
 
-def finished(game: str, lang: str) -> dict[str, Any]:
-    """A finished bot game whose seat 0 is a human; every seat has its default name."""
-    players, seed = GAMES[game]
+def finished(game: str, lang: str, deal: tuple[int, int] | None = None) -> dict[str, Any]:
+    """A finished bot game whose seat 0 is a human; every seat has its default name. ``deal``:
+    its players and seed, else the game's (``GAMES``)."""
+    players, seed = deal or GAMES[game]
     line = simulate(game, players, seed)
     assert line["finished"], f"{game}: the simulated game did not finish"
     record = record_of(line)
@@ -347,6 +402,21 @@ def bonus_cut(record: dict[str, Any]) -> dict[str, Any]:
         if opens and (best is None or len(state.hands[0]) > best[0]):
             best = (len(state.hands[0]), i)
     assert best is not None, "seat 0 never opens an auction after round 1"
+    return {**record, "actions": record["actions"][: best[1]]}
+
+
+def tent_cut(record: dict[str, Any]) -> dict[str, Any]:
+    """Pharaoh's record cut before seat 0's action where a seat's tent holds the most cards."""
+    readable = record_from_json(record)
+    best: tuple[int, int] | None = None  # (cards in a tent, cut)
+    for i, entry in enumerate(record["actions"]):
+        if entry.startswith("0:"):
+            state = replay(readable, i)
+            assert isinstance(state, PharaohState)
+            most = max(len(tent) for tent in state.tents)
+            if best is None or most > best[0]:
+                best = (most, i)
+    assert best is not None and best[0] >= 8, f"no large tent: {best}"
     return {**record, "actions": record["actions"][: best[1]]}
 
 
@@ -416,6 +486,9 @@ def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: st
         expect(page.get_by_test_id("undo")).to_be_visible()
         expect(page.get_by_test_id("bonus")).to_be_visible()
         layout.check(f"{game}-table-undo")
+    if game == "pharaoh":  # the largest tent of the game: its cards stay in their row
+        assert open_table(page, base_url, tent_cut(record)) == "human"
+        layout.check(f"{game}-table-tent")
     if game == "baggai":  # the last range and secret price: seats at their tallest, the
         # last round's purchases beside the controls, whose words and button must all show
         actions = record["actions"]
@@ -443,4 +516,61 @@ def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: st
     assert open_table(page, base_url, record) == "over"
     expect(page.get_by_test_id("end-screen")).to_be_visible()
     layout.check(f"{game}-end", reach=("[data-testid=end-screen] .end-actions .btn",))
+    layout.verdict()
+
+
+def decision_cut(record: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """Marie's record cut before a decision of seat 0 that a round's results follow (at once, or
+    after the bots' decisions) and another round: of those in the game's second half, the one
+    whose results hold the most lines (the trial saw the log squeezed by a tall moment)."""
+    readable = record_from_json(record)
+    actions = record["actions"]
+    best: tuple[int, int, str] | None = None  # (lines, cut, decision)
+    for i in range(len(actions) // 2, len(actions)):
+        seat, action = actions[i].split(":", 1)
+        if seat != "0" or not action.startswith(("keep", "eat")):
+            continue
+        mark = len(replay(readable, i).log)
+        # the round ends before seat 0 acts again
+        after = next((j for j in range(i + 1, len(actions)) if actions[j].startswith("0:")), None)
+        state = replay(readable, after if after is not None else len(actions))
+        lines = len(state.log) - mark
+        ends = any(e.get("moment") == "round" for e in state.log[mark:])
+        if ends and not state.is_over() and (best is None or lines > best[0]):
+            best = (lines, i, action)
+    assert best is not None, "seat 0 never decides before a round's results"
+    return {**record, "actions": actions[: best[1]]}, best[2]
+
+
+def test_lessons_and_marie_round_results(lang_page: Page, layout: Layout, base_url: str) -> None:
+    """The states issue 31's second trial saw cut: Marie's side column beside the lesson's panel
+    (My draft's Passed row and the scoring table) and beside a round's results held on screen
+    (the game log squeezed to its title); Pharaoh's tent beside its lesson's marks."""
+    page = lang_page
+    # Marie: the first Passed row, the second round's vote, a later round; Pharaoh: the tent's
+    # cards above the marked treasure row after the skip to round 5
+    for game, k in (("marie", 3), ("marie", 8), ("marie", 15), ("pharaoh", 15)):
+        key = f"pygames.tutorial.{game}"
+        page.evaluate(f"localStorage.setItem('{key}', '{{\"step\": {k}}}')")
+        page.goto(base_url + "#/")
+        page.goto(base_url + f"#learn={game}")
+        panel = page.get_by_test_id("tutorial-panel")
+        expect(panel).to_have_attribute("data-step", str(k), timeout=60_000)
+        expect(panel).to_have_attribute("data-phase", re.compile("^(read|do)$"))
+        layout.check(f"{game}-lesson-{k + 1}", game=game)
+        page.evaluate(f"localStorage.removeItem('{key}')")
+    # the trial's table, and the most seats; deals whose seat 0 decides late (a long "My draft")
+    for players, seed in ((4, 6), (5, 3)):
+        cut, action = decision_cut(finished("marie", layout.lang, (players, seed)))
+        assert open_table(page, base_url, cut) == "human"
+        page.evaluate("localStorage.setItem('pygames.speed', 'normal')")
+        page.locator(f'[data-action="move"][data-a="{action}"]').first.click()
+        shown = page.locator("[data-testid=moment-continue], [data-testid=waste-confirm]")
+        shown.first.wait_for(timeout=30_000)
+        if page.get_by_test_id("waste-confirm").count():  # a bot's decision, marked wasteful
+            page.get_by_test_id("confirm-yes").click()
+        expect(page.get_by_test_id("moment-continue")).to_be_visible(timeout=30_000)
+        layout.check(f"marie-round-results-{players}", game="marie")
+        page.evaluate("localStorage.setItem('pygames.speed', 'instant')")
+        expect(page.get_by_test_id("moment")).to_have_count(0)
     layout.verdict()

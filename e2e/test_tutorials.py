@@ -325,8 +325,13 @@ def test_each_tutorial_is_played_by_tapping_only_what_is_marked(
     for s, seat in enumerate(data["record"]["seats"]):
         name = default[0 if seat["kind"] == "human" else 1].format(s + 1)
         expect(page.get_by_test_id("table")).to_contain_text(name)
+    # left before any move, that game is not kept: the lobby lists no game at move 0
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    moved = table.get_attribute("data-ply") != "0"
     page.evaluate("() => { location.hash = '#/'; }")
     expect(page.get_by_test_id(f"learned-{game}")).to_be_visible()
+    expect(page.get_by_test_id("save-continue")).to_have_count(1 if moved else 0)
 
 
 def test_a_lesson_resumes_where_it_was_left_and_back_goes_a_step_back(

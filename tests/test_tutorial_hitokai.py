@@ -5,6 +5,7 @@ hands but for the one bid over a hand the tutorial is about."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from pygames.core.record import new_state, split_action
@@ -156,3 +157,29 @@ def test_round_2_starts_once_its_result_is_closed_then_skips_to_13() -> None:
     assert start.to_move() == [LEARNER] and len(start.summaries) == 1
     assert "第2ラウンドへ進む" in TUTORIAL.steps[ids.index("round-2")].text["ja"]
     assert at["skip-2"].daughter == 13 and at["skip-2"].round == 2
+
+
+COUNTS = {"two": 2, "three": 3, "four": 4}
+
+
+def test_the_words_count_the_cards_the_hand_holds() -> None:
+    """Words "your two 12s": all the 12s of the hand; "two of your 12s", some of them (the second
+    trial read "your two 12s" beside a hand of three)."""
+    for step, state in walk():
+        hand = state.hands[LEARNER]
+        for word, n in COUNTS.items():
+            for m in re.finditer(rf"\byour {word} (\d+)s\b", step.text["en"]):
+                assert hand.count(int(m.group(1))) == n, (step.id, m.group(0), hand)
+            for m in re.finditer(rf"\b{word} of your (\d+)s\b", step.text["en"]):
+                assert hand.count(int(m.group(1))) > n, (step.id, m.group(0), hand)
+
+
+def test_an_eliminated_player_is_named_with_the_tables_word() -> None:
+    """The table says "Eliminated" / 脱落 (web/games/hitokai.js hk_eliminated); "Out" / 不参加 is
+    another state (no cards left), never said of an eliminated player."""
+    for step, state in walk():
+        if any(state.eliminated):
+            assert not re.search(r"\bOut\b", step.text["en"]), step.id
+            assert "不参加" not in step.text["ja"], step.id
+    words = [s.text for s in TUTORIAL.steps if s.id in ("eliminated", "open-13")]
+    assert all("eliminated" in w["en"] and "脱落" in w["ja"] for w in words)

@@ -160,3 +160,20 @@ def test_the_words_say_who_won_and_why(moments: dict[str, Moment]) -> None:
     assert before.declared[HOWARD] == 2 and before.passed[YOU] == "horus"
     assert end.shown.treasures[AMIRA] == ["gold1"]
     assert "3 over Howard's 2" in end.step.text["en"]
+
+
+def test_the_chip_notation_the_words_explain_is_on_the_table(moments: dict[str, Moment]) -> None:
+    """The chip "1·5": Amira's coins, two cards of one kind won (joined with ·)."""
+    step = moments["fourth-kind"]
+    assert step.shown.grouped_treasures(AMIRA)["gold"] == [1, 5]
+    assert '"1·5"' in step.step.text["en"] and "「1·5」" in step.step.text["ja"]
+
+
+def test_the_words_say_where_bidders_go_and_what_the_hospital_costs() -> None:
+    """A won member card sends the bidders to the tent, a won treasure to the hospital; the
+    hospital's members are lost to a rival's Pharaoh pass (the second trial missed both)."""
+    text = {s.id: s.text for s in TUTORIAL.steps}
+    assert "tent" in text["tent"]["en"] and "hospital" in text["tent"]["en"]
+    assert "テント" in text["tent"]["ja"] and "病院" in text["tent"]["ja"]
+    assert "keep some for later rounds" in text["pharaoh-pass"]["en"]
+    assert "残しておきましょう" in text["pharaoh-pass"]["ja"]

@@ -208,7 +208,7 @@ STEPS = (
     Step(
         "pay-12",
         t(
-            "Daughter 12 is yours for 5. Pay it with your two 12s, 2 gold each now, and one "
+            "Daughter 12 is yours for 5. Pay it with two of your 12s, 2 gold each now, and one "
             "more card.",
             "あなたが娘12を5で落札しました。今は2金の12を2枚と、もう1枚で支払いましょう。",
         ),
@@ -228,8 +228,8 @@ STEPS = (
     Step(
         "open-13",
         t(
-            "Daughter 13 is the last of the round, and Nadia is Out. Open with 1.",
-            "娘13がこのラウンド最後の競りで、ナディアは不参加です。1で始めましょう。",
+            "Daughter 13 is the last of the round, and Nadia is eliminated. Open with 1.",
+            "娘13がこのラウンド最後の競りで、ナディアは脱落しています。1で始めましょう。",
         ),
         expect=("b1",),
     ),

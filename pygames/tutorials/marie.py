@@ -47,10 +47,11 @@ STEPS = (
     Step(
         "pile",
         t(
-            "You are the Elder this round: choose one of the face-down piles. They all look "
-            "alike; take Pile 1.",
-            "このラウンドはあなたが兄者なので、裏向きの山をひとつ選びます。"
-            "どれも同じに見えるので、山1を選びましょう。",
+            "You are the Elder this round: choose a face-down pile (they all look alike), take "
+            "Pile 1. Three players play 6 rounds of 6-card piles; four or five play 5 rounds, of "
+            "8 or 10 cards.",
+            "このラウンドはあなたが兄者なので、裏向きの山をひとつ選びます（どれも同じなので山1を）。"
+            "3人なら6ラウンドで山は6枚、4人・5人なら5ラウンドで山は8枚・10枚です。",
         ),
         expect=("pile1",),
     ),
@@ -77,11 +78,11 @@ STEPS = (
     Step(
         "vote",
         t(
-            "Everyone votes in secret: two or more Dissatisfied votes make the pairs change "
-            "hands, the Youngest taking another's pair first, the Elder last. You like your 5s: "
-            "vote Satisfied.",
-            "全員が秘密で投票し、「不満」が2人以上なら末の弟から兄者の順に他の兄弟の2枚を"
-            "取り合います。5が2枚あるので「納得」を選びましょう。",
+            "Ken and Jiro have voted, but votes stay secret until all are in, then show together. "
+            "Two or more Dissatisfied make the pairs change hands, the Youngest taking first; you "
+            "like your 5s: vote Satisfied.",
+            "ケンとジローは投票済みですが、票は全員そろうまで秘密で、そろうと一緒に公開されます。"
+            "「不満」が2人以上なら末の弟から順に2枚を取り合いますが、5が2枚あるので「納得」を選びましょう。",
         ),
         expect=("up", "down"),
         play=("1:up", "2:up"),
@@ -90,10 +91,11 @@ STEPS = (
         "decide",
         t(
             "Fewer than two are Dissatisfied, so everyone takes his own pair and decides in "
-            "secret: keep each card, or eat it for 1 point. Keep both 5s.",
+            "secret: keep each card, or eat it for 1 point. Keep both 5s; then Jiro, this round's "
+            "Youngest, becomes the Elder.",
             "不満が2人未満なので、全員が自分の2枚を獲得し、"
             "確定するか食べて1点にするかを秘密で決めます。"
-            "5は2枚とも確定しましょう。",
+            "5は2枚とも確定しましょう（次のラウンドは、今の末の弟ジローが兄者です）。",
         ),
         expect=("keep",),
         play=("1:eat37", "2:eat13"),
@@ -181,10 +183,10 @@ STEPS = (
     Step(
         "others-take",
         t(
-            "Jiro took Ken's 4s, and Ken, the Elder, got the pair left. Had only his own pair "
-            "been left, he would have taken it.",
-            "ジローはケンの4を取り、兄者のケンは残った2枚を取りました。"
-            "自分の2枚しか残っていなければ、兄者はそれを取ります。",
+            "Jiro took Ken's 4s, and Ken, the Elder, took the last pair: your 2 and 4. The Elder "
+            "takes last, even when the pair left is his own.",
+            "ジローはケンの4を取り、兄者のケンは最後に残ったあなたの2と4を取りました。"
+            "兄者は最後に取り、残ったのが自分の2枚でもそれを取ります。",
         ),
         play=("2:take1",),
         mark=("kept-1", "kept-2"),

@@ -46,9 +46,10 @@ _ROUND_1 = (
     Step(
         "declare",
         t(
-            "You hold the Horus chip, so you start, and your first declaration may add the round "
-            "bonus (+1 in round 1): its switch is already on. Tap member 2, then declare 3.",
-            "ホルスチップを持つあなたがスタートプレイヤーで、最初の宣言にはラウンドボーナス"
+            "You hold the Horus chip, so you start: the starter may add the round bonus (+1 in "
+            "round 1) to an auction's first declaration; its switch is already on. Tap member 2, "
+            "then declare 3.",
+            "ホルスチップを持つあなたがスタートプレイヤーで、競りの最初の宣言にだけラウンドボーナス"
             "（第1ラウンドは+1）を加えられ、そのスイッチはもうオンです。隊員2を選び、3人と"
             "宣言しましょう。",
         ),
@@ -68,20 +69,22 @@ _ROUND_1 = (
     Step(
         "raise",
         t(
-            "Declare again: add member 3. The round bonus counts only in your first declaration, "
-            "so you now declare the members in front of you, 2 + 3 = 5, which beats 4.",
-            "もう一度宣言できます。ラウンドボーナスは最初の宣言だけなので、隊員3を足した宣言は"
-            "手元の隊員の合計2+3=5人で、4人を上回ります。",
+            "Declare again: add member 3. The round bonus was for the auction's first declaration "
+            "only, so you now declare the members in front of you, 2 + 3 = 5, which beats 4.",
+            "もう一度宣言できます。ラウンドボーナスはこの競りの最初の宣言だけなので、隊員3を足した"
+            "宣言は手元の隊員の合計2+3=5人で、4人を上回ります。",
         ),
         expect=(Compose(DECLARE, (3,)),),
     ),
     Step(
         "hospital",
         t(
-            "Amira passed and took back the 4, so you won the 4 gold coins. Your members 2 and 3 "
-            "went to the hospital: they stay there until someone's Pharaoh pass takes them.",
-            "アミラがパスして4を手札に戻したので、あなたが金貨4枚を獲得しました。隊員2と3は病院へ"
-            "行き、誰かのファラオパスで連れ出されるまでそこにいます。",
+            "Amira passed and took back the 4, so you won the 4 gold coins, and your members 2 and "
+            "3 went to the hospital. They stay there until a Pharaoh pass takes them: yours brings "
+            "them back, a rival's takes them for good.",
+            "アミラがパスして4を手札に戻したので、あなたが金貨4枚を獲得し、隊員2と3は病院へ"
+            "行きました。ファラオパスで連れ出されるまでそこにいて、あなたのパスなら戻り、ライバルの"
+            "パスならその人のものになります。",
         ),
         play=("1:pass",),
         mark=("hospital",),
@@ -100,12 +103,12 @@ _ROUND_1 = (
     Step(
         "pharaoh-pass",
         t(
-            "Amira's Pharaoh pass moved your 2 and 3 from the hospital to Amira's tent for good "
-            "(your own Pharaoh pass could have taken them first). Howard, the last one in, won "
-            "the throne.",
-            "アミラのファラオパスで、病院のあなたの2と3はアミラのテントへ移り、以後ずっとアミラの"
-            "ものです（先にあなたがファラオパスをすれば取り戻せました）。最後に残ったハワードが"
-            "玉座を獲得しました。",
+            "Amira's Pharaoh pass moved your 2 and 3 to Amira's tent for good: members in the "
+            "hospital can be lost like this, so keep some for later rounds. Howard, the last one "
+            "in, won the throne.",
+            "アミラのファラオパスで、病院のあなたの2と3は以後ずっとアミラのものになりました（病院の"
+            "隊員はこうして失われるので、後のラウンドのために隊員を残しておきましょう）。最後に"
+            "残ったハワードが玉座を獲得しました。",
         ),
         play=("1:pharaoh",),
         mark=("hospital", "tent-1"),
@@ -124,10 +127,11 @@ _ROUND_1 = (
     Step(
         "tent",
         t(
-            "You won the flag member 4! It and the member you declared with rest in your tent "
-            "until the round ends; then they join your hand.",
-            "旗の隊員4を獲得しました。旗の隊員4と宣言に出した隊員はテントで休み、ラウンドの終わりに"
-            "手札に戻ります。",
+            "You won the flag member 4! A won member card and the members you bid rest in your "
+            "tent until the round ends, then join your hand; a won treasure sends them to the "
+            "hospital instead.",
+            "旗の隊員4を獲得しました。隊員カードを獲得すると、それと宣言に出した隊員はラウンドの"
+            "終わりまでテントで休んで手札に戻りますが、財宝を獲得すると隊員は病院へ行きます。",
         ),
         play=("1:pass", "2:pass"),
         mark=("tent-0",),
@@ -219,9 +223,11 @@ _ROUND_5 = (
     Step(
         "fourth-kind",
         t(
-            "Swords would be your fourth kind: the kinds bonus goes from 3 to 6. Declare members "
-            "3 and 5: 8.",
-            "剣は4種類目で、種類ボーナスが3点から6点になります。隊員3と5で8人と宣言しましょう。",
+            "Swords would be your fourth kind, the kinds bonus going from 3 to 6: declare members "
+            '3 and 5, 8. A chip like Amira\'s coins "1·5" lists the cards of one kind won: 1 + 5 '
+            "= 6 coins.",
+            "剣は4種類目で種類ボーナスが3点から6点になるので、隊員3と5で8人と宣言しましょう。"
+            "アミラの金貨「1·5」のような表示は、獲得した同じ種類の札を1枚ずつ示します（1+5=6枚）。",
         ),
         expect=(Compose(DECLARE, (3, 5)),),
     ),

@@ -54,9 +54,12 @@ test('a shared device: a hold before the next person is shown to everyone, the p
   assert.deepEqual(next(snap([0]), [here, here], null, { hold: false, order: ON }), { kind: 'cover', seat: 0, hide: false, undo: null });
   // before a bot plays, at a shared device too
   assert.deepEqual(next(snap([2]), [here, here, bot], 1, { hold: true, order: ON }), { kind: 'show', seat: null });
-  // one person here: their own view stays; they act without a hold, bots wait for it
+  // one person here: their own view stays; they act without a game's hold, bots wait for it
   assert.deepEqual(next(snap([0]), [here, bot], 0, { hold: true, order: ON }), { kind: 'person', seat: 0 });
   assert.deepEqual(next(snap([1]), [here, bot], 0, { hold: true, order: ON }), { kind: 'hold' });
+  // a moment not seen yet (a round's results their own move brought) comes before their move too
+  assert.deepEqual(next(snap([0]), [here, bot], 0, { hold: true, moment: true, order: ON }), { kind: 'hold' });
+  assert.deepEqual(next(snap([0]), [here, bot], 0, { hold: true, moment: true }), { kind: 'hold' });
 });
 
 /**
@@ -89,7 +92,7 @@ class MomentTable extends FakeTable {
       this.holding = new Promise((resolve) => { this.release = resolve; });
       this.held = lines;
     } else this.seen = logEnd(log);
-    return super.turn();
+    return { ...super.turn(), moment: this.holding !== null };
   }
 
   tapContinue() {
@@ -141,6 +144,23 @@ test("a person's own roll: its outcome stays up until Continue, then the bots pl
   assert.deepEqual(table.trace, ['person 0', 'hold', 'bot 1', 'bot 2', 'person 0']);
   // a bot's roll is no moment for the person here: nothing more was held
   assert.equal(table.trace.filter((s) => s === 'hold').length, 1);
+});
+
+test('a round ended by the person\'s own move, the person next: its results stay up until Continue', async () => {
+  const clock = new FakeClock(0);
+  const engine = new LoggingEngine([[0], [0], [1], [0]]);
+  const table = new MomentTable(engine, [here, botSeat(clock.pace)]);
+  await table.pump();
+  const going = table.act('end');
+  await tick();
+  assert.deepEqual(table.trace, ['person 0', 'hold']);
+  assert.deepEqual(table.held.map((e) => e.text.en), ['round results']);
+  table.tapContinue();
+  await going;
+  assert.deepEqual(table.trace, ['person 0', 'hold', 'person 0']);
+  // a move that brings no moment: the person goes on at once
+  await table.act('move');
+  assert.deepEqual(table.trace, ['person 0', 'hold', 'person 0', 'bot 1', 'person 0']);
 });
 
 test('pass-and-play: a round\'s results are shown to everyone before the next cover', async () => {

@@ -63,6 +63,7 @@ Object.assign(STRINGS, {
   hk_payTitle: { en: 'Pay {0} for daughter {1}', ja: '娘{1}の代金{0}を支払う' },
   hk_payLost: { en: 'Pay your bid of {0} (daughter {1} went to another)', ja: '入札額{0}を支払う（娘{1}は落札できませんでした）' },
   hk_paidSoFar: { en: 'Put in: {0} of {1}', ja: '支払い済み {0}/{1}' },
+  hk_payCounter: { en: 'So far {0} of {1} gold', ja: '現在{0}金/{1}金' },
   hk_suggest: { en: 'Suggested (keeps most value):', ja: 'おすすめ（価値を最も残す）：' },
   hk_payThis: { en: 'Pay this', ja: 'これで支払う' },
   hk_orPick: { en: 'Or choose the cards yourself (greyed numbers would overpay):', ja: 'または自分でカードを選ぶ（灰色の数字は払いすぎになります）：' },
@@ -564,7 +565,9 @@ function amountPicker(amounts, amount, value, over, ctx) {
       stepButton('+1', 1, 'bid-up1', amount >= hi, reach(1)),
       stepButton('+5', 5, 'bid-up5', amount >= hi, reach(5))),
     h('div', {
-      class: 'hk-track', testid: 'bid-track', 'aria-hidden': 'true',
+      // a payable lowest bid shows its green beside the thumb (`is-payable`: at least the
+      // thumb's half and a little more), not hidden under it
+      class: ['hk-track', value >= lo ? 'is-payable' : null], testid: 'bid-track', 'aria-hidden': 'true',
       vars: { '--hk-safe': pct((value - lo + 0.5) / span), '--hk-pos': pct((amount - lo) / span) },
     }, h('span', { class: 'hk-track-end', text: String(lo) }), h('span', { class: 'hk-thumb' }), h('span', { class: 'hk-track-end hk-track-hi', text: String(hi) })),
     h('p', { class: 'hk-legend', testid: 'bid-legend' },
@@ -677,6 +680,19 @@ function reachNote(choice, ans, picks) {
   });
 }
 
+/**
+ * The payment's one counter: the gold put in so far, the cards chosen here included once the
+ * engine has judged them (its compose answer's `info.value`), then the cards already paid; the
+ * selection's words below say only what is missing or over (issue 31's second trial saw
+ * "Put in: 0 of 6" above "So far 2 of 6").
+ */
+function paidLine(p, choice, ans, picks) {
+  const value = picks.length && ans?.info ? ans.info.value : p.value;
+  return h('p', { class: 'hk-paid', testid: 'paid-so-far', data: { value, bid: p.bid } },
+    h('span', { text: t('hk_payCounter', value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm'))),
+    reachNote(choice, ans, picks));
+}
+
 function payControls(v, ctx) {
   const p = v.payment;
   const choice = (ctx.choices || []).find((c) => c.id === 'pay');
@@ -684,9 +700,7 @@ function payControls(v, ctx) {
   const ans = answered(ui);
   const box = h('div', { class: 'hk-controls hk-pay', testid: 'controls' },
     h('h3', { class: 'hk-title', testid: 'pay-title', text: t(boughtBy(v, p) === p.payer ? 'hk_payTitle' : 'hk_payLost', p.bid, p.daughter) }),
-    h('p', { class: 'hk-paid', testid: 'paid-so-far', data: { value: p.value, bid: p.bid } },
-      h('span', { text: t('hk_paidSoFar', p.value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm'))),
-      reachNote(choice, ans, ui.picks)),
+    paidLine(p, choice, ans, ui.picks),
     suggestionRow(v, ctx));
   if (!choice) return box;
   box.append(

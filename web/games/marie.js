@@ -73,7 +73,7 @@ Object.assign(STRINGS, {
   m_eatsLeftShort: { en: 'can eat {0}', ja: 'あと{0}枚' },
   m_noneKept: { en: 'No cards kept yet', ja: '確定したカードはまだありません' },
   m_history: { en: 'My draft', ja: '自分のドラフト' },
-  m_historyRound: { en: 'R{0}', ja: '第{0}ラウンド' },
+  m_historyRound: { en: 'R{0}', ja: '第{0}R' }, // as the seats' chips (m_roundWas): one line beside the cards
   m_keptH: { en: 'Kept', ja: '残した' },
   m_fateTaken: { en: '{0} took them', ja: '{0}が取った' },
   m_fateKept: { en: 'kept both', ja: '2枚とも確定' },

@@ -27,7 +27,8 @@ function recordAt(data, at) {
 /**
  * A real game with the tutorial's seats (the learner a person, the others normal bots) on a new
  * deal, named as the setup names them by default ("Player 1", "Bot 2"...: they follow the
- * language), not as in the lesson.
+ * language), not as in the lesson. Left before any move, it is not kept (the lobby would list a
+ * game at move 0 that nobody chose to keep).
  * @param {import('../ui/router.js').Shell} shell
  * @param {import('../ui/tutorial.js').TutorialData} data
  */
@@ -35,7 +36,7 @@ async function realGame(shell, data) {
   const seats = data.record.seats.map((seat, i) => ({ ...seat, name: t(seat.kind === 'human' ? 'defaultHuman' : 'defaultBot', i + 1) }));
   const record = { ...data.record, seats, options: { ...data.record.options }, actions: [] };
   delete record.seed; // the engine deals
-  const err = await startRecord(shell, record, shell.router.navigate(), { push: true });
+  const err = await startRecord(shell, record, shell.router.navigate(), { push: true, unplayed: true });
   if (err) showLinkError(shell, err);
 }
 

@@ -12,7 +12,7 @@
 import { t, STRINGS } from '../i18n.js';
 import { toast } from '../ui/dialogs.js';
 import {
-  getSave, getHistory, writeSave, finishSave, restoreSave, forgetRecords, newId, revOf,
+  getSave, getHistory, writeSave, finishSave, restoreSave, forgetRecords, newId, revOf, deleteSave,
 } from '../ui/saves.js';
 import { showSaveBanner, hideSaveBanner, saveBannerKind } from '../ui/save-banner.js';
 import { loadModule } from '../ui/games.js';
@@ -27,10 +27,11 @@ import { showLinkError, showResumeError, showEngineFailed, showNotHere } from '.
  * itself stays in the engine's worker, which keeps it in its vault); `done` once over, `stale`
  * once another tab has moved it on (nothing is written any more), `full` while the storage
  * refuses it, `leaving` while the game is reloaded from its save. `chain`: the writes, one after
- * the other.
+ * the other. `unplayed`: a game nobody asked to keep yet (the one a lesson's end starts): left
+ * before any move, its save is deleted (the lobby lists no game with nothing to continue).
  * @typedef {{id: string, created: number, rev: number, keep: number | null, done?: boolean,
  *   warned?: boolean, stale?: boolean, full?: boolean, leaving?: boolean, writing?: boolean,
- *   chain: Promise<void>}} SaveSlot
+ *   unplayed?: boolean, chain: Promise<void>}} SaveSlot
  */
 
 /**
@@ -158,6 +159,26 @@ function unsaved(table, save) {
 }
 
 /**
+ * A table left: a game that `unplayed` marks, left before any move, is not kept (its save and
+ * its record go, once the writes on their way are done; a save another tab moved on stays).
+ * @param {import('../ui/router.js').Shell} shell
+ * @param {SaveSlot | null} save
+ * @param {any} snap the table's last snapshot
+ */
+function dropUnplayed(shell, save, snap) {
+  if (!save?.unplayed || !snap || snap.over || snap.ply !== 0 || save.done || save.stale) return;
+  save.leaving = true; // the writes queued and not begun are dropped (`keep`)
+  const drop = () => {
+    const entry = getSave(save.id);
+    if (!entry || entry.ply !== 0 || revOf(entry) !== save.rev) return;
+    deleteSave(save.id);
+    forgetRecords(shell.engine.engine, [save.id]);
+  };
+  drop(); // now, before the lobby lists the saves; again after a write on its way
+  save.chain = save.chain.then(drop);
+}
+
+/**
  * Follow the save of a table's game when another tab writes it (`storage` events; again when
  * this tab comes back into view, and once now for what was written while the game opened).
  * Returns the function that stops it.
@@ -236,6 +257,7 @@ function tableScreen(shell, { snap, mod, game, save, Table }) {
     destroy() {
       unwatch();
       table?.destroy();
+      dropUnplayed(shell, save, table?.snap);
     },
   };
   return s;
@@ -260,14 +282,15 @@ async function restart(shell, kind, record) {
  * went elsewhere meanwhile). A game in progress is kept under `saveId` (a new id otherwise: a
  * link or a record is always a new game) and its address is `#play/<id>`; a finished one's is its
  * record. `created`/`rev`: the saved game's, as read; `legacy`: its record came from an old entry
- * (not yet in the vault: written at the first save).
+ * (not yet in the vault: written at the first save); `unplayed`: a new game not kept if it is
+ * left before any move (the one a lesson's end starts).
  * @param {import('../ui/router.js').Shell} shell
  * @param {{record?: object, link?: string, resume?: boolean, rev?: number}} request
  * @param {number} token the navigation it belongs to
- * @param {{push: boolean, saveId?: string | null, created?: number | null, rev?: number, legacy?: boolean}} opts
+ * @param {{push: boolean, saveId?: string | null, created?: number | null, rev?: number, legacy?: boolean, unplayed?: boolean}} opts
  * @returns {Promise<import('../types.js').Text | null>}
  */
-export async function startGame(shell, request, token, { push, saveId = null, created = null, rev = 0, legacy = false }) {
+export async function startGame(shell, request, token, { push, saveId = null, created = null, rev = 0, legacy = false, unplayed = false }) {
   const { router } = shell;
   let eng;
   try {
@@ -295,6 +318,7 @@ export async function startGame(shell, request, token, { push, saveId = null, cr
   let save = null;
   if (!ans.over) {
     save = { id, created: created || Date.now(), rev: saveId ? rev : 0, keep: saveId && !legacy ? ans.keep : null, chain: Promise.resolve() };
+    if (unplayed && !saveId) save.unplayed = true;
   } else if (saveId) {
     finishSave(saveId, ans, created || Date.now(), rev); // it had ended: now history
     forgetRecords(eng, [saveId]);
@@ -310,7 +334,7 @@ export async function startGame(shell, request, token, { push, saveId = null, cr
  * @param {import('../ui/router.js').Shell} shell
  * @param {import('../types.js').GameRecord} record
  * @param {number} token
- * @param {{push: boolean}} opts
+ * @param {{push: boolean, unplayed?: boolean}} opts
  */
 export function startRecord(shell, record, token, opts) {
   return startGame(shell, { record }, token, opts);

@@ -326,8 +326,12 @@ export class Table {
    * then a moment that matters, ui/moments.js). */
   turn() {
     this.holding = this.module.holdBots ? this.module.holdBots(this.snap, this.ctx()) || null : null;
-    if (this.holding === null) this.holding = this.holdMoment();
-    return { hold: this.holding !== null, passed: this.passed, undone: this.undone, order: this.order };
+    let moment = false;
+    if (this.holding === null) {
+      this.holding = this.holdMoment();
+      moment = this.holding !== null;
+    }
+    return { hold: this.holding !== null, moment, passed: this.passed, undone: this.undone, order: this.order };
   }
 
   /** Wait for what the step names: draw the table for it; the loop stops here. */
@@ -397,6 +401,7 @@ export class Table {
       return null;
     }
     m.held = lines;
+    clearInterval(m.poll); // (a hold asked again before it was let go)
     return new Promise((resolve) => {
       m.release = resolve;
       // another speed chosen meanwhile lets it go (the header's selector, another tab)

@@ -42,11 +42,14 @@
 /**
  * What the table has been through since its last step, besides the snapshot:
  * - `hold`: the game holds the table now (a summary still up);
+ * - `moment`: that hold is a moment that matters not seen yet (ui/moments.js: lines the person's
+ *   own move or the bots after it brought, a round's results...): one person alone at the
+ *   device sees it before their own next move too, not only before a bot's;
  * - `passed`: the seat the device was just passed to (the cover was dismissed for it);
  * - `undone`: the seat whose move was just taken back at a cover (the view on screen is then
  *   the spectator's: the device is not in that seat's hands);
  * - `order`: the order of steps (TurnOrder).
- * @typedef {{hold?: boolean, passed?: number | null, undone?: number | null, order?: TurnOrder}} TurnState
+ * @typedef {{hold?: boolean, moment?: boolean, passed?: number | null, undone?: number | null, order?: TurnOrder}} TurnState
  */
 
 /**
@@ -106,6 +109,7 @@ function personStep(snapshot, ready, people, viewer, turn) {
   const shared = people.length >= 2;
   const covered = turn.passed === seat;
   if (shared && !covered && order.holdBeforeCover && turn.hold) return holdStep(people, viewer, turn);
+  if (!shared && turn.hold && turn.moment) return { kind: 'hold' };
   if (seat === viewer) return { kind: 'person', seat };
   if (!shared || covered) return { kind: 'show', seat };
   if (undone !== null) return { kind: 'cover', seat, hide: viewer !== null, undo: null, back: true };
