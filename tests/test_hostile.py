@@ -560,8 +560,9 @@ def ask(request: dict[str, Any]) -> dict[str, Any]:
 def test_mutants_are_1000_of_every_kind() -> None:
     kinds = Counter(m.kind for m in mutants())
     assert sum(kinds.values()) == MUTANT_COUNT
-    assert len(kinds) == len(MUTATIONS) and min(kinds.values()) >= 40
-    assert len({m.link for m in mutants()}) > 900  # mostly distinct
+    # every kind at least 40 times in 1000 (in Pyodide's quarter, 10 in 250)
+    assert len(kinds) == len(MUTATIONS) and min(kinds.values()) >= MUTANT_COUNT // 25
+    assert len({m.link for m in mutants()}) > MUTANT_COUNT * 9 // 10  # mostly distinct
     assert mutants() == mutants()  # and the same every time
 
 
