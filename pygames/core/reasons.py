@@ -76,6 +76,34 @@ class Stats:
             self.parts[key] = self.parts.get(key, 0.0) + x
             self.parts2[key] = self.parts2.get(key, 0.0) + x * x
 
+    @staticmethod
+    def pooled(stats: Iterable[Stats]) -> Stats:
+        """Every rollout of ``stats`` counted together (the root's own figures)."""
+        out = Stats()
+        for s in stats:
+            out.visits += s.visits
+            for name in ("win", "win2", "place", "place2", "points", "points2"):
+                setattr(out, name, getattr(out, name) + getattr(s, name))
+            for key, x in s.parts.items():
+                out.parts[key] = out.parts.get(key, 0.0) + x
+                out.parts2[key] = out.parts2.get(key, 0.0) + s.parts2.get(key, 0.0)
+        return out
+
+    def toward(self, prior: Stats, weight: int) -> Stats:
+        """These figures with ``weight`` more rollouts that each have ``prior``'s means (and
+        mean squares): a move seen in a few rollouts is shown near the root's figures, not at
+        0% or 100% after three of them, and the more it was searched, the more its own."""
+        if not prior.visits or weight <= 0:
+            return self
+        k = weight / prior.visits
+        out = Stats(self.visits + weight)
+        for name in ("win", "win2", "place", "place2", "points", "points2"):
+            setattr(out, name, getattr(self, name) + k * getattr(prior, name))
+        for key in {*self.parts, *prior.parts}:
+            out.parts[key] = self.parts.get(key, 0.0) + k * prior.parts.get(key, 0.0)
+            out.parts2[key] = self.parts2.get(key, 0.0) + k * prior.parts2.get(key, 0.0)
+        return out
+
     def mean(self, what: str) -> float:
         """The mean of ``win``, ``place``, ``points`` or a score category (0.0 before any
         rollout, or for a category never read)."""

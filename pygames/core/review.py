@@ -67,6 +67,9 @@ CHECK_SHARE = 0.5
 EVIDENCE = 1.0
 #: the standard errors of the difference within which a hint's move is "about" the one above
 ABOUT = 2.0
+#: the root's rollouts a hint's move is shown with, besides its own (Stats.toward): at a small
+#: budget (BAG-GAI's 50 iterations) a move won in its three rollouts is not shown at 100%
+PRIOR_ROLLOUTS = 4
 #: a loss of at least this much win chance is a mistake
 MISTAKE = 0.10
 #: the fewest iterations a timed appraisal makes, unless it reaches its hard limit
@@ -414,9 +417,12 @@ class Appraisal:
         """The hint's ranking and its basis: by the number shown, never a lower one above a
         higher one. On the ``win`` basis by the chance to win, then the place and the points; on
         the ``place`` basis (no move reaches :data:`pygames.core.reasons.NO_CHANCE`) by the
-        expected place, then the points. A move is ``about`` the one above when their shown
-        figures differ by no more than :data:`ABOUT` standard errors of the difference."""
-        stats = {a: s for a, s in self.stats.items() if s.visits}
+        expected place, then the points. Each move's figures count :data:`PRIOR_ROLLOUTS` of the
+        root's besides its own. A move is ``about`` the one above when their shown figures
+        differ by no more than :data:`ABOUT` standard errors of the difference."""
+        searched = {a: s for a, s in self.stats.items() if s.visits}
+        prior = Stats.pooled(searched.values())
+        stats = {a: s.toward(prior, PRIOR_ROLLOUTS) for a, s in searched.items()}
         on = basis(stats.values())
 
         order = sorted(sorted(stats.items()), key=lambda item: shown_order(item[1], on))
@@ -426,7 +432,7 @@ class Appraisal:
             about = bool(out) and not apart(out[-1].stats, s, what, ABOUT)
             win, place = round(s.mean("win"), 4), round(s.mean("place"), 2)
             points = round(s.mean("points"), 1)
-            out.append(Ranked(action, win, s.visits, place, points, about, s))
+            out.append(Ranked(action, win, searched[action].visits, place, points, about, s))
         return on, out
 
     def _evidence(self) -> bool:
