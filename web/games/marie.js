@@ -43,7 +43,7 @@ Object.assign(STRINGS, {
   m_keptBoth: { en: 'Kept both', ja: '2枚とも確定した' },
   m_ateOne: { en: 'Ate the {0}', ja: '{0}を食べた' },
   m_ateBoth: { en: 'Ate both', ja: '2枚とも食べた' },
-  m_roundWas: { en: 'R{0}: {1}', ja: '第{0}R：{1}' },
+  m_roundWas: { en: 'R{0}: {1}', ja: '第{0}回：{1}' },
   m_roundWasTitle: { en: 'Round {0}: {1}', ja: '第{0}ラウンド：{1}' },
   m_redistribute: { en: 'Two or more are dissatisfied: the pairs change hands, youngest first.', ja: '不満が2人以上：末の弟から順に2枚を取り合います。' },
   m_ownPairs: { en: 'Everyone takes his own pair.', ja: '全員が自分の2枚を獲得します。' },
@@ -73,7 +73,7 @@ Object.assign(STRINGS, {
   m_eatsLeftShort: { en: 'can eat {0}', ja: 'あと{0}枚' },
   m_noneKept: { en: 'No cards kept yet', ja: '確定したカードはまだありません' },
   m_history: { en: 'My draft', ja: '自分のドラフト' },
-  m_historyRound: { en: 'R{0}', ja: '第{0}R' }, // as the seats' chips (m_roundWas): one line beside the cards
+  m_historyRound: { en: 'R{0}', ja: '第{0}回' }, // as the seats' chips (m_roundWas): one line beside the cards, no Latin letter
   m_keptH: { en: 'Kept', ja: '残した' },
   m_fateTaken: { en: '{0} took them', ja: '{0}が取った' },
   m_fateKept: { en: 'kept both', ja: '2枚とも確定' },
