@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -26,17 +27,23 @@ if str(ROOT) not in sys.path:
 IN_PYODIDE = sys.platform == "emscripten"
 
 # The loops over many seeded games (the property tests, the fuzzers) run every one of their
-# checks in both interpreters, but in Pyodide over the first quarter of their seeds: what could
-# differ there (integers, floats, hashing, recursion, the standard library's build) shows in any
-# game, and the full counts run in CPython on every run of the suite. Pyodide runs the same
-# Python two to three times slower, and ``build.py test`` must stay within its 15 minutes.
+# checks on every run of the suite, over a sample of their seeds: the first half in CPython and
+# the first quarter in Pyodide (which runs the same Python two to three times slower; what could
+# differ there, integers, floats, hashing, recursion, the standard library's build, shows in any
+# game), so that ``build.py test`` stays within its time. The full counts are a soak run of
+# their own: ``PYGAMES_SOAK=1 .venv/bin/python -m pytest tests -n 2`` (README, "Soak").
+SOAK = os.environ.get("PYGAMES_SOAK") == "1"
+CPYTHON_SHARE = 2
 PYODIDE_SHARE = 4
 
 
 def seeds(count: int) -> int:
-    """How many of a loop's ``count`` seeded games (or requests) this interpreter runs: all of
-    them in CPython, the first :data:`PYODIDE_SHARE`-th (at least one) in Pyodide."""
-    return max(1, count // PYODIDE_SHARE) if IN_PYODIDE else count
+    """How many of a loop's ``count`` seeded games (or requests) this run covers: all of them in
+    a soak run (``PYGAMES_SOAK=1``), else the first half in CPython and the first quarter in
+    Pyodide (at least one)."""
+    if SOAK:
+        return count
+    return max(1, count // (PYODIDE_SHARE if IN_PYODIDE else CPYTHON_SHARE))
 
 
 @cache
