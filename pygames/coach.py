@@ -132,7 +132,7 @@ def new_hint(
 
 
 def hint_answer(hint: Hint, state: GameState, slice_seconds: float) -> JSONDict:
-    """Search for a slice and rank the seat's moves: ``{thinking, basis, moves: [{a, win,
+    """Search for a slice and rank the seat's moves: ``{thinking, basis, whole, moves: [{a, win,
     visits, place, points, about?, words?, why?}], iterations, progress}``, best first by the
     figure shown (:meth:`pygames.core.review.Appraisal.hinted`), the first :data:`HINT_WORDS`
     with their words and, once the search is done, their reasons."""
@@ -159,6 +159,9 @@ def hint_answer(hint: Hint, state: GameState, slice_seconds: float) -> JSONDict:
     return {
         "thinking": not done,
         "basis": on,
+        # rollouts played to the game's end (else place and points are where they stop: The
+        # Egyptian Buyer's round end, Yadokashi's sixteen plies on, scored by the game)
+        "whole": appraisal.bot.values is None,
         "moves": moves,
         "iterations": appraisal.iterations,
         "progress": round(min(1.0, appraisal.progress), 3) if not done else 1.0,

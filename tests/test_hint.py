@@ -101,6 +101,9 @@ def test_a_hint_ranks_legal_moves_the_page_can_play(game: str) -> None:
         assert set(actions) <= listed
     answer = ask(cmd="hint", session=sid, seat=seat)
     assert answer["basis"] in ("win", "place")
+    # the place and points are the game's end's only where the rollouts reach it: The Egyptian
+    # Buyer's stop at the round's end and Yadokashi's sixteen plies on (scored by the game)
+    assert answer["whole"] is (game not in ("hitokai", "yadokashi"))
     # best first by the figure shown: never a lower chance (or, on the place basis, a worse
     # place) above a better one
     shown = [m["win"] for m in moves] if answer["basis"] == "win" else [-m["place"] for m in moves]

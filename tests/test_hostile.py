@@ -492,12 +492,13 @@ MUTATIONS: list[Callable[[random.Random, dict[str, Any]], Mutant]] = [
 
 
 @cache
-def mutants() -> list[Mutant]:
-    """The 1,000 mutated records and links, the same on every run."""
+def mutants(count: int = MUTANT_COUNT) -> list[Mutant]:
+    """The first ``count`` of the 1,000 mutated records and links (all of them in a soak run,
+    tests/conftest.seeds), the same on every run."""
     rng = random.Random(MUTANT_SEED)
     bases = base_records()
     out = []
-    for i in range(MUTANT_COUNT):
+    for i in range(count):
         mutate = MUTATIONS[i % len(MUTATIONS)]
         rec = bases[(i // len(MUTATIONS) + i) % len(bases)]
         mutant = mutate(rng, json.loads(json.dumps(rec)))

@@ -108,6 +108,8 @@ export function markMove(root, move, classes, badgeAttr, badge, cover = true) {
  * @property {true} ok
  * @property {boolean} thinking the search goes on: ask again
  * @property {'win' | 'place'} [basis] what the moves are ranked by (`place`: no move can win)
+ * @property {boolean} [whole] the rollouts reach the game's end (else `place` and `points` are
+ *   where they stop)
  * @property {HintMove[]} moves best first (the ranking so far while thinking)
  * @property {number} iterations
  * @property {number} progress from 0 to 1
@@ -121,7 +123,7 @@ export function markMove(root, move, classes, badgeAttr, badge, cover = true) {
  * still thinking, the moves shown, how far it is, and what the ranking is by (`place`: no move can
  * still win).
  * @typedef {{key: string, seat: number, thinking: boolean, moves: HintMove[], progress: number,
- *   basis: string}} HintState
+ *   basis: string, whole: boolean}} HintState
  */
 
 /** A small light bulb (the Hint button's icon). */
@@ -144,11 +146,15 @@ const MARKED_WORDS = { move: 'hintMarked', picks: 'hintMarkedPicks', reach: 'hin
  * @param {HintMove} m
  * @param {number} rank
  * @param {boolean} byPlace the ranking is by expected place
+ * @param {boolean} whole the search played its rollouts to the game's end (`whole`)
  */
-function estimate(m, rank, byPlace) {
+function estimate(m, rank, byPlace, whole) {
   const pct = percent(m.win);
-  const place = typeof m.place === 'number' ? h('span', { class: 'hint-place', testid: `hint-place-${rank}`, text: t('hintPlace', m.place.toFixed(1)) }) : null;
-  const points = typeof m.points === 'number' ? h('span', { class: 'hint-points', text: t('hintPoints', Math.round(m.points * 10) / 10) }) : null;
+  // a search whose rollouts stop early (the round's end, a few turns on) gives its place and
+  // points there, not the game's: they are shown only to say why a ranking by place is so
+  const shown = whole || byPlace;
+  const place = shown && typeof m.place === 'number' ? h('span', { class: 'hint-place', testid: `hint-place-${rank}`, text: t('hintPlace', m.place.toFixed(1)) }) : null;
+  const points = shown && typeof m.points === 'number' ? h('span', { class: 'hint-points', text: t('hintPoints', Math.round(m.points * 10) / 10) }) : null;
   const win = h('span', { class: 'hint-chance' },
     m.about ? h('span', { class: 'hint-about', testid: `hint-about-${rank}`, text: t('hintAbout') }) : null,
     h('span', { class: 'hint-win', testid: `hint-win-${rank}`, text: t('hintWin', pct) }),
@@ -209,7 +215,7 @@ export class Coach {
     const token = ++this.token;
     const seat = table.viewer;
     /** @type {HintState} */
-    const state = { key: table.uiKey, seat, thinking: true, moves: [], progress: 0, basis: 'win' };
+    const state = { key: table.uiKey, seat, thinking: true, moves: [], progress: 0, basis: 'win', whole: true };
     this.state = state;
     table.render();
     let counted = false;
@@ -236,6 +242,7 @@ export class Coach {
       state.progress = ans.thinking ? Math.min(0.99, Number(ans.progress) || 0) : 1;
       state.thinking = Boolean(ans.thinking);
       state.basis = ans.basis === 'place' ? 'place' : 'win';
+      state.whole = ans.whole !== false;
       table.render();
       if (!ans.thinking) return;
     }
@@ -292,7 +299,7 @@ export class Coach {
         }, h('span', { class: 'hint-bar-fill' })))
       : null;
     const byPlace = state.basis === 'place';
-    const rows = state.moves.map((m, i) => this.row(m, i + 1, names, marked.get(m.a) || '', state.thinking, byPlace));
+    const rows = state.moves.map((m, i) => this.row(m, i + 1, names, marked.get(m.a) || '', state.thinking, byPlace, state.whole));
     const empty = !state.thinking && !rows.length ? h('p', { class: 'hint-empty', text: t('hintNone') }) : null;
     return h('section', {
       class: ['side-panel hint-panel', state.thinking ? 'is-thinking' : 'is-done'], id: 'hint-panel', testid: 'hint-panel',
@@ -313,8 +320,9 @@ export class Coach {
    * @param {MarkKind} onTable how it is marked on the table
    * @param {boolean} thinking
    * @param {boolean} byPlace the ranking is by expected place
+   * @param {boolean} whole the rollouts reach the game's end
    */
-  row(m, rank, names, onTable, thinking, byPlace) {
+  row(m, rank, names, onTable, thinking, byPlace, whole) {
     const words = (m.words || []).map((entry) => h('span', { class: 'hint-line' }, logLine(entry, names)));
     const why = tx(m.why);
     return h('li', {
@@ -322,7 +330,7 @@ export class Coach {
       data: { a: m.a, rank, key: `hint-${rank}`, marked: onTable || 'none' },
     },
     h('span', { class: 'hint-badge', 'aria-label': t('hintRank', rank), text: String(rank) }),
-    estimate(m, rank, byPlace),
+    estimate(m, rank, byPlace, whole),
     h('span', { class: 'hint-words', testid: `hint-words-${rank}` }, words,
       why ? h('span', { class: 'hint-why', testid: `hint-why-${rank}`, text: why }) : null,
       onTable ? h('span', { class: 'hint-marked', testid: `hint-marked-${rank}`, text: t(MARKED_WORDS[onTable]) }) : null),
