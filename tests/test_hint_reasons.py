@@ -169,7 +169,7 @@ def test_a_reason_without_a_difference_does_not_invent_one() -> None:
     same = stats([1, 0, 1, 0], [1, 2, 1, 2], [10, 8, 10, 8], kept=[5, 3, 5, 3], eaten=[1, 1, 1, 1])
     state = midgame("marie", 3, 1, most=5)
     text = why(same, same, state, 0, "take1")
-    assert "about the same" in text["en"] and "ほぼ同じ" in text["ja"]
+    assert "no clear difference" in text["en"] and "はっきりした差は見えません" in text["ja"]
 
 
 def test_a_mistake_says_why_the_better_move_is_better() -> None:

@@ -392,10 +392,10 @@ def review_hash(game: str) -> str:
 
 # computed in CPython 3.11 (issue 32: the shared objective, verdicts as the hint sees them)
 GOLDEN: dict[str, str] = {
-    "marie": "7f0e837a8e3948cc35b61838465d4f9517e50ad19c6a7e326e79030b44a53224",
-    "hitokai": "2eff5d7c7c851fa3cb528c1bf8b8c84a98e7e856677b4c58c7d0088dd475564f",
-    "pharaoh": "b4b2a5967e94be947e3c6b5956447654b8d4d8636c413e3a3da5761940baed98",
-    "baggai": "34c82049e5e6cbb87a598271dc0396fd3fdab337dd4b30efa0a963b4a9d96331",
+    "marie": "ed31728a65b8346686d224c94e31d5c4171d93d0c14d6f7423b1c6bcc129ecb0",
+    "hitokai": "c89205b689ab5a4051c2dede56db83df3ef8e8a339ab156bfcaad3e189c0a78e",
+    "pharaoh": "7928b8bb396708ef97a6a90c05cb0a6a19c619c193b723dc3c50747117393c02",
+    "baggai": "740f76d798d689e2452023ec6bdacbd737d7bc116b43b088727d0b71b6017a82",
     "yadokashi": "0d3f0243f0ad601d0a475e795e13e2f0ad77a62f69005d59f762cbc9ccca8da4",
 }
 

@@ -264,8 +264,8 @@ def why(
             f"{lead['ja']}、{place['ja']}。{win['ja']}。",
         )
     return t(
-        f"{lead['en']}, it ends about the same in score and place on average; {win['en']}.",
-        f"{lead['ja']}、平均の得点も順位もほぼ同じです。{win['ja']}。",
+        f"{lead['en']}, the search sees no clear difference in score or place; {win['en']}.",
+        f"{lead['ja']}、得点にも順位にもはっきりした差は見えません。{win['ja']}。",
     )
 
 
