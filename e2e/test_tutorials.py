@@ -246,6 +246,9 @@ def hold(page: Page, data: dict[str, Any], lang: str, k: int) -> dict[str, Any]:
         expect(page.locator("[data-tutorial=target]")).to_have_count(1)
         expect(target).to_have_attribute("data-tutorial-tip", TAP_HERE[lang])
         target.click()
+        # the table on screen says "hold" until its next drawing: wait for that one (the hold let
+        # go, or the next hold), not the drawing the click landed on
+        wait_for(page, waiting(f"s.drawn !== {now['drawn']}"), f"step {k}: the release's effect")
         now = wait_settled(page, k)
     return now
 

@@ -105,8 +105,8 @@ Object.assign(STRINGS, {
   yd_leaveExplain: { en: 'The size-12 crab on shell {0} grew and left for the centre.', ja: 'ヤド{0}の大きさ12のヤドカリが成長して中央へ戻りました。' },
   yd_moveExplain: { en: 'A crab of size {0} moved from shell {1} to shell {2}.', ja: '大きさ{0}のヤドカリがヤド{1}からヤド{2}へ引越しました。' },
   yd_moveHomeless: { en: 'A crab of size {0} left shell {1}: no empty shell of its size or one more, so back to the centre.', ja: '大きさ{0}のヤドカリがヤド{1}を出ましたが、同じ大きさか1つ大きい空きヤドがなく、中央へ戻りました。' },
-  yd_growLegend: { en: 'shell, then size before → after', ja: 'ヤド、大きさ（前→後）' },
-  yd_moveLegend: { en: 'crab size, then shell from → to', ja: 'ヤドカリの大きさ、ヤド（元→先）' },
+  yd_growLegend: { en: 'The crabs that grew: each one\'s shell, then its size before → after', ja: '成長したヤドカリ：ヤドごとに、大きさ（前→後）' },
+  yd_moveLegend: { en: 'The crabs that moved: each one\'s size, then its shell from → to', ja: '引越したヤドカリ：大きさと、ヤド（元→先）' },
   yd_nothingYet: { en: 'Nothing has happened yet.', ja: 'まだ何も起きていません。' },
   yd_income: { en: 'Income', ja: '収入' },
   yd_calls: { en: '{0} calls {1} and rolls', ja: '{0}が{1}を宣言、出目' },
@@ -799,7 +799,7 @@ function growLine(m) {
   const left = new Set(m.left || []);
   const growth = m.growth || [];
   if (!growth.length) return h('span', { class: 'yd-muted', text: t('yd_noGrowth') });
-  return h('span', { class: 'yd-flow', 'data-explain': t('yd_growLegend') }, growth.map((g) => (left.has(g.shell)
+  return h('span', { class: 'yd-flow' }, growth.map((g) => (left.has(g.shell)
     ? h('span', { class: 'yd-change', testid: `grew-${g.shell}`, 'data-explain': t('yd_leaveExplain', g.shell) },
       shellChip(g.shell), ` ${g.from}→`, h('span', { class: 'yd-to-centre', text: t('yd_toCentre') }))
     : h('span', { class: 'yd-change', testid: `grew-${g.shell}`, 'data-explain': t('yd_growExplain', g.shell, g.from, g.to) },
@@ -808,7 +808,7 @@ function growLine(m) {
 
 function moveLine(m) {
   if (!(m.moves || []).length) return h('span', { class: 'yd-muted', text: t('yd_noMoves') });
-  return h('span', { class: 'yd-flow', 'data-explain': t('yd_moveLegend') }, m.moves.map((mv) => {
+  return h('span', { class: 'yd-flow' }, m.moves.map((mv) => {
     const home = mv.to !== null && mv.to !== undefined;
     return h('span', { class: 'yd-change', 'data-explain': home ? t('yd_moveExplain', mv.size, mv.from, mv.to) : t('yd_moveHomeless', mv.size, mv.from) },
       die(mv.size, 'yd-crab yd-crab-sm'), ' ', shellChip(mv.from), ' → ', home ? shellChip(mv.to) : h('span', { class: 'yd-to-centre', text: t('yd_toCentre') }));
@@ -820,9 +820,10 @@ function moveSteps(m, names) {
   const steps = [];
   steps.push([t('yd_income'), incomeLine(names, m.income_before || [])]);
   steps.push([tn('yd_calls', who(names[m.seat], m.seat), m.call === 'hi' ? t('yd_high') : t('yd_low')), die(m.roll, 'yd-die-roll')]);
-  steps.push([t('yd_grows'), growLine(m)]);
+  // (each change explains itself; the row's name gives the key to read the line)
+  steps.push([h('span', { 'data-explain': t('yd_growLegend'), text: t('yd_grows') }), growLine(m)]);
   for (const s of m.rebirth || []) steps.push(['', h('span', { text: t('yd_reborn', s) })]);
-  steps.push([t('yd_moves'), moveLine(m)]);
+  steps.push([h('span', { 'data-explain': t('yd_moveLegend'), text: t('yd_moves') }), moveLine(m)]);
   if (m.income_after) steps.push([t('yd_income'), incomeLine(names, m.income_after)]);
   return steps;
 }
