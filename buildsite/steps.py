@@ -63,13 +63,34 @@ def command_step(name: str, command: Sequence[str | Path], limit: float | None =
     return step_of(name, code, time.monotonic() - started, limit)
 
 
-def start_logged(command: Sequence[str | Path], path: Path) -> subprocess.Popen[bytes]:
-    """Start a command in its own process group, its output (both streams) into ``path``."""
+def start_logged(
+    command: Sequence[str | Path], path: Path, niceness: int = 0
+) -> subprocess.Popen[bytes]:
+    """Start a command in its own process group, its output (both streams) into ``path``; with
+    ``niceness``, at that lower priority (os.nice)."""
     with path.open("wb") as out:
         args = [str(part) for part in command]
         return subprocess.Popen(
-            args, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            args,
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=(lambda: lower_priority(niceness)) if niceness else None,
         )
+
+
+def lower_priority(niceness: int) -> None:
+    """In a child process started in its own session: run at ``niceness``. Where Linux groups
+    each session's processes (autogroup, /proc/sys/kernel/sched_autogroup_enabled), the
+    scheduler weighs the groups against each other and a process's own niceness counts only
+    within its group, so the group's niceness is set too."""
+    os.nice(niceness)
+    try:
+        with open("/proc/self/autogroup", "w", encoding="ascii") as group:
+            group.write(str(niceness))
+    except OSError:
+        pass  # no autogroup here (or not allowed): the process's niceness is what counts
 
 
 def kill(proc: subprocess.Popen[bytes]) -> None:
@@ -85,11 +106,22 @@ def run_together(
     """Run the commands at the same time, each writing its output to its log file; return their
     exit codes. Those still running after ``limit`` seconds are killed with their process
     groups (exit code 124, as with :func:`run`)."""
-    deadline = time.monotonic() + limit
     procs: list[subprocess.Popen[bytes]] = []
     try:
         for command, path in zip(commands, logs, strict=True):
             procs.append(start_logged(command, path))
+    except BaseException:
+        for proc in procs:
+            kill(proc)
+        raise
+    return wait_all(procs, limit)
+
+
+def wait_all(procs: Sequence[subprocess.Popen[bytes]], limit: float) -> list[int]:
+    """Wait for processes started by :func:`start_logged`; return their exit codes. Those still
+    running after ``limit`` seconds are killed with their process groups (exit code 124)."""
+    deadline = time.monotonic() + limit
+    try:
         codes = []
         for proc in procs:
             try:

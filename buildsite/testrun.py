@@ -3,9 +3,10 @@
 
 On a 2-core machine every step uses both cores: the checks run in two lanes side by side, the
 unit tests and the browser tests in two pytest-xdist workers each (worksteal), the tests inside
-Pyodide in two Node.js processes. Steps do not overlap one another: with both cores
-busy in each, running two at once would only share the same CPU between them, and the browser
-tests' timing needs the machine to itself.
+Pyodide in two Node.js processes. One overlap only: the tests inside Pyodide run beside the
+browser tests at the lowest priority (niceness 19). The browser tests leave about a sixth of
+the processor idle while pages wait (animations, timers, the engine's answers); the Pyodide
+tests take that time and never the browser tests' own, whose timing needs the machine.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import tempfile
 import time
 from collections.abc import Sequence
@@ -37,7 +39,8 @@ from buildsite.steps import (
     print_log,
     print_summary,
     run_lanes,
-    run_together,
+    start_logged,
+    wait_all,
 )
 from buildsite.wheel import build_wheel
 
@@ -75,8 +78,11 @@ PYODIDE_SHARDS = max(1, min(2, os.cpu_count() or 1))
 # 1.7 times the CPython run), 2.5 to 3.5 minutes on an idle 2-core machine with two processes,
 # so only a hang or a badly overloaded machine reaches it. pytest-timeout's per-test limit
 # cannot work inside Pyodide (no signals, no threads); a hang there would most likely have hung
-# the CPython run first.
+# the CPython run first. Beside the browser tests (``build.py test``) it counts from their end.
 PYODIDE_TESTS_LIMIT = 10 * 60.0
+# The niceness of the tests inside Pyodide in ``build.py test``, where they run beside the
+# browser tests (os.nice: 19 is the lowest priority)
+PYODIDE_NICENESS = 19
 
 
 # --------------------------------------------------------------------------------------------
@@ -219,55 +225,87 @@ def save_durations(reports: Sequence[Path]) -> None:
     log(f"{PYODIDE_DURATIONS.relative_to(ROOT)}: the seconds of {len(seconds)} tests")
 
 
-def run_shards(
-    command: Sequence[str | Path], extra: Sequence[str], keep_seconds: bool = False
-) -> tuple[list[int], str]:
-    """Run the Pyodide runner in :data:`PYODIDE_SHARDS` processes, print their output when they
-    end; their exit codes and the outcome counts as one phrase. With ``keep_seconds`` the tests'
-    seconds are saved (:func:`save_durations`)."""
-    shards = PYODIDE_SHARDS
-    with tempfile.TemporaryDirectory(prefix="pygames-pyodide-tests-") as folder:
-        logs = [Path(folder) / f"shard-{k}.log" for k in range(1, shards + 1)]
-        reports = [Path(folder) / f"shard-{k}.json" for k in range(1, shards + 1)]
-        commands = [
-            [*command, "--shard", f"{k}/{shards}", "--report", report, "--", *extra]
-            for k, report in enumerate(reports, 1)
-        ]
-        codes = run_together(commands, logs, PYODIDE_TESTS_LIMIT)
-        for k, (path, code) in enumerate(zip(logs, codes, strict=True), 1):
-            print_log(f"pytest in pyodide, shard {k}/{shards} (exit {code}):", path)
-        counts = outcome_counts(reports)
-        if keep_seconds:
-            save_durations(reports)
-    order = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected")
-    return codes, ", ".join(f"{counts[key]} {key}" for key in order if counts.get(key))
+class Shards:
+    """The Pyodide runner started in :data:`PYODIDE_SHARDS` processes (at ``niceness``, if
+    given); :meth:`finish` waits for them."""
+
+    def __init__(
+        self, command: Sequence[str | Path], extra: Sequence[str], niceness: int = 0
+    ) -> None:
+        shards = PYODIDE_SHARDS
+        self.folder = Path(tempfile.mkdtemp(prefix="pygames-pyodide-tests-"))
+        self.logs = [self.folder / f"shard-{k}.log" for k in range(1, shards + 1)]
+        self.reports = [self.folder / f"shard-{k}.json" for k in range(1, shards + 1)]
+        self.procs: list[subprocess.Popen[bytes]] = []
+        try:
+            for k, (path, report) in enumerate(zip(self.logs, self.reports, strict=True), 1):
+                shard = [*command, "--shard", f"{k}/{shards}", "--report", report, "--", *extra]
+                self.procs.append(start_logged(shard, path, niceness))
+        except BaseException:
+            wait_all(self.procs, 0.0)
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
+
+    def finish(self, limit: float, keep_seconds: bool = False) -> tuple[list[int], str]:
+        """Wait at most ``limit`` seconds more, print the shards' output; their exit codes and
+        the outcome counts as one phrase. With ``keep_seconds`` the tests' seconds are saved
+        (:func:`save_durations`)."""
+        try:
+            codes = wait_all(self.procs, limit)
+            for k, (path, code) in enumerate(zip(self.logs, codes, strict=True), 1):
+                print_log(f"pytest in pyodide, shard {k}/{len(codes)} (exit {code}):", path)
+            counts = outcome_counts(self.reports)
+            if keep_seconds:
+                save_durations(self.reports)
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+        order = ("passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected")
+        return codes, ", ".join(f"{counts[key]} {key}" for key in order if counts.get(key))
 
 
-def pyodide_step(wheels: Path, extra: Sequence[str], keep_seconds: bool = False) -> Step:
-    """Run the engine's tests/ inside Pyodide (Node.js) against the engine wheel in ``wheels``
-    (the built site's wheels/ folder: the engine, micropip and packaging), split over
-    :data:`PYODIDE_SHARDS` processes; the outcome counts go into the summary."""
+class PyodideRun:
+    """The step "pytest in pyodide": tests/ run inside Pyodide (Node.js) against the engine
+    wheel in ``wheels`` (the built site's wheels/ folder: the engine, micropip and packaging),
+    split over :data:`PYODIDE_SHARDS` processes. :meth:`finish` gives the step, with the
+    outcome counts for the summary. With ``niceness`` the processes run at that lower priority,
+    so that they take only the time another step leaves idle (see :func:`test`)."""
+
     name = "pytest in pyodide"
-    prepared, command = attempt(
-        f"{name}: node, pyodide, pytest wheels", lambda: pyodide_runner(wheels)
-    )
-    if command is None:
-        return Step(name, False, prepared.seconds, prepared.note)
-    started = time.monotonic()
-    shards = PYODIDE_SHARDS
-    text = " ".join(str(part) for part in command)
-    log(f"--- {name}: {shards} processes, output below when they end: {text} --shard K/{shards}")
-    codes, tally = run_shards(command, extra, keep_seconds)
-    seconds = prepared.seconds + time.monotonic() - started
-    log(f"{name}: {tally or 'no outcome reported'} in {seconds:.1f} s")
-    failures = [code for code in codes if code not in (0, 5)]
-    if 124 in failures:
-        return Step(name, False, seconds, f"killed after {PYODIDE_TESTS_LIMIT:.0f} s")
-    if failures:
-        return Step(name, False, seconds, f"exit {failures[0]}: {tally}")
-    if all(code == 5 for code in codes):
-        return no_tests_ran(Step(name, False, seconds, "exit 5"), ROOT / "tests", extra)
-    return Step(name, True, seconds, tally)
+
+    def __init__(self, wheels: Path, extra: Sequence[str], niceness: int = 0) -> None:
+        self.extra = list(extra)
+        self.started = time.monotonic()
+        self.prepared, command = attempt(
+            f"{self.name}: node, pyodide, pytest wheels", lambda: pyodide_runner(wheels)
+        )
+        self.shards: Shards | None = None
+        if command is not None:
+            text = " ".join(str(part) for part in command)
+            low = f", at niceness {niceness}" if niceness else ""
+            log(
+                f"--- {self.name}: {PYODIDE_SHARDS} processes{low}, output below when they end: "
+                f"{text} --shard K/{PYODIDE_SHARDS}"
+            )
+            self.shards = Shards(command, extra, niceness)
+
+    def finish(self, keep_seconds: bool = False) -> Step:
+        """Wait for the shards (at most :data:`PYODIDE_TESTS_LIMIT` seconds from now) and give
+        the step."""
+        if self.shards is None:
+            return Step(self.name, False, self.prepared.seconds, self.prepared.note)
+        codes, tally = self.shards.finish(PYODIDE_TESTS_LIMIT, keep_seconds)
+        seconds = time.monotonic() - self.started
+        log(f"{self.name}: {tally or 'no outcome reported'} in {seconds:.1f} s")
+        failures = [code for code in codes if code not in (0, 5)]
+        if 124 in failures:
+            return Step(self.name, False, seconds, f"killed after {PYODIDE_TESTS_LIMIT:.0f} s")
+        if failures:
+            return Step(self.name, False, seconds, f"exit {failures[0]}: {tally}")
+        if all(code == 5 for code in codes):
+            return no_tests_ran(
+                Step(self.name, False, seconds, "exit 5"), ROOT / "tests", self.extra
+            )
+        return Step(self.name, True, seconds, tally)
 
 
 def pyodide_tests(extra: Sequence[str]) -> int:
@@ -286,7 +324,7 @@ def pyodide_tests(extra: Sequence[str]) -> int:
         if wheel_step.ok and support is not None:
             for path in support:
                 shutil.copy2(path, wheels / path.name)
-            steps.append(pyodide_step(wheels, extra, keep_seconds))
+            steps.append(PyodideRun(wheels, extra).finish(keep_seconds))
         return 0 if print_summary(steps) else 1
 
 
@@ -307,11 +345,16 @@ def test(extra: Sequence[str]) -> int:
     steps.append(build_step)
     steps.extend(check_steps(python))
     steps.append(pytest_step(python, "tests", extra))
-    if build_step.ok:
-        steps.append(pyodide_step(DIST / "wheels", extra))
-    else:
-        steps.append(Step("pytest in pyodide", False, 0.0, "no engine wheel: the build failed"))
+    # The tests inside Pyodide run beside the browser tests, at the lowest priority: they take
+    # the processor time the browser tests leave idle (their waits: about a sixth of it) and
+    # the rest once those end, and never slow the browser tests' timing.
+    pyodide = PyodideRun(DIST / "wheels", extra, PYODIDE_NICENESS) if build_step.ok else None
     # The e2e fixture builds dist/ itself unless told that this run already did.
     os.environ["PYGAMES_DIST_READY"] = "1" if build_step.ok else ""
-    steps.append(pytest_step(python, "e2e", extra))
+    e2e = pytest_step(python, "e2e", extra)
+    if pyodide is not None:
+        steps.append(pyodide.finish())
+    else:
+        steps.append(Step(PyodideRun.name, False, 0.0, "no engine wheel: the build failed"))
+    steps.append(e2e)
     return 0 if print_summary(steps) else 1

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Protocol
@@ -473,6 +473,7 @@ _RUNNING: list[pytest.Item] = []  # the test being set up or run
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """Note the test whose fixtures are set up now (see :func:`wants_snapshot`)."""
     _RUNNING[:] = [item]
+    _PHASE[0] = "setup"
 
 
 def wants_service_worker() -> bool:
@@ -517,6 +518,241 @@ def browser(
 PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser"}
 
 
+# ------------------------------------------------------------------ contexts kept between tests
+#
+# A new browser context is a new device: it fetches and compiles Pyodide again (its HTTP and code
+# caches start empty) and is given the engine snapshot, about one second of processor time more
+# than a page opened in a context that has done it before (2.5 s against 1.5, measured). So a
+# test's ``context`` (and its ``page``) is taken from a pool kept per worker: the tests of one
+# module with the same fixtures and the same context arguments share one context, one after the
+# other. Between two tests its pages are closed and the storage of every origin it visited is
+# emptied (local storage, IndexedDB but the engine snapshot, Cache Storage, cookies), so a test
+# starts as on a device that visited the site before and kept nothing but the snapshot and the
+# browser's caches. What a test changes in the context itself while it runs (an init script, a
+# route, a permission, going offline...) is its own: that context is closed after it, as is the
+# context of a test that failed. Tests marked ``service_worker`` or ``fresh_profile`` (or
+# ``fresh_context``) always get a new one.
+FRESH_CONTEXT = "fresh_context"
+CONTEXT_USES = 30  # a kept context serves this many tests at most (its memory)
+# what a test may change in a context: recorded, and not applied twice in a kept context
+CONTEXT_CHANGES = (
+    "add_init_script", "route", "route_from_har", "route_web_socket", "unroute", "unroute_all",
+    "grant_permissions", "clear_permissions", "set_offline", "expose_binding", "expose_function",
+    "set_extra_http_headers", "set_geolocation", "add_cookies", "set_default_timeout",
+    "set_default_navigation_timeout",
+)  # fmt: skip
+# Empty the page's origin: all but the engine snapshot's database (worker.js), whatever the page
+# holds in local storage or Cache Storage
+CLEAN_ORIGIN = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const db of await indexedDB.databases()) {
+    if (db.name === 'pygames-engine') continue;
+    await new Promise((resolve, reject) => {
+      const del = indexedDB.deleteDatabase(db.name);
+      del.onsuccess = resolve; del.onerror = () => reject(del.error); del.onblocked = resolve;
+    });
+  }
+  if (self.caches) for (const key of await caches.keys()) await caches.delete(key);
+}"""
+_PHASE = ["setup"]  # the phase of the test running now: setup, call or teardown
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Note that the test's own code runs now, once its kept context (if any) is checked (see
+    :class:`KeptContext`)."""
+    kept = item.stash.get(KEPT, None)
+    if kept is not None:
+        kept.check()
+    _PHASE[0] = "call"
+    yield
+    _PHASE[0] = "teardown"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, Any, None]:
+    """Keep whether any phase of the test failed (a kept context is not kept after a failure)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed:
+        item.stash[FAILED] = True
+
+
+FAILED = pytest.StashKey[bool]()
+KEPT = pytest.StashKey["KeptContext"]()
+
+
+class KeptContext:
+    """A context of the pool, with what was changed in it (each change once, by its arguments)
+    and whether a test changed it while running (then it is not kept)."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self.applied: list[str] = []
+        self.asked: list[str] = []  # the changes asked by the test now
+        self.uses = 0
+        self.dirty = False
+        self.origins: set[str] = set()
+        context.on("request", self.visited)
+        for name in CONTEXT_CHANGES:
+            setattr(context, name, self.recorder(name, getattr(context, name)))
+
+    def visited(self, req: Any) -> None:
+        """Note the origin of every document the context loads (emptied after each test)."""
+        parts = urlsplit(req.url)
+        if req.resource_type == "document" and parts.scheme in ("http", "https"):
+            self.origins.add(f"{parts.scheme}://{parts.netloc}")
+
+    def recorder(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        """``method`` (a change of the context) applied once per arguments; a change made while
+        a test runs, or one not made before in a context used already, is the test's own: the
+        context is not kept after it."""
+
+        def change(*args: Any, **kwargs: Any) -> Any:
+            key = f"{name}:{args!r}:{sorted(kwargs.items())!r}"
+            self.asked.append(key)
+            if key in self.applied and _PHASE[0] == "setup":
+                return None
+            if _PHASE[0] != "setup" or self.uses > 1 or name.startswith(("unroute", "clear")):
+                self.dirty = True
+            self.applied.append(key)
+            return method(*args, **kwargs)
+
+        return change
+
+    def begin(self) -> None:
+        """A test takes the context."""
+        self.uses += 1
+        self.asked = []
+
+    def check(self) -> None:
+        """Before the test runs: the context carries no change its fixtures did not ask for."""
+        extra = [key for key in self.applied if key not in self.asked]
+        if extra and not self.dirty:
+            pytest.fail(
+                f"a kept browser context carries changes this test's fixtures did not ask for: "
+                f"{extra}; mark the test {FRESH_CONTEXT}",
+                pytrace=False,
+            )
+
+    def release(self, site_url: str) -> bool:
+        """After the test: close its pages and empty the storage it left; whether the context
+        may serve another test."""
+        for page in list(self.context.pages):
+            page.close()
+        if self.dirty or self.uses >= CONTEXT_USES:
+            return False
+        page = self.context.new_page()
+        try:
+            for origin in sorted(self.origins | {site_url.rstrip("/")}):
+                seed = f"{origin}/{SEED_PAGE}"
+                page.route(seed, lambda route: route.fulfill(content_type="text/html", body=""))
+                page.goto(seed)
+                page.evaluate(CLEAN_ORIGIN)
+        finally:
+            page.close()
+        self.context.clear_cookies()
+        self.origins.clear()
+        return True
+
+
+class ContextPool:
+    """The kept contexts of this worker, by module, fixtures and context arguments."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, KeptContext] = {}
+
+    def take(self, key: str, make: Callable[[], BrowserContext]) -> KeptContext:
+        """The kept context of ``key`` (made now if there is none)."""
+        kept = self.kept.pop(key, None) or KeptContext(make())
+        kept.begin()
+        return kept
+
+    def give_back(self, key: str, kept: KeptContext, ok: bool, site_url: str) -> None:
+        """Keep ``kept`` for the next test of ``key``, or close it."""
+        try:
+            keep = ok and kept.release(site_url)
+        except PlaywrightError:
+            keep = False
+        if keep:
+            self.kept[key] = kept
+        else:
+            kept.context.close()
+
+    def close(self) -> None:
+        """Close every kept context."""
+        for kept in self.kept.values():
+            kept.context.close()
+        self.kept.clear()
+
+
+@pytest.fixture(scope="session")
+def context_pool(browser: Browser) -> Iterator[ContextPool]:
+    """The session's :class:`ContextPool` (closed before the browser)."""
+    pool = ContextPool()
+    yield pool
+    pool.close()
+
+
+def may_keep(item: pytest.Item) -> bool:
+    """Whether the test may use a kept context (see :data:`FRESH_CONTEXT`)."""
+    return not any(
+        item.get_closest_marker(name) for name in (SERVICE_WORKER, FRESH_PROFILE, FRESH_CONTEXT)
+    )
+
+
+def context_fixtures(request: pytest.FixtureRequest) -> list[str]:
+    """The fixtures of the test that use its ``context``, directly or through another (those
+    that may change it as they set up), by name and where each is defined."""
+    defs = request.node._fixtureinfo.name2fixturedefs
+    uses: dict[str, bool] = {}
+
+    def using(name: str) -> bool:
+        if name not in uses:
+            uses[name] = False  # (a fixture overriding its namesake asks for itself)
+            found = defs.get(name, ())
+            uses[name] = name == "context" or any(
+                using(arg) for d in found for arg in d.argnames if arg != name
+            )
+        return uses[name]
+
+    return sorted(
+        f"{name}@{d.baseid}" for name in request.fixturenames if using(name) for d in defs[name]
+    )
+
+
+@pytest.fixture
+def context(
+    request: pytest.FixtureRequest,
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    new_context: Callable[..., BrowserContext],
+    context_pool: ContextPool,
+    site_url: str,
+) -> Iterator[BrowserContext]:
+    """pytest-playwright's ``context``, taken from the worker's :class:`ContextPool` unless the
+    test must start on a new device."""
+    if not may_keep(request.node):
+        yield new_context()
+        return
+    args = dict(browser_context_args)
+    marker = request.node.get_closest_marker("browser_context_args")
+    args.update(marker.kwargs if marker else {})
+    key = json.dumps(
+        [request.node.module.__name__, context_fixtures(request), args],
+        sort_keys=True,
+        default=repr,
+    )
+    kept = context_pool.take(key, lambda: browser.new_context(**args))
+    request.node.stash[KEPT] = kept
+    yield kept.context
+    failed = request.node.stash.get(FAILED, False)
+    context_pool.give_back(key, kept, not failed, site_url)
+
+
 @pytest.fixture(autouse=True)
 def no_outside_requests(request: pytest.FixtureRequest) -> Iterator[None]:
     """Fail a browser test if anything was requested from a host other than 127.0.0.1.
@@ -552,6 +788,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         f"{FRESH_PROFILE}: the test's browser contexts start as a new device's, with no engine "
         "snapshot stored (by default each holds the one of the worker's first visit).",
+    )
+    config.addinivalue_line(
+        "markers",
+        f"{FRESH_CONTEXT}: the test's ``context`` is a new one, never one kept from an earlier "
+        "test (see conftest.ContextPool).",
     )
 
 
