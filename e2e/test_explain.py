@@ -243,7 +243,15 @@ def test_every_mark_has_a_tap_path(lang_page: Page, base_url: str, game: str) ->
         positions[0] = ("start", start)
     for where, rec in positions:
         page.goto(base_url + link(rec))
-        page.wait_for_selector(READY, timeout=30_000)
+        # the table of this position, not the one the link replaces (still on screen, and ready,
+        # until the page has read the new address: its hashchange closes any bubble)
+        ready = ", ".join(
+            f'{sel}:is([data-game="{game}"][data-ply="{len(rec["actions"])}"])'
+            if sel.startswith("[data-testid=table]")
+            else sel
+            for sel in READY.split(", ")
+        )
+        page.wait_for_selector(ready, timeout=30_000)
         problems += sweep(page, f"{game} {where} ({lang})")
         if where == "middle":
             real_tap(page, game, lang)
