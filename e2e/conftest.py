@@ -910,9 +910,11 @@ def wait_true(page: Page, expression: str, timeout: float = 30_000) -> None:
         page.wait_for_timeout(100)
 
 
-# Wait (at most ``ms``) for every running finite CSS animation and transition to end
+# Wait (at most ``ms``) for every running CSS animation and transition that plays once to end
+# (one that repeats is a cue that pulses a few times: a mark, an option)
 SETTLE = """async (ms) => {
   const running = document.getAnimations().filter((a) => a.playState === 'running'
+    && a.effect?.getComputedTiming().iterations === 1
     && Number.isFinite(a.effect?.getComputedTiming().endTime));
   const done = Promise.all(running.map((a) => a.finished.catch(() => null)));
   await Promise.race([done, new Promise((resolve) => setTimeout(resolve, ms))]);

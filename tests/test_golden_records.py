@@ -108,6 +108,7 @@ GOLDEN: dict[str, str] = {
 }
 
 
+@pytest.mark.every_case
 @pytest.mark.parametrize(
     ("game", "players", "seed", "levels"), cases(), ids=[case_id(*c) for c in cases()]
 )

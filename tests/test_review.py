@@ -400,6 +400,7 @@ GOLDEN: dict[str, str] = {
 }
 
 
+@pytest.mark.every_case
 @pytest.mark.parametrize("game", list(GOLDEN_GAMES))
 def test_a_review_with_iterations_is_the_same_in_every_python(game: str) -> None:
     assert review_hash(game) == GOLDEN[game]

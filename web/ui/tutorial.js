@@ -284,8 +284,10 @@ export class Tutor {
     await new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done)); });
     const moving = document.getAnimations().filter((a) => {
       const effect = /** @type {KeyframeEffect | null} */ (a.effect);
-      const end = effect?.getComputedTiming().endTime;
-      return typeof end === 'number' && Number.isFinite(end) && a.playState !== 'finished'
+      const timing = effect?.getComputedTiming();
+      // a piece's flight or arrival plays once; one that repeats is a cue (a mark's pulse, an
+      // option's glow), not a board being drawn
+      return timing?.iterations === 1 && Number.isFinite(timing.endTime) && a.playState !== 'finished'
         && Boolean(effect?.target?.closest('.table-main')); // the board, not the side's lists
     });
     if (moving.length) await Promise.race([Promise.allSettled(moving.map((a) => a.finished)), sleep(MOTION_MAX)]);
