@@ -53,9 +53,12 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Inside Pyodide (but in a soak run), keep half the cases of each parametrized test (see
-    :data:`EVERY_CASE`); the others are reported as deselected."""
+    :data:`EVERY_CASE`); the others are reported as deselected. It runs last: after the Pyodide
+    runner has dealt this process its share of the tests, so that each case dropped is counted
+    once over the processes."""
     if not IN_PYODIDE or SOAK:
         return
     cases: dict[str, list[pytest.Item]] = {}
