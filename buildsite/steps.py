@@ -100,21 +100,20 @@ def kill(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
-def run_together(
-    commands: Sequence[Sequence[str | Path]], logs: Sequence[Path], limit: float
-) -> list[int]:
-    """Run the commands at the same time, each writing its output to its log file; return their
-    exit codes. Those still running after ``limit`` seconds are killed with their process
-    groups (exit code 124, as with :func:`run`)."""
+def start_all(
+    commands: Sequence[Sequence[str | Path]], logs: Sequence[Path], niceness: int = 0
+) -> list[subprocess.Popen[bytes]]:
+    """Start the commands side by side with :func:`start_logged`, each writing its output to its
+    log file (if one cannot start, those started are killed); wait with :func:`wait_all`."""
     procs: list[subprocess.Popen[bytes]] = []
     try:
         for command, path in zip(commands, logs, strict=True):
-            procs.append(start_logged(command, path))
+            procs.append(start_logged(command, path, niceness))
     except BaseException:
         for proc in procs:
             kill(proc)
         raise
-    return wait_all(procs, limit)
+    return procs
 
 
 def wait_all(procs: Sequence[subprocess.Popen[bytes]], limit: float) -> list[int]:

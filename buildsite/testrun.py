@@ -15,7 +15,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 import time
 from collections.abc import Sequence
@@ -39,7 +38,7 @@ from buildsite.steps import (
     print_log,
     print_summary,
     run_lanes,
-    start_logged,
+    start_all,
     wait_all,
 )
 from buildsite.wheel import build_wheel
@@ -236,13 +235,13 @@ class Shards:
         self.folder = Path(tempfile.mkdtemp(prefix="pygames-pyodide-tests-"))
         self.logs = [self.folder / f"shard-{k}.log" for k in range(1, shards + 1)]
         self.reports = [self.folder / f"shard-{k}.json" for k in range(1, shards + 1)]
-        self.procs: list[subprocess.Popen[bytes]] = []
+        commands = [
+            [*command, "--shard", f"{k}/{shards}", "--report", report, "--", *extra]
+            for k, report in enumerate(self.reports, 1)
+        ]
         try:
-            for k, (path, report) in enumerate(zip(self.logs, self.reports, strict=True), 1):
-                shard = [*command, "--shard", f"{k}/{shards}", "--report", report, "--", *extra]
-                self.procs.append(start_logged(shard, path, niceness))
+            self.procs = start_all(commands, self.logs, niceness)
         except BaseException:
-            wait_all(self.procs, 0.0)
             shutil.rmtree(self.folder, ignore_errors=True)
             raise
 
