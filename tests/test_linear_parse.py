@@ -218,11 +218,30 @@ def best_times(
     return best
 
 
-def assert_linear(name: str, times: list[float]) -> list[float]:
-    """Each size twice the one before: each doubling at most :data:`MAX_RATIO` times the time
-    (a quadratic reader takes 4 times), and so does their geometric mean."""
+def ratios_of(times: list[float]) -> tuple[list[float], float]:
+    """Each doubling's ratio of times, and their geometric mean."""
     ratios = [b / a for a, b in itertools.pairwise(times)]
-    growth = float((times[-1] / times[0]) ** (1 / len(ratios)))
+    return ratios, float((times[-1] / times[0]) ** (1 / len(ratios)))
+
+
+#: rounds of :func:`best_times` at most before a parse is called slower than linear
+ROUNDS = 3
+
+
+def assert_linear(
+    name: str, make: Callable[[int], str], parse: Callable[[str], Any], sizes: list[int]
+) -> list[float]:
+    """Each size twice the one before: each doubling at most :data:`MAX_RATIO` times the time
+    (a quadratic reader takes 4 times), and so does their geometric mean. A round over the limit
+    is measured again, up to :data:`ROUNDS` rounds, each size keeping its least time: a pause
+    of the machine (a page fault, a cache taken by another process) lengthens one run now and
+    then, and not the next one, while a reader slower than linear is slower in every round."""
+    times = [float("inf")] * len(sizes)
+    for _ in range(ROUNDS):
+        times = [min(a, b) for a, b in zip(times, best_times(make, parse, sizes), strict=True)]
+        ratios, growth = ratios_of(times)
+        if growth <= MAX_RATIO and all(r <= MAX_RATIO for r in ratios):
+            break
     shown = [round(r, 2) for r in ratios]
     print(f"{name}: ms {[round(x * 1000, 1) for x in times]}, ratios {shown}, mean {growth:.2f}")
     assert growth <= MAX_RATIO, (name, shown, growth)
@@ -238,8 +257,7 @@ SCAN_SIZES = [(64 if IN_PYODIDE else 128) * 1024 * 2**k for k in range(3)]
 def test_strict_json_is_linear_in_its_text(shape: str) -> None:
     """The JSON reader itself, beyond the cap: each doubling of the text at most 2.5 times
     the time (a quadratic reader would take 4 times)."""
-    times = best_times(lambda n: crafted(shape, n), strict_json, SCAN_SIZES)
-    assert_linear(shape, times)
+    assert_linear(shape, lambda n: crafted(shape, n), strict_json, SCAN_SIZES)
 
 
 def valid_record(actions: int) -> str:
@@ -255,13 +273,11 @@ def test_reading_valid_records_below_the_limit_is_linear() -> None:
     sizes = [800, 1600, 3200]
     assert len(valid_record(sizes[-1])) < MAX_TEXT
     assert len(parse_record_text(valid_record(10)).actions) == 10
-    times = best_times(valid_record, parse_record_text, sizes)
-    assert_linear("valid record", times)
+    assert_linear("valid record", valid_record, parse_record_text, sizes)
 
     def as_link(n: int) -> str:
         return link_forms(valid_record(n))[2]
 
     sizes = [600, 1200, 2400]
     assert len(as_link(sizes[-1])) < MAX_TEXT
-    times = best_times(as_link, parse_record_text, sizes)
-    assert_linear("valid link", times)
+    assert_linear("valid link", as_link, parse_record_text, sizes)
