@@ -596,6 +596,10 @@ class KeptContext:
         self.uses = 0
         self.dirty = False
         self.origins: set[str] = set()
+        # A page left open between two tests: a context whose last page closed pays about one
+        # second of processor time more for its next page (2.1 s against 3.1 for a page that
+        # starts the engine, measured), as its first page did.
+        self.anchor: Page | None = None
         context.on("request", self.visited)
         for name in CONTEXT_CHANGES:
             setattr(context, name, self.recorder(name, getattr(context, name)))
@@ -640,20 +644,22 @@ class KeptContext:
 
     def release(self, site_url: str) -> bool:
         """After the test: close its pages and empty the storage it left; whether the context
-        may serve another test."""
+        may serve another test. The page that empties the storage stays open on about:blank
+        until the next test is over (:attr:`anchor`)."""
         for page in list(self.context.pages):
-            page.close()
+            if page is not self.anchor:
+                page.close()
         if self.dirty or self.uses >= CONTEXT_USES:
             return False
-        page = self.context.new_page()
-        try:
-            for origin in sorted(self.origins | {site_url.rstrip("/")}):
-                seed = f"{origin}/{SEED_PAGE}"
-                page.route(seed, lambda route: route.fulfill(content_type="text/html", body=""))
-                page.goto(seed)
-                page.evaluate(CLEAN_ORIGIN)
-        finally:
-            page.close()
+        if self.anchor is None or self.anchor.is_closed():
+            self.anchor = self.context.new_page()
+            self.anchor.route(
+                f"**/{SEED_PAGE}", lambda route: route.fulfill(content_type="text/html", body="")
+            )
+        for origin in sorted(self.origins | {site_url.rstrip("/")}):
+            self.anchor.goto(f"{origin}/{SEED_PAGE}")
+            self.anchor.evaluate(CLEAN_ORIGIN)
+        self.anchor.goto("about:blank")
         self.context.clear_cookies()
         self.origins.clear()
         return True
