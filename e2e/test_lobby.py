@@ -79,20 +79,42 @@ FRAME_LOG = """
 """
 
 
+# Page loads at most until one's catalogue (catalog.json) comes before its first drawing ends
+LOADS = 3
+
+
+def catalogue_in_time(added: list[list[Any]]) -> bool:
+    """Whether the first drawing of the lobby (its pieces up to the second hero) had the game
+    tiles. On a loaded machine catalog.json can come after it: the first drawing then shows a
+    notice in the grid, and the tiles come whole in the redraw that follows, as every redraw
+    after a finished first drawing does; that page load says nothing of the tiles' pace."""
+    heroes = [i for i, (kind, _) in enumerate(added) if kind.startswith("piece:hero")]
+    first = added[: heroes[1]] if len(heroes) > 1 else added
+    return any(kind.startswith("tile:") for kind, _ in first)
+
+
 def test_first_lobby_is_laid_out_a_piece_a_frame(
     page: Page, base_url: str, wait_engine: Callable[..., None]
 ) -> None:
     """Issue 10: the first drawing of the lobby adds one piece a frame (each game tile its own
     frame), busy meanwhile; it ends whole, and a redraw after it is whole at once."""
     page.add_init_script(FRAME_LOG)
-    page.goto(base_url)
     lobby = page.get_by_test_id("lobby")
     games = [g["id"] for g in catalog()["games"]]
-    expect(lobby.locator(".game-tile")).to_have_count(len(games))
-    expect(lobby).not_to_have_attribute("aria-busy", "true")
-    expect(lobby.locator(".how")).to_be_visible()
-    wait_engine(page)  # the engine's arrival redraws the lobby: whole at once, in one frame
-    added = page.evaluate("window.__pieces.added")
+    for _ in range(LOADS):
+        if page.url == "about:blank":
+            page.goto(base_url)
+        else:
+            page.reload()
+        expect(lobby.locator(".game-tile")).to_have_count(len(games))
+        expect(lobby).not_to_have_attribute("aria-busy", "true")
+        expect(lobby.locator(".how")).to_be_visible()
+        wait_engine(page)  # the engine's arrival redraws the lobby: whole at once, in one frame
+        added = page.evaluate("window.__pieces.added")
+        if catalogue_in_time(added):
+            break
+    else:
+        raise AssertionError(f"the catalogue came after the first drawing in {LOADS} loads")
     tiles = [(kind, frame) for kind, frame in added if kind.startswith("tile:")]
     frames: dict[str, int] = {}
     for kind, frame in tiles:

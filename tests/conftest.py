@@ -36,12 +36,14 @@ IN_PYODIDE = sys.platform == "emscripten"
 SOAK = os.environ.get("PYGAMES_SOAK") == "1"
 CPYTHON_SHARE = 2
 PYODIDE_SHARE = 4
+PYODIDE_CASE_SHARE = 4
 
 
 # The same reasoning for the tests run once per case (a game, a player count, a bot): in Pyodide
-# (but in a soak run) half the cases of each such test run, at least one, chosen by a stable hash
-# of their ids; CPython runs them all. Tests marked ``every_case`` run every case in Pyodide too:
-# the golden records and pinned hashes, which show that Pyodide gives the same bytes.
+# (but in a soak run) a quarter of the cases of each such test run (rounded up: at least one),
+# chosen by a stable hash of their ids; CPython runs them all. Tests marked ``every_case`` run
+# every case in Pyodide too: the golden records and pinned hashes, which show that Pyodide gives
+# the same bytes.
 EVERY_CASE = "every_case"
 
 
@@ -49,14 +51,14 @@ def pytest_configure(config: pytest.Config) -> None:
     """Register the ``every_case`` marker."""
     config.addinivalue_line(
         "markers",
-        f"{EVERY_CASE}: inside Pyodide too, every parametrized case runs (not a half of them)",
+        f"{EVERY_CASE}: inside Pyodide too, every parametrized case runs (not a quarter of them)",
     )
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Inside Pyodide (but in a soak run), keep half the cases of each parametrized test (see
-    :data:`EVERY_CASE`); the others are reported as deselected. It runs last: after the Pyodide
+    """Inside Pyodide (but in a soak run), keep a quarter of the cases of each parametrized test
+    (see :data:`EVERY_CASE`); the others are reported as deselected. It runs last: after the Pyodide
     runner has dealt this process its share of the tests, so that each case dropped is counted
     once over the processes."""
     if not IN_PYODIDE or SOAK:
@@ -69,7 +71,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if len(group) < 2 or group[0].get_closest_marker(EVERY_CASE):
             continue
         ranked = sorted(group, key=lambda it: hashlib.sha256(it.nodeid.encode()).hexdigest())
-        dropped.update(it.nodeid for it in ranked[(len(group) + 1) // 2 :])
+        kept = -(-len(group) // PYODIDE_CASE_SHARE)
+        dropped.update(it.nodeid for it in ranked[kept:])
     if dropped:
         config.hook.pytest_deselected(items=[it for it in items if it.nodeid in dropped])
         items[:] = [it for it in items if it.nodeid not in dropped]
