@@ -180,8 +180,20 @@ def check_graph(page: Page, record: dict[str, Any], lang: str) -> list[dict[str,
 
 
 DECISION = {
-    "en": {"head": "Move {0}: Aya’s decision", "marks": "✓ the better move, ✗ the move played"},
-    "ja": {"head": "{0}手目:Ayaの判断", "marks": "✓がよりよい手、✗が選んだ手"},
+    "en": {
+        "head": "Move {0}: Aya’s decision",
+        "marks": "✓ the better move, ✗ the move played",
+        "prompt": "Aya’s decision: the moves Aya could make",
+        "position": "After move {0} of",
+        "start": "Before move 1 of",
+    },
+    "ja": {
+        "head": "{0}手目:Ayaの判断",
+        "marks": "✓がよりよい手、✗が選んだ手",
+        "prompt": "Ayaの判断：選べた手",
+        "position": "{0}手目の後",
+        "start": "1手目の前",
+    },
 }
 
 
@@ -193,6 +205,12 @@ def check_decision(page: Page, verdict: dict[str, Any], lang: str) -> None:
     card = page.get_by_test_id("analysis-decision")
     expect(card).to_contain_text(DECISION[lang]["head"].format(verdict["ply"] + 1))
     expect(card).to_contain_text(DECISION[lang]["marks"])
+    # the bar says the position before the move: after the move before it (not "Your turn")
+    expect(page.get_by_test_id("prompt")).to_contain_text(DECISION[lang]["prompt"])
+    words = DECISION[lang]
+    expect(page.get_by_test_id("replay-position")).to_contain_text(
+        words["position"].format(verdict["ply"]) if verdict["ply"] else words["start"]
+    )
     expect(card).to_have_attribute("data-played", "move")
     expect(card).to_have_attribute("data-best", "move")
     board = page.get_by_test_id("replay-board")

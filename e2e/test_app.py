@@ -251,8 +251,9 @@ def check_replay_log(page: Page, record: dict[str, Any], at: int) -> None:
     past = page.locator("[data-testid=log] li[data-state=past]")
     expect(past).to_have_count(len(log_texts(record, at)))
     assert [t.strip() for t in past.all_text_contents()] == log_texts(record, at)
+    total = len(record["actions"])
     expect(page.get_by_test_id("replay-position")).to_have_text(
-        f"Move {at} of {len(record['actions'])}"
+        f"After move {at} of {total}" if at else f"Before move 1 of {total}"
     )
 
 

@@ -453,11 +453,11 @@ def test_setup_page_and_table_in_japanese(
     page.get_by_test_id("watch-replay").click()
     replay = page.get_by_test_id("replay")
     expect(replay).to_be_visible()
-    expect(page.get_by_test_id("replay-position")).to_contain_text("0/")
+    expect(page.get_by_test_id("replay-position")).to_contain_text("1手目の前")
     page.get_by_test_id("replay-perspective").select_option("0")
     for _ in range(3):
         page.get_by_test_id("replay-forward").click()
-    expect(page.get_by_test_id("replay-position")).to_contain_text("3/")
+    expect(page.get_by_test_id("replay-position")).to_contain_text("3手目の後")
     views = engine(cmd="replay", record=full, ply=3, reveal=True)["views"]
     hand = replay.get_by_test_id("hand-card")
     expect(hand).to_have_count(len(views[0]["seats"][0]["hand"]))

@@ -324,9 +324,14 @@ const S = {
   replayLast: { en: 'To the end', ja: '最後へ' },
   replayPlay: { en: 'Play', ja: '再生' },
   replayPause: { en: 'Pause', ja: '停止' },
-  replayPosition: { en: 'Move {0} of {1}', ja: '{0}/{1}手' },
+  // the position shown after the moves played so far: the analysis names a decision by the move
+  // made there ('Move 2' is decided after move 1), so the bar speaks of before and after
+  replayPosition: { en: 'After move {0} of {1}', ja: '{0}手目の後(全{1}手)' },
+  replayBeforeFirst: { en: 'Before move 1 of {0}', ja: '1手目の前(全{0}手)' },
   replayStart: { en: 'The start of the game, before the first move.', ja: 'ゲーム開始時、最初の手の前です。' },
   replaySlider: { en: 'Position in the game', ja: 'ゲーム中の位置' },
+  // a decision of the analysis opened: the seat's moves are drawn for reading, never to play
+  replayDecision: { en: '{0}’s decision: the moves {0} could make, for reading only.', ja: '{0}の判断：選べた手(見るだけで、指せません)' },
   replayView: { en: 'View as', ja: '視点' },
   replaySpectator: { en: 'Spectator (hands hidden)', ja: '観戦者(手札は非公開)' },
   replaySeat: { en: '{0} (hand revealed)', ja: '{0}(手札を公開)' },

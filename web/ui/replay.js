@@ -422,7 +422,10 @@ export class ReplayViewer {
   statusBar(snap, ctx) {
     const mod = this.module;
     let prompt;
+    // a decision opened by the analysis draws the seat's moves (ctx.canAct) for reading: the
+    // game's own prompt would say "Your turn"
     if (snap.over) prompt = t('gameOver');
+    else if (this.decision()) prompt = t('replayDecision', this.names[this.perspective ?? 0]);
     else if (snap.ply === 0) prompt = t('replayStart');
     else prompt = this.view.guard(() => mod.prompt(snap, ctx), () => '', true);
     const chips = this.view.guard(() => (!snap.over && mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [], true);
@@ -481,9 +484,10 @@ export class ReplayViewer {
 
   controls() {
     const at = this.ans.ply;
+    const where = at === 0 ? t('replayBeforeFirst', this.total) : t('replayPosition', at, this.total);
     const slider = h('input', {
       type: 'range', class: 'replay-slider', testid: 'replay-slider', min: 0, max: this.total, step: 1,
-      value: String(this.wanted), 'aria-label': t('replaySlider'), 'aria-valuetext': t('replayPosition', at, this.total),
+      value: String(this.wanted), 'aria-label': t('replaySlider'), 'aria-valuetext': where,
       data: { action: 'replay-slider' },
     });
     const playing = this.playing;
@@ -500,7 +504,7 @@ export class ReplayViewer {
         this.iconButton('last', t('replayLast'), 'replay-last', at >= this.total)),
       h('div', { class: 'replay-track' },
         slider,
-        h('span', { class: 'replay-pos', testid: 'replay-position', 'aria-live': 'polite', text: t('replayPosition', at, this.total) })),
+        h('span', { class: 'replay-pos', testid: 'replay-position', 'aria-live': 'polite', text: where })),
     ];
     return h('div', { class: 'replay-bar', testid: 'replay-controls' },
       h('div', { class: 'replay-row' }, row),
