@@ -521,19 +521,20 @@ PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser"}
 # ------------------------------------------------------------------ contexts kept between tests
 #
 # A new browser context is a new device: it fetches and compiles Pyodide again (its HTTP and code
-# caches start empty) and is given the engine snapshot, about one second of processor time more
-# than a page opened in a context that has done it before (2.5 s against 1.5, measured). So a
-# test's ``context`` (and its ``page``) is taken from a pool kept per worker: the tests of one
-# module with the same fixtures and the same context arguments share one context, one after the
-# other. Between two tests its pages are closed and the storage of every origin it visited is
-# emptied (local storage, IndexedDB but the engine snapshot, Cache Storage, cookies), so a test
-# starts as on a device that visited the site before and kept nothing but the snapshot and the
-# browser's caches. What a test changes in the context itself while it runs (an init script, a
-# route, a permission, going offline...) is its own: that context is closed after it, as is the
-# context of a test that failed. Tests marked ``service_worker`` or ``fresh_profile`` (or
-# ``fresh_context``) always get a new one.
+# caches start empty) and is given the engine snapshot, about one second of processor time more than
+# a page opened in a context that has done it before (2.5 s against 1.5, measured). So a test's
+# ``context`` (and its ``page``) is taken from a pool kept per worker: the tests with the same
+# context fixtures (by name and where each is defined: a module's own fixture keeps its module's
+# contexts to itself) and the same context arguments share one context, one after the other, across
+# modules. Between two tests its pages are closed (one is left on about:blank) and the storage of
+# every origin it visited is emptied (local storage, IndexedDB but the engine snapshot, Cache
+# Storage, cookies), so a test starts as on a device that visited the site before and kept nothing
+# but the snapshot and the browser's caches. What a test changes in the context itself while it runs
+# (an init script, a route, a permission, going offline...) is its own: that context is closed after
+# it, as is the context of a test that failed. Tests marked ``service_worker`` or ``fresh_profile``
+# (or ``fresh_context``) always get a new one.
 FRESH_CONTEXT = "fresh_context"
-CONTEXT_USES = 30  # a kept context serves this many tests at most (its memory)
+CONTEXT_USES = 60  # a kept context serves this many tests at most (its memory)
 # what a test may change in a context: recorded, and not applied twice in a kept context
 CONTEXT_CHANGES = (
     "add_init_script", "route", "route_from_har", "route_web_socket", "unroute", "unroute_all",
@@ -748,7 +749,7 @@ def context(
     marker = request.node.get_closest_marker("browser_context_args")
     args.update(marker.kwargs if marker else {})
     key = json.dumps(
-        [request.node.module.__name__, context_fixtures(request), args],
+        [context_fixtures(request), args],
         sort_keys=True,
         default=repr,
     )
