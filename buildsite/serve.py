@@ -173,6 +173,10 @@ def serve(port: int, prefix: str = "/") -> int:
     except KeyboardInterrupt:
         log("stopping")
     finally:
+        # a second Ctrl-C or SIGTERM while stopping (a supervisor and its child both signalled)
+        # stops the same way, with no traceback
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         server.shutdown()
         server.server_close()
     return 0
