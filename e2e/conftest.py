@@ -324,6 +324,16 @@ FRESH_PROFILE = "fresh_profile"
 # marked and run with it.
 SERVICE_WORKER = "service_worker"
 SEED_PAGE = "__e2e__/seed.html"  # a blank page of the site's origin (answered by a route)
+
+
+def answer_seed_pages(page: Page) -> None:
+    """Answer :data:`SEED_PAGE` of any origin in ``page`` with a blank document."""
+    page.route(
+        f"**/{SEED_PAGE}",
+        lambda route: route.fulfill(content_type="text/html", body="<!doctype html>"),
+    )
+
+
 # The stored snapshot record (worker.js: database pygames-engine, store snapshot, key engine)
 # with its gzipped bytes in base64, or null
 READ_SNAPSHOT = """
@@ -448,10 +458,7 @@ class SnapshotSeed:
         context.grant_permissions(["local-network-access"], origin=origin)
         page = context.new_page()
         try:
-            page.route(
-                self.site + SEED_PAGE,
-                lambda route: route.fulfill(content_type="text/html", body="<!doctype html>"),
-            )
+            answer_seed_pages(page)
             page.goto(self.site + SEED_PAGE)
             page.evaluate(WRITE_SNAPSHOT, [self.fields, self.server.url])
         finally:
@@ -654,9 +661,7 @@ class KeptContext:
             return False
         if self.anchor is None or self.anchor.is_closed():
             self.anchor = self.context.new_page()
-            self.anchor.route(
-                f"**/{SEED_PAGE}", lambda route: route.fulfill(content_type="text/html", body="")
-            )
+            answer_seed_pages(self.anchor)
         for origin in sorted(self.origins | {site_url.rstrip("/")}):
             self.anchor.goto(f"{origin}/{SEED_PAGE}")
             self.anchor.evaluate(CLEAN_ORIGIN)
