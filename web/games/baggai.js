@@ -71,7 +71,7 @@ Object.assign(STRINGS, {
   bg_promptPrice: { en: 'Choose your secret price per spot.', ja: '1マスあたりの値段をこっそり決めてください。' },
   bg_waitPrice: { en: 'Waiting for the secret prices.', ja: '秘密の値付けを待っています。' },
   bg_promptFree: { en: 'Regular customer: take the left or the right neighbour.', ja: 'お得意様：左右どちらの隣を取るか選んでください。' },
-  bg_promptUnknown: { en: 'Your unknown-brand bag: your totals in its two brands are level, so you choose the brand it becomes.', ja: 'ブランド不明のバッグ：その2つのブランドのあなたの合計が同じなので、どちらのブランドにするか選んでください。' },
+  bg_promptUnknown: { en: 'An unknown-brand bag joins the brand in which your bags add up to less; yours add up the same in both, so you choose.', ja: 'ブランド不明のバッグは、あなたのバッグの数字の合計が少ないほうのブランドになります。今は両方の合計が同じなので、あなたが選んでください。' },
   bg_waitChoice: { en: '{0} is choosing.', ja: '{0}が選んでいます。' },
   bg_nextFree: { en: 'Next: your Regular customer takes a neighbouring spot.', ja: '次は、あなたのお得意様が隣のマスを取ります。' },
   bg_nextUnknown: { en: 'Next: you choose the brand of your unknown bag.', ja: '次は、あなたがブランド不明のバッグのブランドを選びます。' },
