@@ -5,8 +5,9 @@ A link of the shape that held the worker for a minute (an unterminated JSON stri
 pairs: the old depth check's string pattern took quadratic time on it) and its variants (deep
 brackets, long numbers, long strings) are refused in under a second at 2 MB, as a link, as a
 file's text (what ``python -m pygames replay FILE`` and the page's import read) and in a
-request. Below the limits the parse time at most 2.5 times when the text doubles: the minimum
-of several interleaved runs of each size, so that a loaded machine slows both sizes alike.
+request. Below the limits the parse time at most 2.5 times when the text doubles (on average;
+3.2 times at most for one doubling): the minimum of several interleaved runs of each size, so
+that a loaded machine slows both sizes alike.
 """
 
 from __future__ import annotations
@@ -191,8 +192,13 @@ def test_records_over_the_limits_are_refused_readably() -> None:
 # --------------------------------------------------------------------------- linear time
 
 
-#: the most a parse may slow down when its text doubles (linear: 2; the margin is the noise)
+#: the most a parse may slow down, on average, when its text doubles (linear: 2, quadratic: 4;
+#: the margin is the noise)
 MAX_RATIO = 2.5
+#: the most one doubling may take: the other test worker's load on the shared caches can slow the
+#: larger texts of a round alone (measured 2.76 once in a full run, 2.0-2.3 on an idle machine);
+#: a quadratic reader's doublings take 3.9-4.1 each
+MAX_STEP_RATIO = 3.2
 REPEATS = 5
 
 
@@ -231,8 +237,9 @@ ROUNDS = 3
 def assert_linear(
     name: str, make: Callable[[int], str], parse: Callable[[str], Any], sizes: list[int]
 ) -> list[float]:
-    """Each size twice the one before: each doubling at most :data:`MAX_RATIO` times the time
-    (a quadratic reader takes 4 times), and so does their geometric mean. A round over the limit
+    """Each size twice the one before: the doublings' geometric mean at most :data:`MAX_RATIO`
+    times the time (a quadratic reader takes 4 times), each one at most :data:`MAX_STEP_RATIO`
+    times. A round over the limit
     is measured again, up to :data:`ROUNDS` rounds, each size keeping its least time: a pause
     of the machine (a page fault, a cache taken by another process) lengthens one run now and
     then, and not the next one, while a reader slower than linear is slower in every round."""
@@ -240,12 +247,12 @@ def assert_linear(
     for _ in range(ROUNDS):
         times = [min(a, b) for a, b in zip(times, best_times(make, parse, sizes), strict=True)]
         ratios, growth = ratios_of(times)
-        if growth <= MAX_RATIO and all(r <= MAX_RATIO for r in ratios):
+        if growth <= MAX_RATIO and all(r <= MAX_STEP_RATIO for r in ratios):
             break
     shown = [round(r, 2) for r in ratios]
     print(f"{name}: ms {[round(x * 1000, 1) for x in times]}, ratios {shown}, mean {growth:.2f}")
     assert growth <= MAX_RATIO, (name, shown, growth)
-    assert all(r <= MAX_RATIO for r in ratios), (name, shown)
+    assert all(r <= MAX_STEP_RATIO for r in ratios), (name, shown)
     return ratios
 
 
@@ -256,7 +263,7 @@ SCAN_SIZES = [(64 if IN_PYODIDE else 128) * 1024 * 2**k for k in range(3)]
 @pytest.mark.parametrize("shape", ["quote pairs", "balanced brackets", "many strings"])
 def test_strict_json_is_linear_in_its_text(shape: str) -> None:
     """The JSON reader itself, beyond the cap: each doubling of the text at most 2.5 times
-    the time (a quadratic reader would take 4 times)."""
+    the time on average (a quadratic reader would take 4 times)."""
     assert_linear(shape, lambda n: crafted(shape, n), strict_json, SCAN_SIZES)
 
 
@@ -269,7 +276,7 @@ def valid_record(actions: int) -> str:
 
 def test_reading_valid_records_below_the_limit_is_linear() -> None:
     """Valid records below the limits (up to 3,200 actions of 32 characters, some 210 kB of
-    text), as JSON and as links: each doubling at most 2.5 times the time."""
+    text), as JSON and as links: each doubling at most 2.5 times the time on average."""
     sizes = [800, 1600, 3200]
     assert len(valid_record(sizes[-1])) < MAX_TEXT
     assert len(parse_record_text(valid_record(10)).actions) == 10
