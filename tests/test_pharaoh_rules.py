@@ -320,7 +320,7 @@ def test_losers_front_cards_return_to_hand_p2_included() -> None:
     assert s.treasures[A] == ["sword3"] and s.hospital == [2, 4]
     assert s.hands[B] == [1, 2, 3, 4, 5] and s.hands[C] == [1, 2, 3, 4, 5]
     assert s.front == [[], [], []]
-    assert "{0} takes 4 back into his hand." in texts(s)
+    assert "{0} takes 4 back into their hand." in texts(s)
 
 
 def test_won_flag_member_and_front_go_to_the_tent_and_to_hand_next_round() -> None:

@@ -169,5 +169,5 @@ def test_a_purchase_says_where_the_shell_came_from_and_where_it_goes() -> None:
     line = next(e["text"]["en"] for e in reversed(shown.log) if "buys shell 8" in e["text"]["en"])
     assert line == (
         "{0} buys shell 8 from position 4 of {1}'s row for free and puts it at position 1 of "
-        "his row."
+        "their own row."
     )

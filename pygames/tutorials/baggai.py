@@ -98,7 +98,7 @@ STEPS = (
     Step(
         "r1-pay",
         t(
-            "So each buyer takes what lies on his spots and leaves his price on each. Ranges may "
+            "So each buyer takes what lies on their spots and leaves their price on each. Ranges may "
             "overlap: Sora, last at ¥1, took your ¥4 on spots 6 and 7 (+¥4) and left ¥1 (→¥1).",
             "このように、購入では範囲のマスにある物を取り、各マスに自分の値段を置きます。範囲は"
             "重なってもよく、最後に1万で買ったソラは6番と7番のあなたの4万を取り（+4万）、"
@@ -247,7 +247,7 @@ STEPS = (
         "end",
         t(
             "Then every ¥8 is worth 1 VP (your ¥18: 2 VP), and the most VP wins. If VP are "
-            "tied, the player who leads the most brands on his own wins.",
+            "tied, the player who leads the most brands alone wins.",
             "最後にお金8万ごとに1点（あなたの18万は2点）で、勝利点の最も多い人の勝ちです。同点なら、"
             "単独1位のブランドが最も多い人の勝ちです。",
         ),

@@ -100,8 +100,8 @@ STEPS = (
     Step(
         "withdraw",
         t(
-            "Omar raised to 3 and Nadia withdrew. Every bidder pays his last bid even if he "
-            "loses, so don't chase little daughter 4: withdraw (for good), and you pay only 2.",
+            "Omar raised to 3 and Nadia withdrew. Every bidder pays their last bid even if they "
+            "lose, so don't chase little daughter 4: withdraw (for good), and you pay only 2.",
             "オマルが3に上げ、ナディアは降りました。負けた人も最後の入札額を払う（払い損）ので、"
             "小さな娘4は深追いせずに降りましょう：この競りには戻れませんが、払うのは2だけで"
             "済みます。",

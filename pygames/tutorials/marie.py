@@ -90,7 +90,7 @@ STEPS = (
     Step(
         "decide",
         t(
-            "Fewer than two are Dissatisfied, so everyone takes his own pair and decides in "
+            "Fewer than two are Dissatisfied, so everyone takes their own pair and decides in "
             "secret: keep each card, or eat it for 1 point. Keep both 5s; then Jiro, this round's "
             "Youngest, becomes the Elder.",
             "不満が2人未満なので、全員が自分の2枚を獲得し、"

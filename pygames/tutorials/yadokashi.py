@@ -30,7 +30,7 @@ STEPS = (
         "crabs",
         t(
             "A die on a shell is a crab whose size is its face; everyone starts with a crab at "
-            "position 2 of his row. With three players shell 13 is added at position 1 of Mika's "
+            "position 2 of their row. With three players shell 13 is added at position 1 of Mika's "
             "row.",
             "ヤドに乗ったダイスがヤドカリで、目がその大きさです。全員が列の2番目のヤドに"
             "ヤドカリ1人を乗せて始め、3人ではミカの列の1番目にヤド13が加わります。",
@@ -51,7 +51,7 @@ STEPS = (
     Step(
         "move-dice",
         t(
-            "Move dice rolls a 12-sided die; everyone takes 1 ★ per crab in his row (income) "
+            "Move dice rolls a 12-sided die; everyone takes 1 ★ per crab in their row (income) "
             "before the roll and again after it. Call Low: crabs of the roll's size or less grow "
             "by 1 (High: the roll's size or more).",
             "ヒッコシダイスでは12面ダイスを振り、振る前と後に全員が自分の列のヤドカリ1人につき★1つを"

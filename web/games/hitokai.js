@@ -75,7 +75,7 @@ Object.assign(STRINGS, {
   hk_paySelected: { en: 'Pay these cards', ja: 'このカードで支払う' },
   hk_clear: { en: 'Clear', ja: 'クリア' },
   hk_boughtFor: { en: '{0} bought it for {1}.', ja: '{0}が{1}で落札。' },
-  hk_allPay: { en: 'Every bidder pays his own last bid.', ja: '入札した全員が自分の最終入札額を支払います。' },
+  hk_allPay: { en: 'Every bidder pays their own last bid.', ja: '入札した全員が自分の最終入札額を支払います。' },
   hk_paysNothing: { en: 'never bid: pays nothing', ja: '入札なし：支払いなし' },
   hk_byName: { en: 'by {0}', ja: '入札者 {0}' },
   hk_colHand: { en: 'Cards', ja: '手札' },

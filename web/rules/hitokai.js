@@ -35,16 +35,16 @@ export default {
         {
           steps: [
             { en: 'Worth. Each card is worth 1 gold. While daughter k is on sale, every card showing k is worth 2 gold.', ja: '価値：カードは1枚1金。ただし競りにかけている娘と同じ数字のカードは、その競りの間だけ1枚2金です。' },
-            { en: 'Open. The start player must bid (1 or more): he cannot Withdraw yet.', ja: '開始：手番プレイヤーは必ず入札します（1以上）。まだ「降りる」は選べません。' },
+            { en: 'Open. The start player must bid (1 or more): they cannot Withdraw yet.', ja: '開始：手番プレイヤーは必ず入札します（1以上）。まだ「降りる」は選べません。' },
             { en: 'Bid or Withdraw. Clockwise, each player still In bids more than the bid before, or Withdraws from this auction for good.', ja: '入札か降りる：時計回りに、参加中の人は前より高く入札するか、この競りから降ります（戻れません）。' },
-            { en: 'Win. When only one bidder is left, he buys the daughter.', ja: '落札：入札者が1人だけ残ったら、その人が娘を買います。' },
-            { en: 'Everyone pays. Every player who bid pays his own last bid, winner or not. A losing bid is simply gone: you get nothing for it.', ja: '全員が支払う：入札した人は全員、落札できなくても自分の最後の入札額を払います。負けた入札は払い損で、何も得られません。' },
+            { en: 'Win. When only one bidder is left, that bidder buys the daughter.', ja: '落札：入札者が1人だけ残ったら、その人が娘を買います。' },
+            { en: 'Everyone pays. Every player who bid pays their own last bid, winner or not. A losing bid is simply gone: you get nothing for it.', ja: '全員が支払う：入札した人は全員、落札できなくても自分の最後の入札額を払います。負けた入札は払い損で、何も得られません。' },
             { en: 'Pay with cards. Show cards worth at least your bid. Cards cannot be split, so you may overpay, but you may not add a card you could do without. A card showing the daughter\'s number counts double, so a few of them can pay a large bid.', ja: 'カードで支払う：入札額以上の価値のカードを出します。カードは分けられないので払いすぎは起こりますが、なくても足りるカードを加えることはできません。娘と同じ数字のカードは2倍なので、少ない枚数で大きな額を払えます。' },
             { en: 'Next. The buyer starts the next auction.', ja: '次へ：落札者が次の競りの手番プレイヤーになります。' },
           ],
         },
         { example: 'hitokai', caption: { en: 'Daughter 7 is on sale: your 7s are worth 2 gold each. To pay a bid of 4, two 7s are enough. Adding a 5 would overpay with a card you could do without: not allowed.', ja: '娘7の競り中：7のカードは1枚2金。入札額4は7が2枚で払えます。さらに5を加えると不要なカードでの払いすぎになるので、できません。' } },
-        { en: 'Eliminated: a bidder whose whole hand is worth less than his bid loses his hand and sits out the rest of the round. He cannot win its point. Daughters he bought stay his.', ja: '脱落：手札全部でも入札額に足りない人は、手札を失い、そのラウンドの残りに参加できません。そのラウンドの勝点は取れません。買った娘はそのまま持っています。' },
+        { en: 'Eliminated: a bidder whose whole hand is worth less than their bid loses their hand and sits out the rest of the round. They cannot win its point. Daughters they bought stay theirs.', ja: '脱落：手札全部でも入札額に足りない人は、手札を失い、そのラウンドの残りに参加できません。そのラウンドの勝点は取れません。買った娘はそのまま持っています。' },
         { en: 'Out: a player with no cards left sits out the remaining auctions of the round.', ja: '不参加：手札がなくなった人は、そのラウンドの残りの競りに参加しません。' },
       ],
     },
@@ -54,7 +54,7 @@ export default {
       body: [
         { en: 'After daughter 13 (or when nobody still in the round has cards), each player\'s round total is:', ja: '娘13のあと（またはラウンドに残る全員の手札がなくなったとき）、各自のラウンド合計は：' },
         { list: [
-          { en: 'the numbers of the daughters he bought, added up;', ja: '買った娘の数字の合計、' },
+          { en: 'the numbers of the daughters they bought, added up;', ja: '買った娘の数字の合計、' },
           { en: 'plus the hand bonus: 1 for every 3 cards left in hand.', ja: '+手札ボーナス：残り手札3枚ごとに1点。' },
         ] },
         { en: 'The single highest total among the players not eliminated earns 1 VP. If the highest total is shared, nobody gets the point.', ja: '脱落していない人の中で合計が単独最高の人が1勝点を得ます。最高が同点なら誰も得ません。' },
@@ -79,7 +79,7 @@ export default {
     { term: { en: 'Bid', ja: '入札' }, means: { en: 'An amount in gold. You pay your last bid even if you lose.', ja: '金の額。負けても最後の入札額を払います。' } },
     { term: { en: 'Quick bid', ja: 'すぐ入札' }, means: { en: 'Bids 1 or 5 more than the current bid at once. To bid another amount, choose it with −5, −1, +1, +5 below, then tap "Bid".', ja: '今の入札より1か5多い額ですぐ入札します。ほかの額は下の−5・−1・+1・+5で選んでから「〇で入札」を押します。' } },
     { term: { en: 'Bid amount', ja: '入札額' }, means: { en: 'From one above the current bid up to what all hands together are worth. The meter is green up to what your hand can pay, red above it.', ja: '今の入札より1多い額から、全員の手札の価値の合計まで選べます。メーターは手札で払える額まで緑、それを超えると赤です。' } },
-    { term: { en: 'Withdraw', ja: '降りる' }, means: { en: 'Leave this auction for good. The opener cannot withdraw before his first bid.', ja: 'この競りから抜けます（戻れません）。最初の手番プレイヤーは入札する前には降りられません。' } },
+    { term: { en: 'Withdraw', ja: '降りる' }, means: { en: 'Leave this auction for good. The opener cannot withdraw before their first bid.', ja: 'この競りから抜けます（戻れません）。最初の手番プレイヤーは入札する前には降りられません。' } },
     { term: { en: 'In', ja: '参加中' }, means: { en: 'Still bidding in this auction.', ja: 'この競りでまだ入札できる人。' } },
     { term: { en: 'Withdrawn', ja: '降り' }, means: { en: 'Has left this auction.', ja: 'この競りから降りた人。' } },
     { term: { en: 'Out', ja: '不参加' }, means: { en: 'Takes no part in this auction (no cards left).', ja: 'この競りに参加しない人（手札なし）。' } },

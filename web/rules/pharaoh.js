@@ -42,13 +42,13 @@ export default {
           { en: 'Pharaoh pass: spend a Pharaoh card and move EVERY member in the Hospital, whoever they belonged to, to your tent. They are yours from then on. With an empty Hospital the card is wasted.', ja: 'ファラオパス：ファラオカードを1枚使い、病院の隊員を「誰のものでも全員」自分のテントへ移します。以後その隊員はあなたのものです。病院が空なら、カードを無駄にするだけです。' },
           { en: 'Pass: nothing happens.', ja: 'パス：何も起きません。' },
         ] },
-        { en: 'When all but one have passed, the last declarer wins the card. If nobody declared, the last player may still declare; if he passes too, the card is Removed.', ja: '1人を残して全員がパスすると、最後の宣言者がその札を獲得します。誰も宣言していなければ残った人はまだ宣言できます。その人もパスすれば、札は除外されます。' },
+        { en: 'When all but one have passed, the last declarer wins the card. If nobody declared, the last player may still declare; if they pass too, the card is Removed.', ja: '1人を残して全員がパスすると、最後の宣言者がその札を獲得します。誰も宣言していなければ残った人はまだ宣言できます。その人もパスすれば、札は除外されます。' },
         { list: [
           { en: 'Won a treasure: your members in front go to the Hospital. They stay there, round after round, until someone\'s Pharaoh pass takes them.', ja: '財宝を獲得：手元の隊員は病院へ。誰かのファラオパスで移されるまで、ラウンドをまたいでずっとそこにいます。' },
           { en: 'Won a flag member: it and your members in front go to your tent. At the end of the round the tent goes back to your hand.', ja: '旗の隊員を獲得：その隊員と手元の隊員を自分のテントへ。ラウンドの終わりにテントの隊員は手札に戻ります。' },
-          { en: 'Everyone else who declared takes his members back.', ja: 'ほかの宣言者は手元の隊員を手札に戻します。' },
+          { en: 'Everyone else who declared takes their members back.', ja: 'ほかの宣言者は手元の隊員を手札に戻します。' },
         ] },
-        { example: 'pharaoh', caption: { en: 'The Hospital holds members 1, 4 and 5 of two players. A Pharaoh pass puts all three in the passer\'s tent: they join his hand next round, and their owners never get them back.', ja: '病院には2人の隊員1・4・5がいます。ファラオパスをした人のテントに3人とも移り、次のラウンドからその人の手札になります。元の持ち主には戻りません。' } },
+        { example: 'pharaoh', caption: { en: 'The Hospital holds members 1, 4 and 5 of two players. A Pharaoh pass puts all three in the passer\'s tent: they join that player\'s hand next round, and their owners never get them back.', ja: '病院には2人の隊員1・4・5がいます。ファラオパスをした人のテントに3人とも移り、次のラウンドからその人の手札になります。元の持ち主には戻りません。' } },
       ],
     },
     {

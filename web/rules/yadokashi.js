@@ -27,7 +27,7 @@ export default {
         },
         { list: [
           { en: 'Shells 1–12 are shuffled into a ring; the pieces sit between them.', ja: 'ヤド1〜12を混ぜて輪にし、その間にコマを置きます。' },
-          { en: 'Everyone starts with a crab on his position-2 shell (its size is that shell\'s number) and 1 ★.', ja: '全員、自分の列の2番目のヤドにヤドカリを1人（大きさはそのヤドの数字）乗せ、★1つで始めます。' },
+          { en: 'Everyone starts with a crab on their position-2 shell (its size is that shell\'s number) and 1 ★.', ja: '全員、自分の列の2番目のヤドにヤドカリを1人（大きさはそのヤドの数字）乗せ、★1つで始めます。' },
           { en: 'The other dice (6 in all) wait in the Centre. The start player is chosen at setup.', ja: '残りのダイス（全部で6個）は中央に置きます。スタートプレイヤーはセットアップで決めます。' },
         ] },
       ],
@@ -38,7 +38,7 @@ export default {
       body: [
         { en: 'Your row runs counterclockwise from your piece to the next piece: position 1 is next to your piece. Turns go clockwise.', ja: '自分の列は、自分のコマから反時計回りに次のコマまでです。コマの隣が1番目です。手番は時計回りに進みます。' },
         { list: [
-          { en: 'Move dice (needs a die in the Centre). Income: everyone takes 1 ★ per crab in his row. Call High or Low and roll a Centre die. High: every crab of the roll\'s size or more grows by 1. Low: every crab of the roll\'s size or less grows by 1. Then income again.', ja: 'ヒッコシダイス（中央にダイスが必要）：収入として全員が自分の列のヤドカリ1人につき★1つ。ハイかローを宣言して中央のダイスを1個振ります。ハイなら出目以上、ローなら出目以下のヤドカリがすべて1大きくなります。最後にもう一度収入。' },
+          { en: 'Move dice (needs a die in the Centre). Income: everyone takes 1 ★ per crab in their row. Call High or Low and roll a Centre die. High: every crab of the roll\'s size or more grows by 1. Low: every crab of the roll\'s size or less grows by 1. Then income again.', ja: 'ヒッコシダイス（中央にダイスが必要）：収入として全員が自分の列のヤドカリ1人につき★1つ。ハイかローを宣言して中央のダイスを1個振ります。ハイなら出目以上、ローなら出目以下のヤドカリがすべて1大きくなります。最後にもう一度収入。' },
           { en: 'Advance. Every piece moves one shell clockwise. Your last shell, crab and all, goes to position 1 of the row of the player before you; you gain the last shell of the player after you.', ja: 'ゼンシン：全員のコマが時計回りに1つ進みます。自分の列の最後のヤドは、ヤドカリごと前の手番の人の列の1番目へ。代わりに次の手番の人の列の最後のヤドを得ます。' },
           { en: 'Buy a shell. Take an empty shell of another row and put it anywhere in yours. Pay its owner by its position: 1st 3 ★, 2nd 2 ★, 3rd 1 ★, 4th and later free.', ja: 'ヤドカイ：他人の列の空きヤドを買い、自分の列の好きな位置に置きます。持ち主に位置に応じて払います：1番目★3、2番目★2、3番目★1、4番目以降は無料。' },
           { en: 'Rearrange. Put the empty shells of your row in a new order; shells with a crab stay put.', ja: 'イレカエ：自分の列の空きヤドを並べ替えます。ヤドカリのいるヤドは動きません。' },
@@ -66,13 +66,13 @@ export default {
       title: { en: 'The end and ties', ja: '終了と同点' },
       body: [
         { en: 'When a turn ends and anyone has 27 ★ or more, the game ends. Of those players, the most ★ wins.', ja: '手番の終わりに誰かの★が27以上ならゲーム終了。その中で★が最も多い人の勝ちです。' },
-        { en: 'Tied? The player whose turn it was wins; if he is not among them, the next player clockwise from him, and so on.', ja: '同数なら手番プレイヤーの勝ち。その人が含まれなければ、そこから時計回りに近い人の勝ちです。' },
+        { en: 'Tied? The player whose turn it was wins; if that player is not among them, the next player clockwise from them, and so on.', ja: '同数なら手番プレイヤーの勝ち。その人が含まれなければ、そこから時計回りに近い人の勝ちです。' },
       ],
     },
   ],
   glossary: [
     { term: { en: 'The ring of shells', ja: 'ヤドの輪' }, means: { en: 'All shells in a circle, with the players\' pieces between them.', ja: '輪に並んだすべてのヤド。間にプレイヤーのコマがあります。' } },
-    { term: { en: 'piece', ja: 'コマ' }, means: { en: 'A player\'s marker on the ring: his row starts next to it.', ja: '輪の上のプレイヤーの印。列はその隣から始まります。' } },
+    { term: { en: 'piece', ja: 'コマ' }, means: { en: 'A player\'s marker on the ring: their row starts next to it.', ja: '輪の上のプレイヤーの印。列はその隣から始まります。' } },
     { term: { en: 'row', ja: '列' }, means: { en: 'Your shells: from your piece counterclockwise up to the next piece.', ja: '自分のヤド。自分のコマから反時計回りに次のコマまで。' } },
     { term: { en: 'position N', ja: '〇番目' }, means: { en: 'A shell\'s place in its row, 1 next to the piece (the small number at its top right). It sets the price of a Buy.', ja: '列の中の位置。コマの隣が1番目（ヤドの右上の小さな数字）。ヤドカイの値段を決めます。' } },
     { term: { en: 'Shell N', ja: 'ヤド〇' }, means: { en: 'A shell: its number is its size.', ja: 'ヤド。数字がその大きさです。' } },

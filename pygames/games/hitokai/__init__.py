@@ -50,9 +50,9 @@ INFO = register(
                 "いちばん最初の手番プレイヤーは、セットアップ画面で指定するか、ランダムに決めます。",
             ),
             t(
-                "Everyone who bid pays his own last bid, winner or not, with cards he shows. "
+                "Everyone who bid pays their own last bid, winner or not, with cards they show. "
                 "Cards cannot be split, but a payment must not include a card it could do "
-                "without. Whoever cannot pay loses his hand and is out of the round, and cannot "
+                "without. Whoever cannot pay loses their hand and is out of the round, and cannot "
                 "score it.",
                 "入札した人は全員、落札できなくても自分の最後の入札額を、カードを見せて支払います。"
                 "カードは分割できませんが、1枚抜いても足りる払い方はできません。払えない人は"

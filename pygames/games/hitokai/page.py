@@ -172,7 +172,7 @@ def waste(state: GameState, seat: int, action: str) -> Text | None:
     if amount <= worth:
         return None
     return t(
-        f"Your hand is worth only {worth} gold. Every bidder pays his own last bid, so with a "
+        f"Your hand is worth only {worth} gold. Every bidder pays their own last bid, so with a "
         f"bid of {amount}, whoever wins, you cannot pay and are eliminated for this round.",
         f"手札の価値は{worth}金しかありません。入札した人は全員自分の最後の入札額を払うので、"
         f"{amount}で入札すると誰が落札しても払えず、このラウンドは脱落します。",

@@ -385,10 +385,10 @@ def _award_words(card: str, front: tuple[int, ...]) -> tuple[str, str]:
     """The log line of ``card`` won with the members ``front``."""
     en, ja = card_text(card)
     men, mja = members_text(front)
-    his = f"his {agree(len(front), 'member', 'members')} {men}"
+    his = f"their {agree(len(front), 'member', 'members')} {men}"
     if kind_of(card) == "flag":
         return (
-            f"{{0}} wins {en}; it and {his} go to his tent.",
+            f"{{0}} wins {en}; it and {his} go to their tent.",
             f"{{0}}が{ja}を獲得し、手元の隊員{mja}と一緒にテントへ移しました。",
         )
     goes = agree(len(front), "goes", "go")
@@ -637,7 +637,7 @@ class PharaohState(GameState):
             return
         en, ja = members_text(moved)
         self.say(
-            f"{{0}} passes with a Pharaoh card and moves {en} from the hospital to his tent.",
+            f"{{0}} passes with a Pharaoh card and moves {en} from the hospital to their tent.",
             f"{{0}}が「ファラオ」と宣言してパスし、病院の{ja}を自分のテントへ移しました。",
             [seat],
         )
@@ -706,7 +706,7 @@ class PharaohState(GameState):
                     continue
                 en, ja = members_text(front)
                 self.say(
-                    f"{{0}} takes {en} back into his hand.",
+                    f"{{0}} takes {en} back into their hand.",
                     f"{{0}}は手元の{ja}を手札に戻しました。",
                     [seat],
                 )

@@ -29,7 +29,7 @@ INFO = register(
             t(
                 "You are landlords of hermit-crab shells. Shells 1 to 12 are shuffled into a "
                 "ring, and shell 13 is added with 3 players (13 shells), shells 13 to 16 with 4 "
-                "(16 shells). Each player owns the run of shells from his piece counterclockwise "
+                "(16 shells). Each player owns the run of shells from their piece counterclockwise "
                 "to the next piece. Six 12-sided dice are the crabs: a die on a shell is a crab "
                 "whose size is its face.",
                 "プレイヤーはヤドカリたちのヤドの管理人です。1〜12のヤドカードを混ぜて輪に並べ、"
@@ -38,7 +38,7 @@ INFO = register(
                 "ヤドに乗ったダイスの目がヤドカリの大きさです。",
             ),
             t(
-                "On your turn do one thing. Move dice: everyone collects a star per crab in his "
+                "On your turn do one thing. Move dice: everyone collects a star per crab in their "
                 "row, you call High or Low and roll; crabs at or above (or at or below) the roll "
                 "grow, a size-12 crab leaves and may be reborn on an empty shell 1 or 2, and "
                 "crabs too big for their shell move counterclockwise to the first empty shell of "

@@ -786,7 +786,7 @@ class YadokashiState(GameState):
             }
             self.say(
                 f"{{0}} buys shell {shell} from position {where} of {{1}}'s row "
-                f"{_price_text(cost)} and puts it at position {pos} of his row.",
+                f"{_price_text(cost)} and puts it at position {pos} of their own row.",
                 f"{{0}}が{{1}}の列の{where}番目のヤド{shell}を"
                 f"{f'星{cost}つ' if cost else '無料'}で買い、自分の列の{pos}番目に置きました。",
                 [seat, owner],
