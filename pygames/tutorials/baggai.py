@@ -98,8 +98,8 @@ STEPS = (
     Step(
         "r1-pay",
         t(
-            "So each buyer takes what lies on their spots and leaves their price on each. Ranges may "
-            "overlap: Sora, last at ¥1, took your ¥4 on spots 6 and 7 (+¥4) and left ¥1 (→¥1).",
+            "So each buyer takes what lies on their spots and leaves their price on each. Ranges "
+            "may overlap: Sora, last at ¥1, took your ¥4 on spots 6 and 7 (+¥4) and left ¥1 (→¥1).",
             "このように、購入では範囲のマスにある物を取り、各マスに自分の値段を置きます。範囲は"
             "重なってもよく、最後に1万で買ったソラは6番と7番のあなたの4万を取り（+4万）、"
             "1万を置きました（→1万）。",

@@ -33,9 +33,9 @@ INFO = register(
             ),
             t(
                 "In turn order each player points at a stretch of the window, banks included. "
-                "Then everyone secretly picks one price per spot that they can afford for the whole "
-                "stretch. The highest price is served first (ties: the shorter stretch, then who "
-                "chose first), taking what lies on each spot and leaving their price there.",
+                "Then everyone secretly picks one price per spot that they can afford for the "
+                "whole stretch. The highest price is served first (ties: the shorter stretch, then "
+                "who chose first), taking what lies on each spot and leaving their price there.",
                 "手番順に、ショーウィンドウのどこからどこまでを買うか（銀行も含められます）を決めます。"
                 "次に全員が同時に、1か所あたりの金額を決めます（範囲全体を払える額まで）。高い金額の人から"
                 "（同額なら範囲の狭い人、さらに先に決めた人から）、範囲の物を取って代わりに金額を置きます。",

@@ -41,10 +41,10 @@ INFO = register(
                 "ファラオ(ファラオカードを出し、病院の隊員を全員自分のテントへ)、普通のパス。",
             ),
             t(
-                "When all others have passed, the last bidder wins. A treasure's winner sends their "
-                "bid members to the hospital; a flag member's winner puts it and their bid members "
-                "in their tent, back in hand next round. The other bidders take their members back. "
-                "If nobody bids, the card leaves the game.",
+                "When all others have passed, the last bidder wins. A treasure's winner sends "
+                "their bid members to the hospital; a flag member's winner puts it and their bid "
+                "members in their tent, back in hand next round. The other bidders take their "
+                "members back. If nobody bids, the card leaves the game.",
                 "ほかの全員がパスすると最後の宣言者が勝ちます。財宝を獲得した人の手元の隊員は病院へ、旗の"
                 "隊員を獲得した人は、それと手元の隊員をテントへ置き、次のラウンドに手札へ戻します。ほかの"
                 "宣言者は隊員を手札に戻します。誰も宣言しなければ場札は除外されます。",
