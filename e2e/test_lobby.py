@@ -56,7 +56,7 @@ def test_lobby_paints_before_the_engine_is_ready(
         route.continue_()
     page.unroute("**/engine.js")
     wait_engine(page)
-    expect(page.get_by_test_id("engine-status")).to_have_text("Ready to play")
+    expect(page.get_by_test_id("engine-status")).to_have_text("Game engine ready")
 
 
 # Counts animation frames and notes the frame in which each piece of the lobby is attached.

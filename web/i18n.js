@@ -15,7 +15,7 @@ const S = {
   engineStage_download: { en: 'Loading the game engine… {0}%', ja: 'ゲームエンジンを読み込み中… {0}%' },
   engineStage_start: { en: 'Starting the game engine… {0}%', ja: 'ゲームエンジンを起動中… {0}%' },
   engineStage_install: { en: 'Installing the games… {0}%', ja: 'ゲームを準備中… {0}%' },
-  engineReady: { en: 'Ready to play', ja: '準備完了' },
+  engineReady: { en: 'Game engine ready', ja: 'ゲームエンジン準備完了' },
   engineFailed: { en: 'The game engine could not start.', ja: 'ゲームエンジンを起動できませんでした。' },
   engineFailedHelp: {
     en: 'Reload the page to try again. The lobby and the rules still work.',

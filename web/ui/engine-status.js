@@ -2,7 +2,7 @@
 // failed. It follows the engine that boot.js started, paints the header's status box, sets
 // `<html data-engine>` (loading, ready, failed) and tells the screens when the state changes.
 // While a request has been on its way for a while the box says so ("The engine is working…",
-// `data-state="busy"`, `<html data-engine-busy="yes">`), not "Ready to play"; `restart()` ends a
+// `data-state="busy"`, `<html data-engine-busy="yes">`), not "Game engine ready"; `restart()` ends a
 // busy worker for a fresh one (the opening screen's Cancel).
 // It also says how the engine started, `<html data-engine-boot>`: `snapshot` (from the memory
 // snapshot stored on the device), `normal`, or `fallback` (a stored snapshot could not be used),

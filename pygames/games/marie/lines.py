@@ -33,17 +33,22 @@ def _cards_text(ordered: tuple[int, ...]) -> tuple[str, str]:
 
 @cache
 def decision_text(keep: tuple[int, ...], eat: tuple[int, ...], future: bool) -> tuple[str, str]:
-    """A keep/eat decision as a log line (``{0}`` the seat): done, or (``future``) to come."""
+    """A keep/eat decision as a log line (``{0}`` the seat): done, or (``future``) chosen in
+    secret and not yet shown (the seat's own line until everyone has decided)."""
     ken, kja = cards_text(keep)
     if not eat:
         if future:
-            return f"{{0}} will keep {ken}.", f"{{0}}は{kja}を確定します。"
+            return (
+                f"{{0}} chose, in secret, to keep {ken}.",
+                f"{{0}}は{kja}を確定すると秘密で決めました。",
+            )
         return f"{{0}} keeps {ken}.", f"{{0}}は{kja}を確定しました。"
     een, eja = cards_text(eat)
     if future:
         return (
-            f"{{0}} will eat {een}" + (f" and keep {ken}." if keep else "."),
-            f"{{0}}は{eja}を食べ" + (f"、{kja}を確定します。" if keep else "ます。"),
+            f"{{0}} chose, in secret, to eat {een}" + (f" and keep {ken}." if keep else "."),
+            f"{{0}}は{eja}を食べ"
+            + (f"、{kja}を確定すると秘密で決めました。" if keep else "ると秘密で決めました。"),
         )
     return (
         f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
