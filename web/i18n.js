@@ -366,7 +366,7 @@ const S = {
     ja: '判断ごとの推定勝率のグラフ:{0}',
   },
   analysisDecisions: { en: { one: '{0} decision', other: '{0} decisions' }, ja: '判断{0}回' },
-  analysisMeanLoss: { en: 'average loss {0}', ja: '平均の損失{0}' },
+  analysisMeanLoss: { en: 'average loss {0} a decision', ja: '1回の判断あたりの平均の損失{0}' },
   analysisMistakes: { en: { one: '{0} mistake', other: '{0} mistakes' }, ja: '悪手{0}回' },
   analysisSep: { en: ' · ', ja: '・' },
   analysisMistakesTitle: { en: 'Mistakes', ja: '悪手' },

@@ -667,20 +667,34 @@ CHANCE: Mapping[str, tuple[str, str]] = MappingProxyType(
 CHANCE_DEFAULT = ("chance", "運")
 
 
-def luck_words(game: str, choice: float, luck: float) -> dict[str, str]:
-    """The summary of a seat in words: what its choices cost and what the game's chance and the
-    other players cost or gave (as whole percentages of the chance to win)."""
+def points(n: int) -> str:
+    """``n`` percentage points in English: "1 point", "12 points"."""
+    return f"{n} point" + ("" if n == 1 else "s")
+
+
+def luck_words(game: str, choice: float, luck: float, decisions: int) -> dict[str, str]:
+    """The summary of a seat in words: what its ``decisions`` choices cost, added up, and what
+    the game's chance and the other players cost or gave (as whole percentages of the chance to
+    win, said in points: a sum of many decisions' losses can pass 100, and beside the mean loss
+    a decision a first reader took "82%" for another measure of the same thing)."""
     en_noun, ja_noun = CHANCE.get(game, CHANCE_DEFAULT)
+    en_decisions = f"{decisions} decision" + ("" if decisions == 1 else "s")
     c, lk = pct(choice), pct(abs(luck))
     if lk == 0:
         en_luck, ja_luck = "changed little", "ほとんど変えませんでした"
     elif luck < 0:
-        en_luck, ja_luck = f"cost {lk}%", f"{lk}%下げました"
+        en_luck, ja_luck = f"cost {points(lk)}", f"{lk}ポイント下げました"
     else:
-        en_luck, ja_luck = f"gave {lk}%", f"{lk}%上げました"
+        en_luck, ja_luck = f"gave {points(lk)}", f"{lk}ポイント上げました"
     return {
-        "en": f"Choices cost {c}% of the chance to win; {en_noun} and the other players {en_luck}.",
-        "ja": f"選んだ手で勝つ確率を{c}%失い、{ja_noun}と他のプレイヤーの手が{ja_luck}。",
+        "en": (
+            f"Choices cost {points(c)} of the chance to win (the losses of {en_decisions}, "
+            f"added up); {en_noun} and the other players {en_luck}."
+        ),
+        "ja": (
+            f"選んだ手で勝つ確率を{c}ポイント失いました（{decisions}回の判断の損失の合計）。"
+            f"{ja_noun}と他のプレイヤーの手が勝つ確率を{ja_luck}。"
+        ),
     }
 
 
@@ -703,7 +717,7 @@ def summary(verdicts: Sequence[Verdict], seats: Sequence[int], game: str = "") -
                 "mistakes": sum(1 for v in mine if v.mistake),
                 "choice": choice,
                 "luck": luck,
-                "words": luck_words(game, choice, luck),
+                "words": luck_words(game, choice, luck, len(mine)),
             }
         )
     return rows
