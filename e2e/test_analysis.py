@@ -250,6 +250,7 @@ def check_points_by_keyboard(page: Page, record: dict[str, Any]) -> None:
 
 
 SPLIT = {"en": "Choices cost", "ja": "自分の選択で"}
+KEY = {"en": "The brown dotted line: the position shown.", "ja": "茶色の点線は、いま表示している局面です。"}
 
 
 def check_split(page: Page, record: dict[str, Any], lang: str) -> None:
@@ -292,6 +293,8 @@ def test_analyse_a_finished_game_and_reopen_it_at_once(
     print(f"analysis of Marie 4p, one seat, in the browser ({lang}): {seconds:.1f} s")
     assert requests(page) >= 2  # in slices
     mistakes = check_graph(page, record, lang)
+    # the graph's marks are said under it: the rings, their dashes, the dotted line of the position
+    expect(page.get_by_test_id("analysis-key")).to_contain_text(KEY[lang])
     panel = page.get_by_test_id("analysis")
     expect(panel).to_have_attribute("data-kept", "saved")
     expect(page.get_by_test_id("analyse")).to_have_count(0)

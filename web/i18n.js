@@ -397,6 +397,10 @@ const S = {
   analysisLuckCost: { en: '; luck cost {0}', ja: '、運で−{0}' },
   analysisLuckGave: { en: '; luck gave {0}', ja: '、運で+{0}' },
   analysisBetter: { en: 'Better:', ja: 'よりよい手:' },
+  analysisKey: {
+    en: 'A ring marks a mistake; the red dashes below it, what it cost (from the better move’s chance down to the move played). The brown dotted line: the position shown.',
+    ja: '輪は悪手の印です。その下の赤い点線は失った分（よりよい手の見込みから、選んだ手の見込みまで）。茶色の点線は、いま表示している局面です。',
+  },
   analysisHow: {
     en: 'Each decision is searched from what that player knew then. A mistake gives away {0} or more of the chance to win. Tap one to see it.',
     ja: '各判断は、そのときそのプレイヤーが知っていたことだけから探索しています。勝率を{0}以上下げた手を悪手としています。タップするとその場面を表示します。',

@@ -314,6 +314,7 @@ export class Analysis {
       h('div', { class: 'analysis-chart' },
         h('h3', { class: 'analysis-head', text: t('analysisWinChance') }),
         this.graph(ply),
+        h('p', { class: 'analysis-note analysis-key', testid: 'analysis-key', text: t('analysisKey') }),
         this.legend(),
         ...notes),
       h('div', { class: 'analysis-lists' },
