@@ -250,7 +250,10 @@ def check_points_by_keyboard(page: Page, record: dict[str, Any]) -> None:
 
 
 SPLIT = {"en": "Choices cost", "ja": "自分の選択で"}
-KEY = {"en": "The brown dotted line: the position shown.", "ja": "茶色の点線は、いま表示している局面です。"}
+KEY = {
+    "en": "The brown dotted line: the position shown.",
+    "ja": "茶色の点線は、いま表示している局面です。",
+}
 
 
 def check_split(page: Page, record: dict[str, Any], lang: str) -> None:
