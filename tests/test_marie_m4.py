@@ -115,7 +115,7 @@ def test_m4_a_seats_view_shows_nothing_of_another_seats_pending_decision() -> No
         "keep": [],
         "round": 1,
     }
-    assert mine["log"][-1]["text"]["en"] == "{0} chose, in secret, to eat 2 and 3."
+    assert mine["log"][-1]["text"]["en"] == "{0}'s secret decision: eat 2 and 3."
 
 
 def test_m4_bots_cannot_see_pending_decisions() -> None:

@@ -34,22 +34,22 @@ def _cards_text(ordered: tuple[int, ...]) -> tuple[str, str]:
 @cache
 def decision_text(keep: tuple[int, ...], eat: tuple[int, ...], future: bool) -> tuple[str, str]:
     """A keep/eat decision as a log line (``{0}`` the seat): done, or (``future``) chosen in
-    secret and not yet shown (the seat's own line until everyone has decided)."""
+    secret and not yet shown (the seat's own line until everyone has decided). The secret one is
+    a noun phrase, with no tense: the same words name the move in a hint (before it is made) and
+    in the log and a replay (after)."""
     ken, kja = cards_text(keep)
-    if not eat:
-        if future:
-            return (
-                f"{{0}} chose, in secret, to keep {ken}.",
-                f"{{0}}は{kja}を確定すると秘密で決めました。",
-            )
-        return f"{{0}} keeps {ken}.", f"{{0}}は{kja}を確定しました。"
     een, eja = cards_text(eat)
     if future:
+        if not eat:
+            return f"{{0}}'s secret decision: keep {ken}.", f"{{0}}の秘密の決定：{kja}を確定。"
+        if not keep:
+            return f"{{0}}'s secret decision: eat {een}.", f"{{0}}の秘密の決定：{eja}を食べる。"
         return (
-            f"{{0}} chose, in secret, to eat {een}" + (f" and keep {ken}." if keep else "."),
-            f"{{0}}は{eja}を食べ"
-            + (f"、{kja}を確定すると秘密で決めました。" if keep else "ると秘密で決めました。"),
+            f"{{0}}'s secret decision: eat {een}, keep {ken}.",
+            f"{{0}}の秘密の決定：{eja}を食べ、{kja}を確定。",
         )
+    if not eat:
+        return f"{{0}} keeps {ken}.", f"{{0}}は{kja}を確定しました。"
     return (
         f"{{0}} eats {een}" + (f" and keeps {ken}." if keep else "."),
         f"{{0}}は{eja}を食べ" + (f"、{kja}を確定しました。" if keep else "ました。"),
