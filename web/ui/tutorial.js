@@ -171,6 +171,22 @@ function markFirst(nodes, selectors) {
 }
 
 /**
+ * Of `els`, the one that takes the most room on the screen (none but HTML elements on it).
+ * @param {Element[]} els
+ * @returns {Element | null}
+ */
+function largest(els) {
+  let best = null;
+  let most = 0;
+  for (const el of els) {
+    if (el instanceof SVGElement || !el.isConnected) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width * r.height > most) { most = r.width * r.height; best = el; }
+  }
+  return best;
+}
+
+/**
  * Whether the order of a composed move's picks matters (the choice's `order` is not "set").
  * @param {{choice: string}} move
  * @param {import('../types.js').TableContext} ctx
@@ -213,6 +229,8 @@ export class Tutor {
      * window's size then */
     this.revealed = null;
     this.tip = new TipBadge(); // the "Tap here" badge by the mark (ui/tutorial-tip.js)
+    /** @type {Element[] | null} the marks of a plain move drawn last (the badge goes to the largest) */
+    this.plainMarks = null;
   }
 
   get step() {
@@ -336,13 +354,21 @@ export class Tutor {
   mark(nodes, snap, ctx) {
     const step = this.step;
     let found = [];
+    /** @type {Element[] | null} */
+    let plain = null;
+    this.plainMarks = null;
     if (this.phase === 'hold') found = markFirst(nodes, ['[data-release]']);
     else if (this.phase === 'read' || this.phase === 'end') {
       return step.mark.reduce((n, id) => n + markFirst(nodes, [attr('data-testid', id)]).length, 0);
     } else if (this.phase === 'do' && ctx.canAct) {
       const sel = this.selection(snap, ctx);
-      found = markFirst(nodes, this.targets(this.wanted(sel, ctx), sel, ctx));
+      const move = this.wanted(sel, ctx);
+      found = markFirst(nodes, this.targets(move, sel, ctx));
+      // the marks of one plain move all play it: once drawn, the badge goes to the largest
+      // (reveal: Marie's big "Take Jiro's pair" button, not the pair drawn small in Jiro's seat)
+      if ('a' in move && found.length > 1) plain = found;
     }
+    this.plainMarks = plain;
     const tip = found.find((el) => !(el instanceof SVGElement));
     tip?.setAttribute(TIP, t('learnTapHere'));
     return found.length;
@@ -355,6 +381,12 @@ export class Tutor {
    * @param {Element} root the table on screen
    */
   reveal(root) {
+    const biggest = this.plainMarks ? largest(this.plainMarks) : null;
+    const words = biggest && root.querySelector(`[${TIP}]`)?.getAttribute(TIP);
+    if (biggest && words && !biggest.hasAttribute(TIP)) {
+      for (const m of /** @type {Element[]} */ (this.plainMarks)) m.removeAttribute(TIP);
+      biggest.setAttribute(TIP, words);
+    }
     const el = root.querySelector(`[${TIP}]`);
     const size = `${innerWidth}x${innerHeight}`; // a turned tablet: again
     if (el && (el !== this.revealed?.el || size !== this.revealed.size)) {
