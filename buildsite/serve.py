@@ -166,8 +166,9 @@ def serve(port: int, prefix: str = "/") -> int:
         raise BuildError(f"cannot listen on 127.0.0.1:{port}: {exc}") from exc
     signal.signal(signal.SIGTERM, stop_on_signal)
     url = f"http://127.0.0.1:{server.server_address[1]}{prefix}"
-    log(f"serving {DIST} on {url} (Ctrl-C stops)")
     try:
+        # said inside the watch: a signal that comes as the line goes out stops the same way
+        log(f"serving {DIST} on {url} (Ctrl-C stops)")
         while thread.is_alive():
             thread.join(0.5)
     except KeyboardInterrupt:
