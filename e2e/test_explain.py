@@ -113,7 +113,13 @@ SWEEP = """async (lang) => {
     }
     tap(hit.at, hit.x, hit.y);
     root.removeEventListener('click', spy);
-    const text = (bubbleText() || '').trim();
+    let text = (bubbleText() || '').trim();
+    // a term tapped while the game's glossary is still on its way is explained once it has
+    // come (ui/explain.js): up to a second later
+    for (let i = 0; !text && i < 20; i += 1) {
+      await new Promise((resolve) => { setTimeout(resolve, 50); });
+      text = (bubbleText() || '').trim();
+    }
     const named = owner.getAttribute('role') === 'img' ? owner.getAttribute('aria-label') : '';
     const expected = (owner.getAttribute('data-explain') || owner.getAttribute('title')
       || named || '').trim();

@@ -35,14 +35,33 @@ let open = null;
 let asking = false; // the "?" button was tapped: the next tap explains
 let installed = false;
 
+/** The glossaries on their way, by game: each settles once its glossary is in `guides`. */
+const loading = new Map();
+
 /** The glossary of the game `id` (loaded once; empty until it has arrived). */
 function glossary(id) {
   if (!id) return [];
   if (!guides.has(id)) {
     guides.set(id, null);
-    loadGuide(id).then((g) => guides.set(id, g)).catch(() => {});
+    const done = () => loading.delete(id);
+    loading.set(id, loadGuide(id).then((g) => { guides.set(id, g); }).catch(() => {}).then(done));
   }
   return guides.get(id)?.glossary || [];
+}
+
+/**
+ * While the glossary of the table around `target` is still on its way (a tap just after the
+ * table opened, on a slow device), run `then` once it has come, and say so (true): a term's
+ * explanation comes a moment late instead of not at all.
+ * @param {Element} target
+ * @param {() => void} then
+ */
+function afterGlossary(target, then) {
+  const wait = loading.get(gameOf(target));
+  if (!wait) return false;
+  close(); // the bubble on screen (the "?" button's own words) is not this tap's answer
+  wait.then(() => { if (target.isConnected) then(); });
+  return true;
 }
 
 /** The game of the table around `el` (its section's `data-game`). */
@@ -157,6 +176,11 @@ function explainInstead(ev, target) {
   ev.preventDefault();
   ev.stopPropagation();
   setAsking(false);
+  if (!afterGlossary(target, () => explainOrNothing(target))) explainOrNothing(target);
+}
+
+/** Explain what `target` is, or say that there is nothing to explain there. */
+function explainOrNothing(target) {
   if (!explainAt(target)) {
     const control = target.closest(CONTROL);
     const name = control?.getAttribute('aria-label') || control?.textContent?.trim() || '';
@@ -190,7 +214,8 @@ function onClick(ev) {
     close();
     return;
   }
-  if (target.closest(CONTROL) || !explainAt(target)) close();
+  if (target.closest(CONTROL)) close();
+  else if (!afterGlossary(target, () => { if (!explainAt(target)) close(); }) && !explainAt(target)) close();
 }
 
 /** @param {KeyboardEvent} ev */
