@@ -354,8 +354,6 @@ export class Tutor {
   mark(nodes, snap, ctx) {
     const step = this.step;
     let found = [];
-    /** @type {Element[] | null} */
-    let plain = null;
     this.plainMarks = null;
     if (this.phase === 'hold') found = markFirst(nodes, ['[data-release]']);
     else if (this.phase === 'read' || this.phase === 'end') {
@@ -366,9 +364,8 @@ export class Tutor {
       found = markFirst(nodes, this.targets(move, sel, ctx));
       // the marks of one plain move all play it: once drawn, the badge goes to the largest
       // (reveal: Marie's big "Take Jiro's pair" button, not the pair drawn small in Jiro's seat)
-      if ('a' in move && found.length > 1) plain = found;
+      if ('a' in move && found.length > 1) this.plainMarks = found;
     }
-    this.plainMarks = plain;
     const tip = found.find((el) => !(el instanceof SVGElement));
     tip?.setAttribute(TIP, t('learnTapHere'));
     return found.length;
