@@ -337,9 +337,10 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
     shot(page, "hitokai-end", both=True)
 
 
-def round_ended_by_bots() -> dict[str, Any]:
+def round_ended_by_bots(person_opens: bool = False) -> dict[str, Any]:
     """A record (seat 0 a person, the others bots) stopped just after the person's last action
-    of a round that the bots then end, a bot opening the next one: found with the engine."""
+    of a round that the bots then end, a bot (or, with ``person_opens``, the person) opening the
+    next one: found with the engine."""
     call = engine
     levels = ["normal", "normal", "random"]
     for seed in range(1, 60):
@@ -355,11 +356,59 @@ def round_ended_by_bots() -> dict[str, Any]:
             if mover == 0:
                 after_person = len(actions)
             ended = snap["view"]["round"] > before and not snap["over"]
-            if ended and mover != 0 and snap["to_move"][0] != 0:
+            if ended and mover != 0 and (snap["to_move"][0] == 0) == person_opens:
                 seats[0] = {"name": "Aya", "kind": "human"}
                 return {**record, "options": {}, "actions": actions[:after_person]}
         call(cmd="close", session=snap["session"])
     raise AssertionError("no such game in 60 seeds")
+
+
+def payment_begun() -> dict[str, Any]:
+    """A record (seat 0 a person, the others bots) stopped just after the person put one card
+    into a payment that it does not complete: found with the engine."""
+    levels = ["random", "normal", "random"]
+    for seed in range(1, 60):
+        seats = [{"name": f"P{i}", "kind": "bot", "level": lv} for i, lv in enumerate(levels)]
+        record = {"v": 1, "game": "hitokai", "players": 3, "seed": seed, "seats": seats}
+        record["options"] = {}
+        snap = engine(cmd="start", record=record, seat=None)
+        actions: list[str] = []
+        while not snap["over"] and len(actions) < 200:
+            mover = snap["to_move"][0]
+            if mover == 0 and snap["view"]["phase"] == "pay":
+                for move in engine(cmd="view", session=snap["session"], seat=0)["moves"]:
+                    begun = [*actions, f"0:{move['a']}"]
+                    after = snapshot({**record, "actions": begun}, 0)
+                    if after["to_move"] == [0] and (after["view"]["payment"] or {}).get("cards"):
+                        seats[0] = {"name": "Aya", "kind": "human"}
+                        return {**record, "actions": begun}
+            snap = engine(cmd="bot", session=snap["session"], seat=mover, view_seat=None)
+            actions.append(f"{mover}:{snap['action']}")
+        engine(cmd="close", session=snap["session"])
+    raise AssertionError("no such game in 60 seeds")
+
+
+def test_a_payment_begun_says_what_is_still_missing(page: Page, base_url: str) -> None:
+    """A payment with a card in it already (put in before a reload, or by an earlier tap) says
+    what is still missing, not "No card chosen yet." beside the card (a beginner's report)."""
+    record = payment_begun()
+    view = snapshot(record, 0)["view"]["payment"]
+    missing = view["bid"] - view["value"]
+    assert missing > 0
+    page.goto(base_url + link(record))
+    page.wait_for_selector(READY, timeout=60_000)
+    paid = page.get_by_test_id("paid-so-far")
+    expect(paid).to_have_attribute("data-value", str(view["value"]))
+    selection = page.get_by_test_id("selection")
+    expect(selection).to_have_attribute("data-picks", "")
+    expect(selection).to_contain_text(f"Choose cards for the {missing} gold still missing.")
+    expect(selection).not_to_contain_text("No card chosen")
+    # a card chosen, then taken back: the same words again
+    page.locator("[data-action=hk-pick]:not([disabled])").first.click()
+    expect(selection).not_to_have_attribute("data-picks", "")
+    expect(selection).not_to_contain_text("still missing.")
+    page.get_by_test_id("picked-0").click()
+    expect(selection).to_contain_text(f"Choose cards for the {missing} gold still missing.")
 
 
 def test_bots_wait_while_the_round_summary_is_up(page: Page, base_url: str) -> None:
@@ -456,6 +505,28 @@ WATCH_DRAWS = (
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
 }"""
 )
+
+
+def test_no_hint_is_offered_behind_the_round_summary(page: Page, base_url: str) -> None:
+    """The person opens the next round while the last one's summary is still up: the board is
+    covered, so the Hint is not offered (its Play would bid behind the box, a beginner's report);
+    once the summary is closed, it is."""
+    record = round_ended_by_bots(person_opens=True)
+    page.goto(base_url + link(record))
+    layer = page.get_by_test_id("round-summary-layer")
+    expect(layer).to_have_count(1, timeout=60_000)
+    expect(table(page)).to_have_attribute("data-waiting", "human")
+    expect(page.get_by_test_id("hitokai")).to_have_attribute("inert", "")
+    page.wait_for_timeout(300)  # (a redraw that would bring the button back)
+    expect(page.get_by_test_id("hint")).to_have_count(0)
+    expect(page.get_by_test_id("hint-panel")).to_have_count(0)
+    page.get_by_test_id("summary-continue").click()
+    expect(layer).to_have_count(0)
+    expect(page.get_by_test_id("hint")).to_be_visible()
+    page.get_by_test_id("hint").click()
+    expect(page.locator("[data-action=hint-play]:not([disabled])").first).to_be_visible(
+        timeout=30_000
+    )
 
 
 def test_an_all_bot_game_shows_what_the_engine_says(page: Page, base_url: str) -> None:

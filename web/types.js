@@ -261,6 +261,8 @@
  * @property {(snap: Snapshot, ctx: TableContext) => Node} result
  * @property {Record<string, ActionHandler>} [actions]
  * @property {(snap: Snapshot, ctx: TableContext) => Promise<void> | null | undefined} [holdBots]
+ * @property {(snap: Snapshot, ctx: TableContext) => boolean} [covered] whether the game's own layer
+ *   (a round summary to close) lies over the board now: the coach then offers nothing behind it
  * @property {(snap: Snapshot) => string | undefined} [passHint] the privacy screen's hint (a
  *   STRINGS key) for the step the tablet is passed for, if the game has one
  * @property {(...args: any[]) => any} [setupOptions]

@@ -44,7 +44,8 @@ Object.assign(STRINGS, {
   hk_gold: { en: '{0} gold', ja: '{0}金' },
   hk_cards: { en: { one: '{0} card', other: '{0} cards' }, ja: '{0}枚' },
   hk_bonus: { en: 'hand bonus +{0}', ja: '手札ボーナス+{0}' },
-  hk_bonusShort: { en: '+{0} hand', ja: '手札+{0}' },
+  // the part of a round total that the hand bonus makes ("8 (+8 hand)" read as 16)
+  hk_bonusShort: { en: ' ({0} from the hand)', ja: '（うち手札{0}）' },
   hk_vp: { en: '{0} VP', ja: '{0}勝点' },
   // bidding
   hk_quick: { en: 'Quick bid:', ja: 'すぐ入札：' },
@@ -72,6 +73,7 @@ Object.assign(STRINGS, {
   hk_unpick: { en: 'Take the {0} back', ja: '{0}を戻す' },
   hk_chosen: { en: 'Chosen: {0} gold for a bid of {1}', ja: '選択中：{0}金（入札額{1}）' },
   hk_chosenNone: { en: 'No card chosen yet.', ja: 'まだカードを選んでいません。' },
+  hk_chosenMore: { en: 'Choose cards for the {0} gold still missing.', ja: 'まだ足りない{0}金分のカードを選んでください。' },
   hk_paySelected: { en: 'Pay these cards', ja: 'このカードで支払う' },
   hk_clear: { en: 'Clear', ja: 'クリア' },
   hk_boughtFor: { en: '{0} bought it for {1}.', ja: '{0}が{1}で落札。' },
@@ -322,6 +324,11 @@ function pendingSummary(snap, ctx) {
  * @param {import('../types.js').TableContext} ctx
  * @returns {Promise<void> | null}
  */
+/** Whether the round summary lies over the board (the viewer has not closed it yet). */
+export function covered(snap, ctx) {
+  return Boolean(pendingSummary(snap, ctx)) && !ctx.replay;
+}
+
 export function holdBots(snap, ctx) {
   // a person's summary; or, at a device several people share, the one everyone sees on the
   // spectator's view before the device goes round (the table's `holdBeforeCover`)
@@ -477,7 +484,7 @@ function seatRow(snap, ctx, s) {
   h('td', { class: 'hk-c-daughters', testid: `seat-daughters-${s}`, data: { daughters: sv.daughters.join(' ') } },
     h('span', { class: 'hk-row' }, sv.daughters.map((d) => chip(d, 'hk-xs hk-dchip', { 'data-flip': `hk-d-${d}`, 'data-flip-from': `hk-track-${d}` })))),
   h('td', { class: 'hk-c-num', testid: `total-${s}`, data: { value: sv.total }, title: t('hk_totalParts', sv.daughter_points, sv.bonus) },
-    h('b', { class: 'hk-total', text: String(sv.total) }), sv.bonus ? h('span', { class: 'hk-small', text: ` (${t('hk_bonusShort', sv.bonus)})` }) : null),
+    h('b', { class: 'hk-total', text: String(sv.total) }), sv.bonus ? h('span', { class: 'hk-small', text: t('hk_bonusShort', sv.bonus) }) : null),
   h('td', { class: 'hk-c-num hk-vp', testid: `vp-${s}`, data: { value: sv.points }, title: t('hk_vp', sv.points) }, icon('crown', 'crown-mini'), String(sv.points)));
 }
 
@@ -651,7 +658,7 @@ function selectionRow(v, ctx, ans) {
   const gold = goldByNumber(ctx);
   const info = ans?.info;
   const choice = (ctx.choices || []).find((c) => c.id === 'pay');
-  const text = !ui.picks.length ? t('hk_chosenNone') : info && choice ? paymentNow(info, choice) : '…';
+  const text = ui.picks.length ? (info && choice ? paymentNow(info, choice) : '…') : nothingChosen(choice);
   const data = { picks: ui.picks.join(' '), complete: ans?.complete ? 'yes' : 'no', waiting: ui.picks.length && !ans ? 'yes' : 'no' };
   return h('div', { class: 'hk-selection', testid: 'selection', data },
     h('span', { class: 'hk-sel-text', text }),
@@ -660,6 +667,15 @@ function selectionRow(v, ctx, ans) {
       data: { action: 'hk-unpick', index: i, choice: 'pay', unpick: c }, disabled: ui.sending, 'aria-label': t('hk_unpick', c),
     }))),
     ans && !ans.valid && ans.why ? h('p', { class: 'hk-why', role: 'alert', text: tx(ans.why) }) : null);
+}
+
+/**
+ * The selection's words before a card is chosen here: once cards are in the payment already
+ * (paid earlier, or after a reload), what is still missing, not "no card chosen" beside them.
+ */
+function nothingChosen(choice) {
+  if (choice?.paid?.length && choice.missing > 0) return t('hk_chosenMore', choice.missing);
+  return t('hk_chosenNone');
 }
 
 /** What a payment reaches with the chosen cards, in words (the compose answer's `info`). */
@@ -799,7 +815,7 @@ function summaryCard(snap, ctx, sm, { closable = false, notes = true } = {}) {
 export function table(snap, ctx) {
   const v = snap.view;
   const sm = pendingSummary(snap, ctx);
-  const layered = Boolean(sm) && !ctx.replay;
+  const layered = covered(snap, ctx);
   const controls = actionZone(snap, ctx);
   // while paying, the payment's card buttons show the hand (with what each card is worth)
   const hand = controls && v.phase === 'pay' ? null : handZone(snap, ctx);
@@ -894,4 +910,4 @@ export function selection(_snap, ctx) {
   return (ctx.choices || []).some((c) => c.id === 'pay') ? { choice: 'pay', picks: ctx.ui.picks || [] } : null;
 }
 
-export default { initUi, statusChips, prompt, table, side, result, actions, holdBots, setupOptions, selection };
+export default { initUi, statusChips, prompt, table, side, result, actions, holdBots, covered, setupOptions, selection };

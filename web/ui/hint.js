@@ -173,13 +173,14 @@ export class Coach {
     this.token = 0; // bumped to drop the answers of a hint cleared meanwhile
   }
 
-  /** Whether the person looking may ask a hint now. */
+  /** Whether the person looking may ask a hint now (not while the game's own layer, a round
+   * summary to close, covers the board: its moves would be played behind it). */
   available() {
     const table = this.table;
     const snap = table.snap;
     return Boolean(snap?.hints) && !snap.over && table.alive && table.waiting === 'human' && !table.busy
       && table.viewer !== null && snap.to_move.includes(table.viewer) && table.isHuman(table.viewer)
-      && ((snap.moves || []).length > 0 || (snap.choices || []).length > 0);
+      && ((snap.moves || []).length > 0 || (snap.choices || []).length > 0) && !table.covered();
   }
 
   /** The Hint button of the status bar (none when no hint may be asked). */
@@ -251,7 +252,7 @@ export class Coach {
   /** Play the hint's move of `rank` (1-based), as the table plays any move the engine gave. */
   play(rank) {
     const move = this.state?.moves[rank - 1];
-    if (!move || !this.table.ctx().canAct) return;
+    if (!move || !this.table.ctx().canAct || this.table.covered()) return;
     this.table.act([move.a]);
   }
 

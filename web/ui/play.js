@@ -181,6 +181,11 @@ export class Table {
     return this.seats[seat]?.kind === 'here';
   }
 
+  /** Whether the game's own layer (a round summary to close) covers the board now. */
+  covered() {
+    return Boolean(this.snap && this.module.covered?.(this.snap, this.ctx()));
+  }
+
   async begin() {
     // the first snapshot may have been taken for another seat
     if (this.snap.view.seat !== this.viewer) {
