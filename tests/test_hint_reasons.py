@@ -196,3 +196,43 @@ def test_every_game_names_its_categories_in_both_languages(game: str) -> None:
         for words in (part.more, part.less):
             assert "{n}" in words["en"] and "{n}" in words["ja"]
             assert "hidden" not in words["en"]
+
+
+def over_the_hand() -> tuple[GameState, int]:
+    """An Egyptian Buyer auction where the seat to bid cannot pay even the lowest raise (the
+    strong bot's shortlist keeps one move of its many legal bids): found in random play."""
+    for seed in range(200):
+        state = midgame("hitokai", 3, seed, most=40)
+        if state.is_over() or getattr(state, "phase", "") != "bid":
+            continue
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        shortlist = get_game("hitokai").shortlist
+        assert shortlist is not None
+        if len(legal) >= 2 and len(shortlist(state, seat, legal)) == 1:
+            return state, seat
+    raise AssertionError("no such position in 200 seeds")
+
+
+def test_the_one_move_weighed_among_several_says_the_others_are_set_aside(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hint that weighs one move while other bids are legal (over the hand: they only
+    eliminate) does not call it "the only move" (a beginner saw more bids allowed): it says the
+    coach sets the others aside; a move with no other legal one is the only move."""
+    state, seat = over_the_hand()
+    hint = answer_of(state, seat)
+    assert len(hint["moves"]) == 1
+    text = hint["moves"][0]["why"]
+    assert text["en"].startswith("It is the only move the coach weighs here")
+    assert "a bid your hand cannot pay" in text["en"]
+    assert text["ja"].startswith("コーチが考える手はこれだけです（")
+    # the engines play forced moves themselves, so a seat with one legal move is made here
+    single = midgame("marie", 3, 1, most=5)
+    seat = single.to_move()[0]
+    only = single.legal_actions(seat)[:1]
+    monkeypatch.setattr(single, "legal_actions", lambda s: only)
+    alone = why(stats([1, 0], [1, 2], [10, 8]), None, single, seat, only[0])
+    assert alone["en"].startswith("It is the only move: ")
+    assert "only move the coach" not in alone["en"]
+    assert alone["ja"].startswith("選べる手はこれだけです。")

@@ -249,9 +249,7 @@ def why(
         return _place_reason(mine, other, lead, phrases)
     win = _win_words(mine, other)
     if other is None:
-        return t(
-            f"It is the only move to weigh: {win['en']}.", f"考える手はこれだけです。{win['ja']}。"
-        )
+        return _only_reason(state, seat, win)
     if phrases:
         end = _end_with(phrases)
         return t(
@@ -266,6 +264,20 @@ def why(
     return t(
         f"{lead['en']}, the search sees no clear difference in score or place; {win['en']}.",
         f"{lead['ja']}、得点にも順位にもはっきりした差は見えません。{win['ja']}。",
+    )
+
+
+def _only_reason(state: GameState, seat: int, win: Text) -> Text:
+    """The reason of the one move weighed: the only legal move, or the only one of several that
+    the search weighs (the game's shortlist sets the rest aside, as The Egyptian Buyer does bids
+    the hand cannot pay): then it says so, not that no other move exists."""
+    if len(state.legal_actions(seat)) <= 1:
+        return t(f"It is the only move: {win['en']}.", f"選べる手はこれだけです。{win['ja']}。")
+    return t(
+        f"It is the only move the coach weighs here (it sets the others aside as never worth "
+        f"making, such as a bid your hand cannot pay); {win['en']}.",
+        f"コーチが考える手はこれだけです（ほかの手は、手札で払えない入札のように、選ぶ価値がないとして"
+        f"除いています）。{win['ja']}。",
     )
 
 
