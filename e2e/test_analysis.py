@@ -46,8 +46,8 @@ LANGS = {
     "ja": {
         "analyse": "分析する",
         "move": "{0}手目",
-        "played": "選んだ手:",
-        "better": "よりよい手:",
+        "played": "選んだ手：",
+        "better": "よりよい手：",
     },
 }
 
@@ -188,7 +188,7 @@ DECISION = {
         "start": "Before move 1 of",
     },
     "ja": {
-        "head": "{0}手目:Ayaの判断",
+        "head": "{0}手目：Ayaの判断",
         "marks": "✓がよりよい手、✗が選んだ手",
         "prompt": "Ayaの判断：選べた手",
         "position": "{0}手目の後",

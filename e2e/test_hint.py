@@ -350,7 +350,7 @@ def test_the_end_screen_shows_the_hints_used_also_after_a_reload(
     shot(page, "hint-end-en", both=True)
     page.get_by_role("button", name="日本語").click()
     expect(page.get_by_test_id("hints-used-0")).to_have_text(f"Aya {asked}回")
-    expect(used).to_contain_text("使ったヒント:")
+    expect(used).to_contain_text("使ったヒント：")
     shot(page, "hint-end-ja")
 
 

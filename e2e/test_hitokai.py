@@ -556,6 +556,11 @@ def test_an_all_bot_game_shows_what_the_engine_says(page: Page, base_url: str) -
     for ply, now in sorted(shown.items()):
         check_shown(now, replay_view(final, ply))
     assert {now["phase"] for now in shown.values()} == {"bid", "pay"}
+    # the replay, from the spectator's side, says how to see a hand (no tablet is passed there)
+    page.get_by_test_id("watch-replay").click()
+    hand = page.get_by_test_id("replay").get_by_test_id("hand-zone")
+    expect(hand).to_contain_text('choose a player under "View as" to see theirs')
+    expect(hand).not_to_contain_text("tablet")
 
 
 # ------------------------------------------------------------------------------- setup (H6)

@@ -97,7 +97,7 @@ def test_an_entry_that_lies_is_corrected_or_refused(page: Page, base_url: str) -
         assert stored(page) == before, name
     page.get_by_test_id("lang-ja").click()
     expect(note(page)).to_have_text(
-        "このファイルの1件目のゲーム(マリーの食卓)は記録と合いません。"
+        "このファイルの1件目のゲーム（マリーの食卓）は記録と合いません。"
         "項目「players」が記録と違います。何も変更していません。"
     )
     page.get_by_test_id("lang-en").click()
@@ -162,7 +162,7 @@ def test_an_imported_analysis_is_shown_as_imported(page: Page, base_url: str) ->
     expect(panel.get_by_test_id("analyse-again")).to_be_visible()
     page.get_by_test_id("lang-ja").click()
     expect(panel.get_by_test_id("analysis-imported")).to_have_text(
-        "インポートした分析です(このアプリでは確認していません)。"
+        "インポートした分析です（このアプリでは確認していません）。"
     )
     page.get_by_test_id("lang-en").click()
 
@@ -269,7 +269,7 @@ def test_a_crafted_link_in_the_address_bar_is_refused_at_once(page: Page, base_u
     expect(page.get_by_test_id("opening")).to_have_count(0)
     page.get_by_test_id("lang-ja").click()
     expect(error.get_by_test_id("error-message")).to_have_text(
-        "このリンクはゲームのリンクとしては長すぎます(256 kB超)。"
+        "このリンクはゲームのリンクとしては長すぎます（256 kB超）。"
     )
     page.get_by_test_id("lang-en").click()
     # and a good link still opens a game afterwards
@@ -322,7 +322,7 @@ def test_a_crafted_file_is_refused_at_once(page: Page, base_url: str) -> None:
     expect(note(page)).to_contain_text("このゲームの記録は開けませんでした。")
     choose(page, "link.txt", f"{base_url}#{big}\n")
     expect(note(page)).to_have_text(
-        "このゲームの記録またはリンクは、ゲームの記録としては長すぎます(256 kB超)。"
+        "このゲームの記録またはリンクは、ゲームの記録としては長すぎます（256 kB超）。"
         "何も変更していません。"
     )
     page.get_by_test_id("lang-en").click()

@@ -454,6 +454,10 @@ def test_setup_page_and_table_in_japanese(
     replay = page.get_by_test_id("replay")
     expect(replay).to_be_visible()
     expect(page.get_by_test_id("replay-position")).to_contain_text("1手目の前")
+    # from the spectator's side: no tablet is passed in a replay; the words say how to see a hand
+    spectator = replay.get_by_test_id("hand-zone")
+    expect(spectator).to_contain_text("「視点」でプレイヤーを選ぶと")
+    expect(spectator).not_to_contain_text("タブレットを渡す")
     page.get_by_test_id("replay-perspective").select_option("0")
     for _ in range(3):
         page.get_by_test_id("replay-forward").click()

@@ -448,7 +448,7 @@ def capped_record() -> dict[str, Any]:
     ("lang", "title", "text"),
     [
         ("en", "Unfinished: no winner", "No winner: the app's safeguard limit stopped the game"),
-        ("ja", "勝者なし(打ち切り)", "勝者なし：アプリの安全上限により"),
+        ("ja", "勝者なし（打ち切り）", "勝者なし：アプリの安全上限により"),
     ],
 )
 def test_y10_a_capped_game_ends_with_no_winner(

@@ -55,7 +55,7 @@ function startSnapshotMaker(report) {
 }
 
 /** What a call still waiting gets when the worker is ended for a fresh one (`restart`). */
-export const CANCELLED = Object.freeze({ en: 'Cancelled: the game engine was restarted.', ja: '中止しました:ゲームエンジンを再起動しました。' });
+export const CANCELLED = Object.freeze({ en: 'Cancelled: the game engine was restarted.', ja: '中止しました：ゲームエンジンを再起動しました。' });
 
 /**
  * Start the engine worker.

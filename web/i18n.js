@@ -53,7 +53,7 @@ const S = {
   guideGlossaryNote: { en: 'What the table shows, and what it means.', ja: '卓に表示される言葉と、その意味。' },
   guideLoading: { en: 'Opening the rules…', ja: 'ルールを開いています…' },
   rulesButtonTitle: { en: 'Read the rules without leaving the game', ja: 'ゲームを離れずにルールを読む' },
-  rulesOf: { en: 'Rules: {0}', ja: 'ルール:{0}' },
+  rulesOf: { en: 'Rules: {0}', ja: 'ルール：{0}' },
 
   // setup
   setupTitle: { en: 'New table', ja: '新しい卓' },
@@ -114,14 +114,14 @@ const S = {
   // end
   gameOver: { en: 'Game over', ja: 'ゲーム終了' },
   winnerIs: { en: 'Winner: {0}', ja: '勝者：{0}' },
-  noWinner: { en: 'Unfinished: no winner', ja: '勝者なし(打ち切り)' },
-  winnersAre: { en: 'Shared win: {0}', ja: '同点優勝:{0}' },
+  noWinner: { en: 'Unfinished: no winner', ja: '勝者なし（打ち切り）' },
+  winnersAre: { en: 'Shared win: {0}', ja: '同点優勝：{0}' },
   total: { en: 'Total', ja: '合計' },
   rematch: { en: 'Rematch (same deal)', ja: '同じ配りで再戦' },
   newGame: { en: 'New game', ja: '新しいゲーム' },
   copyLink: { en: 'Copy the game link', ja: 'ゲームのリンクをコピー' },
   linkCopied: { en: 'Link copied.', ja: 'リンクをコピーしました。' },
-  linkCopyManual: { en: 'Copy this link:', ja: 'このリンクをコピーしてください:' },
+  linkCopyManual: { en: 'Copy this link:', ja: 'このリンクをコピーしてください：' },
   close: { en: 'Close', ja: '閉じる' },
   unknownError: { en: 'Unknown error.', ja: '不明なエラーです。' },
   somethingWrong: { en: 'Something went wrong on this page.', ja: 'このページで問題が発生しました。' },
@@ -173,7 +173,7 @@ const S = {
   savedNote: { en: 'Games are saved on this device after every move.', ja: 'ゲームは1手ごとにこの端末に保存されます。' },
   saveFailed: {
     en: 'This game could not be saved on this device (the storage is full or blocked).',
-    ja: 'この端末にゲームを保存できませんでした(容量がいっぱいか、保存が無効です)。',
+    ja: 'この端末にゲームを保存できませんでした（容量がいっぱいか、保存が無効です）。',
   },
   resumeFailed: { en: 'This saved game could not be opened.', ja: 'この保存されたゲームは開けませんでした。' },
   resumeFailedHelp: {
@@ -216,7 +216,7 @@ const S = {
   importGames: { en: 'Import a file', ja: 'ファイルを読み込む' },
   importHint: {
     en: 'A file of exported games (added to these), or one game record to watch as a replay.',
-    ja: '書き出したゲームのファイル(ここに追加されます)、またはリプレイで見るゲームの記録1件を読み込めます。',
+    ja: '書き出したゲームのファイル（ここに追加されます）、またはリプレイで見るゲームの記録1件を読み込めます。',
   },
   importChecking: { en: 'Checking the file…', ja: 'ファイルを確認しています…' },
   importAdded: { en: { one: '{0} game added.', other: '{0} games added.' }, ja: '{0}件のゲームを追加しました。' },
@@ -227,9 +227,9 @@ const S = {
       one: '{0} older finished game was left out: the list keeps the {1} newest.',
       other: '{0} older finished games were left out: the list keeps the {1} newest.',
     },
-    ja: '古い終わったゲーム{0}件は追加していません(一覧には新しい{1}件まで残ります)。',
+    ja: '古い終わったゲーム{0}件は追加していません（一覧には新しい{1}件まで残ります）。',
   },
-  importTooBig: { en: 'This file is too large (more than {0} MB). Nothing was changed.', ja: 'このファイルは大きすぎます({0} MB超)。何も変更していません。' },
+  importTooBig: { en: 'This file is too large (more than {0} MB). Nothing was changed.', ja: 'このファイルは大きすぎます（{0} MB超）。何も変更していません。' },
   importUnreadable: { en: 'This file could not be read. Nothing was changed.', ja: 'このファイルを読み込めませんでした。何も変更していません。' },
   importEmpty: { en: 'This file is empty. Nothing was changed.', ja: 'このファイルは空です。何も変更していません。' },
   importNotJson: {
@@ -246,7 +246,7 @@ const S = {
   },
   importUnknownGame: {
     en: 'This file holds a game this app does not have ("{0}"). Nothing was changed.',
-    ja: 'このファイルには、このアプリにないゲーム(「{0}」)が入っています。何も変更していません。',
+    ja: 'このファイルには、このアプリにないゲーム（「{0}」）が入っています。何も変更していません。',
   },
   importDamaged: {
     en: 'Game {0} in this file is damaged. Nothing was changed.',
@@ -285,14 +285,14 @@ const S = {
   hintProgress: { en: 'How far the coach has thought', ja: 'コーチの検討の進み具合' },
   hintCancel: { en: 'Cancel', ja: 'やめる' },
   hintClose: { en: 'Close the hint', ja: 'ヒントを閉じる' },
-  hintBest: { en: 'Best moves, with the estimated chance to win', ja: '良い手(推定の勝つ見込みつき)' },
+  hintBest: { en: 'Best moves, with the estimated chance to win', ja: '良い手（推定の勝つ見込みつき）' },
   hintWin: { en: '{0}%', ja: '{0}%' },
   hintRank: { en: 'Choice {0}', ja: '候補{0}' },
   hintPlay: { en: 'Play', ja: '指す' },
   hintPlayTitle: { en: 'Play this move', ja: 'この手を指す' },
   hintMarked: { en: 'Marked on the table', ja: 'テーブルに印をつけました' },
   hintMarkedPicks: { en: 'What it takes is marked on the table', ja: 'この手で選ぶものにテーブルで印をつけました' },
-  hintMarkedReach: { en: 'Marked on the table: the buttons that set it', ja: 'テーブルに印:この手にする操作ボタン' },
+  hintMarkedReach: { en: 'Marked on the table: the buttons that set it', ja: 'テーブルに印：この手にする操作ボタン' },
   hintWinLabel: { en: 'chance to win', ja: '勝つ見込み' },
   hintAbout: { en: 'about', ja: '約' },
   hintPlace: { en: 'expected place {0}', ja: '予想順位{0}位' },
@@ -306,14 +306,14 @@ const S = {
     ja: 'あなたに見えている情報だけから考えています。あなたに見えないものや、まだ起きていないことは見ていません。',
   },
   hintNone: { en: 'The coach found nothing to suggest.', ja: 'コーチには提案できる手がありませんでした。' },
-  hintFailed: { en: 'No hint now:', ja: '今はヒントを出せません:' },
+  hintFailed: { en: 'No hint now:', ja: '今はヒントを出せません：' },
   opt_hints: { en: 'Hints allowed', ja: 'ヒントを使える' },
   opt_hints_help: {
     en: 'A Hint button shows the best moves. The hints each player used are shown at the end.',
     ja: 'ヒントボタンで良い手を表示します。使ったヒントの回数は最後に表示されます。',
   },
   hintsField: { en: 'Coach', ja: 'コーチ' },
-  hintsUsed: { en: 'Hints used:', ja: '使ったヒント:' },
+  hintsUsed: { en: 'Hints used:', ja: '使ったヒント：' },
   hintsUsedBy: { en: { one: '{1} {0} hint', other: '{1} {0} hints' }, ja: '{1} {0}回' },
 
   // replay viewer
@@ -326,15 +326,21 @@ const S = {
   replayPause: { en: 'Pause', ja: '停止' },
   // the position shown after the moves played so far: the analysis names a decision by the move
   // made there ('Move 2' is decided after move 1), so the bar speaks of before and after
-  replayPosition: { en: 'After move {0} of {1}', ja: '{0}手目の後(全{1}手)' },
-  replayBeforeFirst: { en: 'Before move 1 of {0}', ja: '1手目の前(全{0}手)' },
+  replayPosition: { en: 'After move {0} of {1}', ja: '{0}手目の後（全{1}手）' },
+  replayBeforeFirst: { en: 'Before move 1 of {0}', ja: '1手目の前（全{0}手）' },
   replayStart: { en: 'The start of the game, before the first move.', ja: 'ゲーム開始時、最初の手の前です。' },
   replaySlider: { en: 'Position in the game', ja: 'ゲーム中の位置' },
   // a decision of the analysis opened: the seat's moves are drawn for reading, never to play
-  replayDecision: { en: '{0}’s decision: the moves {0} could make, for reading only.', ja: '{0}の判断：選べた手(見るだけで、指せません)' },
+  replayDecision: { en: '{0}’s decision: the moves {0} could make, for reading only.', ja: '{0}の判断：選べた手（見るだけで、指せません）' },
   replayView: { en: 'View as', ja: '視点' },
-  replaySpectator: { en: 'Spectator (hands hidden)', ja: '観戦者(手札は非公開)' },
-  replaySeat: { en: '{0} (hand revealed)', ja: '{0}(手札を公開)' },
+  // a hand zone seen from no seat: in a replay (the spectator's view), or at a table of bots
+  handsHiddenReplay: {
+    en: 'The spectator\'s view hides the hands: choose a player under "View as" to see theirs.',
+    ja: '観戦の視点では手札は見えません。「視点」でプレイヤーを選ぶと、その手札が見えます。',
+  },
+  handsHiddenWatching: { en: 'You are watching: the hands are hidden.', ja: '観戦中です。手札は見えません。' },
+  replaySpectator: { en: 'Spectator (hands hidden)', ja: '観戦者（手札は非公開）' },
+  replaySeat: { en: '{0} (hand revealed)', ja: '{0}（手札を公開）' },
   replaySeatShort: { en: "{0}'s view", ja: '{0}の視点' },
   replayUnfinished: {
     en: 'The game is not over: hidden cards stay hidden.',
@@ -363,7 +369,7 @@ const S = {
   analysisWinChance: { en: 'Estimated chance to win', ja: '推定勝率' },
   analysisGraphLabel: {
     en: 'Graph of the estimated chance to win after each decision: {0}',
-    ja: '判断ごとの推定勝率のグラフ:{0}',
+    ja: '判断ごとの推定勝率のグラフ：{0}',
   },
   analysisDecisions: { en: { one: '{0} decision', other: '{0} decisions' }, ja: '判断{0}回' },
   analysisMeanLoss: { en: 'average loss {0} a decision', ja: '1回の判断あたりの平均の損失{0}' },
@@ -373,22 +379,22 @@ const S = {
   analysisNoMistakes: { en: 'No mistakes found.', ja: '悪手は見つかりませんでした。' },
   analysisMove: { en: 'Move {0}', ja: '{0}手目' },
   analysisLoss: { en: '−{0}%', ja: '−{0}%' },
-  analysisPlayed: { en: 'Played:', ja: '選んだ手:' },
-  analysisPoints: { en: 'Each decision: open it (arrow keys move between them)', ja: '各判断:開く(矢印キーで移動)' },
-  analysisPoint: { en: 'Move {0}, {1}: chance to win {2}. Open this decision', ja: '{0}手目、{1}:勝つ見込み{2}。この判断を開く' },
+  analysisPlayed: { en: 'Played:', ja: '選んだ手：' },
+  analysisPoints: { en: 'Each decision: open it (arrow keys move between them)', ja: '各判断：開く（矢印キーで移動）' },
+  analysisPoint: { en: 'Move {0}, {1}: chance to win {2}. Open this decision', ja: '{0}手目、{1}：勝つ見込み{2}。この判断を開く' },
   analysisPointMistake: {
     en: 'Move {0}, {1}: chance to win {2}, a mistake (−{3}). Open this decision',
-    ja: '{0}手目、{1}:勝つ見込み{2}、悪手(−{3})。この判断を開く',
+    ja: '{0}手目、{1}：勝つ見込み{2}、悪手（−{3}）。この判断を開く',
   },
-  analysisDecision: { en: 'Move {0}: {1}’s decision', ja: '{0}手目:{1}の判断' },
+  analysisDecision: { en: 'Move {0}: {1}’s decision', ja: '{0}手目：{1}の判断' },
   analysisChance: { en: '{0} chance to win', ja: '勝つ見込み{0}' },
   analysisWasBest: { en: 'The move played was the best the coach found.', ja: '選んだ手がコーチの見つけた最善手でした。' },
-  analysisNotOnTable: { en: '(not drawn on the table here)', ja: '(この盤面には表示されません)' },
+  analysisNotOnTable: { en: '(not drawn on the table here)', ja: '（この盤面には表示されません）' },
   analysisMarkedBoth: {
     en: 'On the table: ✓ the better move, ✗ the move played. The position is the one before the move.',
-    ja: 'テーブルの印:✓がよりよい手、✗が選んだ手。手を指す前の局面です。',
+    ja: 'テーブルの印：✓がよりよい手、✗が選んだ手。手を指す前の局面です。',
   },
-  analysisMarkedOne: { en: 'On the table: ✓ the move played. The position is the one before the move.', ja: 'テーブルの印:✓が選んだ手。手を指す前の局面です。' },
+  analysisMarkedOne: { en: 'On the table: ✓ the move played. The position is the one before the move.', ja: 'テーブルの印：✓が選んだ手。手を指す前の局面です。' },
   analysisLuckAfter: {
     en: 'Afterwards, the draws and the other players’ moves changed {0}’s chance to win by {1}.',
     ja: 'そのあと、引いたカードや出目と他の人の手で{0}の勝つ見込みが{1}変わりました。',
@@ -396,7 +402,7 @@ const S = {
   analysisChoiceCost: { en: 'Choices cost {0}', ja: '自分の選択で−{0}' },
   analysisLuckCost: { en: '; luck cost {0}', ja: '、運で−{0}' },
   analysisLuckGave: { en: '; luck gave {0}', ja: '、運で+{0}' },
-  analysisBetter: { en: 'Better:', ja: 'よりよい手:' },
+  analysisBetter: { en: 'Better:', ja: 'よりよい手：' },
   analysisKey: {
     en: 'A ring marks a mistake; the red dashes below it, what it cost (from the better move’s chance down to the move played). The brown dotted line: the position shown.',
     ja: '輪は悪手の印です。その下の赤い点線は失った分（よりよい手の見込みから、選んだ手の見込みまで）。茶色の点線は、いま表示している局面です。',
@@ -416,7 +422,7 @@ const S = {
   },
   analysisNotSaved: {
     en: 'Not saved with this game (it is no longer kept on this device, or the analysis is too large). It is shown until you leave.',
-    ja: 'この対局と一緒に保存できませんでした(対局がこの端末にもうないか、分析が大きすぎます)。この画面を離れるまでは表示されます。',
+    ja: 'この対局と一緒に保存できませんでした（対局がこの端末にもうないか、分析が大きすぎます）。この画面を離れるまでは表示されます。',
   },
   analysisShared: {
     en: 'A shared game: its analysis is not kept on this device.',
@@ -427,7 +433,7 @@ const S = {
   updateReady: { en: 'A new version is ready.', ja: '新しいバージョンの準備ができました。' },
   updateReload: { en: 'Reload', ja: '再読み込み' },
   updateLater: { en: 'Later', ja: 'あとで' },
-  offlineReady: { en: 'Stored on this device: it works offline.', ja: 'この端末に保存済み:オフラインでも遊べます。' },
+  offlineReady: { en: 'Stored on this device: it works offline.', ja: 'この端末に保存済み：オフラインでも遊べます。' },
 
   // part `cover` (issue 33): the give-back cover, Cancel while the engine opens something, names
   passBack: { en: 'Give the tablet back to {0}', ja: 'タブレットを{0}さんに返してください' },
@@ -446,7 +452,7 @@ const S = {
   nameTooLong: { en: 'a name may have at most {0} characters.', ja: '名前は{0}文字までです。' },
   nameHidden: {
     en: 'a name may not hold invisible or control characters (such as a text-direction mark).',
-    ja: '名前に見えない文字や制御文字(文字の向きを変える記号など)は使えません。',
+    ja: '名前に見えない文字や制御文字（文字の向きを変える記号など）は使えません。',
   },
   nameInvisible: { en: 'a name needs at least one visible character.', ja: '名前には見える文字が1文字以上必要です。' },
 
@@ -460,12 +466,12 @@ const S = {
   shareDealTitle: { en: 'A link to this deal', ja: 'この配りへのリンク' },
   shareDealWarning: {
     en: 'This link reveals the deal: anyone who decodes it can work out every hand and every card still to come. Share it only with people who should know it, for example to play the same deal on another device. Start from this page to play this very deal.',
-    ja: 'このリンクには配りが含まれています。解読すれば、だれでもすべての手札とこれから出るカードを知ることができます。知られてよい相手にだけ共有してください(たとえば、別の端末で同じ配りを遊ぶとき)。このページから始めると、この配りで遊べます。',
+    ja: 'このリンクには配りが含まれています。解読すれば、だれでもすべての手札とこれから出るカードを知ることができます。知られてよい相手にだけ共有してください（たとえば、別の端末で同じ配りを遊ぶとき）。このページから始めると、この配りで遊べます。',
   },
   copyDealLink: { en: 'Copy the link', ja: 'リンクをコピー' },
   shareDealSet: {
     en: '"Start the game" plays the deal you shared: the same cards as its link. Changing the number of players or an option deals anew.',
-    ja: '「ゲーム開始」で、共有した配り(リンクと同じカード)で遊びます。人数やオプションを変えると配り直しになります。',
+    ja: '「ゲーム開始」で、共有した配り（リンクと同じカード）で遊びます。人数やオプションを変えると配り直しになります。',
   },
   shareDealFailed: { en: 'The deal could not be made.', ja: '配りを作れませんでした。' },
   exportSecretQ: {
@@ -479,31 +485,31 @@ const S = {
   // and links refused at once, an imported analysis shown as imported
   importLie: {
     en: 'Game {0} in this file ({1}) does not match its record: its field "{2}" says otherwise. Nothing was changed.',
-    ja: 'このファイルの{0}件目のゲーム({1})は記録と合いません。項目「{2}」が記録と違います。何も変更していません。',
+    ja: 'このファイルの{0}件目のゲーム（{1}）は記録と合いません。項目「{2}」が記録と違います。何も変更していません。',
   },
   importLieFinished: {
     en: 'Game {0} in this file ({1}) is listed as finished (field "finished"), but its record is not over. Nothing was changed.',
-    ja: 'このファイルの{0}件目のゲーム({1})は終わったゲーム(項目「finished」)とされていますが、記録では終わっていません。何も変更していません。',
+    ja: 'このファイルの{0}件目のゲーム（{1}）は終わったゲーム（項目「finished」）とされていますが、記録では終わっていません。何も変更していません。',
   },
   importLieGoing: {
     en: 'Game {0} in this file ({1}) is listed as in progress (field "saves"), but its record is already over. Nothing was changed.',
-    ja: 'このファイルの{0}件目のゲーム({1})は途中のゲーム(項目「saves」)とされていますが、記録ではもう終わっています。何も変更していません。',
+    ja: 'このファイルの{0}件目のゲーム（{1}）は途中のゲーム（項目「saves」）とされていますが、記録ではもう終わっています。何も変更していません。',
   },
   importBadDate: {
     en: 'Game {0} in this file ({1}) has an impossible date in its field "{2}". Nothing was changed.',
-    ja: 'このファイルの{0}件目のゲーム({1})の項目「{2}」の日時があり得ない値です。何も変更していません。',
+    ja: 'このファイルの{0}件目のゲーム（{1}）の項目「{2}」の日時があり得ない値です。何も変更していません。',
   },
   importBadExported: {
     en: 'The date this file says it was exported (field "exported") is not a possible date. Nothing was changed.',
-    ja: 'このファイルの書き出し日時(項目「exported」)があり得ない値です。何も変更していません。',
+    ja: 'このファイルの書き出し日時（項目「exported」）があり得ない値です。何も変更していません。',
   },
   importTooLong: {
     en: 'Game {0} in this file ({1}) has a record longer than any game record may be (more than {2} kB). Nothing was changed.',
-    ja: 'このファイルの{0}件目のゲーム({1})の記録は、ゲームの記録としては長すぎます({2} kB超)。何も変更していません。',
+    ja: 'このファイルの{0}件目のゲーム（{1}）の記録は、ゲームの記録としては長すぎます（{2} kB超）。何も変更していません。',
   },
   importRecordTooLong: {
     en: 'This game record or link is longer than any game record may be (more than {0} kB). Nothing was changed.',
-    ja: 'このゲームの記録またはリンクは、ゲームの記録としては長すぎます({0} kB超)。何も変更していません。',
+    ja: 'このゲームの記録またはリンクは、ゲームの記録としては長すぎます（{0} kB超）。何も変更していません。',
   },
   importCorrected: {
     en: {
@@ -514,11 +520,11 @@ const S = {
   },
   linkTooLong: {
     en: 'This link is longer than any game link may be (more than 256 kB).',
-    ja: 'このリンクはゲームのリンクとしては長すぎます(256 kB超)。',
+    ja: 'このリンクはゲームのリンクとしては長すぎます（256 kB超）。',
   },
   analysisImported: {
     en: 'Imported analysis — not checked by this app.',
-    ja: 'インポートした分析です(このアプリでは確認していません)。',
+    ja: 'インポートした分析です（このアプリでは確認していません）。',
   },
 
   // warn (issue 31): the engine's marks of moves that can only lose, and why a control is off
@@ -528,13 +534,13 @@ const S = {
   opt_askWaste: { en: 'Ask before a move that can only lose', ja: '損をするだけの手の前に確認する' },
   opt_askWaste_help: {
     en: 'The table asks once before a move that can never help you (a Pharaoh pass with an empty hospital, a bid above your hand...). The rules pages list these moves.',
-    ja: '決して得にならない手(病院が空のときのファラオパス、手札を超える入札など)を指す前に、一度だけ確認します。該当する手はルールのページにあります。',
+    ja: '決して得にならない手（病院が空のときのファラオパス、手札を超える入札など）を指す前に、一度だけ確認します。該当する手はルールのページにあります。',
   },
   whyOff: { en: 'Why is this off?', ja: 'なぜ使えないの?' },
 
   // ---- tutor (issue 31): "Learn to play", the guided first games (web/ui/tutorial.js)
   learnToPlay: { en: 'Learn to play', ja: '遊び方を学ぶ' },
-  learnResume: { en: 'Resume lesson ({0} / {1})', ja: 'レッスンの続き({0}/{1})' },
+  learnResume: { en: 'Resume lesson ({0} / {1})', ja: 'レッスンの続き（{0}/{1}）' },
   learnDone: { en: 'Learned', ja: '学習済み' },
   learnDoneTitle: { en: 'You have finished this game\'s lesson. Tap Learn to play to take it again.', ja: 'このゲームのレッスンは終わっています。「遊び方を学ぶ」でもう一度受けられます。' },
   learnTitle: { en: 'Lesson', ja: 'レッスン' },
@@ -543,7 +549,7 @@ const S = {
   learnBack: { en: 'Back', ja: '戻る' },
   learnBackTitle: { en: 'Go back one step', ja: '1ステップ戻る' },
   learnLeave: { en: 'Leave', ja: 'やめる' },
-  learnLeaveTitle: { en: 'Leave the lesson (it resumes here next time)', ja: 'レッスンをやめる(次回はここから再開)' },
+  learnLeaveTitle: { en: 'Leave the lesson (it resumes here next time)', ja: 'レッスンをやめる（次回はここから再開）' },
   learnReal: { en: 'Play a real game', ja: '本番のゲームを遊ぶ' },
   learnYourMove: { en: 'Your move: tap the marked control.', ja: 'あなたの番です。印のついたところをタップしてください。' },
   learnTapNext: { en: 'Read, then tap Next.', ja: '読んだら「次へ」をタップしてください。' },
@@ -583,7 +589,7 @@ const S = {
   pv_place2: { en: '2nd', ja: '2位' },
   pv_place3: { en: '3rd', ja: '3位' },
   pv_placeN: { en: '{0}th', ja: '{0}位' },
-  pv_tiedPlace: { en: 'tied {0}', ja: '{0}(同率)' },
+  pv_tiedPlace: { en: 'tied {0}', ja: '{0}（同率）' },
   pv_scoreSep: { en: '–', ja: '対' },
   pv_tieDecided: { en: '{0} for {1}: {2} is {1}.', ja: '{0}で{1}を争い、{2}が{1}です。' },
   pv_tieShared: { en: '{0} for {1}: {2} share {1}.', ja: '{0}で{1}を争い、{2}が{1}を分け合います。' },
@@ -604,12 +610,12 @@ const S = {
   moment_other: { en: 'Results', ja: '結果' },
 
   // taps: every mark explains itself by a tap (ui/explain.js)
-  explainButton: { en: 'What does this mean? Tap, then tap a mark or a button', ja: '意味を調べる:押してから、マークやボタンをタップ' },
+  explainButton: { en: 'What does this mean? Tap, then tap a mark or a button', ja: '意味を調べる：押してから、マークやボタンをタップ' },
   explainAsk: { en: 'Tap a mark, a number or a button to see what it means. Nothing is played.', ja: 'マーク・数字・ボタンをタップすると、その意味を表示します。手は指されません。' },
   explainNothing: { en: 'Nothing to explain here.', ja: 'ここには説明がありません。' },
   explainYou: { en: 'Your seat: you play it at this tablet.', ja: 'あなたの席です。このタブレットで操作します。' },
-  explainHuman: { en: '{0}: a person plays this seat at this tablet.', ja: '{0}:人が操作する席です(このタブレットで)。' },
-  explainBot: { en: '{0}: a bot ({1}) plays this seat. The app makes its moves.', ja: '{0}:ボット({1})の席です。アプリが手を指します。' },
+  explainHuman: { en: '{0}: a person plays this seat at this tablet.', ja: '{0}：人が操作する席です（このタブレットで）。' },
+  explainBot: { en: '{0}: a bot ({1}) plays this seat. The app makes its moves.', ja: '{0}：ボット（{1}）の席です。アプリが手を指します。' },
 
   // fix2b (trial 2b): a lesson's words wait for the board to finish moving (ui/tutorial.js)
   learnMoving: { en: 'Watch the board…', ja: '盤面の動きを見ましょう…' },

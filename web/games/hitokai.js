@@ -503,10 +503,16 @@ function seatsTable(snap, ctx) {
 
 // ---------------------------------------------------------------- own hand
 
+/** Why no hand is shown: a replay's spectator view, bots watched, or the tablet passed. */
+function hiddenWords(ctx) {
+  if (ctx.replay) return t('handsHiddenReplay');
+  return (ctx.humans || []).length ? t('hk_handHidden') : t('handsHiddenWatching');
+}
+
 function handZone(snap, ctx) {
   const v = snap.view;
   if (ctx.viewer === null || ctx.viewer === undefined || !v.hand) {
-    return h('section', { class: 'hk-hand', testid: 'hand-zone' }, h('p', { class: 'hk-muted', text: t('hk_handHidden') }));
+    return h('section', { class: 'hk-hand', testid: 'hand-zone' }, h('p', { class: 'hk-muted', text: hiddenWords(ctx) }));
   }
   const gs = v.hand_groups || [];
   const out = v.seats[ctx.viewer]?.eliminated;

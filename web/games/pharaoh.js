@@ -50,7 +50,6 @@ Object.assign(STRINGS, {
   ph_noTreasure: { en: 'No treasure yet', ja: '財宝なし' },
   ph_scoreNow: { en: { one: '{0} item + {1} kinds bonus', other: '{0} items + {1} kinds bonus' }, ja: '財宝{0}点+種類ボーナス{1}点' },
   ph_yourHand: { en: 'Your hand', ja: 'あなたの手札' },
-  ph_handSpectator: { en: 'You are watching: the hands are hidden.', ja: '観戦中です。手札は見えません。' },
   ph_handHidden: { en: 'Hands are hidden while the tablet is passed.', ja: 'タブレットを渡す間、手札は隠されています。' },
   ph_noMembers: { en: 'No member card in hand: you can only pass.', ja: '手札に隊員カードがありません。パスしかできません。' },
   ph_tapToSelect: { en: 'Tap member cards to put them in front of you.', ja: '手元に出す隊員カードをタップしてください。' },
@@ -59,7 +58,7 @@ Object.assign(STRINGS, {
   ph_bonusLine: { en: '+ round bonus {0}', ja: '+ラウンドボーナス{0}' },
   ph_mustBeat: { en: 'Must be higher than {0}', ja: '{0}人を上回る必要があります' },
   ph_anyTotal: { en: 'Any total of 1 or more', ja: '1人以上なら宣言できます' },
-  ph_bonus: { en: 'Add the round bonus (+{0})', ja: 'ラウンドボーナス(+{0})を加える' },
+  ph_bonus: { en: 'Add the round bonus (+{0})', ja: 'ラウンドボーナス（+{0}）を加える' },
   ph_bonusHelp: { en: 'Only for the start player opening the auction.', ja: 'スタートプレイヤーが最初に宣言するときだけ。' },
   ph_declare: { en: 'Declare {0}', ja: '{0}人と宣言' },
   ph_selectCards: { en: 'Choose cards', ja: 'カードを選ぶ' },
@@ -92,7 +91,7 @@ Object.assign(STRINGS, {
   ph_colItems: { en: 'Items', ja: '財宝点' },
   ph_colKinds: { en: 'Kinds bonus', ja: '種類ボーナス' },
   ph_colFlags: { en: 'Flag bonus', ja: '旗ボーナス' },
-  ph_colTie: { en: 'Tie-break:', ja: '同点判定:' },
+  ph_colTie: { en: 'Tie-break:', ja: '同点判定：' },
   ph_colMembers: { en: 'member sum', ja: '隊員の合計' },
   ph_tieExplain: { en: 'On a tie in points, the larger member sum wins: the numbers of the members in hand and tent added up.', ja: '得点が同じなら、隊員の合計（手札とテントの隊員の数字を足したもの）が大きい人の勝ちです。' },
   ph_kindsN: { en: { one: '{0} kind', other: '{0} kinds' }, ja: '{0}種類' },
@@ -696,11 +695,17 @@ function passButtons(snap, ctx) {
   });
 }
 
+/** Why no hand is shown: a replay's spectator view, bots watched, or the tablet passed. */
+function hiddenWords(ctx) {
+  if (ctx.replay) return t('handsHiddenReplay');
+  return (ctx.humans || []).length ? t('ph_handHidden') : t('handsHiddenWatching');
+}
+
 function handZone(snap, ctx) {
   const v = snap.view;
   if (ctx.viewer === null || ctx.viewer === undefined) {
     return h('section', { class: 'ph-hand-zone is-hidden', testid: 'hand-zone' },
-      h('p', { class: 'ph-note', text: ctx.humans.length ? t('ph_handHidden') : t('ph_handSpectator') }));
+      h('p', { class: 'ph-note', text: hiddenWords(ctx) }));
   }
   const L = legend(v);
   const me = v.seats[ctx.viewer];

@@ -84,7 +84,7 @@ function nameError(st) {
     const verdict = checkName(seat.name);
     if (verdict.ok === false) {
       const entry = STRINGS[verdict.problem];
-      return { en: `${fill(STRINGS.seatN.en, [i + 1])}: ${fill(entry.en, [NAME_MAX])}`, ja: `${fill(STRINGS.seatN.ja, [i + 1])}:${fill(entry.ja, [NAME_MAX])}` };
+      return { en: `${fill(STRINGS.seatN.en, [i + 1])}: ${fill(entry.en, [NAME_MAX])}`, ja: `${fill(STRINGS.seatN.ja, [i + 1])}：${fill(entry.ja, [NAME_MAX])}` };
     }
   }
   return null;

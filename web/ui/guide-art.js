@@ -31,7 +31,7 @@ function hitokai() {
     h('span', { class: 'hk-chip hk-dchip', text: '7' }),
     group(tx({ en: 'Your hand', ja: 'あなたの手札' }), chip(7, true), chip(7, true), chip(5), chip(4)),
     arrow(),
-    group(tx({ en: 'Pay 4: 2 + 2 gold', ja: '4を支払う:2金+2金' }), chip(7, true), chip(7, true)),
+    group(tx({ en: 'Pay 4: 2 + 2 gold', ja: '4を支払う：2金+2金' }), chip(7, true), chip(7, true)),
   ];
 }
 
