@@ -18,4 +18,5 @@ declare function setImmediate(callback: (value?: unknown) => void): unknown;
 
 declare module 'node:fs' {
   export function readFileSync(path: URL | string, encoding: 'utf8'): string;
+  export function readdirSync(path: URL | string, options: { recursive: true }): string[];
 }
