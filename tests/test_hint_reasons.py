@@ -236,3 +236,29 @@ def test_the_one_move_weighed_among_several_says_the_others_are_set_aside(
     assert alone["en"].startswith("It is the only move: ")
     assert "only move the coach" not in alone["en"]
     assert alone["ja"].startswith("選べる手はこれだけです。")
+
+
+def test_a_trade_off_is_named_as_one_not_as_a_reason_for_the_move() -> None:
+    """A category that goes against the chances (the better move ends with less of it) is said
+    with "but" beside the ones that agree, and with "yet" when it is the only one: never as if
+    it were why the move is better (a beginner read "1.7 fewer cards kept" as an argument
+    against the coach's first move). The worse move's reason reads the same from its side."""
+    state = midgame("hitokai", 3, 1, most=5)
+    better = stats([1, 1, 0, 1], [1, 1, 2, 1], [20, 21, 15, 22],
+                   daughters=[30, 32, 28, 31], cards=[2, 2, 3, 2])  # fmt: skip
+    worse = stats([0, 0, 1, 0], [2, 2, 1, 2], [15, 14, 16, 15],
+                  daughters=[18, 17, 19, 18], cards=[6, 5, 6, 7])  # fmt: skip
+    text = why(better, worse, state, 0, "b5")
+    assert " but " in text["en"] and ", yet " not in text["en"], text["en"]
+    assert text["en"].index("more") < text["en"].index(" but ") < text["en"].index("fewer")
+    assert "一方で" in text["ja"] and text["ja"].endswith("勝つ確率は25%ではなく75%です。")
+    back = why(worse, better, state, 0, "b1", against="best")
+    assert back["en"].index("fewer") < back["en"].index(" but ") < back["en"].index("more")
+    # only a category against the chances: "yet"
+    alone = stats([1, 1, 0, 1], [1, 1, 2, 1], [20, 21, 15, 22],
+                  daughters=[24, 24, 23, 25], cards=[2, 2, 3, 2])  # fmt: skip
+    other = stats([0, 0, 1, 0], [2, 2, 1, 2], [15, 14, 16, 15],
+                  daughters=[24, 25, 23, 24], cards=[6, 5, 6, 7])  # fmt: skip
+    yet = why(alone, other, state, 0, "b5")
+    assert ", yet your chance to win is 75% instead of 25%." in yet["en"], yet["en"]
+    assert " but " not in yet["en"] and "終わりますが、勝つ確率は" in yet["ja"]

@@ -392,12 +392,13 @@ def review_hash(game: str) -> str:
 
 
 # computed in CPython 3.11 (issue 32: the shared objective, verdicts as the hint sees them; the
-# summary's words say the choices' losses are added up: the hashes of the earlier words were
-# checked again, equal, before these were written)
+# summary's words say the choices' losses are added up; a trade-off in a reason is said with
+# "but" or "yet": the hashes of the earlier words were checked again, equal, and the reviews
+# compared field by field, only the reasons' words differing, before these were written)
 GOLDEN: dict[str, str] = {
-    "marie": "c567580c1e8c27a71aef65ff4b778ee867695881a0a46105655d97726b551131",
-    "hitokai": "0e3f1b36148a8112eaad195978a8bbac36a19774e05cb317ee46e0d48fda1f3c",
-    "pharaoh": "9ee3d3318e12417a4764203fa5dc68fa3acd7c107e397f84113321198af8bb3a",
+    "marie": "6a3a8c2c932b8d99cbd6a34c28be6b192e19d3563746f1fb749fdcfbbf215155",
+    "hitokai": "9b6428b00839eb3efb082f7075ffb297c51312ef1bcd06569d212bc50361989b",
+    "pharaoh": "d088022547b46f3271f3c1712109ffdb4afa71302832473f9dec8d01d0e052bf",
     "baggai": "10dacf1c0daf8f920a610daed99d6e1c5fb7ea3cd1a7adf2a39ae7ed357548ef",
     "yadokashi": "fa71f57fcdb60cce846d96f341f9779dd5c245d56a26493341c9fc48f85735a0",
 }

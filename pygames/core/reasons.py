@@ -166,21 +166,22 @@ def part_words(state: GameState) -> Mapping[str, Part]:
     return parts.words if parts is not None else {}
 
 
-def differences(mine: Stats, other: Stats, words: Mapping[str, Part]) -> list[Text]:
+def differences(mine: Stats, other: Stats, words: Mapping[str, Part]) -> list[tuple[Text, bool]]:
     """The phrases of the score categories in which ``mine`` differs from ``other`` beyond the
     noise (at most :data:`MOST_PARTS`, the clearest first), else of the points; empty when
-    neither differs."""
-    found: list[tuple[float, int, Text]] = []
+    neither differs. Each with whether ``mine`` has more of it."""
+    found: list[tuple[float, int, Text, bool]] = []
     for order, (key, part) in enumerate(words.items()):
         phrase = _phrase(mine, other, key, part)
         if phrase is not None:
             error = math.hypot(mine.error(key), other.error(key))
-            diff = abs(mine.mean(key) - other.mean(key))
-            found.append((-diff / error if error else -math.inf, order, phrase))
+            diff = mine.mean(key) - other.mean(key)
+            found.append((-abs(diff) / error if error else -math.inf, order, phrase, diff > 0))
     if found:
-        return [phrase for _, _, phrase in sorted(found)[:MOST_PARTS]]
+        return [(phrase, more) for _, _, phrase, more in sorted(found)[:MOST_PARTS]]
     points = _phrase(mine, other, "points", POINTS)
-    return [points] if points is not None else []
+    more = mine.mean("points") > other.mean("points")
+    return [(points, more)] if points is not None else []
 
 
 def _phrase(mine: Stats, other: Stats, key: str, part: Part) -> Text | None:
@@ -192,6 +193,48 @@ def _phrase(mine: Stats, other: Stats, key: str, part: Part) -> Text | None:
     words = part.more if diff > 0 else part.less
     n = amount(diff)
     return t(words["en"].replace("{n}", n), words["ja"].replace("{n}", n))
+
+
+def _sides(
+    mine: Stats, other: Stats, found: list[tuple[Text, bool]]
+) -> tuple[list[Text], list[Text]]:
+    """The phrases ``found`` (of :func:`differences`) parted into those that agree with the
+    chances to win (more of a category for the move with the better chance, less for the worse
+    one) and those that go the other way: a trade-off the reason names as one, not as a reason
+    for the move (a beginner read "you end with 1.7 fewer cards kept" as an argument against
+    the coach's own first move). With chances level (as shown) every phrase agrees."""
+    if percent(mine.mean("win")) == percent(other.mean("win")):
+        return [phrase for phrase, _ in found], []
+    better = mine.mean("win") > other.mean("win")
+    agree = [phrase for phrase, more in found if more == better]
+    return agree, [phrase for phrase, more in found if more != better]
+
+
+def _weighed(lead: Text, sides: tuple[list[Text], list[Text]], win: Text) -> Text:
+    """The reason on the ``win`` basis: what the move ends with, a trade-off said with "but"
+    or "yet", then the chances."""
+    agree, against = sides
+    if not against:
+        end = _end_with(agree)
+        return t(
+            f"{lead['en']}, {end['en']}; {win['en']}.", f"{lead['ja']}、{end['ja']}。{win['ja']}。"
+        )
+    other = _joined(against)
+    if not agree:
+        return t(
+            f"{lead['en']}, on average you end with {other['en']}, yet {win['en']}.",
+            f"{lead['ja']}、平均して{other['ja']}終わりますが、{win['ja']}。",
+        )
+    mine = _joined(agree)
+    return t(
+        f"{lead['en']}, on average you end with {mine['en']} but {other['en']}; {win['en']}.",
+        f"{lead['ja']}、平均して{mine['ja']}、一方で{other['ja']}終わります。{win['ja']}。",
+    )
+
+
+def _joined(phrases: list[Text]) -> Text:
+    """Phrases joined: "A and B" / "A、B"."""
+    return t(" and ".join(p["en"] for p in phrases), "、".join(p["ja"] for p in phrases))
 
 
 def _end_with(phrases: list[Text]) -> Text:
@@ -244,17 +287,15 @@ def why(
     reason is made of averages over the rollouts, never of the state's hidden cards."""
     words = part_words(state)
     lead = AGAINST.get(against, AGAINST["next"])
-    phrases = differences(mine, other, words) if other is not None else []
+    found = differences(mine, other, words) if other is not None else []
+    phrases = [phrase for phrase, _ in found]
     if basis == "place":
         return _place_reason(mine, other, lead, phrases)
     win = _win_words(mine, other)
     if other is None:
         return _only_reason(state, seat, win)
-    if phrases:
-        end = _end_with(phrases)
-        return t(
-            f"{lead['en']}, {end['en']}; {win['en']}.", f"{lead['ja']}、{end['ja']}。{win['ja']}。"
-        )
+    if found:
+        return _weighed(lead, _sides(mine, other, found), win)
     if apart(mine, other, "place"):
         place = _place_words(mine, other)
         return t(
