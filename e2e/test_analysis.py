@@ -249,7 +249,7 @@ def check_points_by_keyboard(page: Page, record: dict[str, Any]) -> None:
     expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(verdicts[-1]["ply"]))
 
 
-SPLIT = {"en": "Choices cost", "ja": "自分の選択で"}
+SPLIT = {"en": "Choices cost", "ja": "自分の選択で"}  # the page's own words, without the engine's
 KEY = {
     "en": "The brown dotted line: the position shown.",
     "ja": "茶色の点線は、いま表示している局面です。",

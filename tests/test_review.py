@@ -37,6 +37,7 @@ from pygames.core.review import (
     appraise,
     decisions,
     evaluator,
+    luck_words,
     review,
     summary,
     verdict_of,
@@ -327,7 +328,7 @@ def test_review_of_chosen_seats_and_the_readable_table(
     assert "win played" in text and "mean loss" in text and "1 random-1" in text
     mine = sum(1 for _, seat, _, _ in decisions(record) if seat == 1)
     # heading, a line a decision, a blank line, the summary and its words
-    assert len(table) == 2 + mine + 4 and "Choices cost" in table[-1]
+    assert len(table) == 2 + mine + 4 and "Your choices lowered" in table[-1]
 
 
 def test_review_refuses_what_it_cannot_review(
@@ -362,10 +363,32 @@ def test_summary_counts_mistakes_and_means_per_seat() -> None:
         {"seat": 2, "decisions": 0, "mean_loss": 0.0, "mistakes": 0, "choice": 0.0, "luck": 0.0},
     ]
     assert rows[0]["words"]["en"] == (
-        "Choices cost 30 points of the chance to win (the losses of 2 decisions, added up); the "
-        "dice and the other players changed little."
+        "Your choices lowered your chance to win by 30 points in all, over 2 decisions; the dice "
+        "and the other players changed it little. Luck did not hold you back: your choices are "
+        "where to gain."
     )
     assert "サイコロ" in rows[0]["words"]["ja"] and "30ポイント" in rows[0]["words"]["ja"]
+    assert rows[1]["words"]["en"].startswith("Your choices lowered your chance to win by 9 points")
+    assert rows[2]["words"]["en"].startswith("There was no decision to review;")
+
+
+def test_the_summary_says_plainly_whether_luck_or_the_choices_weighed_more() -> None:
+    """A beginner could not tell from two sums which one decided the game: the words end by
+    saying it, in both languages."""
+    choices = luck_words("hitokai", 0.23, -0.12, 14)
+    assert choices["en"] == (
+        "Your choices lowered your chance to win by 23 points in all, over 14 decisions; the "
+        "cards dealt and the other players lowered it by 12 points. Here your choices weighed "
+        "more than luck."
+    )
+    assert choices["ja"].endswith("この対局では、運より選んだ手の影響が大きかったです。")
+    luck = luck_words("hitokai", 0.05, -0.4, 14)
+    assert luck["en"].endswith("lowered it by 40 points. Here luck weighed more than your choices.")
+    assert luck["ja"].endswith("この対局では、選んだ手より運の影響が大きかったです。")
+    alone = luck_words("yadokashi", 0.0, -0.2, 1)
+    assert alone["en"].startswith("Your one decision did not lower your chance to win;")
+    assert alone["en"].endswith("What was lost, luck took.")
+    assert "下がった分は運によるものです。" in alone["ja"]
 
 
 # --- the same review in every Python --------------------------------------------------------
@@ -392,15 +415,15 @@ def review_hash(game: str) -> str:
 
 
 # computed in CPython 3.11 (issue 32: the shared objective, verdicts as the hint sees them; the
-# summary's words say the choices' losses are added up; a trade-off in a reason is said with
-# "but" or "yet": the hashes of the earlier words were checked again, equal, and the reviews
-# compared field by field, only the reasons' words differing, before these were written)
+# summary's words end by saying whether luck or the choices weighed more; a trade-off in a
+# reason is said with "but" or "yet": the hashes of the earlier words were checked again, equal,
+# and the reviews compared field by field, only the words differing, before these were written)
 GOLDEN: dict[str, str] = {
-    "marie": "6a3a8c2c932b8d99cbd6a34c28be6b192e19d3563746f1fb749fdcfbbf215155",
-    "hitokai": "9b6428b00839eb3efb082f7075ffb297c51312ef1bcd06569d212bc50361989b",
-    "pharaoh": "d088022547b46f3271f3c1712109ffdb4afa71302832473f9dec8d01d0e052bf",
-    "baggai": "10dacf1c0daf8f920a610daed99d6e1c5fb7ea3cd1a7adf2a39ae7ed357548ef",
-    "yadokashi": "fa71f57fcdb60cce846d96f341f9779dd5c245d56a26493341c9fc48f85735a0",
+    "marie": "03cee74405440667f7e6ac9d7f88bc4074b8efc0335e76069634386ef6537cf9",
+    "hitokai": "44bcac0e2c8c6730785580e6654967b70d64bd5d9eeeb7ba0503c9c144582bbf",
+    "pharaoh": "61cf9f65685e6f7b313f64eeeb1595fafcdb09ffce038e53865d21c12f992237",
+    "baggai": "3331ed9fdb6e0bb5e148421f454a8daa1e6447f5c2d9c9f20e69ea3d6b142150",
+    "yadokashi": "bd69c0d4d097ade53e7f9f493ead38f7293c922caeaa648e5d3e2d7ebb17f1f4",
 }
 
 

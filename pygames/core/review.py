@@ -673,28 +673,62 @@ def points(n: int) -> str:
 
 
 def luck_words(game: str, choice: float, luck: float, decisions: int) -> dict[str, str]:
-    """The summary of a seat in words: what its ``decisions`` choices cost, added up, and what
-    the game's chance and the other players cost or gave (as whole percentages of the chance to
-    win, said in points: a sum of many decisions' losses can pass 100, and beside the mean loss
-    a decision a first reader took "82%" for another measure of the same thing)."""
+    """The summary of a seat in words: how much its ``decisions`` choices lowered its chance to
+    win, added up, how much the game's chance and the other players moved it, then which of the
+    two weighed more, in plain words (a beginner could not tell from "Choices cost 23 points
+    ...; the cards dealt cost 12 points" which one decided the game). Whole percentages of the
+    chance to win, said in points: a sum of many decisions' losses can pass 100, and beside the
+    mean loss a decision a first reader took "82%" for another measure of the same thing."""
     en_noun, ja_noun = CHANCE.get(game, CHANCE_DEFAULT)
     en_decisions = f"{decisions} decision" + ("" if decisions == 1 else "s")
     c, lk = pct(choice), pct(abs(luck))
     if lk == 0:
-        en_luck, ja_luck = "changed little", "ほとんど変えませんでした"
+        en_luck, ja_luck = "changed it little", "ほとんど変えませんでした"
     elif luck < 0:
-        en_luck, ja_luck = f"cost {points(lk)}", f"{lk}ポイント下げました"
+        en_luck, ja_luck = f"lowered it by {points(lk)}", f"{lk}ポイント下げました"
     else:
-        en_luck, ja_luck = f"gave {points(lk)}", f"{lk}ポイント上げました"
+        en_luck, ja_luck = f"raised it by {points(lk)}", f"{lk}ポイント上げました"
+    verdict = _weighed_more(c, lk if luck < 0 else -lk)
+    if decisions == 0:
+        en_first, ja_first = "There was no decision to review", "振り返る判断はありませんでした。"
+    elif c == 0:
+        en_first = (
+            "Your one decision did not lower your chance to win"
+            if decisions == 1
+            else f"None of your {en_decisions} lowered your chance to win"
+        )
+        ja_first = f"選んだ手で勝つ確率は下がりませんでした（{decisions}回の判断）。"
+    else:
+        en_first = (
+            f"Your choices lowered your chance to win by {points(c)} in all, over {en_decisions}"
+        )
+        ja_first = f"選んだ手で勝つ確率が合計{c}ポイント下がりました（{decisions}回の判断）。"
     return {
-        "en": (
-            f"Choices cost {points(c)} of the chance to win (the losses of {en_decisions}, "
-            f"added up); {en_noun} and the other players {en_luck}."
-        ),
-        "ja": (
-            f"選んだ手で勝つ確率を{c}ポイント失いました（{decisions}回の判断の損失の合計）。"
-            f"{ja_noun}と他のプレイヤーの手が勝つ確率を{ja_luck}。"
-        ),
+        "en": f"{en_first}; {en_noun} and the other players {en_luck}. {verdict['en']}".rstrip(),
+        "ja": f"{ja_first}{ja_noun}と他のプレイヤーの手は勝つ確率を{ja_luck}。{verdict['ja']}",
+    }
+
+
+def _weighed_more(choice: int, against: int) -> dict[str, str]:
+    """Which weighed more on the result, said plainly: the choices' cost (``choice`` points) or
+    what chance and the others took (``against`` points; below 0 when they gave)."""
+    if choice == 0:
+        if against <= 0:
+            return {"en": "", "ja": ""}
+        return {"en": "What was lost, luck took.", "ja": "下がった分は運によるものです。"}
+    if against <= 0:
+        return {
+            "en": "Luck did not hold you back: your choices are where to gain.",
+            "ja": "運に足を引っ張られてはいません。伸ばせるのは選ぶ手です。",
+        }
+    if against > choice:
+        return {
+            "en": "Here luck weighed more than your choices.",
+            "ja": "この対局では、選んだ手より運の影響が大きかったです。",
+        }
+    return {
+        "en": "Here your choices weighed more than luck.",
+        "ja": "この対局では、運より選んだ手の影響が大きかったです。",
     }
 
 
