@@ -122,18 +122,31 @@ function places(r, w, hh) {
  * @param {number} hh
  * @param {{b: Box, w: number}[]} things
  * @param {Box} bounds
+ * @param {Box} mark the mark's box (a badge above or below it stays over it: `aside`)
  */
-function best(spots, w, hh, things, bounds) {
+function best(spots, w, hh, things, bounds, mark) {
   let pick = spots[0];
   let low = Infinity;
   spots.forEach((s, i) => {
     const b = { left: s.x, top: s.y, right: s.x + w, bottom: s.y + hh };
     const outside = w * hh - overlap(b, bounds);
     const covered = things.reduce((sum, t) => sum + overlap(b, t.b) * t.w, 0);
-    const cost = outside * 50 + covered + i * 4;
+    const cost = outside * 50 + covered + aside(s, b, mark) + i * 4;
     if (cost < low) { low = cost; pick = s; }
   });
   return pick;
+}
+
+/** How much of the badge `b` above or below the mark's box `mark` lies beyond its sides (as an
+ * area, half the weight of a control's): a badge pushed half off its mark looks like its
+ * neighbour's (The Egyptian Buyer's lesson put it under the "4" next to the "6" to pay). */
+const ASIDE = 0.5;
+
+/** @param {{side: string}} s @param {Box} b @param {Box} mark */
+function aside(s, b, mark) {
+  if (s.side === 'left' || s.side === 'right') return 0;
+  const within = Math.max(0, Math.min(b.right, mark.right) - Math.max(b.left, mark.left));
+  return (b.right - b.left - within) * (b.bottom - b.top) * ASIDE;
 }
 
 export class TipBadge {
@@ -234,7 +247,7 @@ export class TipBadge {
     const bounds = clip(box(root.getBoundingClientRect()), { left: 0, top: 0, right: innerWidth, bottom: innerHeight });
     const near = grow(vis, RING + Math.max(w, hh) + 4);
     const things = around(root, mark, near, el);
-    const spot = best(places(vis, w, hh), w, hh, things, grow(bounds, -2));
+    const spot = best(places(vis, w, hh), w, hh, things, grow(bounds, -2), vis);
     this.spot = { side: spot.side, dx: spot.x - r.left, dy: spot.y - r.top };
     el.dataset.side = spot.side;
   }
