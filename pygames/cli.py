@@ -85,7 +85,7 @@ def _read_source(source: str) -> str:
         raise RecordError(
             t(
                 f"{source} is not UTF-8 text (byte {exc.start}).",
-                f"{source} はUTF-8のテキストではありません(バイト{exc.start})。",
+                f"{source} はUTF-8のテキストではありません（バイト{exc.start}）。",
             )
         ) from exc
 

@@ -81,7 +81,7 @@ def check_hint(record: Record, state: GameState, seat: int) -> None:
         raise BadRequest(
             t(
                 "Hints are off at this table (an option of the game's setup).",
-                "このゲームではヒントを使えません(ゲームの準備で決める設定です)。",
+                "このゲームではヒントを使えません（ゲームの準備で決める設定です）。",
             )
         )
     if record.seats[seat].kind == "bot":

@@ -60,7 +60,7 @@ class Request:
         if len(text) > MAX_REQUEST:
             raise bad(
                 f"The request is too long (more than {MAX_REQUEST // 1024} kB). It was not read.",
-                f"要求が長すぎます({MAX_REQUEST // 1024}kBを超えています)。読みませんでした。",
+                f"要求が長すぎます（{MAX_REQUEST // 1024}kBを超えています）。読みませんでした。",
             )
         try:
             data = strict_json(text)

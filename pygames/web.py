@@ -189,7 +189,7 @@ def internal_error() -> Text:
     reaches the page."""
     return t(
         "The engine could not answer this request: an error of its own.",
-        "エンジンがこの要求に答えられませんでした(エンジン自身のエラーです)。",
+        "エンジンがこの要求に答えられませんでした（エンジン自身のエラーです）。",
     )
 
 

@@ -416,10 +416,11 @@ def review_hash(game: str) -> str:
 
 # computed in CPython 3.11 (issue 32: the shared objective, verdicts as the hint sees them; the
 # summary's words end by saying whether luck or the choices weighed more; a trade-off in a
-# reason is said with "but" or "yet": the hashes of the earlier words were checked again, equal,
-# and the reviews compared field by field, only the words differing, before these were written)
+# reason is said with "but" or "yet"; Japanese brackets are full-width: the hashes of the earlier
+# words were checked again, equal, and the reviews compared field by field, only the words
+# differing, before these were written)
 GOLDEN: dict[str, str] = {
-    "marie": "03cee74405440667f7e6ac9d7f88bc4074b8efc0335e76069634386ef6537cf9",
+    "marie": "a0c3cff0dff0d089d50c9f347e4f1205a00ee30b3f5232c6adf7e9a5fd06e256",
     "hitokai": "44bcac0e2c8c6730785580e6654967b70d64bd5d9eeeb7ba0503c9c144582bbf",
     "pharaoh": "61cf9f65685e6f7b313f64eeeb1595fafcdb09ffce038e53865d21c12f992237",
     "baggai": "3331ed9fdb6e0bb5e148421f454a8daa1e6447f5c2d9c9f20e69ea3d6b142150",

@@ -150,14 +150,14 @@ def merge(runs: list[ArenaRun]) -> ArenaRun:
     if any((r.game, r.players, r.levels, r.seed) != key for r in runs):
         raise _part_error(
             "The parts are of different arenas (game, players, bots or seed differ).",
-            "別のアリーナの結果は合わせられません(ゲーム・人数・ボット・シードが違います)。",
+            "別のアリーナの結果は合わせられません（ゲーム・人数・ボット・シードが違います）。",
         )
     parts = sorted(p for r in runs for p in r.parts)
     for (a, n), (b, _) in pairwise(parts):
         if b < a + n:
             raise _part_error(
                 f"The parts overlap: game {b} is in two of them.",
-                f"同じゲーム({b}番)が二つの結果に入っています。",
+                f"同じゲーム（{b}番）が二つの結果に入っています。",
             )
     tallies = {name: Tally() for name in head.tallies}
     for run in runs:

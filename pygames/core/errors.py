@@ -43,7 +43,7 @@ class ReplayError(RecordError):
         super().__init__(
             t(
                 f"action {index} ({action!r}): {reason['en']}",
-                f"{index}番目の手 ({action!r}): {reason['ja']}",
+                f"{index}番目の手（{action!r}）：{reason['ja']}",
             )
         )
         self.index = index

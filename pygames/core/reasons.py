@@ -249,11 +249,11 @@ def _place_words(mine: Stats, other: Stats | None) -> Text:
     p = mine.mean("place")
     o = ordinal(p)
     if other is None:
-        return t(f"you finish {o['en']} ({p:.1f} on average)", f"平均{p:.1f}位({o['ja']})です")
+        return t(f"you finish {o['en']} ({p:.1f} on average)", f"平均{p:.1f}位（{o['ja']}）です")
     q = other.mean("place")
     return t(
         f"you finish {o['en']} ({p:.1f} on average, against {q:.1f})",
-        f"平均{p:.1f}位({o['ja']})です(比べる手では{q:.1f}位)",
+        f"平均{p:.1f}位（{o['ja']}）です（比べる手では{q:.1f}位）",
     )
 
 

@@ -283,7 +283,7 @@ def _seats(raw: Any, info: GameInfo, players: int) -> list[Seat]:
             raise _bad(f"Seat {i}'s name is unreadable.", f"席{i}の名前が読めません。")
         problem = name_problem(name)
         if problem is not None:
-            raise _bad(f"Seat {i}: {problem['en']}", f"席{i}:{problem['ja']}")
+            raise _bad(f"Seat {i}: {problem['en']}", f"席{i}：{problem['ja']}")
         if kind not in ("human", "bot"):
             raise _bad(f"Seat {i} must be human or bot.", f"席{i}は人かボットのどちらかです。")
         if kind == "bot":
@@ -369,12 +369,12 @@ def _options(options: Any, info: GameInfo) -> JSONDict:
                 f"The record has an option {info.titles['en']} does not have "
                 f"(its options: {', '.join(known)}).",
                 f"記録に{info.titles['ja']}にはないオプションがあります"
-                f"(オプションは{'、'.join(known)}です)。",
+                f"（オプションは{'、'.join(known)}です）。",
             )
         if len(json.dumps(value, ensure_ascii=False)) > MAX_OPTION:
             raise _bad(
                 f"The record's option {key} is too long (at most {MAX_OPTION} characters).",
-                f"記録のオプション{key}が長すぎます({MAX_OPTION}文字まで)。",
+                f"記録のオプション{key}が長すぎます（{MAX_OPTION}文字まで）。",
             )
     if options.get("hints") is not None and not isinstance(options.get("hints"), bool):
         raise _bad(
@@ -424,7 +424,7 @@ def too_long() -> RecordError:
     return _bad(
         f"This link or record is too long (more than {MAX_TEXT // 1024} kB): "
         "a game's record is far shorter. It was not opened.",
-        f"このリンクか記録は長すぎます({MAX_TEXT // 1024}kBを超えています)。"
+        f"このリンクか記録は長すぎます（{MAX_TEXT // 1024}kBを超えています）。"
         "ゲームの記録はもっと短いので、開きませんでした。",
     )
 

@@ -5,7 +5,7 @@
 import { h } from './dom.js';
 import { t, tn, tx, joinNames, fillNodes } from '../i18n.js';
 
-/** A place as words: "1st", "tied 2nd" / "1位", "2位(同率)". */
+/** A place as words: "1st", "tied 2nd" / "1位", "2位（同率）". */
 export function placeName(place, shared) {
   const name = t(`pv_place${place}`) === `pv_place${place}` ? t('pv_placeN', place) : t(`pv_place${place}`);
   return shared ? t('pv_tiedPlace', name) : name;

@@ -16,9 +16,9 @@ INFO = register(
         max_players=5,
         minutes=20,
         credits=[
-            t("Game design: Toshihiro Hachisuka (蜂須賀敏浩)", "ゲームデザイン:蜂須賀敏浩"),
-            t("Illustration: Omanazaki (オマナザキ)", "イラスト:オマナザキ"),
-            t("Publisher: Toydrop (トイドロップ), 2016", "発行:トイドロップ(2016年)"),
+            t("Game design: Toshihiro Hachisuka (蜂須賀敏浩)", "ゲームデザイン：蜂須賀敏浩"),
+            t("Illustration: Omanazaki (オマナザキ)", "イラスト：オマナザキ"),
+            t("Publisher: Toydrop (トイドロップ), 2016", "発行：トイドロップ（2016年）"),
         ],
         summary=[
             t(
@@ -35,8 +35,8 @@ INFO = register(
                 "another brother's pair first, and so on up to the elder, who may end up with his "
                 "own. Otherwise everyone takes his own pair.",
                 "全員が2枚を公開し、一斉に「納得」か「不満」を示します。不満が2人以上なら、末の弟から"
-                "順に他の兄弟の2枚を取っていきます(兄者は最後で、自分の2枚しか残っていなければそれを"
-                "取ります)。そうでなければ各自が自分の2枚を獲得します。",
+                "順に他の兄弟の2枚を取っていきます（兄者は最後で、自分の2枚しか残っていなければそれを"
+                "取ります）。そうでなければ各自が自分の2枚を獲得します。",
             ),
             t(
                 "When you take a pair, keep each card face up or eat it for 1 point; you may eat "
@@ -48,7 +48,7 @@ INFO = register(
                 "After the last pile, each number you kept scores by how many you have: 1 card -3, "
                 "2 cards -1, 3 cards 1, 4 cards 3, 5 cards 5, 6 cards 6, 7 cards 7, 8 cards 8; "
                 "plus 1 per eaten card. Ties go to more kept 7s, then 6s, and so on.",
-                "最後の山のあと、確定した同じ数字の枚数で得点します:1枚-3、2枚-1、3枚1、4枚3、"
+                "最後の山のあと、確定した同じ数字の枚数で得点します：1枚-3、2枚-1、3枚1、4枚3、"
                 "5枚5、6枚6、7枚7、8枚8。食べたカードは1枚1点。同点なら確定した7の枚数、次に6…で"
                 "比べます。",
             ),

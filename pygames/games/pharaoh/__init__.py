@@ -16,18 +16,18 @@ INFO = register(
         max_players=4,
         minutes=30,
         credits=[
-            t("Game design: Shinichi Yogi (与儀新一)", "ゲームデザイン:与儀新一"),
-            t("Art: Kuro", "イラスト:Kuro"),
-            t("Publisher: 77spiele, 2013 (2nd edition)", "発行:77spiele(2013年、第2版)"),
+            t("Game design: Shinichi Yogi (与儀新一)", "ゲームデザイン：与儀新一"),
+            t("Art: Kuro", "イラスト：Kuro"),
+            t("Publisher: 77spiele, 2013 (2nd edition)", "発行：77spiele（2013年、第2版）"),
         ],
         summary=[
             t(
                 "You lead an expedition in Egypt. Over 5 rounds, 4 cards a round are auctioned one "
                 "by one: treasures (throne, jars, swords, ankhs, gold coins) and flag members. "
                 "Everyone starts with members 1 to 5 and two Pharaoh cards (three with 2 players).",
-                "エジプト発掘隊の隊長として競りに臨みます。5ラウンドの各ラウンドで4枚の場札(玉座・壺・"
-                "剣・アンク・金貨の財宝と旗の隊員)を1枚ずつ競ります。手札は隊員1〜5とファラオカード2枚"
-                "(2人なら3枚)で始まります。",
+                "エジプト発掘隊の隊長として競りに臨みます。5ラウンドの各ラウンドで4枚の場札（玉座・壺・"
+                "剣・アンク・金貨の財宝と旗の隊員）を1枚ずつ競ります。手札は隊員1〜5とファラオカード2枚"
+                "（2人なら3枚）で始まります。",
             ),
             t(
                 "The holder of the Horus chip starts each auction. On your turn, put members from "
@@ -37,8 +37,8 @@ INFO = register(
                 "Pharaoh card, move every member in the hospital to your tent) or a plain pass.",
                 "ホルスチップを持つ人から競りを始めます。手番では手札の隊員を手元に出して合計人数を宣言"
                 "し、それまでの最高を上回らなければなりません。スタートプレイヤーの最初の宣言にはラウンド数"
-                "を上乗せできます。またはパスします:ホルス(競りごとに1人、チップを取り次の競りの先手に)、"
-                "ファラオ(ファラオカードを出し、病院の隊員を全員自分のテントへ)、普通のパス。",
+                "を上乗せできます。またはパスします：ホルス（競りごとに1人、チップを取り次の競りの先手に）、"
+                "ファラオ（ファラオカードを出し、病院の隊員を全員自分のテントへ）、普通のパス。",
             ),
             t(
                 "When all others have passed, the last bidder wins. A treasure's winner sends "
@@ -53,7 +53,7 @@ INFO = register(
                 "After round 5 you score 1 point per treasure item, a bonus for different kinds "
                 "(2 kinds 1, 3 kinds 3, 4 kinds 6, 5 kinds 10) and 1 point per flag member in hand "
                 "and tent. Ties go to the larger sum of members in hand and tent.",
-                "5ラウンド後、財宝1個につき1点、種類ボーナス(2種1点、3種3点、4種6点、5種10点)、手札と"
+                "5ラウンド後、財宝1個につき1点、種類ボーナス（2種1点、3種3点、4種6点、5種10点）、手札と"
                 "テントの旗の隊員1枚につき1点。同点なら手札とテントの隊員の合計が多い方が勝ちです。",
             ),
         ],

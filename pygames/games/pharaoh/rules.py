@@ -373,7 +373,7 @@ def _declare_words(cards: tuple[int, ...], amount: int, bonus: int) -> tuple[str
     """The log line of a declaration adding ``cards`` (``bonus``: the round number added)."""
     en, ja = members_text(cards)
     extra_en = f" (round bonus +{bonus})" if bonus else ""
-    extra_ja = f"(ラウンドボーナス+{bonus})" if bonus else ""
+    extra_ja = f"（ラウンドボーナス+{bonus}）" if bonus else ""
     return (
         f"{{0}} adds {en} and declares {amount}{extra_en}.",
         f"{{0}}が{ja}を出して「{amount}人」と宣言しました{extra_ja}。",
@@ -468,7 +468,7 @@ class PharaohState(GameState):
             words = [card_text(c) for c in self.offer]
             self.say(
                 f"Round {self.round}: the offer is " + ", ".join(w[0] for w in words) + ".",
-                f"第{self.round}ラウンド:場札は" + "、".join(w[1] for w in words) + "です。",
+                f"第{self.round}ラウンド：場札は" + "、".join(w[1] for w in words) + "です。",
             )
         self._start_auction()
 
@@ -487,7 +487,7 @@ class PharaohState(GameState):
         k = len(self.results) + 1
         self.say(
             f"Auction {k} of round {self.round}: {en}. {{0}} starts.",
-            f"第{self.round}ラウンド{k}回目の競り:{ja}。{{0}}がスタートプレイヤーです。",
+            f"第{self.round}ラウンド{k}回目の競り：{ja}。{{0}}がスタートプレイヤーです。",
             [self.start],
         )
 
@@ -573,7 +573,7 @@ class PharaohState(GameState):
         if declared <= self.highest:
             return t(
                 f"Your total {declared} must be higher than {self.highest}.",
-                f"宣言({declared}人)は{self.highest}人を上回らなければなりません。",
+                f"宣言（{declared}人）は{self.highest}人を上回らなければなりません。",
             )
         return t(
             f"Write this declaration as {Action('declare', act.cards, act.bonus)}.",
@@ -719,7 +719,7 @@ class PharaohState(GameState):
             self.say(
                 f"Round {self.round} ends: the members in the tents go back to their owners' "
                 "hands.",
-                f"第{self.round}ラウンド終了:テントの隊員は各自の手札に戻ります。",
+                f"第{self.round}ラウンド終了：テントの隊員は各自の手札に戻ります。",
                 moment="round",
             )
         for seat in range(self.players):
@@ -743,7 +743,7 @@ class PharaohState(GameState):
         res = self.result()
         self.say(
             f"Game over. Winner: {name_slots(res.winners, ', ')}.",
-            f"ゲーム終了。勝者:{name_slots(res.winners, '、')}",
+            f"ゲーム終了。勝者：{name_slots(res.winners, '、')}",
             res.winners,
         )
 
