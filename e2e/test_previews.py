@@ -120,8 +120,11 @@ def test_hitokai_shows_what_a_payment_reaches(
     expect(reach).to_have_attribute("data-value", str(info["value"]))
     expect(reach).to_have_attribute("data-missing", str(info["missing"]))
     value, bid, missing = info["value"], info["bid"], info["missing"]
-    # one counter (the panel's top line, the chosen cards included) and what is missing below
-    expect(page.get_by_test_id("paid-so-far")).to_contain_text(f"So far {value} of {bid} gold")
+    # one counter (the panel's top line, the chosen cards included, and saying so: the seat's
+    # row counts only what is paid) and what is missing below
+    expect(page.get_by_test_id("paid-so-far")).to_contain_text(
+        f"With the cards chosen: {value} of {bid} gold"
+    )
     expect(page.get_by_test_id("paid-so-far")).to_have_attribute("data-value", str(value))
     expect(page.get_by_test_id("selection")).to_contain_text(f"{missing} more to reach {bid}.")
     shot(page, "preview-hitokai-payment", both=True)

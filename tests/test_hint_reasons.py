@@ -160,7 +160,7 @@ def test_a_reason_on_the_place_basis_says_no_move_can_win() -> None:
     assert basis([keep, drop]) == "place" and basis([keep, stats([1], [1], [20])]) == "win"
     text = why(keep, drop, baggai_state(), 0, "p0", basis="place")
     assert text["en"].startswith("You can't win from here")
-    assert "you finish 2nd (2.2 on average, against 3.5)" in text["en"]
+    assert "you finish 2nd (2.2 on average, against 3.5 with the other move)" in text["en"]
     assert "ここからは" in text["ja"] and "2位" in text["ja"]
 
 
@@ -262,3 +262,24 @@ def test_a_trade_off_is_named_as_one_not_as_a_reason_for_the_move() -> None:
     yet = why(alone, other, state, 0, "b5")
     assert ", yet your chance to win is 75% instead of 25%." in yet["en"], yet["en"]
     assert " but " not in yet["en"] and "終わりますが、勝つ確率は" in yet["ja"]
+
+
+def test_places_that_round_alike_are_told_to_two_decimals_and_close_chances_say_so() -> None:
+    """ "2.0 on average, against 2.0" read as no difference: two places that round alike are
+    told to two decimals. With no difference in score or place, the reason says whether the
+    chances to win differ clearly or within the search's noise, not "no clear difference" beside
+    two different chances."""
+    state = midgame("marie", 3, 1, most=5)
+    near = stats([1, 0, 1, 0], [2.04] * 4, [10, 10, 10, 10])
+    far = stats([0, 1, 0, 1], [1.96] * 4, [10, 10, 10, 10])
+    text = why(near, far, state, 0, "take1")
+    assert "(2.04 on average, against 1.96 with the other move)" in text["en"], text["en"]
+    assert "平均2.04位" in text["ja"] and "比べる手では1.96位" in text["ja"]
+    level = stats([1, 0, 1, 0], [2, 2, 2, 2], [10, 10, 10, 10])
+    close = stats([1, 0, 0, 1, 1, 1], [2] * 6, [10] * 6)
+    text = why(level, close, state, 0, "take1")
+    assert "and it is not sure of the difference in the chance to win:" in text["en"], text["en"]
+    clear = stats([1] * 8, [2] * 8, [10] * 8)
+    text = why(clear, level, state, 0, "take1")
+    assert "only in the chance to win: your chance to win is 100% instead of 50%." in text["en"]
+    assert "差は勝つ確率だけです" in text["ja"]

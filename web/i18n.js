@@ -387,7 +387,9 @@ const S = {
     ja: '{0}手目、{1}：勝つ見込み{2}、悪手（−{3}）。この判断を開く',
   },
   analysisDecision: { en: 'Move {0}: {1}’s decision', ja: '{0}手目：{1}の判断' },
-  analysisChance: { en: '{0} chance to win', ja: '勝つ見込み{0}' },
+  // after the move's words, which end with a full stop: in brackets, so that "bids 15." and
+  // "2%" never read as one number (a beginner read "bids 15.2%")
+  analysisChance: { en: '({0} chance to win)', ja: '（勝つ見込み{0}）' },
   analysisWasBest: { en: 'The move played was the best the coach found.', ja: '選んだ手がコーチの見つけた最善手でした。' },
   analysisNotOnTable: { en: '(not drawn on the table here)', ja: '（この盤面には表示されません）' },
   analysisMarkedBoth: {

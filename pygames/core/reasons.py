@@ -251,9 +251,13 @@ def _place_words(mine: Stats, other: Stats | None) -> Text:
     if other is None:
         return t(f"you finish {o['en']} ({p:.1f} on average)", f"平均{p:.1f}位（{o['ja']}）です")
     q = other.mean("place")
+    # two places that round alike to one decimal are told to two ("2.0 against 2.0" read as no
+    # difference at all)
+    digits = 2 if f"{p:.1f}" == f"{q:.1f}" else 1
+    a, b = f"{p:.{digits}f}", f"{q:.{digits}f}"
     return t(
-        f"you finish {o['en']} ({p:.1f} on average, against {q:.1f})",
-        f"平均{p:.1f}位（{o['ja']}）です（比べる手では{q:.1f}位）",
+        f"you finish {o['en']} ({a} on average, against {b} with the other move)",
+        f"平均{a}位（{o['ja']}）です（比べる手では{b}位）",
     )
 
 
@@ -302,9 +306,23 @@ def why(
             f"{lead['en']}, {place['en']}; {win['en']}.",
             f"{lead['ja']}、{place['ja']}。{win['ja']}。",
         )
+    if percent(mine.mean("win")) == percent(other.mean("win")):
+        return t(
+            f"{lead['en']}, the search sees no clear difference in score, place or chance to "
+            f"win: {win['en']}.",
+            f"{lead['ja']}、得点にも順位にも勝つ確率にもはっきりした差は見えません。{win['ja']}。",
+        )
+    if apart(mine, other, "win"):
+        return t(
+            f"{lead['en']}, the search sees no clear difference in score or place, only in the "
+            f"chance to win: {win['en']}.",
+            f"{lead['ja']}、得点にも順位にもはっきりした差は見えず、差は勝つ確率だけです。{win['ja']}。",
+        )
     return t(
-        f"{lead['en']}, the search sees no clear difference in score or place; {win['en']}.",
-        f"{lead['ja']}、得点にも順位にもはっきりした差は見えません。{win['ja']}。",
+        f"{lead['en']}, the search sees no clear difference in score or place, and it is not "
+        f"sure of the difference in the chance to win: {win['en']}.",
+        f"{lead['ja']}、得点にも順位にもはっきりした差は見えず、勝つ確率の差も確かではありません。"
+        f"{win['ja']}。",
     )
 
 

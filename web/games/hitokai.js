@@ -65,6 +65,9 @@ Object.assign(STRINGS, {
   hk_payLost: { en: 'Pay your bid of {0} (daughter {1} went to another)', ja: '入札額{0}を支払う（娘{1}は落札できませんでした）' },
   hk_paidSoFar: { en: 'Put in: {0} of {1}', ja: '支払い済み {0}/{1}' },
   hk_payCounter: { en: 'So far {0} of {1} gold', ja: '現在{0}金/{1}金' },
+  // with cards chosen but not paid yet: the seat's row still says what is paid (a beginner saw
+  // "So far 1 of 4" above and "Put in: 0 of 4" beside the name)
+  hk_payCounterChosen: { en: 'With the cards chosen: {0} of {1} gold', ja: '選んだカードで{0}金/{1}金' },
   hk_suggest: { en: 'Suggested (keeps most value):', ja: 'おすすめ（価値を最も残す）：' },
   hk_payThis: { en: 'Pay this', ja: 'これで支払う' },
   hk_orPick: { en: 'Or choose the cards yourself (greyed numbers would overpay):', ja: 'または自分でカードを選ぶ（灰色の数字は払いすぎになります）：' },
@@ -117,8 +120,8 @@ Object.assign(STRINGS, {
   // setup (H6)
   hk_firstStart: { en: 'First start player', ja: '最初の手番プレイヤー' },
   hk_firstStartHelp: {
-    en: 'Opens the first auction of round 1. The original suggests whoever bought a daughter most recently.',
-    ja: '第1ラウンドの最初の競りで最初に入札します。原作では「最近娘を買った人」です。',
+    en: 'Opens the first auction of round 1. (The original, tongue in cheek: whoever most recently bought a daughter; if nobody knows, rock-paper-scissors.)',
+    ja: '第1ラウンドの最初の競りで最初に入札します。（原作では冗談めかして「最近娘を買った人」、わからなければじゃんけんで決めます。）',
   },
 });
 
@@ -711,7 +714,7 @@ function reachNote(choice, ans, picks) {
 function paidLine(p, choice, ans, picks) {
   const value = picks.length && ans?.info ? ans.info.value : p.value;
   return h('p', { class: 'hk-paid', testid: 'paid-so-far', data: { value, bid: p.bid } },
-    h('span', { text: t('hk_payCounter', value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm'))),
+    h('span', { text: t(picks.length && ans?.info ? 'hk_payCounterChosen' : 'hk_payCounter', value, p.bid) }), h('span', { class: 'hk-row' }, (p.cards || []).map((c) => chip(c, 'hk-sm'))),
     reachNote(choice, ans, picks));
 }
 

@@ -456,12 +456,12 @@ export class Analysis {
       h('p', { class: 'analysis-words is-played' },
         h('span', { class: 'analysis-mark-key is-played', 'aria-hidden': 'true', text: same ? '✓' : '✗' }),
         h('span', { class: 'analysis-label', text: t('analysisPlayed') }), ' ', words(v.words.played, names),
-        h('span', { class: 'analysis-chance', text: t('analysisChance', pct(v.win_played)) }), onTable(marks.played)),
+        ' ', h('span', { class: 'analysis-chance', text: t('analysisChance', pct(v.win_played)) }), onTable(marks.played)),
       same ? h('p', { class: 'analysis-note', text: t('analysisWasBest') })
         : h('p', { class: 'analysis-words is-better' },
           h('span', { class: 'analysis-mark-key is-better', 'aria-hidden': 'true', text: '✓' }),
           h('span', { class: 'analysis-label', text: t('analysisBetter') }), ' ', words(v.words.best || [], names),
-          h('span', { class: 'analysis-chance', text: t('analysisChance', pct(v.win_best)) }), onTable(marks.best)),
+          ' ', h('span', { class: 'analysis-chance', text: t('analysisChance', pct(v.win_best)) }), onTable(marks.best)),
       why ? h('p', { class: 'analysis-why', testid: 'analysis-decision-why', text: why }) : null,
       luck,
       h('p', { class: 'analysis-note', text: t(same ? 'analysisMarkedOne' : 'analysisMarkedBoth') }));
