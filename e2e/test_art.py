@@ -67,13 +67,21 @@ def test_the_five_tiles_art_differs(page: Page, base_url: str, shot: Shot) -> No
 @pytest.mark.parametrize("game", GAMES)
 def test_the_rules_header_shows_the_games_art(page: Page, base_url: str, game: str) -> None:
     page.goto(f"{base_url}#/rules/{game}")
+    # the page is drawn again once the engine is ready (a full run once measured the art between
+    # two drawings: no box): the checks read the page as it stays
+    wait_engine(page)
     expect(page.get_by_test_id("rules-title")).to_be_visible()
     art = page.locator(".rules-head [data-testid=game-art]")
     expect(art).to_have_count(1)
     expect(art).to_be_visible()
     expect(art).to_have_attribute("data-art", game)
     expect(art).to_have_attribute("aria-hidden", "true")
-    box = art.bounding_box()
+    box = None
+    for _ in range(20):  # a drawing still under way: measure again
+        box = art.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
     assert box is not None and box["width"] >= 140, box  # larger than on the tile
     # the lobby tile draws the same picture
     drawn = art.locator("svg").first.inner_html() if game != "marie" else None
