@@ -339,6 +339,7 @@ const S = {
     ja: '観戦の視点では手札は見えません。「視点」でプレイヤーを選ぶと、その手札が見えます。',
   },
   handsHiddenWatching: { en: 'You are watching: the hands are hidden.', ja: '観戦中です。手札は見えません。' },
+  handsHiddenPassed: { en: 'Hands are hidden while the tablet is passed.', ja: 'タブレットを渡す間、手札は隠されています。' },
   replaySpectator: { en: 'Spectator (hands hidden)', ja: '観戦者（手札は非公開）' },
   replaySeat: { en: '{0} (hand revealed)', ja: '{0}（手札を公開）' },
   replaySeatShort: { en: "{0}'s view", ja: '{0}の視点' },
@@ -662,6 +663,16 @@ export function tx(text) {
 }
 
 /** A label for a bot level (the engine may add levels: unknown ones show as they are). */
+/**
+ * Why a hand zone seen from no seat shows no hand: a replay's spectator view, a table of bots
+ * watched, or the tablet passed between people.
+ * @param {{replay?: boolean, humans?: number[]}} ctx the table's context
+ */
+export function hiddenHandWords(ctx) {
+  if (ctx.replay) return t('handsHiddenReplay');
+  return (ctx.humans || []).length ? t('handsHiddenPassed') : t('handsHiddenWatching');
+}
+
 export function levelName(level) {
   return S[`level_${level}`] ? t(`level_${level}`) : String(level ?? '');
 }

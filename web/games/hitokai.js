@@ -14,7 +14,7 @@
 import { h, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
 import { startPlayerField } from '../ui/options.js';
-import { t, tn, tp, tx, joinNames, STRINGS } from '../i18n.js';
+import { t, tn, tp, tx, joinNames, hiddenHandWords, STRINGS } from '../i18n.js';
 
 loadStyle(new URL('./hitokai.css', import.meta.url).href);
 
@@ -37,7 +37,6 @@ Object.assign(STRINGS, {
   hk_doubleNote: { en: '{0}s are worth {1} gold', ja: '{0}は1枚{1}金' },
   hk_hand: { en: 'Your hand', ja: 'あなたの手札' },
   hk_handValue: { en: 'Worth {0} now', ja: '現在の価値 {0}' },
-  hk_handHidden: { en: 'Hands are hidden while the tablet is passed.', ja: 'タブレットを渡す間、手札は隠されています。' },
   hk_emptyHand: { en: 'No cards in hand', ja: '手札なし' },
   hk_youOut: { en: 'You are eliminated for this round.', ja: 'あなたはこのラウンド脱落しています。' },
   hk_double: { en: 'worth {0} gold each now', ja: '今は1枚{0}金' },
@@ -506,16 +505,10 @@ function seatsTable(snap, ctx) {
 
 // ---------------------------------------------------------------- own hand
 
-/** Why no hand is shown: a replay's spectator view, bots watched, or the tablet passed. */
-function hiddenWords(ctx) {
-  if (ctx.replay) return t('handsHiddenReplay');
-  return (ctx.humans || []).length ? t('hk_handHidden') : t('handsHiddenWatching');
-}
-
 function handZone(snap, ctx) {
   const v = snap.view;
   if (ctx.viewer === null || ctx.viewer === undefined || !v.hand) {
-    return h('section', { class: 'hk-hand', testid: 'hand-zone' }, h('p', { class: 'hk-muted', text: hiddenWords(ctx) }));
+    return h('section', { class: 'hk-hand', testid: 'hand-zone' }, h('p', { class: 'hk-muted', text: hiddenHandWords(ctx) }));
   }
   const gs = v.hand_groups || [];
   const out = v.seats[ctx.viewer]?.eliminated;

@@ -6,7 +6,7 @@
 
 import { h, svg, button, loadStyle } from '../ui/dom.js';
 import { icon } from '../ui/card.js';
-import { t, tn, tp, tx, levelName, STRINGS } from '../i18n.js';
+import { t, tn, tp, tx, levelName, hiddenHandWords, STRINGS } from '../i18n.js';
 import { startPlayerField } from '../ui/options.js';
 import { seatExplain } from '../ui/explain.js';
 
@@ -50,7 +50,6 @@ Object.assign(STRINGS, {
   ph_noTreasure: { en: 'No treasure yet', ja: '財宝なし' },
   ph_scoreNow: { en: { one: '{0} item + {1} kinds bonus', other: '{0} items + {1} kinds bonus' }, ja: '財宝{0}点+種類ボーナス{1}点' },
   ph_yourHand: { en: 'Your hand', ja: 'あなたの手札' },
-  ph_handHidden: { en: 'Hands are hidden while the tablet is passed.', ja: 'タブレットを渡す間、手札は隠されています。' },
   ph_noMembers: { en: 'No member card in hand: you can only pass.', ja: '手札に隊員カードがありません。パスしかできません。' },
   ph_tapToSelect: { en: 'Tap member cards to put them in front of you.', ja: '手元に出す隊員カードをタップしてください。' },
   ph_newTotal: { en: 'Your declaration', ja: 'あなたの宣言' },
@@ -695,17 +694,11 @@ function passButtons(snap, ctx) {
   });
 }
 
-/** Why no hand is shown: a replay's spectator view, bots watched, or the tablet passed. */
-function hiddenWords(ctx) {
-  if (ctx.replay) return t('handsHiddenReplay');
-  return (ctx.humans || []).length ? t('ph_handHidden') : t('handsHiddenWatching');
-}
-
 function handZone(snap, ctx) {
   const v = snap.view;
   if (ctx.viewer === null || ctx.viewer === undefined) {
     return h('section', { class: 'ph-hand-zone is-hidden', testid: 'hand-zone' },
-      h('p', { class: 'ph-note', text: hiddenWords(ctx) }));
+      h('p', { class: 'ph-note', text: hiddenHandWords(ctx) }));
   }
   const L = legend(v);
   const me = v.seats[ctx.viewer];
