@@ -16,6 +16,7 @@ violation is never expected.
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import json
 import os
@@ -763,6 +764,136 @@ def context(
     yield kept.context
     failed = request.node.stash.get(FAILED, False)
     context_pool.give_back(key, kept, not failed, site_url)
+
+
+# ------------------------------------------------------------------ a page kept between tests
+#
+# Opening the site in a new page costs 2.5 to 3.5 s of processor time before a table is drawn (the
+# page's modules, the engine's start from its snapshot, the first drawing's compiled code);
+# opening another link in a page already on the site costs about 0.5 s (measured: a table of three
+# games, six visits each way). Tests that only open links and look at what the page draws share
+# one page per module and worker (``warm_page``): between two of them the page goes back to the
+# lobby through its own address (a hash change, as a player's tap on "Back to the lobby"), its
+# open dialogs close, its storage is emptied (local and session storage, the vault's saved games:
+# the engine keeps its database open, so its records are deleted, not the database), its viewport
+# and media are the defaults again. A test that fails leaves its page closed: the next one boots a
+# new page. Tests that need a new device, a reload, their own context or a first visit keep their
+# own ``page``.
+
+WARM_RESET = """async () => {
+  for (const d of document.querySelectorAll('dialog[open]')) d.close();
+  localStorage.clear();
+  sessionStorage.clear();
+  const db = await new Promise((resolve) => {
+    const r = indexedDB.open('pygames-games');
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => resolve(null);
+    r.onupgradeneeded = () => { r.transaction.abort(); };
+  });
+  if (db && db.objectStoreNames.contains('records')) {
+    await new Promise((resolve, reject) => {
+      const t = db.transaction('records', 'readwrite');
+      t.objectStore('records').clear();
+      t.oncomplete = resolve; t.onerror = () => reject(t.error);
+    });
+  }
+  db?.close();
+}"""
+LOBBY_READY = "[data-testid=lobby] [data-testid^=game-]"
+
+
+class WarmPage:
+    """The page a module's tests share (see ``warm_page``), booted on first use."""
+
+    def __init__(
+        self, browser: Browser, base_url: str, args: dict[str, Any], scripts: Iterable[str]
+    ) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.args = args
+        self.scripts = list(scripts)
+        self.context: BrowserContext | None = None
+        self.page: Page | None = None
+        self.uses = 0
+
+    def take(self) -> Page:
+        """The shared page on the lobby with nothing stored, booted now if there is none."""
+        if self.page is None or self.page.is_closed():
+            self.close()
+            self.context = self.browser.new_context(**self.args)
+            for script in self.scripts:
+                self.context.add_init_script(script)
+            self.page = self.context.new_page()
+            self.page.goto(self.base_url + "#/")
+            wait_engine(self.page)
+        page = self.page
+        self.uses += 1
+        page.evaluate(WARM_RESET)
+        page.goto(self.base_url + "#/")
+        page.wait_for_selector(LOBBY_READY, timeout=30_000)
+        if page.evaluate("document.documentElement.lang") != "en":  # a test switched language
+            switch_lang(page, "en")
+            page.evaluate("localStorage.clear()")
+        resize(page, LANDSCAPE)
+        page.emulate_media(reduced_motion="no-preference", color_scheme="light")
+        return page
+
+    def give_back(self, ok: bool) -> None:
+        """After a test: keep the page for the next one unless the test failed or opened
+        other pages (its own tabs are closed), or the page has served :data:`CONTEXT_USES`."""
+        if self.context is None or self.page is None:
+            return
+        others = [p for p in self.context.pages if p is not self.page]
+        for other in others:
+            other.close()
+        if not ok or self.page.is_closed() or self.uses >= CONTEXT_USES:
+            self.close()
+
+    def close(self) -> None:
+        """Close the page's context."""
+        if self.context is not None:
+            with contextlib.suppress(PlaywrightError):
+                self.context.close()
+        self.context = None
+        self.page = None
+        self.uses = 0
+
+
+@pytest.fixture(scope="module")
+def warm_init_scripts() -> list[str]:
+    """Scripts the shared page runs before its own, once, as it boots (a module may override
+    this fixture: a script that counts, say, must then be reset by each test)."""
+    return []
+
+
+@pytest.fixture(scope="module")
+def warm_holder(
+    browser: Browser,
+    base_url: str,
+    browser_context_args: dict[str, Any],
+    warm_init_scripts: list[str],
+) -> Iterator[WarmPage]:
+    """The module's :class:`WarmPage` (closed after its last test)."""
+    holder = WarmPage(browser, base_url, dict(browser_context_args), warm_init_scripts)
+    yield holder
+    holder.close()
+
+
+def switch_lang(page: Page, lang: str) -> None:
+    """Show the page in ``lang`` (``en`` or ``ja``) with the header's language buttons, as a
+    player does (a page already open has read the stored language)."""
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.get_by_test_id(f"lang-{lang}").click()
+        page.wait_for_selector(f"html[lang={lang}]", state="attached")
+
+
+@pytest.fixture
+def warm_page(request: pytest.FixtureRequest, warm_holder: WarmPage) -> Iterator[Page]:
+    """A page on the site's lobby, shared with the module's other tests that ask for it (see
+    :class:`WarmPage`): nothing stored, landscape, no reduced motion."""
+    page = warm_holder.take()
+    yield page
+    warm_holder.give_back(not request.node.stash.get(FAILED, False))
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ import itertools
 import json
 
 import pytest
-from conftest import LANDSCAPE, PORTRAIT, Shot, dist_folder, resize, wait_engine
+from conftest import INSTANT_BOTS, LANDSCAPE, PORTRAIT, Shot, dist_folder, resize, wait_engine
 from playwright.sync_api import BrowserContext, Page, expect
 
 GAMES = ("marie", "hitokai", "pharaoh", "baggai", "yadokashi")
@@ -65,7 +65,8 @@ def test_the_five_tiles_art_differs(page: Page, base_url: str, shot: Shot) -> No
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_rules_header_shows_the_games_art(page: Page, base_url: str, game: str) -> None:
+def test_the_rules_header_shows_the_games_art(warm_page: Page, base_url: str, game: str) -> None:
+    page = warm_page
     page.goto(f"{base_url}#/rules/{game}")
     # the page is drawn again once the engine is ready (a full run once measured the art between
     # two drawings: no box): the checks read the page as it stays
@@ -92,7 +93,8 @@ def test_the_rules_header_shows_the_games_art(page: Page, base_url: str, game: s
         assert tile_art.locator("svg").first.inner_html() == drawn
 
 
-def test_rules_headers_in_both_languages(page: Page, base_url: str, shot: Shot) -> None:
+def test_rules_headers_in_both_languages(warm_page: Page, base_url: str, shot: Shot) -> None:
+    page = warm_page
     for lang in ("en", "ja"):
         for game in GAMES:
             page.goto(f"{base_url}#/rules/{game}")
@@ -106,7 +108,11 @@ def test_rules_headers_in_both_languages(page: Page, base_url: str, shot: Shot) 
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_table_shows_the_games_emblem(page: Page, base_url: str, shot: Shot, game: str) -> None:
+def test_the_table_shows_the_games_emblem(
+    warm_page: Page, base_url: str, shot: Shot, game: str
+) -> None:
+    page = warm_page
+    page.evaluate(INSTANT_BOTS)
     page.goto(f"{base_url}#/setup/{game}")
     expect(page.get_by_test_id("start-game")).to_be_visible(timeout=90_000)
     page.get_by_test_id("start-game").click()

@@ -152,11 +152,12 @@ def play(page: Page, moves: list[str]) -> None:
 
 @pytest.mark.parametrize("game", list(HIDDEN))
 def test_undo_at_the_pass_screen_gives_the_tablet_back_behind_a_cover(
-    page: Page, base_url: str, game: str, shot: Callable[..., Any]
+    warm_page: Page, base_url: str, game: str, shot: Callable[..., Any]
 ) -> None:
+    page = warm_page
     players, selector = HIDDEN[game]
     record, seat, moves = position(game, players)
-    page.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
+    page.evaluate("localStorage.setItem('pygames.speed', 'instant');")
     # opening the game (a link, as a saved game is opened): a cover first, nothing private
     page.goto(f"{base_url}{link(record)}")
     expect(page.get_by_test_id("privacy-screen")).to_be_visible(timeout=90_000)
@@ -252,9 +253,10 @@ ISOLATED = "(el) => el.tagName === 'BDI' || getComputedStyle(el).unicodeBidi ===
 
 
 def test_names_are_isolated_and_hidden_characters_refused_at_the_setup(
-    page: Page, base_url: str
+    warm_page: Page, base_url: str
 ) -> None:
-    page.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
+    page = warm_page
+    page.evaluate("localStorage.setItem('pygames.speed', 'instant');")
     page.goto(f"{base_url}#/setup/hitokai")
     expect(page.get_by_test_id("start-game")).to_be_visible(timeout=30_000)
     page.get_by_test_id("players-3").click()

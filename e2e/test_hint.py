@@ -18,6 +18,7 @@ from conftest import (
     record_of,
     resize,
     simulate,
+    switch_lang,
     wait_true,
     wait_turn,
 )
@@ -60,9 +61,22 @@ def new_record(game: str, kinds: list[str], seed: int, **options: Any) -> dict[s
             "seats": seats(kinds), "actions": []}  # fmt: skip
 
 
+@pytest.fixture(scope="module")
+def warm_init_scripts() -> list[str]:
+    """The module's shared page counts its hint requests."""
+    return [COUNT_HINTS]
+
+
+@pytest.fixture
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage), its count of hint requests at zero."""
+    warm_page.evaluate("window.__hintCalls = 0")
+    return warm_page
+
+
 def open_table(page: Page, base_url: str, record: dict[str, Any], lang: str = "en") -> str:
     """Open the game of ``record`` by its link; returns the phase once a person is to act."""
-    page.add_init_script(COUNT_HINTS + f"localStorage.setItem('pygames.lang', '{lang}');")
+    switch_lang(page, lang)
     page.goto(base_url + link(record))
     return wait_turn(page, timeout=90_000)
 
@@ -233,7 +247,7 @@ def test_a_hint_for_a_composed_move_is_marked_on_the_table_and_can_be_played(
     shop window (its two ends badged with the rank, the spots between outlined), the panel
     saying so, with each chance to win labelled and the reason; Play plays one."""
     record = new_record("baggai", ["human", "bot", "bot", "bot"], 7, start=0)
-    page.add_init_script(INSTANT_BOTS)
+    page.evaluate(INSTANT_BOTS)
     assert open_table(page, base_url, record, lang) == "range"
     ask_hint(page, lang)
     # a range names its ends: spots (番) or the banks (銀行)
@@ -278,7 +292,7 @@ def test_a_hint_of_the_egyptian_buyers_payment_marks_the_cards(
 ) -> None:
     """The payment is composed card by card: each hinted card is marked among the hand's cards
     (its pick), the panel says so, and each chance to win is labelled."""
-    page.add_init_script(INSTANT_BOTS)
+    page.evaluate(INSTANT_BOTS)
     assert open_table(page, base_url, payment_record(), lang) == "pay"
     ask_hint(page, lang)
     rows = page.locator("[data-testid^=hint-move-]")
@@ -322,7 +336,7 @@ def test_the_end_screen_shows_the_hints_used_also_after_a_reload(
     actions = record["actions"]
     last = max(i for i, a in enumerate(actions) if a.startswith("0:"))
     record.update(seats=seats(["human", "bot", "bot"]), actions=actions[:last], options={})
-    page.add_init_script(INSTANT_BOTS)
+    page.evaluate(INSTANT_BOTS)
     open_table(page, base_url, record)
     ask_hint(page, "en")
     # the hint counted is saved with the game's record (in the vault) at once
@@ -357,7 +371,7 @@ def test_the_end_screen_shows_the_hints_used_also_after_a_reload(
 def test_the_setup_option_is_on_with_one_person_off_in_pass_and_play_and_kept(
     page: Page, base_url: str
 ) -> None:
-    page.add_init_script(COUNT_HINTS + INSTANT_BOTS + "localStorage.setItem('pygames.lang', 'en');")
+    page.evaluate(INSTANT_BOTS)
     page.goto(f"{base_url}#/setup/marie")
     switch = page.get_by_test_id("opt-hints")
     expect(switch).to_be_checked()  # one person and bots
@@ -382,7 +396,7 @@ def test_pass_and_play_never_shows_the_last_persons_hint(page: Page, base_url: s
     """Two people at a table where hints are on: Aya's hint is gone before the tablet goes to
     Ben, and Ben's Hint is his own."""
     record = new_record("marie", ["human", "human", "bot"], 23, elder=0, hints=True)
-    page.add_init_script(INSTANT_BOTS)
+    page.evaluate(INSTANT_BOTS)
     assert open_table(page, base_url, record) == "pass"
     page.get_by_test_id("privacy-continue").click()
     assert wait_turn(page) == "pile"

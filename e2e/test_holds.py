@@ -13,9 +13,10 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.conftest import link, wait_engine
+from e2e.conftest import link
 from pygames.core.play import bot_move
 from pygames.core.protocol import GameState
 from pygames.core.record import Record, record_from_json, replay
@@ -130,10 +131,14 @@ def suggested_payment(state: GameState, seat: int) -> list[list[str]]:
     return [info.compose(state, seat, "pay", list(pay["suggestion"])).actions]
 
 
+@pytest.fixture
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage)."""
+    return warm_page
+
+
 def open_at(page: Page, base_url: str, record: dict[str, Any]) -> None:
-    page.add_init_script(NORMAL)
-    page.goto(base_url)
-    wait_engine(page)
+    page.evaluate(NORMAL)
     page.evaluate("(hash) => { location.hash = hash; }", link(record))
 
 

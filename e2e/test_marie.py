@@ -31,6 +31,13 @@ def context(context: BrowserContext) -> BrowserContext:
     return context
 
 
+@pytest.fixture
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage); bots move at once."""
+    warm_page.evaluate("localStorage.setItem('pygames.speed', 'instant');")
+    return warm_page
+
+
 def table(page: Page) -> Any:
     return page.get_by_test_id("table")
 
@@ -430,10 +437,12 @@ def test_bots_are_paced_and_announced(page: Page, base_url: str) -> None:
 
 # What the table shows after each of its draws, read from the page as it is drawn: every seat's
 # score, pair, vote chip, keep/eat decision chip, kept counts, eaten cards and elder badge, and the
-# tappable moves.
+# tappable moves (from the call on: the observer is added once to the module's shared page).
 WATCH = r"""
 () => {
   window.__marie = [];
+  if (window.__marieWatched) return;
+  window.__marieWatched = true;
   const cards = (el, sel) => [...el.querySelectorAll(sel)].map((c) => Number(c.dataset.card));
   const seat = (el) => ({
     seat: Number(el.dataset.seat),

@@ -7,14 +7,24 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import INSTANT_BOTS, READY, current_record, engine, link, record_of, simulate
-from playwright.sync_api import BrowserContext, Page, expect
+from conftest import (
+    INSTANT_BOTS,
+    READY,
+    current_record,
+    engine,
+    link,
+    record_of,
+    simulate,
+    switch_lang,
+)
+from playwright.sync_api import Page, expect
 
 
 @pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
-    context.add_init_script(INSTANT_BOTS)
-    return context
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage), bots at the instant speed."""
+    warm_page.evaluate(INSTANT_BOTS)
+    return warm_page
 
 
 def human_record(game: str, players: int, seed: int, bots: str | None = None) -> dict[str, Any]:
@@ -164,7 +174,7 @@ def test_yadokashi_previews_high_and_low_for_every_roll(
 def test_the_end_screen_gives_every_place_and_its_tie_break(
     page: Page, base_url: str, shot: Callable[..., Any], lang: str, second: str
 ) -> None:
-    page.add_init_script(f"localStorage.setItem('pygames.lang', '{lang}');")
+    switch_lang(page, lang)
     record = human_record("baggai", 4, 4, "random")
     result = engine(cmd="start", record=record, seat=None)["result"]
     assert any(tie["place"] == 2 for tie in result["ties"])  # 13-13 for 2nd

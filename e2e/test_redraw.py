@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from e2e.conftest import INSTANT_BOTS, link, wait_engine
+from e2e.conftest import INSTANT_BOTS, link
 
 # Random trees of a few tags, attributes and texts; each case draws an "old" tree (on screen)
 # and a "fresh" one, places the fresh children over the old ones, and reports what it saw.
@@ -23,9 +23,8 @@ PATCH_CASES = "\n".join(
 )
 
 
-def test_a_patch_shows_exactly_the_fresh_drawing(page: Page, base_url: str) -> None:
-    page.goto(base_url)
-    wait_engine(page)
+def test_a_patch_shows_exactly_the_fresh_drawing(warm_page: Page) -> None:
+    page = warm_page
     seen: dict[str, Any] = page.evaluate(PATCH_CASES, 300)
     assert seen["cases"] == 300
     assert seen["same"] == 300, seen.get("differs")
@@ -38,10 +37,13 @@ def test_a_patch_shows_exactly_the_fresh_drawing(page: Page, base_url: str) -> N
 
 
 # Counts the table's draws while a game plays, how many of them kept the status bar that was on
-# screen before them, and the CSP violations of the page.
+# screen before them, and the CSP violations of the page (the counts start again at each call; the
+# listeners are added once to the page the module's tests share).
 WATCH = r"""
 () => {
   window.__redraws = { draws: 0, keptBar: 0, violations: 0 };
+  if (window.__redrawsWatched) return;
+  window.__redrawsWatched = true;
   document.addEventListener('securitypolicyviolation', () => { window.__redraws.violations += 1; });
   let last = null;
   new MutationObserver((list) => {
@@ -58,10 +60,9 @@ WATCH = r"""
 
 
 @pytest.mark.parametrize("game", ["marie", "hitokai", "pharaoh", "baggai", "yadokashi"])
-def test_bot_moves_patch_the_table(page: Page, base_url: str, game: str) -> None:
-    page.add_init_script(INSTANT_BOTS)
-    page.goto(base_url)
-    wait_engine(page)
+def test_bot_moves_patch_the_table(warm_page: Page, base_url: str, game: str) -> None:
+    page = warm_page
+    page.evaluate(INSTANT_BOTS)
     page.evaluate(WATCH)
     players = {"pharaoh": 2, "baggai": 4}.get(game, 3)
     seats = [{"name": f"Bot {i + 1}", "kind": "bot", "level": "normal"} for i in range(players)]

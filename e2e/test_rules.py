@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import (
@@ -21,7 +22,6 @@ from e2e.conftest import (
     record_of,
     settle,
     simulate,
-    wait_engine,
     wait_turn,
 )
 
@@ -43,6 +43,19 @@ TITLE = """(id) => fetch('./catalog.json').then((r) => r.json())
   .then((c) => c.games.find((g) => g.id === id).titles.en)"""
 
 GUIDE = "(id) => import(`./rules/${id}.js`).then((m) => m.default)"
+
+
+@pytest.fixture(scope="module")
+def warm_init_scripts() -> list[str]:
+    """The module's shared page counts its messages to workers."""
+    return [COUNT_POSTS]
+
+
+@pytest.fixture
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage), bots at the instant speed."""
+    warm_page.evaluate(INSTANT_BOTS)
+    return warm_page
 
 
 def seats(players: int, humans: set[int]) -> list[dict[str, Any]]:
@@ -102,9 +115,6 @@ def open_table(page: Page, base_url: str, game: str) -> None:
 def test_the_rules_dialog_leaves_each_table_as_it_was(
     page: Page, base_url: str, shot: Shot
 ) -> None:
-    page.add_init_script(INSTANT_BOTS + COUNT_POSTS)
-    page.goto(base_url)
-    wait_engine(page)
     for game in GAMES:
         open_table(page, base_url, game)
         table = page.get_by_test_id("table")
@@ -137,9 +147,6 @@ def test_the_rules_dialog_leaves_each_table_as_it_was(
 
 
 def test_rules_from_the_cover_and_the_replay(page: Page, base_url: str, shot: Shot) -> None:
-    page.add_init_script(INSTANT_BOTS)
-    page.goto(base_url)
-    wait_engine(page)
     finished = record_of(simulate("marie", 4, SEED))
     table = {**finished, "seats": seats(4, {0, 1}), "actions": finished["actions"][:6]}
     page.evaluate("(h) => { location.hash = h; }", link(table))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import INSTANT_BOTS, link, wait_engine
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 # names are at most 24 characters; d() is a function the page gets from the test, which would
 # mark the page if anything of a name ever ran (the site's CSP would also refuse it)
@@ -15,10 +15,11 @@ PLAYERS = {"marie": 3, "hitokai": 3, "pharaoh": 3, "baggai": 4, "yadokashi": 3}
 
 
 @pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
-    context.add_init_script(INSTANT_BOTS)
-    context.add_init_script("window.d = () => { window.__pwned = true; };")
-    return context
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage): bots at once, ``d()`` marks the page."""
+    warm_page.evaluate(INSTANT_BOTS)
+    warm_page.evaluate("window.d = () => { window.__pwned = true; }; delete window.__pwned;")
+    return warm_page
 
 
 def assert_nothing_ran(page: Page) -> None:

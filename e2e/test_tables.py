@@ -11,19 +11,24 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from e2e.conftest import link, wait_engine, wait_true
+from e2e.conftest import link, wait_true
 
 PLIES = 30  # positions drawn while watching (the bots answer every 250 ms at most, thinking aside)
 PLAYERS = {"marie": 4, "pharaoh": 4, "baggai": 5, "hitokai": 5, "yadokashi": 4}
 
-# The plies the table was drawn at, in the order drawn (each change of its data-ply).
-WATCH_PLIES = """
-window.__plies = [];
-new MutationObserver(() => {
-  const ply = document.querySelector('[data-testid=table]')?.dataset.ply;
-  if (ply !== undefined && window.__plies.at(-1) !== Number(ply)) window.__plies.push(Number(ply));
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ply'] });
-"""
+# The plies the table was drawn at, in the order drawn (each change of its data-ply), from the
+# call on (the observer is added once to the page the module's tests share).
+WATCH_PLIES = """() => {
+  window.__plies = [];
+  if (window.__pliesWatched) return;
+  window.__pliesWatched = true;
+  new MutationObserver(() => {
+    const ply = document.querySelector('[data-testid=table]')?.dataset.ply;
+    if (ply !== undefined && window.__plies.at(-1) !== Number(ply)) {
+      window.__plies.push(Number(ply));
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ply'] });
+}"""
 WATCHED = (
     f"window.__plies.length >= {PLIES} "
     "|| document.querySelector('[data-testid=table]')?.dataset.waiting === 'over'"
@@ -32,12 +37,11 @@ WATCHED = (
 
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_an_all_bot_table_plays_without_a_console_error(
-    page: Page, base_url: str, game: str
+    warm_page: Page, base_url: str, game: str
 ) -> None:
-    page.add_init_script("localStorage.setItem('pygames.speed', 'fast');")
-    page.add_init_script(WATCH_PLIES)
-    page.goto(base_url)
-    wait_engine(page)
+    page = warm_page
+    page.evaluate("localStorage.setItem('pygames.speed', 'fast');")
+    page.evaluate(WATCH_PLIES)
     players = PLAYERS[game]
     seats = [{"name": f"Bot {i + 1}", "kind": "bot", "level": "normal"} for i in range(players)]
     record = {

@@ -23,7 +23,7 @@ from conftest import (
     wait_engine,
     wait_turn,
 )
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 # Every message of the engine's worker (not the snapshot maker's), with the request it answers.
 HOOK = """
@@ -58,12 +58,19 @@ GAMES = {"marie": 3, "hitokai": 3, "pharaoh": 2, "baggai": 4, "yadokashi": 3}
 SNAPSHOTS = {"start", "view", "act", "bot", "undo"}
 
 
+@pytest.fixture(scope="module")
+def warm_init_scripts() -> list[str]:
+    """The engine's messages to the module's shared page are recorded."""
+    return [HOOK]
+
+
 @pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
-    """Bots move at once; the engine's messages are recorded."""
-    context.add_init_script(INSTANT_BOTS)
-    context.add_init_script(HOOK)
-    return context
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage): bots move at once; the engine's messages
+    are recorded from here on."""
+    warm_page.evaluate(INSTANT_BOTS)
+    warm_page.evaluate("window.__traffic = []")
+    return warm_page
 
 
 def keys_named(value: Any, name: str, path: str = "") -> list[str]:

@@ -17,19 +17,21 @@ from conftest import (
     current_record,
     link,
     settle,
+    switch_lang,
     wait_turn,
 )
 from conftest import engine_snapshot as snapshot
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
-    """Bots move at once (no pacing) so a whole game fits in a test."""
-    context.add_init_script(INSTANT_BOTS)
-    return context
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage); bots move at once (no pacing) so a whole
+    game fits in a test."""
+    warm_page.evaluate(INSTANT_BOTS)
+    return warm_page
 
 
 def table(page: Page) -> Any:
@@ -259,12 +261,14 @@ def test_new_tenants_are_chosen_with_the_engine(
 
 # --- an all-bot game: what the table shows is what the view says ----------------------------
 
-# Installed before the page loads: after every draw of the table (its data-drawn changes), note
-# what the table shows: each ring item's place on screen and what it says it is, the star bars
-# and the dice in the centre. Everything in the same task as the draw, so nothing lags.
+# Run in the page before the game opens: after every draw of the table (its data-drawn changes),
+# note what the table shows: each ring item's place on screen and what it says it is, the star
+# bars and the dice in the centre. Everything in the same task as the draw, so nothing lags.
 CAPTURE = """
 (() => {
   window.__ydFrames = [];
+  if (window.__ydWatched) return;  // the observer is added once to the module's shared page
+  window.__ydWatched = true;
   const centreOf = (r) => [r.left + r.width / 2, r.top + r.height / 2];
   const capture = (root) => {
     if (root.classList.contains('is-over')) return;
@@ -372,8 +376,8 @@ def test_an_all_bot_game_shows_the_view_after_every_answer(
         "seats": seats,
         "actions": [],
     }
-    page.add_init_script(f"localStorage.setItem('pygames.speed', '{pace}');")
-    page.add_init_script(CAPTURE)
+    page.evaluate(f"localStorage.setItem('pygames.speed', '{pace}');")
+    page.evaluate(CAPTURE)
     page.emulate_media(reduced_motion="reduce")  # the places drawn, not moves to them (ui/flip.js)
     page.goto(base_url + link(rec))
     expect(table(page)).to_have_attribute("data-waiting", "over", timeout=120_000)
@@ -456,7 +460,7 @@ def test_y10_a_capped_game_ends_with_no_winner(
 ) -> None:
     """The end screen and the replay's last page of a game the cap stopped say plainly that
     nobody won, and crown nobody."""
-    page.add_init_script(f"localStorage.setItem('pygames.lang', '{lang}');")
+    switch_lang(page, lang)
     rec = capped_record()
     page.goto(base_url + link(rec))
     assert wait_turn(page, timeout=60_000) == "over"
@@ -492,7 +496,7 @@ def test_rules_page_and_goal_say_what_the_rule_says(
 ) -> None:
     """The rules count the shells of each player count and say how the game ends; the
     table's goal chip carries the whole end rule as its title."""
-    page.add_init_script(f"localStorage.setItem('pygames.lang', '{lang}');")
+    switch_lang(page, lang)
     page.goto(base_url + "#/rules/yadokashi")
     summary = page.get_by_test_id("guide")
     expect(summary).to_contain_text(ring)
