@@ -14,10 +14,10 @@ from conftest import (
     current_record,
     link,
     pace_bots,
-    wait_engine,
+    switch_lang,
     wait_turn,
 )
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 
 def record(seed: int, open_money: bool = False) -> dict[str, Any]:
@@ -38,10 +38,10 @@ def record(seed: int, open_money: bool = False) -> dict[str, Any]:
 
 
 @pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
-    """Bots move at once (no pacing) so a whole game fits in a test."""
-    context.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
-    return context
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage); bots move at once."""
+    warm_page.evaluate("localStorage.setItem('pygames.speed', 'instant');")
+    return warm_page
 
 
 def table(page: Page) -> Any:
@@ -182,7 +182,7 @@ def test_one_human_against_three_bots(page: Page, base_url: str, shot: Callable[
 
 
 def test_open_money_in_japanese(page: Page, base_url: str, shot: Callable[..., Any]) -> None:
-    page.add_init_script("localStorage.setItem('pygames.lang', 'ja');")
+    switch_lang(page, "ja")
     page.goto(base_url + link(record(seed=3, open_money=True)))
     assert wait_turn(page) == "range"
     # open money: everyone's money is shown
@@ -200,6 +200,8 @@ def test_open_money_in_japanese(page: Page, base_url: str, shot: Callable[..., A
 WATCH = r"""
 () => {
   window.__baggai = [];
+  if (window.__baggaiWatched) return;  // the observer is added once to the shared page
+  window.__baggaiWatched = true;
   const near = (a, b) => Math.abs(a - b) <= 2;
   const bar = (root, cells, s) => {
     const el = root.querySelector(`[data-testid="range-${s}"]`);
@@ -280,8 +282,6 @@ def check_drawing(drawn: dict[str, Any], view: dict[str, Any]) -> None:
 def test_all_bot_game_shows_what_the_engine_says(
     page: Page, base_url: str, shot: Callable[..., Any]
 ) -> None:
-    page.goto(base_url)
-    wait_engine(page)
     page.evaluate(WATCH)
     pace_bots(page)
     rec = record(seed=29, open_money=True)

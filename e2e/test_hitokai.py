@@ -14,11 +14,11 @@ from conftest import (
     engine,
     link,
     pace_bots,
-    wait_engine,
+    switch_lang,
     wait_turn,
 )
 from conftest import engine_snapshot as snapshot
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,9 +30,10 @@ def engine_now(page: Page, seat: int | None) -> dict[str, Any]:
 
 
 @pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
-    context.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
-    return context
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage); bots move at once."""
+    warm_page.evaluate("localStorage.setItem('pygames.speed', 'instant');")
+    return warm_page
 
 
 def table(page: Page) -> Any:
@@ -495,6 +496,8 @@ def check_shown(shown: dict[str, Any], v: dict[str, Any]) -> None:
 WATCH_DRAWS = (
     """() => {
   window.__hkShown = [];
+  if (window.__hkWatched) return;  // the observer is added once to the shared page
+  window.__hkWatched = true;
   const read = """
     + READ_TABLE.strip()
     + """;
@@ -538,8 +541,6 @@ def test_an_all_bot_game_shows_what_the_engine_says(page: Page, base_url: str) -
         "v": 1, "game": "hitokai", "players": 3, "seed": 7, "options": {},
         "seats": seats, "actions": [],
     }  # fmt: skip
-    page.goto(base_url)
-    wait_engine(page)
     page.evaluate(WATCH_DRAWS)
     pace_bots(page)
     page.evaluate("(hash) => { location.hash = hash; }", link(record))
@@ -583,12 +584,11 @@ def set_up_table(page: Page, base_url: str, seed: int, start: str, names: list[s
 
 
 def test_the_setup_page_names_the_first_start_player(
-    context: BrowserContext, base_url: str, shot: Callable[..., Any]
+    page: Page, base_url: str, shot: Callable[..., Any]
 ) -> None:
     """H6: the seat named on the setup page opens the first auction, the game link carries the
     option and opens the same game again; left random, the option stays out of the link."""
     seed = 2
-    page = context.new_page()
     names = ["Aya", "Bes", "Nut"]
     set_up_table(page, base_url, seed, "2", names)
     expect(page.get_by_test_id("opt-start-help")).to_contain_text("bought a daughter")
@@ -617,8 +617,7 @@ def test_the_setup_page_names_the_first_start_player(
     assert again["actions"][0] == record["actions"][0]
 
     # in Japanese, the person in seat 0 starts: he must open (no withdrawing), nothing played
-    context.add_init_script("localStorage.setItem('pygames.lang', 'ja');")
-    page = context.new_page()
+    switch_lang(page, "ja")
     set_up_table(page, base_url, seed, "0", ["あや", "ベス", "ヌト"])
     expect(page.get_by_text("最初の手番プレイヤー", exact=True)).to_be_visible()
     expect(page.get_by_test_id("opt-start-help")).to_contain_text("最近娘を買った人")

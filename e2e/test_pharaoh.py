@@ -15,8 +15,8 @@ from conftest import (
     link,
     pace_bots,
     record_of,
+    switch_lang,
     unlink,
-    wait_engine,
     wait_turn,
 )
 from conftest import current_record as saved_record
@@ -24,7 +24,7 @@ from conftest import (
     engine_snapshot as snapshot,
 )
 from conftest import simulate as simulate_game
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from pygames.core.record import new_state
 from pygames.games.pharaoh.rules import PharaohState
@@ -40,11 +40,19 @@ def simulate(seed: int, bots: str = "normal,easy,random") -> dict[str, Any]:
     return simulate_game("pharaoh", 3, seed, bots)
 
 
+@pytest.fixture(scope="module")
+def warm_init_scripts() -> list[str]:
+    """The module's shared page notes every drawing of the table (see :data:`WATCH_DRAWINGS`)."""
+    return [WATCH_DRAWINGS]
+
+
 @pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
-    """Bots move at once (no pacing) so a whole game fits in a test."""
-    context.add_init_script("localStorage.setItem('pygames.speed', 'instant');")
-    return context
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage); bots move at once (no pacing) so a whole
+    game fits in a test; the drawings noted start again from here."""
+    warm_page.evaluate("localStorage.setItem('pygames.speed', 'instant');")
+    warm_page.evaluate("() => { if (window.__phDraws) window.__phDraws.length = 0; }")
+    return warm_page
 
 
 def table(page: Page) -> Any:
@@ -276,11 +284,7 @@ def check_bonus_switch(page: Page, bonus: int) -> None:
     expect(page.get_by_test_id("new-total")).to_have_attribute("data-total", "")
 
 
-def test_one_human_against_two_bots(
-    context: BrowserContext, base_url: str, shot: Callable[..., Any]
-) -> None:
-    context.add_init_script(WATCH_DRAWINGS)
-    page = context.new_page()
+def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..., Any]) -> None:
     page.goto(base_url + link(human_record(seed=7)))
     shots: set[str] = set()
     kinds: list[str] = []
@@ -379,9 +383,6 @@ def test_all_bots_the_table_shows_the_view_after_each_answer(
         ],
         "actions": [],
     }
-    page.add_init_script(WATCH_DRAWINGS)
-    page.goto(base_url)
-    wait_engine(page)
     pace_bots(page)
     page.evaluate("(hash) => { location.hash = hash; }", link(record))
     assert wait_turn(page, timeout=120_000) == "over"
@@ -397,10 +398,9 @@ def test_all_bots_the_table_shows_the_view_after_each_answer(
 
 
 def test_setup_page_and_table_in_japanese(
-    context: BrowserContext, base_url: str, shot: Callable[..., Any]
+    page: Page, base_url: str, shot: Callable[..., Any]
 ) -> None:
-    context.add_init_script("localStorage.setItem('pygames.lang', 'ja');")
-    page = context.new_page()
+    switch_lang(page, "ja")
     # the setup page: 3 players, a bot holds the Horus chip first
     page.goto(f"{base_url}#/setup/pharaoh")
     page.get_by_test_id("players-3").click()
