@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, engine, link, record_of, simulate, wait_true
+from conftest import ARTIFACTS, engine, link, record_of, simulate, switch_lang, wait_true
 from playwright.sync_api import Browser, Page, expect
 from test_a11y import BLOCKING, axe, readable
 from test_saves import choose, lobby, saves_file, stored, wait_note
@@ -110,11 +110,28 @@ def finished_entry(record: dict[str, Any], **extra: Any) -> dict[str, Any]:
     } | extra
 
 
+@pytest.fixture(scope="module")
+def warm_init_scripts() -> list[str]:
+    """The module's shared page counts its `analyse` requests."""
+    return [COUNT_ANALYSE]
+
+
+@pytest.fixture
+def shared(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage), its count of requests at zero, for the
+    tests that analyse nothing: the engine's worker keeps the last analysis it made (asked
+    again, it answers at once), so a test that watches one being made has a page of its own."""
+    warm_page.evaluate("window.__analyse = 0")
+    return warm_page
+
+
 def open_page(page: Page, base_url: str, lang: str, entries: dict[str, Any]) -> None:
-    """The lobby in ``lang`` with these finished games kept, the worker's requests counted."""
-    page.add_init_script(COUNT_ANALYSE)
-    page.add_init_script(f"localStorage.setItem('pygames.lang', '{lang}');")
-    page.goto(base_url)
+    """The lobby in ``lang`` with these finished games kept, the worker's `analyse` requests
+    counted (a new page opens the site; the shared one is on it already)."""
+    if page.url == "about:blank":
+        page.add_init_script(COUNT_ANALYSE)
+        page.goto(base_url + "#/")
+    switch_lang(page, lang)
     page.evaluate(
         "(entries) => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v))",
         {f"pygames.done.{k}": json.dumps(v) for k, v in entries.items()},
@@ -414,13 +431,13 @@ def test_an_old_analysis_is_labelled_and_a_damaged_one_never_loses_the_game(
 
 
 def test_an_export_file_keeps_the_analysis_and_drops_a_damaged_one(
-    page: Page, base_url: str
+    shared: Page, base_url: str
 ) -> None:
+    page = shared
     record = game_record()
     good = finished_entry(record, analysis=kept_analysis(record))
     bad = finished_entry(record, id="ana2", analysis={"version": "1/600", "verdicts": "no"})
-    page.add_init_script(COUNT_ANALYSE)
-    lobby(page, base_url)
+    lobby(page, base_url + "#/")
     content = json.dumps(saves_file([], [good, bad]))
     choose(page, "pygames-saves.json", content)
     wait_note(page)
@@ -438,8 +455,9 @@ def test_an_export_file_keeps_the_analysis_and_drops_a_damaged_one(
 
 
 def test_the_engine_refuses_an_unfinished_game_and_the_viewer_offers_no_analysis(
-    page: Page, base_url: str
+    shared: Page, base_url: str
 ) -> None:
+    page = shared
     record = game_record()
     partial = record | {"actions": record["actions"][:10]}
     answer = engine(cmd="analyse", record=partial)
@@ -477,9 +495,10 @@ def test_the_analysis_panel_passes_axe(browser: Browser, base_url: str) -> None:
 # this CPython analyses the four seats' play first: The Egyptian Buyer's, the cheapest analysis
 # of a four-player game (about 25 s of CPU, Marie's Table's twice that)
 @pytest.mark.timeout(600)
-def test_a_game_of_bots_is_drawn_for_every_seat(page: Page, base_url: str, shot: Any) -> None:
+def test_a_game_of_bots_is_drawn_for_every_seat(shared: Page, base_url: str, shot: Any) -> None:
     """With no person at the table every seat is analysed: one line per seat in its colour and
     a legend by seat name (a kept analysis, made by this CPython's engine, shown at once)."""
+    page = shared
     record = record_of(simulate("hitokai", 4, SEED))
     record["seats"] = [{"name": n, "kind": "bot", "level": "normal"} for n in NAMES]
     analysis = kept_analysis(record)

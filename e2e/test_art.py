@@ -86,7 +86,7 @@ def test_the_rules_header_shows_the_games_art(warm_page: Page, base_url: str, ga
     assert box is not None and box["width"] >= 140, box  # larger than on the tile
     # the lobby tile draws the same picture
     drawn = art.locator("svg").first.inner_html() if game != "marie" else None
-    page.goto(base_url)
+    page.goto(base_url + "#/")
     tile_art = page.get_by_test_id(f"game-{game}").get_by_test_id("game-art")
     expect(tile_art).to_be_visible()
     if drawn is not None:

@@ -127,6 +127,12 @@ def expected_marks(step: dict[str, Any], target: dict[str, Any]) -> bool:
     return want["choice"] in (target["confirm"], target["choose"], target["reset"])
 
 
+@pytest.fixture
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage)."""
+    return warm_page
+
+
 def set_lang(page: Page, lang: str) -> None:
     page.get_by_test_id(f"lang-{lang}").click()
     expect(page.locator("html")).to_have_attribute("lang", lang)
@@ -304,9 +310,7 @@ def test_each_tutorial_is_played_by_tapping_only_what_is_marked(
     game = data["game"]
     main = "en" if IDS.index(game) % 2 == 0 else "ja"
     other = "ja" if main == "en" else "en"
-    page.add_init_script(INSTANT_BOTS)
-    page.goto(base_url)
-    wait_engine(page)
+    page.evaluate(INSTANT_BOTS)
     set_lang(page, other)
     open_lesson(page, game)
     play(page, data, other, min(FIRST, len(data["steps"]) - 1), None)
@@ -344,9 +348,7 @@ def test_a_lesson_resumes_where_it_was_left_and_back_goes_a_step_back(
         pytest.skip("no tutorial yet")
     data = TUTORIALS[0]
     game = data["game"]
-    page.add_init_script(INSTANT_BOTS)
-    page.goto(base_url)
-    wait_engine(page)
+    page.evaluate(INSTANT_BOTS)
     open_lesson(page, game)
     play(page, data, "en", 3, None)
     wait_settled(page, 3)
