@@ -43,6 +43,13 @@ def context(context: BrowserContext) -> BrowserContext:
     return context
 
 
+@pytest.fixture
+def shared(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage); bots move at once."""
+    warm_page.evaluate(INSTANT)
+    return warm_page
+
+
 def fragment(record: dict[str, Any]) -> str:
     """``g=`` + base64url of the JSON record (a link without its ``#``)."""
     return link(record)[1:]
@@ -611,10 +618,11 @@ def test_replay_viewer_steps_through_a_finished_game(
 # ------------------------------------------------------------------------------- routes
 
 
-def test_routes_and_what_the_setup_page_records(page: Page, base_url: str) -> None:
+def test_routes_and_what_the_setup_page_records(shared: Page, base_url: str) -> None:
     """Each address opens its screen: an unknown one the lobby, an unknown game an error page.
     The setup page records the seat chosen for a game's start-player option (Marie's first elder,
     drawn by Marie's renderer) and leaves a random one out of the record."""
+    page = shared
     page.goto(f"{base_url}#/nowhere")
     expect(page.get_by_test_id("lobby")).to_be_visible()
     for screen in ("setup", "rules"):
@@ -653,8 +661,9 @@ def test_routes_and_what_the_setup_page_records(page: Page, base_url: str) -> No
 
 
 def test_undo_is_offered_only_when_the_rule_allows(
-    page: Page, base_url: str, shot: Callable[..., Any]
+    shared: Page, base_url: str, shot: Callable[..., Any]
 ) -> None:
+    page = shared
     page.goto(f"{base_url}#/setup/marie")
     setup_game(page, 4, [0], seed=2)
     undo = page.get_by_test_id("undo")
@@ -691,10 +700,11 @@ def test_undo_is_offered_only_when_the_rule_allows(
     assert entry["ply"] == at
 
 
-def test_the_log_panel_is_the_engine_log_of_the_seat_looking(page: Page, base_url: str) -> None:
+def test_the_log_panel_is_the_engine_log_of_the_seat_looking(shared: Page, base_url: str) -> None:
     """The page keeps each seat's log and asks only for new lines: at every turn of a
     pass-and-play game (the seat looking changes) the panel is that seat's whole log, private
     lines included, and after the game the spectator's log, in English and in Japanese."""
+    page = shared
     page.goto(f"{base_url}#/setup/marie")
     setup_game(page, 4, [0, 1], seed=5)
     viewers = set()
@@ -719,7 +729,8 @@ def test_the_log_panel_is_the_engine_log_of_the_seat_looking(page: Page, base_ur
     check_panel(page, record, None, "ja")
 
 
-def test_undo_a_vote_that_is_not_the_last(page: Page, base_url: str) -> None:
+def test_undo_a_vote_that_is_not_the_last(shared: Page, base_url: str) -> None:
+    page = shared
     page.goto(f"{base_url}#/setup/marie")
     setup_game(page, 3, [0, 1, 2], seed=11)
     # choosing a pile is final: the elder goes on drafting, with no undo

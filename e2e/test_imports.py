@@ -143,11 +143,11 @@ def made_up_analysis(record: str, total: int) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def test_an_imported_analysis_is_shown_as_imported(page: Page, base_url: str) -> None:
+def test_an_imported_analysis_is_shown_as_imported(warm_page: Page, base_url: str) -> None:
+    page = warm_page
     done = finished_entry("analysed", 53)
     done["analysis"] = made_up_analysis(done["record"], done["ply"])
-    lobby(page, base_url)
-    wait_engine(page)
+    lobby(page, base_url + "#/")
     choose(page, "analysed.json", json.dumps(saves_file([], [done])))
     assert wait_note(page) == "1 game added."
     kept = stored(page)["pygames.done.analysed"]
@@ -175,6 +175,8 @@ def test_an_imported_analysis_is_shown_as_imported(page: Page, base_url: str) ->
 # test tool takes to carry 2 MB of text to the browser and back; it is printed, not judged.)
 CLOCK = """() => {
   window.__clock = [];
+  if (window.__clockSet) return;  // the listeners are added once to the module's shared page
+  window.__clockSet = true;
   const begin = () => { window.__clock.push({ start: performance.now() }); };
   navigation.addEventListener('navigate', begin);
   document.addEventListener('change', begin, true);
@@ -234,9 +236,11 @@ ADDRESS_BAR_LENGTHS = (1_500_000, 250_000)
 TOO_LONG_LINK = "This link is longer than any game link may be (more than 256 kB)."
 
 
-def test_a_crafted_link_in_the_address_bar_is_refused_at_once(page: Page, base_url: str) -> None:
-    lobby(page, base_url)
-    wait_engine(page)
+def test_a_crafted_link_in_the_address_bar_is_refused_at_once(
+    warm_page: Page, base_url: str
+) -> None:
+    page = warm_page
+    lobby(page, base_url + "#/")
     page.evaluate(CLOCK)
     error = page.get_by_test_id("link-error")
     for length in ADDRESS_BAR_LENGTHS:
@@ -278,9 +282,9 @@ def test_a_crafted_link_in_the_address_bar_is_refused_at_once(page: Page, base_u
     expect(table).to_be_visible(timeout=60_000)
 
 
-def test_a_crafted_file_is_refused_at_once(page: Page, base_url: str) -> None:
-    lobby(page, base_url)
-    wait_engine(page)
+def test_a_crafted_file_is_refused_at_once(warm_page: Page, base_url: str) -> None:
+    page = warm_page
+    lobby(page, base_url + "#/")
     page.evaluate(CLOCK)
     before = stored(page)
     big = crafted(2_000_000)
@@ -343,13 +347,13 @@ NAME_REFUSED = "Seat 1: a name may not hold control, invisible or text-direction
 
 
 def test_a_hidden_character_in_a_name_is_refused_in_links_and_imports(
-    page: Page, base_url: str
+    warm_page: Page, base_url: str
 ) -> None:
     """NAME-1 in a link and in an imported file, as at the setup (e2e/test_cover.py): a name
     with a right-to-left override, a zero-width space or a byte-order mark is refused with the
     engine's sentence; nothing is stored."""
-    lobby(page, base_url)
-    wait_engine(page)
+    page = warm_page
+    lobby(page, base_url + "#/")
     before = stored(page)
     record = marie_record(61, 4)
     for label, name in HIDDEN_NAMES.items():

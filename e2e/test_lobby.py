@@ -199,10 +199,11 @@ def test_japanese_browser_starts_in_japanese(browser: Any, base_url: str) -> Non
 
 
 def test_rules_page_shows_summary_and_credits(
-    page: Page, base_url: str, shot: Callable[..., Any]
+    warm_page: Page, base_url: str, shot: Callable[..., Any]
 ) -> None:
+    page = warm_page
     game = marie()
-    page.goto(base_url)
+    page.goto(base_url + "#/")
     page.get_by_test_id(f"rules-{game['id']}").click()
     expect(page).to_have_url(f"{base_url}#/rules/{game['id']}")
     expect(page.get_by_test_id("rules-title")).to_have_text(game["titles"]["en"])
@@ -227,7 +228,8 @@ def test_rules_page_shows_summary_and_credits(
     expect(page.get_by_test_id("setup")).to_be_visible()
 
 
-def test_setup_page(page: Page, base_url: str, shot: Callable[..., Any]) -> None:
+def test_setup_page(warm_page: Page, base_url: str, shot: Callable[..., Any]) -> None:
+    page = warm_page
     page.goto(f"{base_url}#/setup/marie")
     expect(page.get_by_test_id("start-game")).to_be_visible()
     expect(page.get_by_test_id("seat-rows").locator("li")).to_have_count(4)
@@ -259,8 +261,9 @@ def open_broken(page: Page, base_url: str, fragment: str, wait_engine: Callable[
 
 
 def test_garbage_link_shows_a_friendly_error(
-    page: Page, base_url: str, wait_engine: Callable[..., None], shot: Callable[..., Any]
+    warm_page: Page, base_url: str, wait_engine: Callable[..., None], shot: Callable[..., Any]
 ) -> None:
+    page = warm_page
     open_broken(page, base_url, "#g=garbage!!", wait_engine)
     expect(page.get_by_test_id("link-error")).to_contain_text("This game link could not be opened.")
     expect(page.get_by_test_id("error-message")).not_to_be_empty()
@@ -275,8 +278,9 @@ def test_garbage_link_shows_a_friendly_error(
 
 
 def test_illegal_action_link_names_the_action(
-    page: Page, base_url: str, wait_engine: Callable[..., None]
+    warm_page: Page, base_url: str, wait_engine: Callable[..., None]
 ) -> None:
+    page = warm_page
     record = {
         "v": 1,
         "game": "marie",
@@ -296,7 +300,8 @@ def test_illegal_action_link_names_the_action(
     expect(page.get_by_test_id("lobby")).to_be_visible()
 
 
-def test_wrong_game_link(page: Page, base_url: str, wait_engine: Callable[..., None]) -> None:
+def test_wrong_game_link(warm_page: Page, base_url: str, wait_engine: Callable[..., None]) -> None:
+    page = warm_page
     # the engine reads no record of an unknown game, but writes one as it is given
     record = Record("no-such-game", 4, 1)
     open_broken(page, base_url, link(record), wait_engine)

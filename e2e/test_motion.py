@@ -12,14 +12,16 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
-from e2e.conftest import INSTANT_BOTS, SCREENSHOTS, link, wait_engine
+from e2e.conftest import INSTANT_BOTS, SCREENSHOTS, link
 
 WATCH = r"""
 () => {
-  const draws = [];
-  window.__motion = draws;
+  window.__motion = [];
+  if (window.__motionWatched) return;  // the observer is added once to the module's shared page
+  window.__motionWatched = true;
   const placeOf = (el) => el.getAttribute('data-flip-at')
     ?? el.parentElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
   new MutationObserver((list) => {
@@ -32,7 +34,7 @@ WATCH = r"""
       for (const el of root.querySelectorAll('[data-flip]')) {
         at[el.getAttribute('data-flip')] = placeOf(el);
       }
-      draws.push({
+      window.__motion.push({
         ply: Number(root.dataset.ply), waiting: root.dataset.waiting, moving: moving.length,
         at,
         last: [...root.querySelectorAll('.flip-last')].map((el) => el.getAttribute('data-flip')),
@@ -85,9 +87,13 @@ def bot_game(game: str, players: int, seed: int, human: bool = False) -> dict[st
     }  # fmt: skip
 
 
+@pytest.fixture
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage)."""
+    return warm_page
+
+
 def open_game(page: Page, base_url: str, record: dict[str, Any]) -> None:
-    page.goto(base_url)
-    wait_engine(page)
     page.evaluate(WATCH)
     page.evaluate("(hash) => { location.hash = hash; }", link(record))
 
@@ -139,7 +145,7 @@ def test_reduced_motion_moves_nothing(page: Page, base_url: str) -> None:
 
 
 def test_instant_bots_move_nothing(page: Page, base_url: str) -> None:
-    page.add_init_script(INSTANT_BOTS)
+    page.evaluate(INSTANT_BOTS)
     open_game(page, base_url, bot_game("yadokashi", 3, 7))
     draws = draws_until_ply(page, 8)
     assert moved_draws(draws) >= 1, draws

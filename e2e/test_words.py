@@ -25,6 +25,7 @@ from e2e.conftest import (
     link,
     record_of,
     simulate,
+    switch_lang,
     wait_engine,
     wait_true,
     wait_turn,
@@ -157,11 +158,11 @@ def walk_game(walk: Walk, game: str) -> None:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_screen_of_every_game_speaks_its_language(
-    page: Page, base_url: str, lang: str, shot: Shot
+    warm_page: Page, base_url: str, lang: str, shot: Shot
 ) -> None:
-    page.add_init_script(INSTANT_BOTS + f"localStorage.setItem('pygames.lang', '{lang}');")
-    page.goto(base_url)
-    wait_engine(page)
+    page = warm_page
+    page.evaluate(INSTANT_BOTS)
+    switch_lang(page, lang)
     page.wait_for_selector("[data-testid=game-marie]", timeout=30_000)
     walk = Walk(page, lang, shot)
     walk.check("lobby")
@@ -245,20 +246,20 @@ def twin_pair_game() -> tuple[dict[str, Any], int]:
     ],
 )
 def test_a_pair_of_equal_cards_offers_one_eat_one_choice(
-    page: Page, base_url: str, lang: str, eat_one: str, eat_both: str
+    warm_page: Page, base_url: str, lang: str, eat_one: str, eat_both: str
 ) -> None:
+    page = warm_page
     record, card = twin_pair_game()
-    page.add_init_script(INSTANT_BOTS + f"localStorage.setItem('pygames.lang', '{lang}');")
-    page.goto(base_url)
-    wait_engine(page)
+    page.evaluate(INSTANT_BOTS)
+    switch_lang(page, lang)
     page.evaluate("(hash) => { location.hash = hash; }", link(record))
     page.wait_for_selector("[data-testid=decide-keep]", timeout=30_000)
     eats = page.locator("[data-testid^=decide-eat-]").all_inner_texts()
     assert [e.strip() for e in eats] == [eat_one.format(card), eat_both], eats
 
 
-def test_plurals_go_through_intl_plural_rules(page: Page, base_url: str) -> None:
-    page.goto(base_url)
+def test_plurals_go_through_intl_plural_rules(warm_page: Page) -> None:
+    page = warm_page
     got = page.evaluate(
         """async () => {
           const i18n = await import('./i18n.js');
