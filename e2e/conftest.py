@@ -839,8 +839,9 @@ class WarmPage:
         return page
 
     def give_back(self, ok: bool) -> None:
-        """After a test: keep the page for the next one unless the test failed or opened
-        other pages (its own tabs are closed), or the page has served :data:`CONTEXT_USES`."""
+        """After a test: close the other pages it opened in the context; keep the page for the
+        next test unless this one failed, the page closed or it has served
+        :data:`CONTEXT_USES` tests."""
         if self.context is None or self.page is None:
             return
         others = [p for p in self.context.pages if p is not self.page]
