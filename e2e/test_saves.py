@@ -520,8 +520,9 @@ def test_an_import_that_does_not_fit_changes_nothing(page: Page, base_url: str) 
     expect(page.get_by_test_id("save-item")).to_have_count(1)
 
 
-def test_one_game_record_opens_in_the_replay_viewer(page: Page, base_url: str) -> None:
-    lobby(page, base_url)
+def test_one_game_record_opens_in_the_replay_viewer(warm_page: Page, base_url: str) -> None:
+    page = warm_page
+    lobby(page, base_url + "#/")
     before = stored(page)
     # a line of `python -m pygames simulate` (the record, its scores and winners)
     line = simulate("marie", 4, 31)
@@ -537,7 +538,7 @@ def test_one_game_record_opens_in_the_replay_viewer(page: Page, base_url: str) -
 
     # the link "Copy the game link" gives, in a text file: a game cut short
     record = marie_record(32, 12)
-    lobby(page, base_url)
+    lobby(page, base_url + "#/")
     choose(page, "link.txt", f"{base_url}{link(record)}\n")
     expect(viewer).to_have_attribute("data-total", "12", timeout=60_000)
     expect(viewer).to_have_attribute("data-finished", "no")
