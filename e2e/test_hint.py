@@ -41,6 +41,10 @@ COUNT_HINTS = """
 })();
 """
 THINKING = {"en": "Thinking…", "ja": "考えています…"}
+SET_ASIDE = {
+    "en": "The hint's move was played in place of what you had chosen.",
+    "ja": "選びかけていたものは使わず、ヒントの手を指しました。",
+}
 PERCENT = re.compile(r"^\d{1,3}%$")
 
 
@@ -305,6 +309,16 @@ def test_a_hint_of_the_egyptian_buyers_payment_marks_the_cards(
     card = page.locator('[data-choice="pay"][data-pick][data-hint-rank="1"]').first
     shot(page, f"hint-hitokai-pay-{lang}", both=True)
     check_layout(page, [card])
+    # a card the hint's move does not use, chosen by hand: Play plays the hint's move in its
+    # place and says so (a beginner saw the cards chosen vanish without a word)
+    other = page.locator('[data-choice="pay"][data-pick]:enabled:not(.hint-rank-1)').first
+    picked = str(other.get_attribute("data-pick"))
+    other.click()
+    expect(page.get_by_test_id("selection")).to_have_attribute("data-picks", picked)
+    ply = int(page.get_by_test_id("table").get_attribute("data-ply") or 0)
+    page.get_by_test_id("hint-play-1").click()
+    expect(page.get_by_test_id("toast")).to_have_text(SET_ASIDE[lang])
+    wait_true(page, f"Number(document.querySelector('[data-testid=table]').dataset.ply) > {ply}")
 
 
 def test_cancel_while_thinking_stops_asking_and_a_new_hint_works(page: Page, base_url: str) -> None:

@@ -268,6 +268,9 @@
  * @property {(...args: any[]) => any} [setupOptions]
  * @property {(snap: Snapshot, ctx: TableContext) => {choice: string, picks: any[]} | null} [selection]
  *   the choice being composed and its picks so far (the tutorial marks the next pick from it)
+ * @property {(snap: Snapshot, ctx: TableContext) => any[]} [chosen] what the person has chosen
+ *   on the table for a move not played yet, when it is not a `selection` (the coach's Play says
+ *   when it sets them aside)
  */
 
 export {};

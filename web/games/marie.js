@@ -615,6 +615,18 @@ export function initUi() {
   return { selected: [] };
 }
 
+/**
+ * The hand cards chosen for a pick not played yet (the coach says when its Play sets them
+ * aside; docs/table-layer.md).
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ * @returns {number[]}
+ */
+export function chosen(snap, ctx) {
+  const hand = snap.view?.hand || [];
+  return (ctx.ui?.selected || []).map((i) => hand[i]).filter((c) => c !== undefined);
+}
+
 /** Tap a hand card: select it, or unselect it; past the pick's size the oldest is dropped. */
 function select(ctx, data) {
   const picks = ctx.canAct ? movesOf(ctx, 'pick') : [];
@@ -637,4 +649,4 @@ export function passHint(snap) {
   return snap.view?.phase === 'decide' && snap.view.simultaneous ? 'm_passDecide' : undefined;
 }
 
-export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions, passHint };
+export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions, passHint, chosen };

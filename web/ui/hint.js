@@ -76,6 +76,36 @@ export function moveElements(root, move) {
 }
 
 /**
+ * What the person has chosen on the table for a move not played yet: the renderer's
+ * `chosen(snap, ctx)`, else the picks of its `selection(snap, ctx)` (docs/table-layer.md).
+ * @param {import('../types.js').GameRenderer | null | undefined} module
+ * @param {import('../types.js').Snapshot} snap
+ * @param {import('../types.js').TableContext} ctx
+ * @returns {string[]}
+ */
+export function chosenOn(module, snap, ctx) {
+  if (!module || !snap) return [];
+  const found = module.chosen ? module.chosen(snap, ctx) : module.selection?.(snap, ctx)?.picks;
+  return (found || []).map(String);
+}
+
+/**
+ * Whether playing `move` sets aside what is `chosen`: something is chosen and it is not a part
+ * of the move's own picks (a plain move has none: whatever is chosen is set aside).
+ * @param {string[]} chosen
+ * @param {{picks?: string[]}} move
+ */
+export function setsAside(chosen, move) {
+  if (!chosen.length) return false;
+  const left = (move.picks || []).map(String);
+  return !chosen.every((p) => {
+    const i = left.indexOf(p);
+    if (i >= 0) left.splice(i, 1);
+    return i >= 0;
+  });
+}
+
+/**
  * Mark `move` on the table: its elements get `hint-mark` and `classes`; those that carry the
  * badge (its control, the ends of its picks) `badgeAttr` = `badge`; the others (the spots a range
  * covers between its ends) `hint-cover`. Elements already marked (by a better move) are left.
@@ -249,11 +279,20 @@ export class Coach {
     }
   }
 
-  /** Play the hint's move of `rank` (1-based), as the table plays any move the engine gave. */
-  play(rank) {
+  /**
+   * Play the hint's move of `rank` (1-based), as the table plays any move the engine gave. What
+   * the person had chosen on the table for another move is set aside, and a toast says so (a
+   * beginner saw the cards picked vanish without a word).
+   */
+  async play(rank) {
     const move = this.state?.moves[rank - 1];
-    if (!move || !this.table.ctx().canAct || this.table.covered()) return;
-    this.table.act([move.a]);
+    const table = this.table;
+    const ctx = table.ctx();
+    if (!move || !ctx.canAct || table.covered()) return;
+    const aside = setsAside(chosenOn(table.module, table.snap, ctx), move);
+    const before = table.snap;
+    await table.act([move.a]);
+    if (aside && table.snap !== before) toast(() => t('hintSetAside'));
   }
 
   /**
