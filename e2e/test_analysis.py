@@ -19,7 +19,18 @@ import time
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, engine, link, record_of, simulate, switch_lang, wait_true
+from conftest import (
+    ARTIFACTS,
+    LANDSCAPE,
+    PORTRAIT,
+    engine,
+    link,
+    record_of,
+    resize,
+    simulate,
+    switch_lang,
+    wait_true,
+)
 from playwright.sync_api import Browser, Page, expect
 from test_a11y import BLOCKING, axe, readable
 from test_saves import choose, lobby, saves_file, stored, wait_note
@@ -214,6 +225,26 @@ DECISION = {
 }
 
 
+def marks_in_sight(page: Page) -> None:
+    """The decision's marks, the move played and the better one, each lie (in one of the places a
+    move is marked, if several) inside the board's box, not under the replay's bar (the board
+    scrolls them into sight when the table is taller)."""
+    board = page.get_by_test_id("replay-board").bounding_box()
+    assert board is not None
+
+    def inside(box: Any) -> bool:
+        top, bottom = box["y"], box["y"] + box["height"]
+        return bool(board["y"] - 1 <= top and bottom <= board["y"] + board["height"] + 1)
+
+    for kind in ("analysis-best", "analysis-played"):
+        marks = page.locator(f"[data-testid=replay-board] .{kind}")
+        boxes = [marks.nth(i).bounding_box() for i in range(marks.count())]
+        if kind == "analysis-best":
+            assert boxes, "the better move is not marked"
+        if boxes:
+            assert any(box and inside(box) for box in boxes), (kind, boxes, board)
+
+
 def check_decision(page: Page, verdict: dict[str, Any], lang: str) -> None:
     """A mistake opened: the position before the move, the seat's moves drawn there for reading,
     the move played (✗) and the better one (✓) marked on the table, and the card saying both
@@ -235,6 +266,7 @@ def check_decision(page: Page, verdict: dict[str, Any], lang: str) -> None:
     best = board.locator(f'[data-a="{verdict["best"]}"][data-hint-rank="✓"]')
     expect(played.first).to_be_visible()
     expect(best.first).to_be_visible()
+    marks_in_sight(page)
     if verdict.get("why"):
         expect(page.get_by_test_id("analysis-decision-why")).to_have_text(verdict["why"][lang])
     # a tap on a move of the decision plays nothing
@@ -534,3 +566,12 @@ def test_a_game_of_bots_is_drawn_for_every_seat(shared: Page, base_url: str, sho
     expect(page.get_by_test_id("analysis-marker")).to_have_count(len(mistakes))
     assert requests(page) == 0
     shot(page, "analysis-all-seats", both=True)
+    # each mistake opened shows both moves in sight, in landscape and in portrait (a bid panel
+    # taller than its room once hid the better move, Withdraw, under the replay's bar)
+    for size in (LANDSCAPE, PORTRAIT):
+        resize(page, size)
+        for i in range(min(3, page.get_by_test_id("analysis-mistake").count())):
+            page.get_by_test_id("analysis-mistake").nth(i).click()
+            expect(page.get_by_test_id("replay")).to_have_attribute("data-decision", "yes")
+            marks_in_sight(page)
+    shot(page, "analysis-all-seats-decision", both=True)

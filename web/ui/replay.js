@@ -96,6 +96,8 @@ export class ReplayViewer {
     this.uiKey = null;
     /** @type {object} UI state kept while the viewer is open */
     this.memo = {};
+    /** @type {string | null} the decision whose marks were last scrolled into sight */
+    this.revealed = null;
   }
 
   /** A finished game's analysis, and the side panel's tab. */
@@ -401,11 +403,27 @@ export class ReplayViewer {
     const board0 = main.querySelector('[data-testid=replay-board]');
     const decision = verdict && board0 ? { v: verdict, marks: this.analysis.markDecision(board0, verdict) } : null;
     root.dataset.decision = decision ? 'yes' : 'no';
+    if (decision && board0) this.revealMarks(board0, `${verdict.ply}:${verdict.seat}`);
     place(side, [this.sidePanel(snap, decision), ...extra]);
     focusable(root); // its marks explain themselves by a tap (ui/explain.js)
     const fresh = root.querySelector('[data-testid=replay-slider]');
     if (keepFocus && fresh instanceof HTMLElement) fresh.focus();
     this.scrollLog();
+  }
+
+  /**
+   * Scroll a decision's marks into sight once, when it opens: the board of a tall table scrolls
+   * under the replay's bar (a beginner did not see the better move, Withdraw, at the bottom of
+   * The Egyptian Buyer's bid panel). The better move comes last: it is the one kept in sight.
+   * @param {Element} board
+   * @param {string} key the decision (its ply and seat)
+   */
+  revealMarks(board, key) {
+    if (this.revealed === key) return;
+    this.revealed = key;
+    for (const sel of ['.analysis-played', '.analysis-best']) {
+      board.querySelector(sel)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
   }
 
   /** The section's class and data attributes (what the tests and the style read). */
