@@ -362,14 +362,24 @@ def test_summary_counts_mistakes_and_means_per_seat() -> None:
         {"seat": 1, "decisions": 1, "mean_loss": 0.09, "mistakes": 0, "choice": 0.09, "luck": 0.0},
         {"seat": 2, "decisions": 0, "mean_loss": 0.0, "mistakes": 0, "choice": 0.0, "luck": 0.0},
     ]
+    # several seats, each summary under its seat's name: the English speaks of "this player"
     assert rows[0]["words"]["en"] == (
-        "Your choices lowered your chance to win by 30 points in all, over 2 decisions; the dice "
-        "and the other players changed it little. Luck did not hold you back: your choices are "
-        "where to gain."
+        "This player's choices lowered the chance to win by 30 points in all, over 2 decisions; "
+        "the dice and the other players changed it little. Luck did not hold this player back: "
+        "this player's choices are where to gain."
     )
     assert "サイコロ" in rows[0]["words"]["ja"] and "30ポイント" in rows[0]["words"]["ja"]
-    assert rows[1]["words"]["en"].startswith("Your choices lowered your chance to win by 9 points")
+    assert rows[1]["words"]["en"].startswith(
+        "This player's choices lowered the chance to win by 9 points"
+    )
     assert rows[2]["words"]["en"].startswith("There was no decision to review;")
+    # one seat reviewed (the one person at the table): the English speaks to that person
+    (alone,) = summary(verdicts, [0], "yadokashi")
+    assert alone["words"]["en"].startswith("Your choices lowered your chance to win by 30 points")
+    assert alone["words"]["en"].endswith(
+        "Luck did not hold you back: your choices are where to gain."
+    )
+    assert alone["words"]["ja"] == rows[0]["words"]["ja"]  # the Japanese names no one either way
 
 
 def test_the_summary_says_plainly_whether_luck_or_the_choices_weighed_more() -> None:
@@ -389,6 +399,9 @@ def test_the_summary_says_plainly_whether_luck_or_the_choices_weighed_more() -> 
     assert alone["en"].startswith("Your one decision did not lower your chance to win;")
     assert alone["en"].endswith("What was lost, luck took.")
     assert "下がった分は運によるものです。" in alone["ja"]
+    other = luck_words("hitokai", 0.05, -0.4, 14, you=False)
+    assert other["en"].endswith("Here luck weighed more than this player's choices.")
+    assert "your" not in other["en"].lower() and other["ja"] == luck["ja"]
 
 
 # --- the same review in every Python --------------------------------------------------------
@@ -416,15 +429,16 @@ def review_hash(game: str) -> str:
 
 # computed in CPython 3.11 (issue 32: the shared objective, verdicts as the hint sees them; the
 # summary's words end by saying whether luck or the choices weighed more; a trade-off in a
-# reason is said with "but" or "yet"; Japanese brackets are full-width: the hashes of the earlier
-# words were checked again, equal, and the reviews compared field by field, only the words
-# differing, before these were written)
+# reason is said with "but" or "yet"; Japanese brackets are full-width; a summary of several
+# seats speaks of "this player", not "you": the hashes of the earlier words were checked again,
+# equal, and the reviews compared field by field, only the words differing, before these were
+# written)
 GOLDEN: dict[str, str] = {
-    "marie": "02c3498d31170018ce893affdabaa74c7132d2d0ee38b1cc7bd58597dce33ebb",
-    "hitokai": "0a330fc5b828f74284d92955e6731328672efb637b6e7d03b736f5f4f26c0604",
-    "pharaoh": "abf0698e499e8acf8801185a27f70a5607d1bd69ab7d37f6bcfd0f363eaf4098",
-    "baggai": "325d41d0c8e9de6838d04f10c42c4cf5ebee515fb564cc39329404a4901b7425",
-    "yadokashi": "bd69c0d4d097ade53e7f9f493ead38f7293c922caeaa648e5d3e2d7ebb17f1f4",
+    "marie": "744fe2cc0c770c00cf5265063b304e45e2a98ce4bcfdc2a8fbbab34ede51b73d",
+    "hitokai": "9ce01f1779fdac6fdf05e099702558f14af11755876d32ca6f157281f967afff",
+    "pharaoh": "b31b2592941a24e39b1e55965c1763b89c958138a236376146cb487eb262e383",
+    "baggai": "a68950524e6e143ba21cfda7b8e7662309278544f5756c3d4dc222882a7c0f73",
+    "yadokashi": "02d7d3aa5ebebe64286dd531378f2f0ad14da67cbf1ac8b0431c14a4ec10e38e",
 }
 
 

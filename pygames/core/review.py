@@ -672,14 +672,20 @@ def points(n: int) -> str:
     return f"{n} point" + ("" if n == 1 else "s")
 
 
-def luck_words(game: str, choice: float, luck: float, decisions: int) -> dict[str, str]:
+def luck_words(
+    game: str, choice: float, luck: float, decisions: int, you: bool = True
+) -> dict[str, str]:
     """The summary of a seat in words: how much its ``decisions`` choices lowered its chance to
     win, added up, how much the game's chance and the other players moved it, then which of the
     two weighed more, in plain words (a beginner could not tell from "Choices cost 23 points
     ...; the cards dealt cost 12 points" which one decided the game). Whole percentages of the
     chance to win, said in points: a sum of many decisions' losses can pass 100, and beside the
-    mean loss a decision a first reader took "82%" for another measure of the same thing."""
+    mean loss a decision a first reader took "82%" for another measure of the same thing.
+
+    ``you``: the English speaks to the one person whose play is reviewed; else (several seats,
+    each summary under its seat's name) of "this player" (the Japanese names no one either way)."""
     en_noun, ja_noun = CHANCE.get(game, CHANCE_DEFAULT)
+    whose, chance = ("your", "your chance") if you else ("this player's", "the chance")
     en_decisions = f"{decisions} decision" + ("" if decisions == 1 else "s")
     c, lk = pct(choice), pct(abs(luck))
     if lk == 0:
@@ -688,19 +694,20 @@ def luck_words(game: str, choice: float, luck: float, decisions: int) -> dict[st
         en_luck, ja_luck = f"lowered it by {points(lk)}", f"{lk}ポイント下げました"
     else:
         en_luck, ja_luck = f"raised it by {points(lk)}", f"{lk}ポイント上げました"
-    verdict = _weighed_more(c, lk if luck < 0 else -lk)
+    verdict = _weighed_more(c, lk if luck < 0 else -lk, you)
     if decisions == 0:
         en_first, ja_first = "There was no decision to review", "振り返る判断はありませんでした。"
     elif c == 0:
         en_first = (
-            "Your one decision did not lower your chance to win"
+            f"{whose.capitalize()} one decision did not lower {chance} to win"
             if decisions == 1
-            else f"None of your {en_decisions} lowered your chance to win"
+            else f"None of {whose} {en_decisions} lowered {chance} to win"
         )
         ja_first = f"選んだ手で勝つ確率は下がりませんでした（{decisions}回の判断）。"
     else:
         en_first = (
-            f"Your choices lowered your chance to win by {points(c)} in all, over {en_decisions}"
+            f"{whose.capitalize()} choices lowered {chance} to win by {points(c)} in all, "
+            f"over {en_decisions}"
         )
         ja_first = f"選んだ手で勝つ確率が合計{c}ポイント下がりました（{decisions}回の判断）。"
     return {
@@ -709,25 +716,27 @@ def luck_words(game: str, choice: float, luck: float, decisions: int) -> dict[st
     }
 
 
-def _weighed_more(choice: int, against: int) -> dict[str, str]:
+def _weighed_more(choice: int, against: int, you: bool = True) -> dict[str, str]:
     """Which weighed more on the result, said plainly: the choices' cost (``choice`` points) or
-    what chance and the others took (``against`` points; below 0 when they gave)."""
+    what chance and the others took (``against`` points; below 0 when they gave); to the person
+    reviewed (``you``) or of "this player"."""
+    who, whose = ("you", "your") if you else ("this player", "this player's")
     if choice == 0:
         if against <= 0:
             return {"en": "", "ja": ""}
         return {"en": "What was lost, luck took.", "ja": "下がった分は運によるものです。"}
     if against <= 0:
         return {
-            "en": "Luck did not hold you back: your choices are where to gain.",
+            "en": f"Luck did not hold {who} back: {whose} choices are where to gain.",
             "ja": "運に足を引っ張られてはいません。伸ばせるのは選ぶ手です。",
         }
     if against > choice:
         return {
-            "en": "Here luck weighed more than your choices.",
+            "en": f"Here luck weighed more than {whose} choices.",
             "ja": "この対局では、選んだ手より運の影響が大きかったです。",
         }
     return {
-        "en": "Here your choices weighed more than luck.",
+        "en": f"Here {whose} choices weighed more than luck.",
         "ja": "この対局では、運より選んだ手の影響が大きかったです。",
     }
 
@@ -751,7 +760,7 @@ def summary(verdicts: Sequence[Verdict], seats: Sequence[int], game: str = "") -
                 "mistakes": sum(1 for v in mine if v.mistake),
                 "choice": choice,
                 "luck": luck,
-                "words": luck_words(game, choice, luck, len(mine)),
+                "words": luck_words(game, choice, luck, len(mine), you=len(seats) == 1),
             }
         )
     return rows
