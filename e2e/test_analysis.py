@@ -315,9 +315,21 @@ def check_split(page: Page, record: dict[str, Any], lang: str) -> None:
     expect(split).to_contain_text(row["words"][lang] if "words" in row else SPLIT[lang])
     # the engine's words count in points of the chance to win (a sum of losses can pass 100)
     unit = ({"en": " point", "ja": "ポイント"} if "words" in row else {"en": "%", "ja": "%"})[lang]
-    expect(split).to_contain_text(f"{round(abs(row['choice']) * 100)}{unit}")
-    if round(abs(row["luck"]) * 100):
-        expect(split).to_contain_text(f"{round(abs(row['luck']) * 100)}{unit}")
+    choice = round(abs(row["choice"]) * 100)
+    expect(split).to_contain_text(f"{choice}{unit}")
+    luck = round(abs(row["luck"]) * 100)
+    if row.get("opening") is not None:  # the words start from it; their figures add up
+        start = round(row["opening"] * 100)
+        end = round((row["opening"] - row["choice"] + row["luck"]) * 100)
+        expect(split).to_contain_text(
+            {
+                "en": f"from {start}% at the first decision to {end}% at the end",
+                "ja": f"最初の判断で{start}%、終局で{end}%",
+            }[lang]
+        )
+        luck = abs(end - start + choice)
+    if luck:
+        expect(split).to_contain_text(f"{luck}{unit}")
 
 
 def viewer_ply(page: Page) -> int:

@@ -667,13 +667,23 @@ CHANCE: Mapping[str, tuple[str, str]] = MappingProxyType(
 CHANCE_DEFAULT = ("chance", "運")
 
 
+def won(chance: str) -> str:
+    """``chance`` ("your chance", "the chance", or "it" when named before) with "to win"."""
+    return chance if chance == "it" else f"{chance} to win"
+
+
 def points(n: int) -> str:
     """``n`` percentage points in English: "1 point", "12 points"."""
     return f"{n} point" + ("" if n == 1 else "s")
 
 
 def luck_words(
-    game: str, choice: float, luck: float, decisions: int, you: bool = True
+    game: str,
+    choice: float,
+    luck: float,
+    decisions: int,
+    you: bool = True,
+    opening: float | None = None,
 ) -> dict[str, str]:
     """The summary of a seat in words: how much its ``decisions`` choices lowered its chance to
     win, added up, how much the game's chance and the other players moved it, then which of the
@@ -683,11 +693,28 @@ def luck_words(
     mean loss a decision a first reader took "82%" for another measure of the same thing.
 
     ``you``: the English speaks to the one person whose play is reviewed; else (several seats,
-    each summary under its seat's name) of "this player" (the Japanese names no one either way)."""
+    each summary under its seat's name) of "this player" (the Japanese names no one either way).
+
+    With the ``opening`` chance (at the seat's first decision) the words start from it and the
+    end (``opening - choice + luck``: the seat's share of the win), so that the sums can be
+    checked: a beginner could not see how "lowered by 226 points" and "raised by 304" made a
+    result. The luck's points are then the end less the opening plus the choices' points, all
+    rounded first, so that the three figures add up exactly as written."""
     en_noun, ja_noun = CHANCE.get(game, CHANCE_DEFAULT)
     whose, chance = ("your", "your chance") if you else ("this player's", "the chance")
     en_decisions = f"{decisions} decision" + ("" if decisions == 1 else "s")
     c, lk = pct(choice), pct(abs(luck))
+    en_start = ja_start = ""
+    if opening is not None and decisions:
+        start, end = pct(opening), pct(opening - choice + luck)
+        luck = (end - start + c) / 100
+        lk = abs(end - start + c)
+        en_start = (
+            f"{whose.capitalize()} chance to win went from {start}% at the first decision to "
+            f"{end}% at the end. "
+        )
+        ja_start = f"勝つ確率は最初の判断で{start}%、終局で{end}%でした。"
+        chance = "it"  # the chance to win, named in the sentence before
     if lk == 0:
         en_luck, ja_luck = "changed it little", "ほとんど変えませんでした"
     elif luck < 0:
@@ -699,20 +726,22 @@ def luck_words(
         en_first, ja_first = "There was no decision to review", "振り返る判断はありませんでした。"
     elif c == 0:
         en_first = (
-            f"{whose.capitalize()} one decision did not lower {chance} to win"
+            f"{whose.capitalize()} one decision did not lower {won(chance)}"
             if decisions == 1
-            else f"None of {whose} {en_decisions} lowered {chance} to win"
+            else f"None of {whose} {en_decisions} lowered {won(chance)}"
         )
         ja_first = f"選んだ手で勝つ確率は下がりませんでした（{decisions}回の判断）。"
     else:
         en_first = (
-            f"{whose.capitalize()} choices lowered {chance} to win by {points(c)} in all, "
+            f"{whose.capitalize()} choices lowered {won(chance)} by {points(c)} in all, "
             f"over {en_decisions}"
         )
         ja_first = f"選んだ手で勝つ確率が合計{c}ポイント下がりました（{decisions}回の判断）。"
+    en = f"{en_start}{en_first}; {en_noun} and the other players {en_luck}. {verdict['en']}"
+    ja = f"{ja_start}{ja_first}{ja_noun}と他のプレイヤーの手は勝つ確率を{ja_luck}。{verdict['ja']}"
     return {
-        "en": f"{en_first}; {en_noun} and the other players {en_luck}. {verdict['en']}".rstrip(),
-        "ja": f"{ja_first}{ja_noun}と他のプレイヤーの手は勝つ確率を{ja_luck}。{verdict['ja']}",
+        "en": en.rstrip(),
+        "ja": ja,
     }
 
 
@@ -743,15 +772,18 @@ def _weighed_more(choice: int, against: int, you: bool = True) -> dict[str, str]
 
 def summary(verdicts: Sequence[Verdict], seats: Sequence[int], game: str = "") -> list[JSONDict]:
     """Per seat: the decisions reviewed, the mean loss (:attr:`Verdict.gap`) per decision, the
-    mistakes (a gap of at least :data:`MISTAKE`), and the chance to win its ``choice`` cost (the
-    gaps' sum) and its ``luck`` moved it by (the lucks' sum), with ``words`` about both."""
+    mistakes (a gap of at least :data:`MISTAKE`), the chance to win its ``choice`` cost (the
+    gaps' sum) and its ``luck`` moved it by (the lucks' sum), the ``opening`` chance (at its first
+    decision; null without decisions or before every luck is known), with ``words`` about them."""
     rows = []
     for seat in seats:
-        mine = [v for v in verdicts if v.seat == seat]
+        mine = sorted((v for v in verdicts if v.seat == seat), key=lambda v: v.ply)
         gaps = [v.gap for v in mine]
         mean = round(math.fsum(gaps) / len(gaps), 4) if gaps else 0.0
         choice = round(math.fsum(gaps), 4)
         luck = round(math.fsum(v.luck for v in mine if v.luck is not None), 4)
+        known = bool(mine) and all(v.luck is not None for v in mine)
+        opening = round(mine[0].win_best, 4) if known else None
         rows.append(
             {
                 "seat": seat,
@@ -760,7 +792,10 @@ def summary(verdicts: Sequence[Verdict], seats: Sequence[int], game: str = "") -
                 "mistakes": sum(1 for v in mine if v.mistake),
                 "choice": choice,
                 "luck": luck,
-                "words": luck_words(game, choice, luck, len(mine), you=len(seats) == 1),
+                "opening": opening,
+                "words": luck_words(
+                    game, choice, luck, len(mine), you=len(seats) == 1, opening=opening
+                ),
             }
         )
     return rows
