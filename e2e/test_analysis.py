@@ -583,7 +583,14 @@ def test_a_game_of_bots_is_drawn_for_every_seat(shared: Page, base_url: str, sho
     for size in (LANDSCAPE, PORTRAIT):
         resize(page, size)
         for i in range(min(3, page.get_by_test_id("analysis-mistake").count())):
-            page.get_by_test_id("analysis-mistake").nth(i).click()
-            expect(page.get_by_test_id("replay")).to_have_attribute("data-decision", "yes")
+            item = page.get_by_test_id("analysis-mistake").nth(i)
+            ply, seat = item.get_attribute("data-move"), item.get_attribute("data-seat")
+            item.click()
+            # that decision drawn (the one opened before stays until its position comes)
+            viewer = page.get_by_test_id("replay")
+            expect(viewer).to_have_attribute("data-ply", str(ply))
+            expect(viewer).to_have_attribute("data-perspective", str(seat))
+            expect(viewer).to_have_attribute("data-decision", "yes")
+            expect(page.get_by_test_id("analysis-decision")).to_have_attribute("data-best", "move")
             marks_in_sight(page)
     shot(page, "analysis-all-seats-decision", both=True)

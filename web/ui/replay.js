@@ -404,6 +404,7 @@ export class ReplayViewer {
     const decision = verdict && board0 ? { v: verdict, marks: this.analysis.markDecision(board0, verdict) } : null;
     root.dataset.decision = decision ? 'yes' : 'no';
     if (decision && board0) this.revealMarks(board0, `${verdict.ply}:${verdict.seat}`);
+    else this.revealed = null; // another position: the decision reopened is scrolled to again
     place(side, [this.sidePanel(snap, decision), ...extra]);
     focusable(root); // its marks explain themselves by a tap (ui/explain.js)
     const fresh = root.querySelector('[data-testid=replay-slider]');
