@@ -42,8 +42,8 @@ COUNT_HINTS = """
 """
 THINKING = {"en": "Thinking…", "ja": "考えています…"}
 SET_ASIDE = {
-    "en": "The hint's move was played in place of what you had chosen.",
-    "ja": "選びかけていたものは使わず、ヒントの手を指しました。",
+    "en": "What you had chosen was put back; the hint's move was played instead.",
+    "ja": "選びかけていたものは戻し、ヒントの手を指しました。",
 }
 PERCENT = re.compile(r"^\d{1,3}%$")
 

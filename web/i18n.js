@@ -290,7 +290,7 @@ const S = {
   hintRank: { en: 'Choice {0}', ja: '候補{0}' },
   hintPlay: { en: 'Play', ja: '指す' },
   hintPlayTitle: { en: 'Play this move', ja: 'この手を指す' },
-  hintSetAside: { en: "The hint's move was played in place of what you had chosen.", ja: '選びかけていたものは使わず、ヒントの手を指しました。' },
+  hintSetAside: { en: "What you had chosen was put back; the hint's move was played instead.", ja: '選びかけていたものは戻し、ヒントの手を指しました。' },
   hintMarked: { en: 'Marked on the table', ja: 'テーブルに印をつけました' },
   hintMarkedPicks: { en: 'What it takes is marked on the table', ja: 'この手で選ぶものにテーブルで印をつけました' },
   hintMarkedReach: { en: 'Marked on the table: the buttons that set it', ja: 'テーブルに印：この手にする操作ボタン' },
