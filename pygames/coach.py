@@ -204,8 +204,9 @@ def _hint_words(hint: Hint, state: GameState, action: str) -> list[JSONDict]:
 # --- the replay viewer's analysis -------------------------------------------------------------
 
 #: the analysis's version: a new one when its budget or its answer changes, so that a page
-#: holding an analysis of another version knows it is stale
-ANALYSIS_VERSION = 1
+#: holding an analysis of another version knows it is stale (2: a gap within the noise is no
+#: loss, and the better move is the first of the hint's order)
+ANALYSIS_VERSION = 2
 #: the search of one decision of an analysis, in iterations (never the clock: the same analysis
 #: in every run and every browser), per game: about 1 s a decision in the browser at most, and
 #: a whole seat of a usual game in well under a minute (docs/bots.md, "Reviews and hints")

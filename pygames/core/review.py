@@ -24,9 +24,10 @@ share of the leaders by its evaluation (Yadokashi). An action's **win chance** i
 (:func:`pygames.core.search.mix`).
 
 A **verdict** (:func:`verdict_of`) is the decision as the hint sees it at the same budget: the
-played move's estimate against the first move of the ranking; their difference is the **gap**
-(what the choice cost), and a gap of :data:`MISTAKE` or more is a mistake, which says why the
-better move is better. Its **luck** is measured, not left over (:func:`with_luck`): the seat's
+played move's estimate against the first move of the hint's order; their difference, when it
+is more than :data:`NOISE` standard errors, is the **gap** (what the choice cost; within the
+noise, nothing), and a gap of :data:`MISTAKE` or more is a mistake, which says why the better
+move is better. Its **luck** is measured, not left over (:func:`with_luck`): the seat's
 estimate at its next decision (or its share of the win at the end) less the played move's
 estimate. Over a seat's decisions the opening estimate less the gaps plus the lucks is its
 result: the choices and the luck (the game's chance and the other players) part it exactly.
@@ -67,6 +68,9 @@ CHECK_SHARE = 0.5
 EVIDENCE = 1.0
 #: the standard errors of the difference within which a hint's move is "about" the one above
 ABOUT = 2.0
+#: a verdict's better move must estimate more than the played move by this many standard errors
+#: of the difference, else the choice cost nothing (the noise of many decisions is no loss)
+NOISE = 1.0
 #: the root's rollouts a hint's move is shown with, besides its own (Stats.toward): at a small
 #: budget (BAG-GAI's 50 iterations) a move won in its three rollouts is not shown at 100%
 PRIOR_ROLLOUTS = 4
@@ -474,16 +478,26 @@ class Appraisal:
 
 def verdict_of(appraisal: Appraisal, ply: int) -> Verdict:
     """The review of the played move as the hint sees the decision at the same budget: the
-    played move's estimate and the first of :meth:`Appraisal.ranking` (its root means, the
-    check's pairs counted in), the better move only when it estimates more; a mistake (a gap of
-    :data:`MISTAKE` or more) carries :func:`mistake_why`."""
+    played move's figure as shown and the first move of the hint's order
+    (:meth:`Appraisal.hinted`: by the number shown, the check's rollouts counted in). The first
+    is the better move only when it estimates more by more than :data:`NOISE` standard errors of
+    the difference: within the noise the choice cost nothing (a sum of the noise of a hundred
+    decisions once read as a loss of 42 points). A mistake (a gap
+    of :data:`MISTAKE` or more) carries :func:`mistake_why`."""
     played = appraisal.played
     if played is None:
         raise ValueError("a verdict needs the played move")
-    ranking = appraisal.ranking()
-    win_played = next((e.win for e in ranking if e.action == played), 0.0)
-    top = ranking[0] if ranking else None
-    if top is None or top.action == played or top.win <= win_played:
+    _, order = appraisal.hinted()
+    mine = next((r for r in order if r.action == played), None)
+    win_played = mine.win if mine is not None else 0.0
+    top = order[0] if order else None
+    if (
+        top is None
+        or mine is None
+        or top.action == played
+        or top.win <= win_played
+        or not apart(top.stats, mine.stats, "win", NOISE)
+    ):
         return Verdict(ply, appraisal.seat, played, played, win_played, win_played)
     verdict = Verdict(ply, appraisal.seat, played, top.action, win_played, top.win)
     if verdict.mistake:
