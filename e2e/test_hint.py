@@ -231,15 +231,16 @@ def check_panel_words(page: Page, lang: str) -> None:
         assert not latin, latin
 
 
-def check_pick_marks(page: Page, rank: int, choice: str) -> list[Locator]:
+def check_pick_marks(page: Page, rank: int, choice: str, most: int = 2) -> list[Locator]:
     """The move of ``rank`` is a choice's: its picks are marked on the table (the badge on each
-    pick, a range's spots between outlined), and its row says so."""
+    pick, at most ``most`` of them: a range's two ends, a payment's cards; a range's spots
+    between outlined), and its row says so."""
     row = page.get_by_test_id(f"hint-move-{rank}")
     expect(row).to_have_attribute("data-marked", "picks")
     marks = page.locator(f'[data-choice="{choice}"][data-pick].hint-mark.hint-rank-{rank}')
     assert marks.count() >= 1
     badged = page.locator(f'[data-choice="{choice}"][data-pick][data-hint-rank="{rank}"]')
-    assert 1 <= badged.count() <= 2
+    assert 1 <= badged.count() <= most
     return [badged.nth(i) for i in range(badged.count())]
 
 
@@ -294,14 +295,22 @@ def payment_record() -> dict[str, Any]:
 def test_a_hint_of_the_egyptian_buyers_payment_marks_the_cards(
     page: Page, base_url: str, shot: Shot, lang: str
 ) -> None:
-    """The payment is composed card by card: each hinted card is marked among the hand's cards
-    (its pick), the panel says so, and each chance to win is labelled."""
+    """A hinted card of a payment is the whole payment it begins: its cards are marked among the
+    hand's (its picks), its row says the whole payment, the panel says they are marked, each
+    chance to win is labelled, and one Play pays it all (a beginner needed a Play per card and
+    could not tell how many cards the coach's payment would cost)."""
     page.evaluate(INSTANT_BOTS)
     assert open_table(page, base_url, payment_record(), lang) == "pay"
     ask_hint(page, lang)
     rows = page.locator("[data-testid^=hint-move-]")
     assert rows.count() >= 1
-    check_pick_marks(page, 1, "pay")
+    marked = check_pick_marks(page, 1, "pay", most=13)
+    numbers = sorted({int(str(m.get_attribute("data-pick"))) for m in marked})
+    said = str(page.get_by_test_id("hint-move-1").inner_text())
+    whole = r"Aya pays \d+ with " if lang == "en" else r"Aya.*を.*で支払います"
+    assert re.search(whole, said), said
+    for n in numbers:  # every marked card is named in the payment's words
+        assert re.search(rf"(?<!\d){n}(?!\d)", said.split("with" if lang == "en" else "を", 1)[1])
     expect(page.get_by_test_id("hint-marked-1")).to_have_text(PICKS_SAID[lang])
     expect(page.get_by_test_id("hint-move-1").locator(".hint-win-label")).to_have_text(
         WIN_LABEL[lang]
@@ -316,9 +325,13 @@ def test_a_hint_of_the_egyptian_buyers_payment_marks_the_cards(
     other.click()
     expect(page.get_by_test_id("selection")).to_have_attribute("data-picks", picked)
     ply = int(page.get_by_test_id("table").get_attribute("data-ply") or 0)
+    paid = r"Aya pays \d+ with " if lang == "en" else r"Aya.*を.*で支払いました"
+    pays = page.get_by_test_id("log").locator("li").filter(has_text=re.compile(paid))
+    before = pays.count()
     page.get_by_test_id("hint-play-1").click()
     expect(page.get_by_test_id("toast")).to_have_text(SET_ASIDE[lang])
     wait_true(page, f"Number(document.querySelector('[data-testid=table]').dataset.ply) > {ply}")
+    expect(pays).to_have_count(before + 1)  # one press paid it all: the log says so
 
 
 def test_cancel_while_thinking_stops_asking_and_a_new_hint_works(page: Page, base_url: str) -> None:

@@ -10,11 +10,11 @@ is under way (a :class:`Hint` on its session, one :class:`Analysis`); this modul
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from pygames.coach_picks import move_picks
+from pygames.coach_picks import move_picks, same_move
 from pygames.core.errors import BadRequest, NotYourTurn
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.reasons import why
@@ -35,7 +35,7 @@ from pygames.core.review import (
 )
 from pygames.core.rng import Rng
 from pygames.core.text import Text, t
-from pygames.core.words import WORDS_STREAM, action_words, advice, words_rng
+from pygames.core.words import WORDS_STREAM, action_words, advice, steps_words, words_rng
 
 # --- hints ------------------------------------------------------------------------------------
 
@@ -67,6 +67,8 @@ class Hint:
     seed: int = 0
     words: dict[str, list[JSONDict]] = field(default_factory=dict)
     reasons: dict[str, Text] = field(default_factory=dict)
+    #: the actions the hint counts as one move (:func:`pygames.coach_picks.same_move`)
+    same: Callable[[str], Hashable] | None = None
 
 
 def hint_budget(game: str) -> Budget:
@@ -128,7 +130,7 @@ def new_hint(
     asked again, or a true state the seat cannot tell from it, gets the same hint."""
     seed = knowledge_seed(state, seat, own)
     appraisal = Appraisal(evaluator(info), state, seat, hint_rng(seed), hint_budget(info.id))
-    return Hint(at, appraisal, seed)
+    return Hint(at, appraisal, seed, same=same_move(state, seat))
 
 
 def hint_answer(hint: Hint, state: GameState, slice_seconds: float) -> JSONDict:
@@ -138,7 +140,7 @@ def hint_answer(hint: Hint, state: GameState, slice_seconds: float) -> JSONDict:
     with their words and, once the search is done, their reasons."""
     appraisal = hint.appraisal
     done = appraisal.run(slice_seconds)
-    on, ranked = appraisal.hinted()
+    on, ranked = appraisal.hinted(hint.same)
     moves: list[JSONDict] = []
     for rank, e in enumerate(ranked):
         move: JSONDict = {
@@ -151,8 +153,9 @@ def hint_answer(hint: Hint, state: GameState, slice_seconds: float) -> JSONDict:
         if e.about:
             move["about"] = True
         if rank < HINT_WORDS:
-            move["words"] = _hint_words(hint, state, e.action)
-            move.update(move_picks(state, hint.at[0], e.action))  # its picks on the table
+            picks = move_picks(state, hint.at[0], e.action)  # its picks on the table, its steps
+            move["words"] = _hint_words(hint, state, e.action, picks.get("steps"))
+            move.update(picks)
             if done:
                 move["why"] = dict(_hint_why(hint, ranked, rank, on))
         moves.append(move)
@@ -190,13 +193,21 @@ def _hint_why(hint: Hint, ranked: list[Ranked], rank: int, on: str) -> Text:
     return found
 
 
-def _hint_words(hint: Hint, state: GameState, action: str) -> list[JSONDict]:
+def _hint_words(
+    hint: Hint, state: GameState, action: str, steps: list[str] | None = None
+) -> list[JSONDict]:
     """The words of a hint's move (made once for the decision, from a stream seeded by what the
-    seat knows)."""
+    seat knows): of all its ``steps`` when it is made in several (a whole payment)."""
     words = hint.words.get(action)
     if words is None:
         rng = Rng.from_seed(hint.seed, stream=WORDS_STREAM)
-        words = advice(action_words(state, hint.at[0], action, rng))
+        seat = hint.at[0]
+        said = (
+            steps_words(state, seat, steps, rng)
+            if steps
+            else action_words(state, seat, action, rng)
+        )
+        words = advice(said)
         hint.words[action] = words
     return words
 
@@ -259,13 +270,23 @@ def analysis_line(verdict: Verdict, view: GameState, seed: int) -> JSONDict:
     searched: never the true state)."""
     line = verdict.to_json()
     rng = words_rng(seed, verdict.ply, verdict.seat)
+    # the picks of each move made through a choice, for the table's marks (pygames.coach_picks):
+    # of the move played, its own step only (the record has the rest, paid as the seat chose);
+    # of the better one, the whole move it begins (a payment: the way that keeps most value)
+    played = move_picks(view, verdict.seat, verdict.played)
+    if played.pop("steps", None):
+        played["picks"] = played["picks"][:1]
+    best = move_picks(view, verdict.seat, verdict.best)
     words = {"played": action_words(view, verdict.seat, verdict.played, rng.copy())}
     if verdict.best != verdict.played:
-        words["best"] = action_words(view, verdict.seat, verdict.best, rng.copy())
+        steps = best.get("steps")
+        words["best"] = (
+            steps_words(view, verdict.seat, steps, rng.copy())
+            if steps
+            else action_words(view, verdict.seat, verdict.best, rng.copy())
+        )
     line["words"] = words
-    # the picks of each move made through a choice, for the table's marks (pygames.coach_picks)
-    picks = {"played": move_picks(view, verdict.seat, verdict.played)}
-    picks["best"] = move_picks(view, verdict.seat, verdict.best)
+    picks = {"played": played, "best": best}
     line["picks"] = {k: p for k, p in picks.items() if p}
     return line
 

@@ -13,6 +13,7 @@ marks its control by its notation.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from pygames.core.errors import GameError
@@ -28,32 +29,55 @@ def pick_text(pick: Any) -> str:
 
 
 def move_picks(state: GameState, seat: int, action: str) -> JSONDict:
-    """The fields a coach's move adds for the table: ``{choice, picks, covers?}`` when
+    """The fields a coach's move adds for the table: ``{choice, picks, covers?, steps?}`` when
     ``action`` (legal for ``seat`` in ``state``) is made through a choice whose ``compose``
-    agrees, else nothing (``{}``)."""
+    agrees, else nothing (``{}``). ``steps``: the actions of a move the picks complete in more
+    than one (a whole payment of The Egyptian Buyer, begun with ``action``), which the coach's
+    Play sends at once."""
     info = get_game(state.game_id)
     made = info.action_picks(state, seat, action)
-    if made is None or not _agrees(info, state, seat, action, made.choice, list(made.picks)):
+    if made is None:
+        return {}
+    steps = _steps(info, state, seat, action, made.choice, list(made.picks))
+    if steps is None:
         return {}
     out: JSONDict = {"choice": made.choice, "picks": [pick_text(p) for p in made.picks]}
     if made.covers:
         out["covers"] = [pick_text(p) for p in made.covers]
+    if len(steps) > 1:
+        out["steps"] = steps
     return out
 
 
-def _agrees(
+def same_move(state: GameState, seat: int) -> Callable[[str], Hashable]:
+    """The key under which the coach counts two actions as one move: the steps of the whole move
+    each begins, in any order (a payment of the same cards begun with another card), else the
+    action itself. Each action's key is worked out once."""
+    keys: dict[str, Hashable] = {}
+
+    def key(action: str) -> Hashable:
+        found = keys.get(action)
+        if found is None:
+            steps = move_picks(state, seat, action).get("steps")
+            found = keys[action] = tuple(sorted(steps)) if steps else action
+        return found
+
+    return key
+
+
+def _steps(
     info: GameInfo, state: GameState, seat: int, action: str, choice: str, picks: list[Any]
-) -> bool:
-    """Whether ``compose`` takes ``picks`` of ``choice`` as the way to ``action``: a complete
-    selection plays it first; one not yet complete (the first step of a move made in several
-    steps) is valid, and each pick was one ``compose`` offered."""
+) -> list[str] | None:
+    """The actions ``compose`` plays for ``picks`` of ``choice`` when they lead to ``action``
+    (a complete selection whose first action it is; or one not yet complete, the first step of
+    a move made in several, each pick one ``compose`` offered: ``[action]``), else None."""
     try:
         composed = info.compose(state, seat, choice, picks)
         if not composed.valid:
-            return False
+            return None
         if composed.complete and composed.actions:
-            return composed.actions[0] == action
+            return list(composed.actions) if composed.actions[0] == action else None
         start = info.compose(state, seat, choice, [])
     except GameError:
-        return False
-    return not start.next or picks[0] in start.next
+        return None
+    return [action] if not start.next or picks[0] in start.next else None

@@ -15,6 +15,7 @@ from pygames.core.record import Record, Seat, new_state, parse_record_text, reco
 from pygames.core.registry import all_games
 from pygames.core.review import FLOOR
 from pygames.core.rng import Rng
+from pygames.games.hitokai.rules import HitokaiState
 from tests.conftest import ask, bridge, engine
 
 GAMES = [g.id for g in all_games()]
@@ -115,7 +116,12 @@ def test_a_hint_ranks_legal_moves_the_page_can_play(game: str) -> None:
     assert hint is not None
     weighed = hint.appraisal
     if len(weighed.legal) <= 24:  # a short list: every weighed move is ranked, on a floor
-        assert set(actions) == set(weighed.legal)
+        # (actions that begin the same whole move, as a payment of the same cards begun with
+        # another card, are ranked once: hint.same)
+        same = hint.same
+        assert same is not None
+        assert {same(a) for a in actions} == {same(a) for a in weighed.legal}
+        assert len({same(a) for a in actions}) == len(actions)
         assert 1 <= weighed.floor <= FLOOR
         assert min(m["visits"] for m in moves) >= weighed.floor
         if game == "marie":  # every legal action is a listed move, and every one is ranked
@@ -391,3 +397,52 @@ def test_a_record_with_unreadable_hint_fields_is_refused_readably(
     answer = bridge(cmd="start", record=data)
     assert answer["ok"] is False and answer["kind"] == "RecordError"
     assert words in answer["error"]["en"] and "ヒント" in answer["error"]["ja"]
+
+
+def test_a_payment_hint_names_whole_payments_once_and_plays_one_at_once() -> None:
+    """The Egyptian Buyer: a hinted card of a payment is the whole payment it begins, paid on the
+    way that keeps the most value (the rollouts' way): its picks are every card, its words say
+    the whole payment, Play sends its steps at once; cards that begin the same payment are one
+    move (a beginner saw the coach pay card by card, one Play each, without knowing how many
+    cards it would cost)."""
+    sid = str(ask(cmd="start", record=record("hitokai", ["human"] * 3, seed=7))["session"])
+    rng = Rng.from_seed(41)
+    for _ in range(600):
+        state = engine().sessions[sid].state
+        assert isinstance(state, HitokaiState)
+        seat = state.to_move()[0]
+        if state.phase == "pay" and not state.paying and len(state.legal_actions(seat)) >= 3:
+            break
+        choice = human_choice(sid, rng)
+        assert choice is not None
+        ask(cmd="act", session=sid, seat=choice[0], action=choice[1])
+    else:
+        raise AssertionError("no payment with a choice")
+    moves, _ = full_hint(sid, seat)
+    shown = moves[: coach.HINT_WORDS]
+    payments = []
+    for m in shown:
+        steps = m.get("steps") or [m["a"]]
+        assert steps[0] == m["a"] and m["picks"] == [s.removeprefix("pay") for s in steps]
+        payments.append(tuple(sorted(steps)))
+        picks = [int(p) for p in m["picks"]]
+        composed = ask(cmd="compose", session=sid, seat=seat, choice="pay", picks=picks)
+        assert composed["complete"] and composed["actions"] == steps
+        text = m["words"][0]["text"]
+        assert text["en"].startswith(f"{{0}} pays {state.bid_due()} with "), text
+        assert "で支払います" in text["ja"], text
+    assert len(set(payments)) == len(payments)  # one row a payment
+    assert any(len(p) > 1 for p in payments)
+    best = shown[0]
+    due, hand = state.bid_due(), list(state.hands[seat])
+    answer = ask(cmd="act", session=sid, seat=seat, actions=best.get("steps") or [best["a"]])
+    assert answer["ok"] and answer["applied"] >= 1
+    after = engine().sessions[sid].state
+    assert isinstance(after, HitokaiState)
+    assert after.payer() != seat  # the whole payment made with one request
+    paid = sorted(s.removeprefix("pay") for s in best.get("steps") or [best["a"]])
+    kept = list(hand)
+    for card in paid:
+        kept.remove(int(card))
+    assert sorted(after.hands[seat]) == sorted(kept) and due > 0
+    ask(cmd="close", session=sid)

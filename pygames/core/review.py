@@ -43,7 +43,7 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -252,6 +252,19 @@ def shown_order(s: Stats, on: str) -> tuple[float, ...]:
     return (-win, place, -round(points, 1), -s.visits)
 
 
+def merged(stats: Mapping[str, Stats], same: Callable[[str], Hashable]) -> dict[str, Stats]:
+    """``stats`` with the actions of equal keys (``same``) pooled under one of them: the most
+    visited, then the first by notation."""
+    groups: dict[Hashable, list[str]] = {}
+    for action in sorted(stats):
+        groups.setdefault(same(action), []).append(action)
+    out: dict[str, Stats] = {}
+    for members in groups.values():
+        lead = max(members, key=lambda a: stats[a].visits)  # the first of the most visited
+        out[lead] = stats[lead] if len(members) == 1 else Stats.pooled(stats[a] for a in members)
+    return out
+
+
 def win_of(node: Node) -> float:
     """A node's mean win chance, in [0, 1] (0.0 before any visit)."""
     if not node.visits:
@@ -417,14 +430,20 @@ class Appraisal:
         ]
         return sorted(estimates, key=lambda e: (-e.visits, -e.win, e.action))
 
-    def hinted(self) -> tuple[str, list[Ranked]]:
+    def hinted(self, same: Callable[[str], Hashable] | None = None) -> tuple[str, list[Ranked]]:
         """The hint's ranking and its basis: by the number shown, never a lower one above a
         higher one. On the ``win`` basis by the chance to win, then the place and the points; on
         the ``place`` basis (no move reaches :data:`pygames.core.reasons.NO_CHANCE`) by the
         expected place, then the points. Each move's figures count :data:`PRIOR_ROLLOUTS` of the
         root's besides its own. A move is ``about`` the one above when their shown figures
-        differ by no more than :data:`ABOUT` standard errors of the difference."""
+        differ by no more than :data:`ABOUT` standard errors of the difference.
+
+        ``same``: actions with equal keys are one move (The Egyptian Buyer's payment of the same
+        cards begun with another card), shown once with their rollouts pooled, under the most
+        visited of them (then the first by notation)."""
         searched = {a: s for a, s in self.stats.items() if s.visits}
+        if same is not None:
+            searched = merged(searched, same)
         prior = Stats.pooled(searched.values())
         stats = {a: s.toward(prior, PRIOR_ROLLOUTS) for a, s in searched.items()}
         on = basis(stats.values())

@@ -139,6 +139,29 @@ def action_words(state: GameState, seat: int, action: str, rng: Rng) -> list[JSO
     return [entry(step if step is not None else GENERIC, [seat])]
 
 
+def steps_words(state: GameState, seat: int, steps: list[str], rng: Rng) -> list[JSONDict]:
+    """A move made in several ``steps`` (a whole payment) in words: the line the steps write
+    about ``seat`` in every world determinized for it, each step applied while the seat is still
+    to move (the engine may complete the rest itself); else the first step's words
+    (:func:`action_words`). ``rng`` is not advanced."""
+    stream = rng.copy()
+    lines = []
+    for _ in range(WORLDS):
+        world = state.determinize(seat, stream)
+        start, ply = len(world.log), world.ply
+        for step in steps:
+            if world.is_over() or seat not in world.to_move():
+                break
+            try:
+                world.apply(seat, step)
+            except GameError:
+                break
+        found = [e for e in world.log_for(seat)[start:] if e["ply"] >= ply]
+        lines.append(_own_line(found, seat) if found else None)
+    agreed = _agreed(lines)
+    return [agreed] if agreed is not None else action_words(state, seat, steps[0], rng)
+
+
 #: the polite past at the end of a Japanese log line (before a closing aside in brackets)
 _JA_PAST = re.compile(r"ました((?:[(（][^()（）]*[)）])?。?)$")
 

@@ -28,11 +28,12 @@ export const MARK_CLASS = 'hint-mark';
 
 /**
  * One ranked move of a hint answer: `words`, `why` and (a move made through a choice) `choice`,
- * `picks` and `covers` for the best three; `about` when its estimate is within noise of the move
+ * `picks` and `covers` for the best three, and `steps` for a move made in several (a whole
+ * payment: Play sends them at once); `about` when its estimate is within noise of the move
  * above; `place` and `points` when the engine has them (docs/protocol.md).
  * @typedef {{a: string, win: number, visits: number, words?: import('../types.js').LogEntry[],
  *   why?: import('../types.js').Text, about?: boolean, place?: number, points?: number,
- *   choice?: string, picks?: string[], covers?: string[]}} HintMove
+ *   choice?: string, picks?: string[], covers?: string[], steps?: string[]}} HintMove
  */
 
 /**
@@ -280,7 +281,8 @@ export class Coach {
   }
 
   /**
-   * Play the hint's move of `rank` (1-based), as the table plays any move the engine gave. What
+   * Play the hint's move of `rank` (1-based), as the table plays any move the engine gave (all
+   * its `steps` in one request: a beginner needed one Play per card of a payment). What
    * the person had chosen on the table for another move is set aside, and a toast says so (a
    * beginner saw the cards picked vanish without a word).
    */
@@ -291,7 +293,7 @@ export class Coach {
     if (!move || !ctx.canAct || table.covered()) return;
     const aside = setsAside(chosenOn(table.module, table.snap, ctx), move);
     const before = table.snap;
-    await table.act([move.a]);
+    await table.act(move.steps?.length ? move.steps : [move.a]); // a whole payment at once
     if (aside && table.snap !== before) toast(() => t('hintSetAside'));
   }
 

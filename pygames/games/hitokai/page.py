@@ -15,12 +15,13 @@ One choice (:func:`choices`, :func:`compose`), too many payments to list:
 - ``pay`` (kind ``payment``, ``order: set``): picks are card numbers from the payer's hand. Only
   cards that still lead to a minimal payment (ruling H4) may be added; the selection is complete
   when the payment (the cards already put in plus the picks) covers the bid, and is played as the
-  steps ``["pay7", "pay7", "pay9"]`` (the engine completes the tail itself once only one way is
-  left, which pays the same cards). ``info``: the value put in so far (``value``, of ``bid``),
-  what is ``missing``, how far it goes ``over`` the bid (a doubled card paying an odd remainder),
-  the most it can ``reach`` with the rest of the hand, the ``daughter``'s number and what its
-  cards are worth now (``double``), and the cards completing the payment that keep the most
-  value from here (``suggestion``).
+  steps ``["pay9", "pay7", "pay7"]`` (the first card picked first, then the rest in order; the
+  engine completes the tail itself once only one way is left, which pays the same cards).
+  ``info``: the value put in so far (``value``, of ``bid``), what is ``missing``, how far it
+  goes ``over`` the bid (a doubled card paying an odd remainder), the most it can ``reach`` with
+  the rest of the hand, the ``daughter``'s number and what its cards are worth now
+  (``double``), and the cards completing the payment that keep the most value from here
+  (``suggestion``).
 """
 
 from __future__ import annotations
@@ -135,7 +136,9 @@ def compose(state: GameState, seat: int, choice: str, picks: list[Any]) -> Compo
     if value >= due:
         if not _rules.is_minimal(paid, k, due):
             return Composed(False, why=_overpay(), info=info)
-        actions = [f"pay{c}" for c in sorted(chosen)]
+        # the first card picked first (a coach's payment begins with the card it names), the
+        # rest in order
+        actions = [f"pay{c}" for c in chosen[:1] + sorted(chosen[1:])]
         return Composed(True, complete=bool(actions), actions=actions, info=info)
     if not _rules.can_complete(rest, paid, k, due):
         return Composed(False, why=_overpay(), info=info)
@@ -194,7 +197,18 @@ def unavailable(state: GameState, seat: int) -> dict[str, Text]:
 
 
 def action_picks(state: GameState, seat: int, action: str) -> Picks | None:
-    """A card put into the payment (one step of the ``pay`` choice): that card's pick."""
+    """A card put into the payment: the whole payment it begins when the rest is paid the way
+    that keeps the most value (:func:`~pygames.games.hitokai.rules.best_completion`, as the
+    ``normal`` bot and the search's rollouts pay it): that card first, then the rest. A beginner
+    saw the coach's payment as one card at a time, each needing its own Play, and could not tell
+    how many cards it would cost."""
+    assert isinstance(state, _rules.HitokaiState)
     if not action.startswith("pay"):
         return None
-    return Picks(PAY, (_rules.Action.parse(action).value,))
+    card = _rules.Action.parse(action).value
+    if state.payer() != seat or card not in state.hands[seat]:
+        return Picks(PAY, (card,))
+    due = state.bid_due()
+    rest = _without(state.hands[seat], card)
+    tail = _rules.best_completion(rest, [*state.paying, card], state.daughter, due)
+    return Picks(PAY, (card, *(tail or [])))
