@@ -333,6 +333,9 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         expect(page.get_by_test_id(f"final-score-{seat}")).to_have_attribute(
             "data-score", str(b["points"])
         )
+        # the rounds won are named, not bare numbers that read like a count
+        named = ", ".join(f"Round {r}" for r in b["rounds_won"]) or "–"
+        expect(page.get_by_test_id(f"rounds-won-{seat}")).to_have_text(named)
     last = page.get_by_test_id("end-screen").get_by_test_id("round-summary")
     expect(last).to_have_attribute("data-round", str(rounds))
     shot(page, "hitokai-end", both=True)

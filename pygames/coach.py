@@ -17,7 +17,7 @@ from types import MappingProxyType
 from pygames.coach_picks import move_picks, same_move
 from pygames.core.errors import BadRequest, NotYourTurn
 from pygames.core.protocol import GameState, JSONDict
-from pygames.core.reasons import why
+from pygames.core.reasons import of_this_player, why
 from pygames.core.record import Record, split_action
 from pygames.core.registry import GameInfo
 from pygames.core.review import (
@@ -263,12 +263,15 @@ def analysis_seats(asked: list[int] | None, record: Record) -> list[int]:
     return chosen_seats(record, asked)
 
 
-def analysis_line(verdict: Verdict, view: GameState, seed: int) -> JSONDict:
+def analysis_line(verdict: Verdict, view: GameState, seed: int, you: bool = True) -> JSONDict:
     """A verdict for the page: its figures (the ``gap``, and ``why`` on a mistake; its ``luck``
     is added once the analysis is done: :func:`analysis_answer`), and the words of the move
     played and of the better one, as the seat reads them (from the world its appraisal
-    searched: never the true state)."""
+    searched: never the true state). ``you``: the reason speaks to the one person reviewed;
+    else (several seats, each under its name) of "this player", as the summary does."""
     line = verdict.to_json()
+    if not you and "why" in line:
+        line["why"] = dict(of_this_player(line["why"]))
     rng = words_rng(seed, verdict.ply, verdict.seat)
     # the picks of each move made through a choice, for the table's marks (pygames.coach_picks):
     # of the move played, its own step only (the record has the rest, paid as the seat chose);
@@ -301,7 +304,7 @@ def analysis_of(current: Analysis | None, record: Record, seats: list[int]) -> A
     seed = record.seed
 
     def keep(verdict: Verdict, view: GameState) -> None:
-        lines.append(analysis_line(verdict, view, seed))
+        lines.append(analysis_line(verdict, view, seed, you=len(seats) == 1))
 
     review = Review(record, seats, analysis_budget(record.game), each=keep)
     return Analysis(key, review, lines)

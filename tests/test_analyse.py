@@ -13,6 +13,7 @@ import pytest
 
 from pygames import coach, web
 from pygames.core.play import play_bots
+from pygames.core.reasons import of_this_player, speaks_to_you
 from pygames.core.record import Record, Seat, new_state, record_from_json
 from pygames.core.registry import all_games, get_game
 from pygames.core.review import MISTAKE, Appraisal, Budget, Review, review
@@ -244,3 +245,19 @@ def test_the_analysis_budget_is_fixed_iterations_per_game() -> None:
         assert budget.iterations == 24
     assert coach.analysis_budget("nosuch").iterations == coach.ANALYSIS_DEFAULT
     assert json.dumps(coach.analysis_version("marie")) == '"2/24"'
+
+
+def test_the_reasons_of_several_seats_speak_of_this_player() -> None:
+    """Analysed alone, a seat's mistakes are explained to "you"; with several seats (each shown
+    under its name) the same mistakes are explained of "this player", as their summaries are."""
+    record = finished("pharaoh", seed=5, humans=())
+    both = analyse_all(record=record, seats=[0, 1])[-1]["verdicts"]
+    alone = analyse_all(record=record, seats=[0])[-1]["verdicts"]
+    mine = [v for v in both if v["seat"] == 0]
+    assert [v["ply"] for v in mine] == [v["ply"] for v in alone]
+    told = [(a, b) for a, b in zip(alone, mine, strict=True) if "why" in a]
+    assert told, "no mistake to explain"
+    for you, them in told:
+        assert speaks_to_you(you["why"]["en"]) and not speaks_to_you(them["why"]["en"])
+        assert "this player" in them["why"]["en"]
+        assert them["why"] == dict(of_this_player(you["why"]))

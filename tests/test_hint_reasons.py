@@ -14,9 +14,10 @@ import pytest
 from pygames import coach, web
 from pygames.core.parts import Part
 from pygames.core.protocol import GameState
-from pygames.core.reasons import Stats, basis, mistake_why, why
+from pygames.core.reasons import Stats, basis, mistake_why, of_this_player, speaks_to_you, why
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
+from pygames.core.text import t
 from tests.conftest import ask
 from tests.support import midgame
 
@@ -283,3 +284,45 @@ def test_places_that_round_alike_are_told_to_two_decimals_and_close_chances_say_
     text = why(clear, level, state, 0, "take1")
     assert "only in the chance to win: your chance to win is 100% instead of 50%." in text["en"]
     assert "差は勝つ確率だけです" in text["ja"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_reason_said_of_this_player_never_speaks_to_you(game: str) -> None:
+    """An analysis of several seats shows each seat's mistakes under its name: their reasons
+    speak of "this player" (a bot's mistake said "on average you end with ..."). Every reason of
+    the hints of a few positions, and every category's words, rewritten, keep no "you"."""
+    parts = get_game(game).parts
+    assert parts is not None
+    texts = [
+        t(f"on average you end with {words['en'].format(n=2)}", words["ja"].format(n=2))
+        for part in parts.words.values()
+        for words in (part.more, part.less)
+    ]
+    for _, state, seat in positions(game, 4):
+        texts += [m["why"] for m in answer_of(state, seat)["moves"] if "why" in m]
+    assert len(texts) > len(parts.words) * 2  # some reasons of hints besides the categories
+    for text in texts:
+        said = of_this_player(text)
+        assert not speaks_to_you(said["en"]), (text["en"], said["en"])
+        assert "this player" in said["en"] or not speaks_to_you(text["en"])
+        assert "あなた" not in said["ja"]
+
+
+def test_the_fixed_reasons_said_of_this_player() -> None:
+    """The reasons that are no average: the place basis, the one move weighed, and a mistake
+    whose moves have no rollouts to compare."""
+    keep = stats([0, 0], [2, 2], [14, 15], parties=[6, 7], showoff=[0, 0], money=[10, 10])
+    drop = stats([0, 0], [3, 4], [10, 9], parties=[3, 3], showoff=[0, 0], money=[10, 9])
+    place = why(keep, drop, baggai_state(), 0, "p0", basis="place")
+    state, seat = over_the_hand()
+    only = answer_of(state, seat)["moves"][0]["why"]
+    fallback = t(
+        "Searched from what you knew, the better move wins 40% of the games played on, this "
+        "move 10%.",
+        "あなたが知っていたことから探索すると、良い手の勝率は40%、この手は10%でした。",
+    )
+    for text in (place, only, fallback):
+        assert speaks_to_you(text["en"])
+        said = of_this_player(text)
+        assert not speaks_to_you(said["en"]) and "あなた" not in said["ja"], said
+    assert of_this_player(place)["en"].startswith("This player can't win from here")

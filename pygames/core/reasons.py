@@ -24,6 +24,7 @@ played.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -370,3 +371,34 @@ def mistake_why(
     appraisal searched from): :func:`why` of the better move against the move played."""
     del played  # named for the caller's clarity; the words need only the better move
     return why(best_stats, played_stats, view, seat, best, basis=basis, against="played")
+
+
+#: the English of the reasons as said to the person reviewed, and as said of "this player" (an
+#: analysis of several seats shows each seat's mistakes under its name: a bot's mistake said
+#: "on average you end with..."); longest first, so that a phrase is replaced before its parts
+_THIRD_PERSON: tuple[tuple[str, str], ...] = (
+    ("on average you end with", "on average this player ends with"),
+    ("Searched from what you knew", "Searched from what this player knew"),
+    ("You can't win from here", "This player can't win from here"),
+    ("you finish", "this player finishes"),
+    ("the cards you keep", "the cards this player keeps"),
+    ("your chance to win", "this player's chance to win"),
+    ("your hand", "this player's hand"),
+    ("your row", "this player's row"),
+)
+_SECOND_PERSON = re.compile(r"\b(you|your|You|Your)\b")
+
+
+def of_this_player(reason: Text) -> Text:
+    """``reason`` said of "this player" instead of to "you" (the English; the Japanese names no
+    one). Every phrase of the reasons that speaks to the person is rewritten; a test checks that
+    no "you" is left in the reasons of every game."""
+    en = reason["en"]
+    for mine, theirs in _THIRD_PERSON:
+        en = en.replace(mine, theirs)
+    return t(en, reason["ja"].replace("あなたが", "このプレイヤーが"))
+
+
+def speaks_to_you(text: str) -> bool:
+    """Whether the English ``text`` still speaks to the person ("you", "your")."""
+    return _SECOND_PERSON.search(text) is not None

@@ -114,6 +114,7 @@ Object.assign(STRINGS, {
   hk_bank: { en: { one: 'Bank: {0} card', other: 'Bank: {0} cards' }, ja: '銀行：{0}枚' },
   hk_colPoints: { en: 'Victory points', ja: '勝点' },
   hk_colRounds: { en: 'Rounds won', ja: '勝ったラウンド' },
+  hk_listSep: { en: ', ', ja: '、' },
   hk_lastRound: { en: 'Round {0}: its results (tap to open)', ja: '第{0}ラウンドの結果（タップで開く）' },
   hk_colTotals: { en: 'Round totals', ja: '各ラウンドの合計' },
   // setup (H6)
@@ -877,7 +878,8 @@ export function result(snap, ctx) {
   },
   h('th', { scope: 'row', class: ['col-name', `seat-c${s}`] }, winners.has(s) ? icon('crown', 'crown-mini') : null, h('span', { class: 'who', text: ctx.names[s] })),
   h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: b.points } }, String(b.points)),
-  h('td', { text: (b.rounds_won || []).join(', ') || '–' }),
+  // each round named ("Round 1, Round 3"): bare numbers read like a count of rounds won
+  h('td', { testid: `rounds-won-${s}`, text: (b.rounds_won || []).map((r) => t('hk_round', r)).join(t('hk_listSep')) || '–' }),
   h('td', { text: (b.totals || []).join(' · ') || '–' })));
   const sums = snap.view.summaries || [];
   const last = sums[sums.length - 1];
