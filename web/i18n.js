@@ -294,6 +294,7 @@ const S = {
   hintMarked: { en: 'Marked on the table', ja: 'テーブルに印をつけました' },
   hintMarkedPicks: { en: 'What it takes is marked on the table', ja: 'この手で選ぶものにテーブルで印をつけました' },
   hintMarkedReach: { en: 'Marked on the table: the buttons that set it', ja: 'テーブルに印：この手にする操作ボタン' },
+  hintMarkedReachHow: { en: 'Marked on the table: {0}', ja: 'テーブルに印：{0}' },
   hintWinLabel: { en: 'chance to win', ja: '勝つ見込み' },
   hintAbout: { en: 'about', ja: '約' },
   hintPlace: { en: 'expected place {0}', ja: '予想順位{0}位' },

@@ -271,6 +271,9 @@
  * @property {(snap: Snapshot, ctx: TableContext) => any[]} [chosen] what the person has chosen
  *   on the table for a move not played yet, when it is not a `selection` (the coach's Play says
  *   when it sets them aside)
+ * @property {(snap: Snapshot, ctx: TableContext, a: string) => string | null} [reachSteps] how
+ *   the controls that lead to move `a` (`data-reach`) set it, in words ("press +5 once, then +1
+ *   twice, then Bid"): the coach's panel says it beside a move marked on them
  */
 
 export {};

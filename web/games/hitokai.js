@@ -115,6 +115,12 @@ Object.assign(STRINGS, {
   hk_colPoints: { en: 'Victory points', ja: '勝点' },
   hk_colRounds: { en: 'Rounds won', ja: '勝ったラウンド' },
   hk_listSep: { en: ', ', ja: '、' },
+  // how the step buttons set a hinted bid (the coach's panel)
+  hk_pressOnce: { en: '{0} once', ja: '{0}を1回' },
+  hk_pressTwice: { en: '{0} twice', ja: '{0}を2回' },
+  hk_pressTimes: { en: '{0} {1} times', ja: '{0}を{1}回' },
+  hk_pressSep: { en: ', then ', ja: '、' },
+  hk_pressThen: { en: 'press {0}, then "Bid {1}"', ja: '{0}押してから「{1}で入札」' },
   hk_lastRound: { en: 'Round {0}: its results (tap to open)', ja: '第{0}ラウンドの結果（タップで開く）' },
   hk_colTotals: { en: 'Round totals', ja: '各ラウンドの合計' },
   // setup (H6)
@@ -195,6 +201,48 @@ function stepTo(amounts, amount, step) {
   const want = amount + step;
   const fit = step > 0 ? amounts.filter((n) => n <= want).pop() : amounts.find((n) => n >= want);
   return fit ?? (step > 0 ? amounts[amounts.length - 1] : amounts[0]);
+}
+
+/**
+ * The presses of the amount's steps that set bid `target` from `amount`, in order: the steps of
+ * 5 while they do not pass it, then of 1 (as `stepTo` moves within the engine's bids).
+ * @param {number[]} amounts
+ * @param {number} amount
+ * @param {number} target
+ * @returns {[number, number][]} [step, presses] with presses > 0
+ */
+export function stepsTo(amounts, amount, target) {
+  const sign = target > amount ? 1 : -1;
+  /** @type {[number, number][]} */
+  const out = [];
+  let at = amount;
+  for (const step of [5 * sign, sign]) {
+    let presses = 0;
+    for (;;) {
+      const next = stepTo(amounts, at, step);
+      if (next === at || (sign > 0 ? next > target : next < target)) break;
+      at = next;
+      presses += 1;
+    }
+    if (presses) out.push([step, presses]);
+  }
+  return at === target ? out : [];
+}
+
+/**
+ * How the step buttons set the hinted bid `a` from the amount shown, in words (the coach's panel
+ * says it beside the marked steps: a beginner saw +1 and +5 marked without knowing how often).
+ * @param {import('../types.js').Snapshot} _snap
+ * @param {import('../types.js').TableContext} ctx
+ * @param {string} a
+ */
+export function reachSteps(_snap, ctx, a) {
+  const move = (ctx.moves || []).find((m) => m.a === a && m.kind === 'bid');
+  if (!move) return null;
+  const steps = stepsTo(bidAmounts(ctx), chosenAmount(ctx), Number(move.amount));
+  if (!steps.length) return null;
+  const said = steps.map(([step, n]) => t(n === 1 ? 'hk_pressOnce' : n === 2 ? 'hk_pressTwice' : 'hk_pressTimes', `${step > 0 ? '+' : '−'}${Math.abs(step)}`, n));
+  return t('hk_pressThen', said.join(t('hk_pressSep')), move.amount);
 }
 
 /** The amount the bid controls show: the chosen one if still offered, else the lowest. */
@@ -914,4 +962,4 @@ export function selection(_snap, ctx) {
   return (ctx.choices || []).some((c) => c.id === 'pay') ? { choice: 'pay', picks: ctx.ui.picks || [] } : null;
 }
 
-export default { initUi, statusChips, prompt, table, side, result, actions, holdBots, covered, setupOptions, selection };
+export default { initUi, statusChips, prompt, table, side, result, actions, holdBots, covered, setupOptions, selection, reachSteps };

@@ -355,6 +355,18 @@ export class Coach {
   }
 
   /**
+   * What the panel says of how move `m` is marked on the table; on the controls that lead to it,
+   * how they set it when the game says so (`reachSteps`: "press +5 once, then +1 twice, ...").
+   * @param {HintMove} m
+   * @param {MarkKind} onTable
+   */
+  markedWords(m, onTable) {
+    const table = this.table;
+    const how = onTable === 'reach' && table.snap ? table.module?.reachSteps?.(table.snap, table.ctx(), m.a) : null;
+    return how ? t('hintMarkedReachHow', how) : t(MARKED_WORDS[onTable]);
+  }
+
+  /**
    * One ranked move.
    * @param {HintMove} m
    * @param {number} rank 1, 2 or 3
@@ -375,7 +387,7 @@ export class Coach {
     estimate(m, rank, byPlace, whole),
     h('span', { class: 'hint-words', testid: `hint-words-${rank}` }, words,
       why ? h('span', { class: 'hint-why', testid: `hint-why-${rank}`, text: why }) : null,
-      onTable ? h('span', { class: 'hint-marked', testid: `hint-marked-${rank}`, text: t(MARKED_WORDS[onTable]) }) : null),
+      onTable ? h('span', { class: 'hint-marked', testid: `hint-marked-${rank}`, text: this.markedWords(m, onTable) }) : null),
     button(t('hintPlay'), {
       class: 'btn hint-play', testid: `hint-play-${rank}`, title: t('hintPlayTitle'), disabled: thinking,
       data: { action: 'hint-play', rank },
