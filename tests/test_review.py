@@ -272,7 +272,7 @@ def test_the_random_seat_loses_more_per_decision_than_the_normal_seats(
         levels = ["random" if s == random_seat else "normal" for s in range(players)]
         record = bot_game(game, players, 9100 + k, levels)
         seats = [random_seat, (random_seat + 1) % players]
-        for verdict in review(record, seats, Budget(iterations=40)):
+        for verdict in review(record, seats, Budget(iterations=100)):
             (mine if verdict.seat == random_seat else theirs).append(verdict.loss)
     assert len(mine) >= 10 and len(theirs) >= 10
     assert math.fsum(mine) / len(mine) > math.fsum(theirs) / len(theirs)
@@ -475,7 +475,7 @@ def test_the_summary_starts_from_the_opening_and_its_figures_add_up_as_written()
     the words start from the chance at the first decision and end at the result, and the
     opening, less the choices' points, plus or minus the luck's, is the end, as written."""
     record = marie_game()
-    verdicts = review(record, budget=Budget(iterations=8))
+    verdicts = review(record, budget=Budget(iterations=100))  # enough for gaps beyond the noise
     rows = summary(verdicts, range(record.players), record.game)
     for row in rows:
         first = min((v for v in verdicts if v.seat == row["seat"]), key=lambda v: v.ply)
@@ -505,13 +505,18 @@ GOLDEN_GAMES = {
 }
 
 
+#: the budget of the golden reviews: enough for some gaps beyond the noise (NOISE) in every game,
+#: so that the gaps, the mistakes' reasons and the luck are all in what must be the same
+GOLDEN_ITERATIONS = 40
+
+
 def review_hash(game: str) -> str:
-    """The sha256 of the JSON lines of the review (12 iterations a decision, every seat) of a
-    seeded game of ``normal`` and ``random`` bots."""
+    """The sha256 of the JSON lines of the review (:data:`GOLDEN_ITERATIONS` a decision, every
+    seat) of a seeded game of ``normal`` and ``random`` bots."""
     players, seed = GOLDEN_GAMES[game]
     levels = ["normal" if s % 2 == 0 else "random" for s in range(players)]
     record = bot_game(game, players, seed, levels)
-    verdicts = review(record, budget=Budget(iterations=12))
+    verdicts = review(record, budget=Budget(iterations=GOLDEN_ITERATIONS))
     lines = [json.dumps(v.to_json(), sort_keys=True) for v in verdicts]
     lines.append(json.dumps(summary(verdicts, range(players), game), sort_keys=True))
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
@@ -523,14 +528,16 @@ def review_hash(game: str) -> str:
 # seats speaks of "this player", not "you"; it starts from the opening chance, which each row
 # carries: the hashes of the earlier words were checked again,
 # equal, and the reviews compared field by field, only the words differing, before these were
-# written; a better move within a standard error of the played one is no loss (NOISE): the gaps
-# of these reviews, summed, went from 3.2, 6.3, 1.1, 0.8 and 0.5 to 1.1, 0.8, 0.5, 1.1 and 0.6)
+# written; a better move within two standard errors of the played one is no loss (NOISE, the
+# hint's "about"), and the reviews are made at 40 iterations, not 12, so that some gaps remain:
+# their sums 0.59, 0.83, 0.33, 0.61 and 0 (at 12 iterations, 3.2, 6.3, 1.1, 0.8 and 0.5 before
+# the noise rule, none after it))
 GOLDEN: dict[str, str] = {
-    "marie": "65980c749428a9bf17c82559509022ce73dd95f20aac2674a1c69e5ea250dad7",
-    "hitokai": "813167ebd40a97ed02bd9c366f54918158f62dd93745dc8b45ffcfd1f9f33059",
-    "pharaoh": "8a1d04b8d27666729876a2d71431a7f2543f0b664fd747214b69243b5a9f53da",
-    "baggai": "c9fa01f3067d1142004219cd6bcddfafe33302e00e555ffb5301792e851101b3",
-    "yadokashi": "da473519c131c0a13e86b066c298bfd7386dcf024e14a48f646b5bb51697ec2e",
+    "marie": "4e85660b116ca7586cb508cede2065fc00b3166ef6da9e5756399a8d541972cd",
+    "hitokai": "c23414f2fc946fd47a967ff272ef8d6394cd9c2f70a13c133d1af04ef6a66e89",
+    "pharaoh": "752ca318f34be58542b4bb763efa8b43215e7354b132e0cfb775f71a39dfe790",
+    "baggai": "5cea357bf73ee8e17931118967d4a1414f745aa810250cd5ff0efb00988efabc",
+    "yadokashi": "433950de42b51fec5795440ddca8dc2b6cdc0ab8ce7cb8bc24bf9d4539a83ed3",
 }
 
 

@@ -69,8 +69,11 @@ EVIDENCE = 1.0
 #: the standard errors of the difference within which a hint's move is "about" the one above
 ABOUT = 2.0
 #: a verdict's better move must estimate more than the played move by this many standard errors
-#: of the difference, else the choice cost nothing (the noise of many decisions is no loss)
-NOISE = 1.0
+#: of the difference, else the choice cost nothing: the noise of many decisions is no loss (at one
+#: standard error a beginner who followed the hint through 127 decisions read "your choices
+#: lowered it by 19 points"); the hint's own "about" (ABOUT), so a verdict sees a gap exactly where
+#: the hint would show one
+NOISE = 2.0
 #: the root's rollouts a hint's move is shown with, besides its own (Stats.toward): at a small
 #: budget (BAG-GAI's 50 iterations) a move won in its three rollouts is not shown at 100%
 PRIOR_ROLLOUTS = 4
