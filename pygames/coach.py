@@ -180,6 +180,9 @@ def _hint_why(hint: Hint, ranked: list[Ranked], rank: int, on: str) -> Text:
         other = (ranked[1] if rank == 0 else ranked[0]).stats if len(ranked) > 1 else None
         against = "next" if rank == 0 else "best"
         appraisal = hint.appraisal
+        same = hint.same
+        legal = appraisal.view.legal_actions(appraisal.seat)
+        only = same is not None and len({same(a) for a in legal}) == 1
         found = why(
             e.stats,
             other,
@@ -188,6 +191,7 @@ def _hint_why(hint: Hint, ranked: list[Ranked], rank: int, on: str) -> Text:
             e.action,
             basis=on,
             against=against,
+            only=only,
         )
         hint.reasons[e.action] = found
     return found

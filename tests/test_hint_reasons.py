@@ -326,3 +326,44 @@ def test_the_fixed_reasons_said_of_this_player() -> None:
         said = of_this_player(text)
         assert not speaks_to_you(said["en"]) and "あなた" not in said["ja"], said
     assert of_this_player(place)["en"].startswith("This player can't win from here")
+
+
+def test_places_alike_to_two_decimals_are_said_once() -> None:
+    """Two moves that finish at the same place to two decimals: "as with the other move", not
+    "2.00 on average, against 2.00" (a beginner read it as an error)."""
+    one = stats([0, 0, 0, 0], [2, 2, 2, 2], [14, 15, 15, 12], parties=[6, 7, 7, 5],
+                showoff=[0, 0, 0, 0], money=[10, 10, 11, 9])  # fmt: skip
+    two = stats([0, 0, 0, 0], [2, 2, 2, 2], [10, 9, 11, 9], parties=[3, 3, 4, 3],
+                showoff=[0, 0, 0, 0], money=[10, 9, 11, 9])  # fmt: skip
+    text = why(one, two, baggai_state(), 0, "p0", basis="place")
+    assert "you finish 2nd (2.00 on average, as with the other move)" in text["en"], text
+    assert "against 2.00" not in text["en"] and "比べる手と同じです" in text["ja"]
+
+
+def only_payment() -> tuple[GameState, int]:
+    """An Egyptian Buyer payment of several legal first cards that all make the same payment
+    (found in random play)."""
+    from pygames.coach_picks import same_move
+
+    for seed in range(300):
+        state = midgame("hitokai", 3, seed, most=80)
+        if state.is_over() or getattr(state, "phase", "") != "pay":
+            continue
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        key = same_move(state, seat)
+        if len(legal) >= 2 and len({key(a) for a in legal}) == 1:
+            return state, seat
+    raise AssertionError("no such payment in 300 seeds")
+
+
+def test_the_only_payment_is_the_only_move() -> None:
+    """Every card of the payment makes the same payment: the hint shows one move and says it is
+    the only move (a beginner's forced payment was said to be "the only move the coach weighs
+    ... such as a bid your hand cannot pay")."""
+    state, seat = only_payment()
+    hint = answer_of(state, seat)
+    assert len(hint["moves"]) == 1
+    text = hint["moves"][0]["why"]
+    assert text["en"].startswith("It is the only move: "), text
+    assert "bid" not in text["en"] and text["ja"].startswith("選べる手はこれだけです。")

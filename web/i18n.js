@@ -299,6 +299,11 @@ const S = {
   hintAbout: { en: 'about', ja: '約' },
   hintPlace: { en: 'expected place {0}', ja: '予想順位{0}位' },
   hintPoints: { en: '{0} points on average', ja: '平均{0}点' },
+  hintPoint: { en: '{0} point on average', ja: '平均{0}点' },
+  hintAboutExplain: {
+    en: 'About: this chance is within the search\'s margin of error of the move above. As far as the coach can tell, the two moves are about as good.',
+    ja: '約：この確率は、上の手との差が探索の誤差の範囲内です。コーチに見分けられる限り、2つの手はほぼ同じくらい良い手です。',
+  },
   hintByPlace: {
     en: 'No move can still win: ranked by expected place, then points.',
     ja: 'どの手でももう勝つ見込みはありません。予想順位、次に点数で並べています。',

@@ -256,6 +256,11 @@ def _place_words(mine: Stats, other: Stats | None) -> Text:
     # difference at all)
     digits = 2 if f"{p:.1f}" == f"{q:.1f}" else 1
     a, b = f"{p:.{digits}f}", f"{q:.{digits}f}"
+    if a == b:  # alike even to two decimals: said once ("2.00, against 2.00" read as an error)
+        return t(
+            f"you finish {o['en']} ({a} on average, as with the other move)",
+            f"平均{a}位（{o['ja']}）で、比べる手と同じです",
+        )
     return t(
         f"you finish {o['en']} ({a} on average, against {b} with the other move)",
         f"平均{a}位（{o['ja']}）です（比べる手では{b}位）",
@@ -282,6 +287,7 @@ def why(
     *,
     basis: str = "win",
     against: str = "next",
+    only: bool = False,
 ) -> Text:
     """Why ``action`` (of ``seat`` in ``state``, searched as ``mine``) against the move searched
     as ``other`` (``None``: the only move weighed): one or two sentences in both languages.
@@ -289,7 +295,9 @@ def why(
     ``against`` names the other move (``next``: the next best, ``best``: the best, ``played``:
     the move played). ``basis`` is ``win`` (the chance to win is told last) or ``place`` (no
     move can really win: the place is told first). ``state`` gives the game's words only: the
-    reason is made of averages over the rollouts, never of the state's hidden cards."""
+    reason is made of averages over the rollouts, never of the state's hidden cards. ``only``:
+    the move is the only one to be had, though several legal actions make it (a payment of the
+    same cards begun with any of them)."""
     words = part_words(state)
     lead = AGAINST.get(against, AGAINST["next"])
     found = differences(mine, other, words) if other is not None else []
@@ -298,7 +306,7 @@ def why(
         return _place_reason(mine, other, lead, phrases)
     win = _win_words(mine, other)
     if other is None:
-        return _only_reason(state, seat, win)
+        return _only_reason(state, seat, win, only)
     if found:
         return _weighed(lead, _sides(mine, other, found), win)
     if apart(mine, other, "place"):
@@ -327,11 +335,13 @@ def why(
     )
 
 
-def _only_reason(state: GameState, seat: int, win: Text) -> Text:
-    """The reason of the one move weighed: the only legal move, or the only one of several that
-    the search weighs (the game's shortlist sets the rest aside, as The Egyptian Buyer does bids
-    the hand cannot pay): then it says so, not that no other move exists."""
-    if len(state.legal_actions(seat)) <= 1:
+def _only_reason(state: GameState, seat: int, win: Text, only: bool = False) -> Text:
+    """The reason of the one move weighed: the only legal move (or the only move, ``only``, that
+    several legal actions make: a beginner's forced payment was said to be "the only move the
+    coach weighs ... such as a bid your hand cannot pay"), or the only one of several that the
+    search weighs (the game's shortlist sets the rest aside, as The Egyptian Buyer does bids the
+    hand cannot pay): then it says so, not that no other move exists."""
+    if only or len(state.legal_actions(seat)) <= 1:
         return t(f"It is the only move: {win['en']}.", f"選べる手はこれだけです。{win['ja']}。")
     return t(
         f"It is the only move the coach weighs here (it sets the others aside as never worth "

@@ -185,9 +185,10 @@ function estimate(m, rank, byPlace, whole) {
   // points there, not the game's: they are shown only to say why a ranking by place is so
   const shown = whole || byPlace;
   const place = shown && typeof m.place === 'number' ? h('span', { class: 'hint-place', testid: `hint-place-${rank}`, text: t('hintPlace', m.place.toFixed(1)) }) : null;
-  const points = shown && typeof m.points === 'number' ? h('span', { class: 'hint-points', text: t('hintPoints', Math.round(m.points * 10) / 10) }) : null;
+  const mean = typeof m.points === 'number' ? Math.round(m.points * 10) / 10 : null;
+  const points = shown && mean !== null ? h('span', { class: 'hint-points', text: t(mean === 1 ? 'hintPoint' : 'hintPoints', mean) }) : null;
   const win = h('span', { class: 'hint-chance' },
-    m.about ? h('span', { class: 'hint-about', testid: `hint-about-${rank}`, text: t('hintAbout') }) : null,
+    m.about ? h('span', { class: 'hint-about', testid: `hint-about-${rank}`, text: t('hintAbout'), 'data-explain': t('hintAboutExplain') }) : null,
     h('span', { class: 'hint-win', testid: `hint-win-${rank}`, text: t('hintWin', pct) }),
     h('span', { class: 'hint-win-label', text: t('hintWinLabel') }));
   return h('span', { class: ['hint-estimate', byPlace ? 'by-place' : null] }, byPlace ? [place, win] : [win, place], points);
@@ -307,6 +308,9 @@ export class Coach {
   mark(root) {
     /** @type {Map<string, MarkKind>} */
     const marked = new Map();
+    // nothing on the table while the search goes on: its first ranking can change (a beginner
+    // followed a marked bid of 14 that the finished hint put at 8)
+    if (this.state?.thinking) return marked;
     (this.state?.moves || []).forEach((m, i) => {
       const kind = markMove(root, m, [`hint-rank-${i + 1}`], 'data-hint-rank', String(i + 1), i === 0);
       if (kind) marked.set(m.a, kind);
