@@ -115,6 +115,13 @@ Object.assign(STRINGS, {
   hk_colPoints: { en: 'Victory points', ja: '勝点' },
   hk_colRounds: { en: 'Rounds won', ja: '勝ったラウンド' },
   hk_listSep: { en: ', ', ja: '、' },
+  // what a daughter's tile and the auction box say, by a tap
+  hk_tileSold: { en: 'Daughter {0}: bought by {1} for {2} gold. She counts {0} points for {1} at the end of the round.', ja: '娘{0}：{1}が{2}金で落札しました。ラウンドの終わりに{1}の{0}点になります。' },
+  hk_tileUnsold: { en: 'Daughter {0}: not sold this round.', ja: '娘{0}：このラウンドでは売れ残りです。' },
+  hk_tileNow: { en: 'Daughter {0} is on sale now: the highest bid buys her, and every bidder pays their own last bid. While she is on sale, each card {0} is worth 2 gold.', ja: '娘{0}を競り中です。最高額の人が落札し、入札した全員が自分の最後の入札額を払います。競りの間、{0}のカードは1枚2金です。' },
+  hk_tilePaying: { en: 'Daughter {0} has been sold: the bidders are paying their last bids. Each card {0} is still worth 2 gold.', ja: '娘{0}は落札されました。入札した人が最後の入札額を払っています。{0}のカードはまだ1枚2金です。' },
+  hk_tileWaiting: { en: 'Daughter {0}: still to be auctioned this round (the lowest number comes first).', ja: '娘{0}：このラウンドでこれから競りにかけます（小さい数字から順に）。' },
+  hk_auctionNone: { en: 'No auction now.', ja: '今は競りがありません。' },
   // how the step buttons set a hinted bid (the coach's panel)
   hk_pressOnce: { en: '{0} once', ja: '{0}を1回' },
   hk_pressTwice: { en: '{0} twice', ja: '{0}を2回' },
@@ -435,13 +442,22 @@ function daughterCaption(v, d, current, ctx) {
   return h('span', { class: 'hk-cap', text: '' });
 }
 
+/** What a daughter's tile says, in words (a tap explains it: a beginner's "?" found nothing). */
+function daughterWords(v, d, current, ctx) {
+  if (d.status === 'sold') return t('hk_tileSold', d.number, ctx.names[d.buyer] ?? '', d.price);
+  if (d.status === 'unsold') return t('hk_tileUnsold', d.number);
+  if (current) return t(v.phase === 'pay' ? 'hk_tilePaying' : 'hk_tileNow', d.number);
+  return t('hk_tileWaiting', d.number);
+}
+
 function daughterRow(v, ctx) {
   return h('div', { class: 'hk-daughters', testid: 'daughters', role: 'list', 'aria-label': t('hk_daughters') }, v.daughters.map((d) => {
     const current = d.number === v.daughter && v.phase !== 'over';
     return h('div', {
       class: ['hk-daughter', `is-${d.status}`, current ? 'is-current' : null, d.buyer !== null ? `seat-c${d.buyer}` : null],
       role: 'listitem', testid: `daughter-${d.number}`, 'data-flip': `hk-track-${d.number}`,
-      data: { status: d.status, buyer: d.buyer ?? undefined, price: d.price ?? undefined },
+      'data-explain': daughterWords(v, d, current, ctx),
+      data: { status: d.status, buyer: d.buyer ?? undefined, price: d.price ?? undefined, gloss: 'Daughters' },
       'aria-current': current ? 'true' : undefined,
     }, h('span', { class: 'hk-dnum', text: String(d.number) }), daughterCaption(v, d, current, ctx));
   }));
@@ -510,7 +526,7 @@ function auctionBox(v, ctx) {
   const line = a ? bidLine(a, ctx) : p ? paymentLine(v, p, ctx) : null;
   const gold = v.daughter && (a || p) ? v.gold?.daughter : null;
   return h('section', { class: 'hk-auction', testid: 'auction', data: { phase: a ? 'bid' : p ? 'pay' : 'none' } },
-    h('div', { class: 'hk-auction-d' },
+    h('div', { class: 'hk-auction-d', 'data-explain': v.daughter && (a || p) ? t(a ? 'hk_tileNow' : 'hk_tilePaying', v.daughter) : t('hk_auctionNone'), data: { gloss: 'gold' } },
       h('span', { class: 'hk-label', text: a ? t('hk_auction') : t('hk_payment') }),
       h('span', { class: 'hk-big', text: v.daughter ?? '–' }),
       gold ? h('span', { class: 'hk-dnote', text: t('hk_doubleNote', v.daughter, gold) }) : null),
@@ -564,7 +580,7 @@ function handZone(snap, ctx) {
   return h('section', { class: 'hk-hand', testid: 'hand-zone' },
     h('div', { class: 'hk-hand-head' }, h('h2', { class: 'hk-title', text: t('hk_hand') }),
       h('span', { class: 'hk-muted-s', text: cardsText(v.hand.length) }),
-      h('b', { class: 'hk-hand-value', testid: 'hand-value', data: { value: v.hand_value }, text: t('hk_handValue', v.hand_value) })),
+      h('b', { class: 'hk-hand-value', testid: 'hand-value', data: { value: v.hand_value, gloss: 'Worth N now' }, text: t('hk_handValue', v.hand_value) })),
     gs.length ? h('div', { class: 'hk-groups' }, gs.map((g) => {
       const double = isDouble(v, g.gold);
       return h('div', {
