@@ -367,3 +367,22 @@ def test_the_only_payment_is_the_only_move() -> None:
     text = hint["moves"][0]["why"]
     assert text["en"].startswith("It is the only move: "), text
     assert "bid" not in text["en"] and text["ja"].startswith("選べる手はこれだけです。")
+
+
+def test_with_level_chances_a_first_move_s_downsides_are_a_trade_off() -> None:
+    """The chances to win are level as shown: what the coach's first move ends with less of is
+    said as a trade-off ("yet"), not as if it were why the move is first (a beginner read "you
+    end with 5 fewer cards kept and 1.1 fewer points" as the reasons for the coach's bid)."""
+    first = stats([1, 0, 0, 0], [2, 2, 2, 3], [10, 9, 11, 9], parties=[3, 3, 4, 3],
+                  showoff=[0, 0, 0, 0], money=[10, 9, 11, 9])  # fmt: skip
+    second = stats([1, 0, 0, 0], [2, 2, 2, 3], [14, 15, 15, 12], parties=[6, 7, 7, 5],
+                   showoff=[0, 0, 0, 0], money=[10, 10, 11, 9])  # fmt: skip
+    text = why(first, second, baggai_state(), 0, "p0")
+    assert (
+        ", on average you end with 3 fewer VP from parties, yet your chance to win is 25% with "
+        "either." in text["en"]
+    ), text
+    assert "終わりますが、" in text["ja"]
+    # the same figures said of the second move against the best: what it ends with more of
+    other = why(second, first, baggai_state(), 0, "p2", against="best")
+    assert "on average you end with 3 more VP from parties, yet" in other["en"], other

@@ -197,16 +197,19 @@ def _phrase(mine: Stats, other: Stats, key: str, part: Part) -> Text | None:
 
 
 def _sides(
-    mine: Stats, other: Stats, found: list[tuple[Text, bool]]
+    mine: Stats, other: Stats, found: list[tuple[Text, bool]], ahead: bool = True
 ) -> tuple[list[Text], list[Text]]:
     """The phrases ``found`` (of :func:`differences`) parted into those that agree with the
     chances to win (more of a category for the move with the better chance, less for the worse
     one) and those that go the other way: a trade-off the reason names as one, not as a reason
     for the move (a beginner read "you end with 1.7 fewer cards kept" as an argument against
-    the coach's own first move). With chances level (as shown) every phrase agrees."""
+    the coach's own first move). With chances level (as shown), by the ranking: ``ahead``, the
+    move is ranked above the other (another beginner read "you end with 5 fewer cards and 1.1
+    fewer points of daughters" as the reasons for the coach's first move)."""
     if percent(mine.mean("win")) == percent(other.mean("win")):
-        return [phrase for phrase, _ in found], []
-    better = mine.mean("win") > other.mean("win")
+        better = ahead
+    else:
+        better = mine.mean("win") > other.mean("win")
     agree = [phrase for phrase, more in found if more == better]
     return agree, [phrase for phrase, more in found if more != better]
 
@@ -308,7 +311,7 @@ def why(
     if other is None:
         return _only_reason(state, seat, win, only)
     if found:
-        return _weighed(lead, _sides(mine, other, found), win)
+        return _weighed(lead, _sides(mine, other, found, against != "best"), win)
     if apart(mine, other, "place"):
         place = _place_words(mine, other)
         return t(
