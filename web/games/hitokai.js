@@ -286,6 +286,9 @@ function ask(ctx, picks) {
     ui.answer = ans;
     ui.answerFor = [...picks];
     ctx.render();
+    // a payment just made complete: its "Pay these cards" into sight (on a tablet in landscape,
+    // with the coach open, a beginner found it below the fold of the payment panel)
+    if (ans.complete) requestAnimationFrame(() => { document.querySelector('[data-testid=pay-selected]')?.scrollIntoView({ block: 'nearest' }); });
   });
 }
 
