@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -32,6 +31,7 @@ from pygames.core.play import play_bots
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games, get_game
 from pygames.core.review import appraise, decisions, evaluator, review_rng
+from tools.review_separation import mean_se
 
 
 def openings(game: str, players: int, seed: int) -> list[float]:
@@ -51,16 +51,6 @@ def openings(game: str, players: int, seed: int) -> list[float]:
         if len(found) == players:
             break
     return [found[s] for s in sorted(found)]
-
-
-def mean_se(xs: Sequence[float]) -> tuple[float, float]:
-    """The mean and its standard error."""
-    n = len(xs)
-    mean = math.fsum(xs) / n
-    if n < 2:
-        return mean, float("nan")
-    var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1)
-    return mean, math.sqrt(var / n)
 
 
 def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
