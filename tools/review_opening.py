@@ -7,7 +7,9 @@ is reviewed as the replay viewer's analysis reviews it (``coach.analysis_budget`
 own stream), and its ``win_best`` (the chance the summary starts from: "Your chance to win went
 from X% at the first decision ...") is set against the fair share, 1 / players. Printed per game
 and player count: the mean opening estimate over every seat of every game with its standard
-error, the mean per seat (the first to move and the last), and the fair share::
+error, the mean per seat (the first to move and the last), the mean figure of the move the bot
+played there (``win_played``: every seat's first move played alike), how often the coach found
+a better first move, and the fair share::
 
     nice -n 10 python3 tools/review_opening.py --games 30
     python3 tools/review_opening.py --game hitokai --players 4
@@ -34,33 +36,40 @@ from pygames.core.review import appraise, decisions, evaluator, review_rng
 from tools.review_separation import mean_se
 
 
-def openings(game: str, players: int, seed: int) -> list[float]:
-    """Each seat's opening estimate (``win_best`` at its first decision) in one seeded game of
-    ``normal`` bots; a seat with no decision is left out."""
+def openings(game: str, players: int, seed: int) -> list[tuple[float, float]]:
+    """Each seat's opening in one seeded game of ``normal`` bots: ``(win_best, win_played)`` at
+    its first decision (the chance the summary starts from, and the figure of the move the
+    ``normal`` bot played there); a seat with no decision is left out."""
     record = Record(game, players, seed, {}, [Seat(f"normal-{s}", "bot", "normal")
                                               for s in range(players)])  # fmt: skip
     play_bots(record, new_state(record))
     bot = evaluator(record.info())
     budget = analysis_budget(game)
-    found: dict[int, float] = {}
+    found: dict[int, tuple[float, float]] = {}
     for ply, seat, action, state in decisions(record):
         if seat in found:
             continue
         rng = review_rng(record.seed, 0, ply, seat)
-        found[seat] = appraise(bot, state, seat, action, rng, budget, ply).win_best
+        verdict = appraise(bot, state, seat, action, rng, budget, ply)
+        found[seat] = (verdict.win_best, verdict.win_played)
         if len(found) == players:
             break
     return [found[s] for s in sorted(found)]
 
 
 def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
-    """The openings of ``games`` games of ``game`` at ``players``."""
+    """The openings of ``games`` games of ``game`` at ``players``: the mean of the best
+    estimates (what the summary starts from) with its standard error and per seat, the mean of
+    the played moves' figures (the ``normal`` bot's first move: play as even as the seats'),
+    and the share of first decisions where the coach found a better move than the bot's."""
     started = time.perf_counter()
     per_game = [openings(game, players, seed + k) for k in range(games)]
     every = [x for row in per_game for x in row]
-    mean, se = mean_se(every)
+    mean, se = mean_se([best for best, _ in every])
+    played, played_se = mean_se([p for _, p in every])
     by_seat = [
-        round(mean_se([row[s] for row in per_game if len(row) > s])[0], 3) for s in range(players)
+        round(mean_se([row[s][0] for row in per_game if len(row) > s])[0], 3)
+        for s in range(players)
     ]
     return {
         "game": game,
@@ -69,6 +78,9 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
         "estimates": len(every),
         "mean": round(mean, 3),
         "se": round(se, 3),
+        "played": round(played, 3),
+        "played_se": round(played_se, 3),
+        "better": round(sum(1 for best, p in every if best > p) / len(every), 3),
         "fair": round(1 / players, 3),
         "by_seat": by_seat,
         "seconds": round(time.perf_counter() - started, 1),
@@ -95,7 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"{title}, {row['players']} players, {row['games']} games: opening "
             f"{row['mean']:.3f} ± {row['se']:.3f} (fair share {row['fair']:.3f}); by seat "
-            f"{row['by_seat']} ({row['seconds']} s)",
+            f"{row['by_seat']}; the bot's own first move {row['played']:.3f} ± "
+            f"{row['played_se']:.3f}; a better first move in {100 * row['better']:.0f}% "
+            f"({row['seconds']} s)",
             flush=True,
         )
     return 0
