@@ -220,8 +220,9 @@ def _hint_words(
 
 #: the analysis's version: a new one when its budget or its answer changes, so that a page
 #: holding an analysis of another version knows it is stale (2: a gap within the noise is no
-#: loss, and the better move is the first of the hint's order)
-ANALYSIS_VERSION = 2
+#: loss, and the better move is the first of the hint's order; 3: the cards that begin the same
+#: payment are one move, as in the hint)
+ANALYSIS_VERSION = 3
 #: the search of one decision of an analysis, in iterations (never the clock: the same analysis
 #: in every run and every browser), per game: about 1 s a decision in the browser at most, and
 #: a whole seat of a usual game in well under a minute (docs/bots.md, "Reviews and hints")
@@ -310,7 +311,7 @@ def analysis_of(current: Analysis | None, record: Record, seats: list[int]) -> A
     def keep(verdict: Verdict, view: GameState) -> None:
         lines.append(analysis_line(verdict, view, seed, you=len(seats) == 1))
 
-    review = Review(record, seats, analysis_budget(record.game), each=keep)
+    review = Review(record, seats, analysis_budget(record.game), each=keep, same=same_move)
     return Analysis(key, review, lines)
 
 

@@ -24,6 +24,7 @@ if __name__ == "__main__":  # run as a script: the repository's engine, not an i
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygames import cli
+from pygames.coach_picks import same_move
 from pygames.core.play import play_bots
 from pygames.core.protocol import GameState
 from pygames.core.reasons import apart
@@ -36,12 +37,14 @@ from pygames.core.review import (
     NOISE,
     Appraisal,
     Budget,
+    Review,
     Verdict,
     appraise,
     decisions,
     evaluator,
     luck_words,
     review,
+    review_rng,
     summary,
     verdict_of,
 )
@@ -552,12 +555,39 @@ def test_a_review_appraises_each_decision_from_its_own_stream() -> None:
     record = marie_game()
     verdicts = review(record, [1], Budget(iterations=10))
     bot = evaluator(record.info())
-    from pygames.core.review import review_rng
-
     for ply, seat, action, state in decisions(record, [1]):
         alone = appraise(bot, state, seat, action, review_rng(record.seed, 0, ply, seat),
                          Budget(iterations=10), ply)  # fmt: skip
         assert alone == replace(next(v for v in verdicts if v.ply == ply), luck=None)
+
+
+def test_a_payment_begun_with_another_card_is_one_move_in_the_review_as_in_the_hint() -> None:
+    """The Egyptian Buyer: the cards that begin the same payment are one move (the hint's
+    ``same_move``). The verdict's figure of the played card is its payment's, their rollouts
+    pooled, and the better move is never the same payment begun with another card; the
+    analysis's review (``Review(same=...)``) gives the same verdicts."""
+    record = Record("hitokai", 3, 1, {}, [Seat(f"n{s}", "bot", "normal") for s in range(3)], [])
+    play_bots(record, new_state(record))
+    bot = evaluator(record.info())
+    budget = Budget(iterations=24)
+    reviewed = Review(record, [1], budget, same=same_move)
+    reviewed.run()
+    checked = 0
+    for ply, seat, action, state in decisions(record, [1]):
+        same = same_move(state, seat)
+        if not any(a != action and same(a) == same(action) for a in state.legal_actions(seat)):
+            continue
+        appraisal = Appraisal(bot, state, seat, review_rng(record.seed, 0, ply, seat), budget,
+                              action)  # fmt: skip
+        appraisal.run()
+        _, order = appraisal.hinted(same)
+        payment = next(r for r in order if same(r.action) == same(action))
+        verdict = verdict_of(appraisal, ply, same)
+        assert verdict.win_played == payment.win
+        assert verdict.best == action or same(verdict.best) != same(action)
+        assert verdict == replace(next(v for v in reviewed.verdicts if v.ply == ply), luck=None)
+        checked += 1
+    assert checked >= 3  # decisions where another card begins the same payment
 
 
 if __name__ == "__main__":

@@ -498,42 +498,66 @@ class Appraisal:
         return Verdict(ply, self.seat, self.played, self.played, win_played, win_played)
 
 
-def verdict_of(appraisal: Appraisal, ply: int) -> Verdict:
+#: a key under which the coach counts actions as one move, for a decision's state and seat
+#: (:func:`pygames.coach_picks.same_move`)
+SameMove = Callable[[GameState, int], Callable[[str], Hashable]]
+
+
+def verdict_of(
+    appraisal: Appraisal, ply: int, same: Callable[[str], Hashable] | None = None
+) -> Verdict:
     """The review of the played move as the hint sees the decision at the same budget: the
     played move's figure as shown and the first move of the hint's order
     (:meth:`Appraisal.hinted`: by the number shown, the check's rollouts counted in). The first
     is the better move only when it estimates more by more than :data:`NOISE` standard errors of
     the difference: within the noise the choice cost nothing (a sum of the noise of a hundred
     decisions once read as a loss of 42 points). A mistake (a gap
-    of :data:`MISTAKE` or more) carries :func:`mistake_why`."""
+    of :data:`MISTAKE` or more) carries :func:`mistake_why`.
+
+    ``same``: the actions the hint counts as one move (a payment of the same cards begun with
+    another card) are one move here too, their rollouts pooled: the played move is the one its
+    action begins, and a move never stands as better than itself."""
     played = appraisal.played
     if played is None:
         raise ValueError("a verdict needs the played move")
-    _, order = appraisal.hinted()
-    mine = next((r for r in order if r.action == played), None)
+    _, order = appraisal.hinted(same)
+    key = same if same is not None else _itself
+    mine = next((r for r in order if key(r.action) == key(played)), None)
     win_played = mine.win if mine is not None else 0.0
     top = order[0] if order else None
     if (
         top is None
         or mine is None
-        or top.action == played
+        or top is mine
         or top.win <= win_played
         or not apart(top.stats, mine.stats, "win", NOISE)
     ):
         return Verdict(ply, appraisal.seat, played, played, win_played, win_played)
     verdict = Verdict(ply, appraisal.seat, played, top.action, win_played, top.win)
     if verdict.mistake:
-        verdict = replace(verdict, why=mistake_why(appraisal, verdict))
+        verdict = replace(verdict, why=mistake_why(appraisal, verdict, same))
     return verdict
 
 
-def mistake_why(appraisal: Appraisal, verdict: Verdict) -> dict[str, str]:
+def _itself(action: str) -> Hashable:
+    """Every action a move of its own."""
+    return action
+
+
+def mistake_why(
+    appraisal: Appraisal, verdict: Verdict, same: Callable[[str], Hashable] | None = None
+) -> dict[str, str]:
     """Why the better move of a mistake is better, in both languages, from what the search saw
     (:func:`pygames.core.reasons.mistake_why`: averages over the worlds searched, no hidden
-    card, no chance outcome to come); only the two chances to win where the search kept no
-    rollouts of one of the moves."""
+    card, no chance outcome to come; the rollouts of the actions ``same`` counts as one move
+    pooled); only the two chances to win where the search kept no rollouts of one of the
+    moves."""
     stats = appraisal.stats
-    mine, better = stats.get(verdict.played), stats.get(verdict.best)
+    key = same if same is not None else _itself
+    if same is not None:
+        stats = merged({a: s for a, s in stats.items() if s.visits}, same)
+    by_key = {key(a): s for a, s in stats.items()}
+    mine, better = by_key.get(key(verdict.played)), by_key.get(key(verdict.best))
     if mine is not None and better is not None and mine.visits and better.visits:
         words = reasons.mistake_why(
             appraisal.view,
@@ -854,8 +878,10 @@ class Review:
         budget: Budget | None = None,
         seed: int = 0,
         each: Callable[[Verdict, GameState], None] | None = None,
+        same: SameMove | None = None,
     ) -> None:
         self.record = record
+        self.same = same
         self.seats = chosen_seats(record, seats)
         self.budget = budget or Budget()
         self.seed = seed
@@ -905,7 +931,8 @@ class Review:
             if not self.current.run(left):
                 break
             appraisal, self.current = self.current, None
-            verdict = verdict_of(appraisal, self._ply)
+            same = self.same(appraisal.view, appraisal.seat) if self.same else None
+            verdict = verdict_of(appraisal, self._ply, same)
             self.verdicts.append(verdict)
             if self.each is not None:
                 self.each(verdict, appraisal.view)
