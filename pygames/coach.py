@@ -221,7 +221,7 @@ def _hint_words(
 #: the analysis's version: a new one when its budget or its answer changes, so that a page
 #: holding an analysis of another version knows it is stale (2: a gap within the noise is no
 #: loss, and the better move is the first of the hint's order; 3: the cards that begin the same
-#: payment are one move, as in the hint)
+#: payment are one move, as in the hint, and a mistake's reason is made from the figures shown)
 ANALYSIS_VERSION = 3
 #: the search of one decision of an analysis, in iterations (never the clock: the same analysis
 #: in every run and every browser), per game: about 1 s a decision in the browser at most, and

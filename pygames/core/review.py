@@ -520,7 +520,7 @@ def verdict_of(
     played = appraisal.played
     if played is None:
         raise ValueError("a verdict needs the played move")
-    _, order = appraisal.hinted(same)
+    on, order = appraisal.hinted(same)
     key = same if same is not None else _itself
     mine = next((r for r in order if key(r.action) == key(played)), None)
     win_played = mine.win if mine is not None else 0.0
@@ -535,7 +535,7 @@ def verdict_of(
         return Verdict(ply, appraisal.seat, played, played, win_played, win_played)
     verdict = Verdict(ply, appraisal.seat, played, top.action, win_played, top.win)
     if verdict.mistake:
-        verdict = replace(verdict, why=mistake_why(appraisal, verdict, same))
+        verdict = replace(verdict, why=mistake_why(appraisal, verdict, mine.stats, top.stats, on))
     return verdict
 
 
@@ -545,36 +545,17 @@ def _itself(action: str) -> Hashable:
 
 
 def mistake_why(
-    appraisal: Appraisal, verdict: Verdict, same: Callable[[str], Hashable] | None = None
+    appraisal: Appraisal, verdict: Verdict, mine: Stats, better: Stats, on: str = "win"
 ) -> dict[str, str]:
     """Why the better move of a mistake is better, in both languages, from what the search saw
     (:func:`pygames.core.reasons.mistake_why`: averages over the worlds searched, no hidden
-    card, no chance outcome to come; the rollouts of the actions ``same`` counts as one move
-    pooled); only the two chances to win where the search kept no rollouts of one of the
-    moves."""
-    stats = appraisal.stats
-    key = same if same is not None else _itself
-    if same is not None:
-        stats = merged({a: s for a, s in stats.items() if s.visits}, same)
-    by_key = {key(a): s for a, s in stats.items()}
-    mine, better = by_key.get(key(verdict.played)), by_key.get(key(verdict.best))
-    if mine is not None and better is not None and mine.visits and better.visits:
-        words = reasons.mistake_why(
-            appraisal.view,
-            appraisal.seat,
-            verdict.played,
-            verdict.best,
-            mine,
-            better,
-            basis=reasons.basis(stats.values()),
-        )
-        return {"en": words["en"], "ja": words["ja"]}
-    b, p = pct(verdict.win_best), pct(verdict.win_played)
-    return {
-        "en": f"Searched from what you knew, the better move wins {b}% of the games played on, "
-        f"this move {p}%.",
-        "ja": f"あなたが知っていたことから探索すると、良い手の勝率は{b}%、この手は{p}%でした。",
-    }
+    card, no chance outcome to come), from the figures the verdict shows (``mine`` and
+    ``better``: the hint's, :meth:`Appraisal.hinted`, on its basis ``on``), so that the chances
+    in the reason are the verdict's own."""
+    words = reasons.mistake_why(
+        appraisal.view, appraisal.seat, verdict.played, verdict.best, mine, better, basis=on
+    )
+    return {"en": words["en"], "ja": words["ja"]}
 
 
 def pct(x: float) -> int:
