@@ -486,6 +486,18 @@ def test_tables_and_end(lang_page: Page, layout: Layout, base_url: str, game: st
         expect(page.get_by_test_id("undo")).to_be_visible()
         expect(page.get_by_test_id("bonus")).to_be_visible()
         layout.check(f"{game}-table-undo")
+    if game == "yadokashi":  # halfway through a Rearrange: Undo beside Hint, "?" and Rules,
+        # the engine's longest prompt, and the panel's Confirm below (a beginner's trial saw the
+        # prompt in four lines and Confirm under the screen's edge)
+        actions = record["actions"]
+        mid = next(
+            i
+            for i in range(1, len(actions))
+            if actions[i - 1].startswith("0:r") and actions[i].startswith("0:r")
+        )
+        assert open_table(page, base_url, {**record, "actions": actions[:mid]}) == "human"
+        expect(page.get_by_test_id("undo")).to_be_visible()
+        layout.check(f"{game}-table-rearrange-undo", reach=("[data-testid=rearrange-confirm]",))
     if game == "pharaoh":  # the largest tent of the game: its cards stay in their row
         assert open_table(page, base_url, tent_cut(record)) == "human"
         layout.check(f"{game}-table-tent")

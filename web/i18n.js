@@ -561,7 +561,7 @@ const S = {
   learnLeave: { en: 'Leave', ja: 'やめる' },
   learnLeaveTitle: { en: 'Leave the lesson (it resumes here next time)', ja: 'レッスンをやめる（次回はここから再開）' },
   learnReal: { en: 'Play a real game', ja: '本番のゲームを遊ぶ' },
-  learnYourMove: { en: 'Your move: tap the marked control.', ja: 'あなたの番です。印のついたところをタップしてください。' },
+  learnYourMove: { en: 'Your move: tap the marked control.', ja: 'あなたの番。印のところをタップ。' },
   learnTapNext: { en: 'Read, then tap Next.', ja: '読んだら「次へ」をタップしてください。' },
   learnWatch: { en: 'Watch the other players…', ja: 'ほかのプレイヤーの手を見ましょう…' },
   learnHold: { en: 'Tap the marked button to go on.', ja: '印のついたボタンをタップして先へ進みましょう。' },

@@ -66,7 +66,7 @@ Object.assign(STRINGS, {
   bg_placeTitle: { en: '{0}: bag numbers add up to {1}, place {2} ({3} VP at the next party)', ja: '{0}：バッグの数字の合計{1}、{2}位（次のパーティーで{3}点）' },
   bg_totalTitle: { en: '{0}: bag numbers add up to {1}', ja: '{0}：バッグの数字の合計{1}' },
   // prompts
-  bg_promptRange: { en: 'Your turn: tap the two ends of your range, then confirm.', ja: 'あなたの番です。範囲の両端をタップして決定してください。' },
+  bg_promptRange: { en: 'Your turn: tap the two ends of your range, then confirm.', ja: 'あなたの番。範囲の両端をタップして決定。' },
   bg_waitRange: { en: '{0} is choosing a range.', ja: '{0}が範囲を選んでいます。' },
   bg_promptPrice: { en: 'Choose your secret price per spot.', ja: '1マスあたりの値段をこっそり決めてください。' },
   bg_waitPrice: { en: 'Waiting for the secret prices.', ja: '秘密の値付けを待っています。' },

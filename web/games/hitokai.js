@@ -91,8 +91,8 @@ Object.assign(STRINGS, {
   hk_paid: { en: 'paid {0}:', ja: '{0}を支払い：' },
   hk_couldNotPay: { en: 'could not pay {0}: eliminated', ja: '{0}を払えず脱落' },
   // prompts
-  hk_promptOpen: { en: 'Your turn: open the auction of daughter {0}.', ja: 'あなたの番です。娘{0}の競りを始めてください。' },
-  hk_promptBid: { en: 'Your turn: bid more than {0} or withdraw.', ja: 'あなたの番です。{0}より高く入札するか降りてください。' },
+  hk_promptOpen: { en: 'Your turn: open the auction of daughter {0}.', ja: 'あなたの番。娘{0}の競りを始める。' },
+  hk_promptBid: { en: 'Your turn: bid more than {0} or withdraw.', ja: 'あなたの番。{0}より高く入札か、降りる。' },
   hk_promptPay: { en: 'Pay your bid of {0}.', ja: '入札額{0}を支払ってください。' },
   hk_promptSummary: { en: 'Round {0} is over: here is how it ended.', ja: '第{0}ラウンドが終わりました。結果をご覧ください。' },
   hk_waitTurn: { en: '{0} is to move.', ja: '{0}の番です。' },

@@ -57,6 +57,13 @@ Object.assign(STRINGS, {
   // (a break opportunity between its two words: a narrow button breaks it there, not mid-word)
   yd_tenants: { en: 'New tenants', ja: 'ニューキョシャ\u200bボシュウ' },
   yd_tenantsHelp: { en: 'roll the centre dice', ja: '中央のダイスを振る' },
+  // what each action does, for a tap in the "?" mode (the rules page says the same at length)
+  yd_callHighExplain: { en: 'Move dice, calling High: everyone takes 1 ★ per crab in their row, you roll a Centre die, every crab of the roll\'s size or bigger grows by 1 (one that outgrows its shell walks to an empty shell of its size or one bigger), then everyone takes income again.', ja: 'ヒッコシダイス（ハイ）：全員が自分の列のヤドカリ1人につき★1つを得て、中央のダイスを1個振ります。出目以上の大きさのヤドカリが1ずつ成長し（ヤドより大きくなったら、同じ大きさか1つ大きい空きヤドへ引越し）、そのあと全員がもう一度収入を得ます。' },
+  yd_callLowExplain: { en: 'Move dice, calling Low: everyone takes 1 ★ per crab in their row, you roll a Centre die, every crab of the roll\'s size or smaller grows by 1 (one that outgrows its shell walks to an empty shell of its size or one bigger), then everyone takes income again.', ja: 'ヒッコシダイス（ロー）：全員が自分の列のヤドカリ1人につき★1つを得て、中央のダイスを1個振ります。出目以下の大きさのヤドカリが1ずつ成長し（ヤドより大きくなったら、同じ大きさか1つ大きい空きヤドへ引越し）、そのあと全員がもう一度収入を得ます。' },
+  yd_advanceExplain: { en: 'Advance: every piece moves one shell clockwise. Your last shell, with its crab if it has one, goes to position 1 of the row of the player before you, and you gain the last shell of the player after you.', ja: 'ゼンシン：全員のコマが時計回りに1つ進みます。自分の列の最後のヤドは、ヤドカリがいればヤドカリごと、前の手番の人の列の1番目へ移り、代わりに次の手番の人の列の最後のヤドが自分の列に入ります。' },
+  yd_buyExplain: { en: 'Buy a shell: take an empty shell of another row and put it anywhere in yours. You pay its owner by where it stood: position 1 costs 3 ★, 2 costs 2 ★, 3 costs 1 ★, 4 and later are free.', ja: 'ヤドカイ：他人の列の空きヤドを取り、自分の列の好きな位置に置きます。持ち主には元の位置で払います：1番目★3、2番目★2、3番目★1、4番目以降は無料。' },
+  yd_rearrangeExplain: { en: 'Rearrange: put the empty shells of your row in a new order. Shells with a crab stay where they are.', ja: 'イレカエ：自分の列の空きヤドを並べ替えます。ヤドカリのいるヤドは動きません。' },
+  yd_tenantsExplain: { en: 'New tenants: roll every Centre die. On each empty shell whose number was rolled you may put a crab of that size; put at least one if you can. If the Centre empties, the biggest crab not placed now goes back to it.', ja: 'ニューキョシャボシュウ：中央のダイスを全部振ります。出目と同じ数字の空きヤドに、その大きさのヤドカリを乗せられます（乗せられるなら1人以上）。中央が空になったら、今回乗せたもの以外で最も大きいヤドカリが中央へ戻ります。' },
   yd_needCentre: { en: 'needs a die in the centre', ja: '中央にダイスが必要' },
   yd_noBuy: { en: 'nothing you can buy', ja: '買えるヤドがありません' },
   yd_noRearrange: { en: 'needs two empty shells', ja: '空きヤドが2つ必要' },
@@ -73,9 +80,8 @@ Object.assign(STRINGS, {
   yd_gapLegend: { en: 'Dashed boxes (pos): the places the shell can go, by the position it gets; the other boxes are your shells, by shell number.', ja: '点線の枠（位置）：ヤドを置ける場所で、数字は置いたときの位置です。ほかの枠はあなたのヤドで、数字はヤドの番号です。' },
   yd_gapPos: { en: 'pos', ja: '位置' },
   // rearrange
-  yd_rearrangeTap: { en: 'Fill your empty places one by one, from your piece on; crabs stay where they are.', ja: '空いている位置をコマの側から順に埋めます。ヤドカリのいるヤドは動きません。' },
+  yd_rearrangeTap: { en: 'Fill your empty places one by one, from your piece on; crabs stay where they are, and the last empty place takes the shell left over.', ja: '空いている位置をコマの側から順に埋めます。ヤドカリのいるヤドは動かず、最後の空き位置には残ったヤドが入ります。' },
   yd_slotPick: { en: 'Choose the shell for position {0}.', ja: '{0}番目に置くヤドを選んでください。' },
-  yd_rearrangeLast: { en: 'The last empty place takes the shell left over.', ja: '最後の空き位置には残ったヤドが入ります。' },
   yd_rearrangeReady: { en: 'The new order is ready.', ja: '新しい並びが決まりました。' },
   yd_rearrangeConfirm: { en: 'Confirm the new order', ja: 'この並びで決定' },
   yd_reset: { en: 'Start again', ja: 'やり直す' },
@@ -91,7 +97,7 @@ Object.assign(STRINGS, {
   yd_tenantsWarn: { en: 'The centre never stays empty: if you place every die, the largest crab on the ring goes back to it (one placed before this turn, if there is one).', ja: '中央は空のままになりません。ダイスを全部乗せると、輪で最も大きいヤドカリ（前の手番から乗っているものが優先）が中央へ戻ります。' },
   yd_tenantsEvict: { en: { one: 'The centre empties: the crab on shell {1} goes back to it.', other: 'The centre empties: the crabs on shells {1} go back to it.' }, ja: '中央が空になるので、ヤド{1}のヤドカリが中央へ戻ります。' },
   // prompts
-  yd_promptTurn: { en: 'Your turn: choose one action.', ja: 'あなたの番です。アクションを1つ選んでください。' },
+  yd_promptTurn: { en: 'Your turn: choose one action.', ja: 'あなたの番。アクションを1つ選ぶ。' },
   yd_promptRebirth: { en: 'Choose where the size-12 crab is reborn.', ja: '大きさ12のヤドカリの生まれ変わり先を選んでください。' },
   yd_promptTenants: { en: 'Choose the new tenants.', ja: '入居させるヤドカリを選んでください。' },
   yd_promptRearrange: { en: 'Rearrange: choose the shell for position {0}.', ja: 'イレカエ：{0}番目のヤドを選んでください。' },
@@ -506,10 +512,10 @@ function seatPanel(snap, ctx, s) {
 
 // ---------------------------------------------------------------- the turn's actions
 
-function actionButton(label, help, testid, target, reason) {
+function actionButton(label, help, testid, target, reason, explain) {
   const ok = target !== null;
   return button([h('span', { class: 'yd-act-label', text: label }), h('span', { class: 'yd-act-help', text: ok ? help : reason || help })], {
-    class: ['btn', 'yd-act'], testid, disabled: !ok, data: ok ? target : {},
+    class: ['btn', 'yd-act'], testid, disabled: !ok, data: ok ? target : {}, 'data-explain': explain,
   });
 }
 
@@ -525,8 +531,8 @@ function turnActions(snap, ctx) {
     h('div', { class: 'yd-move-head' }, h('span', { class: 'yd-act-title', text: t('yd_moveDice') }),
       h('span', { class: 'yd-act-help', text: high ? counted('yd_moveHelp', v.crabs_in_row[ctx.viewer]) : t('yd_needCentre') })),
     h('div', { class: 'yd-move-buttons' },
-      actionButton(t('yd_callHigh'), t('yd_callHighHelp'), 'act-high', moveTarget(high), t('yd_needCentre')),
-      actionButton(t('yd_callLow'), t('yd_callLowHelp'), 'act-low', moveTarget(low), t('yd_needCentre'))),
+      actionButton(t('yd_callHigh'), t('yd_callHighHelp'), 'act-high', moveTarget(high), t('yd_needCentre'), t('yd_callHighExplain')),
+      actionButton(t('yd_callLow'), t('yd_callLowHelp'), 'act-low', moveTarget(low), t('yd_needCentre'), t('yd_callLowExplain'))),
     high ? button([icon('eye'), h('span', { text: t('pv_ydPreviewOpen') })], {
       class: 'btn btn-quiet yd-preview-open', testid: 'act-preview', data: { action: 'yd-mode', mode: 'preview' },
     }) : null);
@@ -534,11 +540,11 @@ function turnActions(snap, ctx) {
   const canRearrange = Boolean(choiceOf(ctx, 'rearrange'));
   return h('div', { class: 'yd-actions', testid: 'actions' },
     move,
-    actionButton(t('yd_advance'), t('yd_advanceHelp'), 'act-advance', moveTarget(moveOf(ctx, 'advance'))),
-    actionButton(t('yd_buy'), t('yd_buyHelp'), 'act-buy', canBuy ? { action: 'yd-mode', mode: 'buy', reach: buysOf(ctx) } : null, t('yd_noBuy')),
+    actionButton(t('yd_advance'), t('yd_advanceHelp'), 'act-advance', moveTarget(moveOf(ctx, 'advance')), undefined, t('yd_advanceExplain')),
+    actionButton(t('yd_buy'), t('yd_buyHelp'), 'act-buy', canBuy ? { action: 'yd-mode', mode: 'buy', reach: buysOf(ctx) } : null, t('yd_noBuy'), t('yd_buyExplain')),
     actionButton(t('yd_rearrange'), t('yd_rearrangeHelp'), 'act-rearrange',
-      canRearrange ? { action: 'yd-mode', mode: 'rearrange', choose: 'rearrange' } : null, t('yd_noRearrange')),
-    actionButton(t('yd_tenants'), t('yd_tenantsHelp'), 'act-tenants', moveTarget(moveOf(ctx, 'new-tenants')), t('yd_needCentre')));
+      canRearrange ? { action: 'yd-mode', mode: 'rearrange', choose: 'rearrange' } : null, t('yd_noRearrange'), t('yd_rearrangeExplain')),
+    actionButton(t('yd_tenants'), t('yd_tenantsHelp'), 'act-tenants', moveTarget(moveOf(ctx, 'new-tenants')), t('yd_needCentre'), t('yd_tenantsExplain')));
 }
 
 function backButton() {
@@ -662,7 +668,6 @@ function rearrangePanel(snap, ctx) {
     h('p', { class: 'yd-muted', text: t('yd_rearrangeTap') }),
     h('p', { class: 'yd-hint', testid: 'rearrange-hint', text: hint }),
     rearrangeStrip(snap, ctx),
-    h('p', { class: 'yd-muted', text: t('yd_rearrangeLast') }),
     h('div', { class: 'yd-panel-foot' }, snap.view.phase === 'rearrange' ? null : backButton(), reset, confirm),
     ans && !ans.valid && ans.why ? h('p', { class: 'yd-why', text: tx(ans.why) }) : null);
 }

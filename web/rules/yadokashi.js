@@ -28,7 +28,7 @@ export default {
         { list: [
           { en: 'Shells 1–12 are shuffled into a ring; the pieces sit between them.', ja: 'ヤド1〜12を混ぜて輪にし、その間にコマを置きます。' },
           { en: 'Everyone starts with a crab on their position-2 shell (its size is that shell\'s number) and 1 ★.', ja: '全員、自分の列の2番目のヤドにヤドカリを1人（大きさはそのヤドの数字）乗せ、★1つで始めます。' },
-          { en: 'The other dice (6 in all) wait in the Centre. The start player is chosen at setup.', ja: '残りのダイス（全部で6個）は中央に置きます。スタートプレイヤーはセットアップで決めます。' },
+          { en: 'There are 6 dice in all; the ones not on a shell wait in the Centre (3 with 3 players, 2 with 4). The start player is chosen at setup.', ja: 'ダイスは全部で6個。ヤドに乗っていないダイスは中央に置きます（3人なら3個、4人なら2個）。スタートプレイヤーはセットアップで決めます。' },
         ] },
       ],
     },

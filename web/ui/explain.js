@@ -183,9 +183,24 @@ function explainInstead(ev, target) {
 function explainOrNothing(target) {
   if (!explainAt(target)) {
     const control = target.closest(CONTROL);
-    const name = control?.getAttribute('aria-label') || control?.textContent?.trim() || '';
+    const name = control?.getAttribute('aria-label') || (control ? spokenText(control) : '');
     show(control || target, { own: name ? `${name}: ${t('explainNothing')}` : t('explainNothing'), terms: [] });
   }
+}
+
+/**
+ * The words of a control as read aloud: its parts' texts with a space between them (a label and
+ * its help in spans of their own read "High crabs ≥ roll grow", not "Highcrabs ≥ roll grow").
+ * @param {Element} el
+ */
+function spokenText(el) {
+  const parts = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim();
+    if (text) parts.push(text);
+  }
+  return parts.join(' ');
 }
 
 /** @param {MouseEvent} ev */

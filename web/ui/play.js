@@ -733,8 +733,8 @@ export class Table {
     }
     let undo = null;
     if (snap.can_undo && this.waiting === 'human' && !this.busy && this.viewer !== null && !this.tutorial) {
-      undo = button([icon('undo'), h('span', { text: t('undo') })], {
-        class: 'btn btn-undo', testid: 'undo', title: t('undoTitle'), data: { action: 'undo' },
+      undo = button([icon('undo'), h('span', { class: 'btn-undo-label', text: t('undo') })], {
+        class: 'btn btn-undo', testid: 'undo', title: t('undoTitle'), 'aria-label': t('undo'), data: { action: 'undo' },
       });
     }
     return h('div', { class: ['status-bar', this.waiting === 'human' ? 'my-turn' : null], testid: 'status' },
