@@ -14,6 +14,7 @@ mistakes the page must mark are known here.
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from typing import Any
@@ -192,7 +193,8 @@ def check_graph(page: Page, record: dict[str, Any], lang: str) -> list[dict[str,
         expect(item).to_contain_text(words["played"])
         expect(item).to_contain_text(words["better"])
         loss = verdict["gap"] if "gap" in verdict else verdict["loss"]
-        expect(item).to_contain_text(f"−{round(max(0, loss) * 100)}%")
+        shown = math.floor(max(0, loss) * 100 + 0.5)  # as the page rounds (Math.round), not
+        expect(item).to_contain_text(f"−{shown}%")  # Python's round-half-even: 0.185 is 19%
         played = verdict["words"]["played"][0]["text"][lang].replace("{0}", NAMES[0])
         expect(item).to_contain_text(played.split("{")[0][:12])
     summary = page.get_by_test_id("analysis-summary")

@@ -18,7 +18,7 @@ from pygames.coach_picks import move_picks, same_move
 from pygames.core.errors import BadRequest, NotYourTurn
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.reasons import of_this_player, why
-from pygames.core.record import Record, split_action
+from pygames.core.record import Record
 from pygames.core.registry import GameInfo
 from pygames.core.review import (
     MISTAKE,
@@ -31,6 +31,7 @@ from pygames.core.review import (
     evaluator,
     hint_rng,
     knowledge_seed,
+    own_actions,
     summary,
 )
 from pygames.core.rng import Rng
@@ -44,10 +45,10 @@ from pygames.core.words import WORDS_STREAM, action_words, advice, steps_words, 
 #: about 2.5 times slower than CPython; docs/bots.md, "Reviews and hints")
 HINT_ITERATIONS: Mapping[str, int] = MappingProxyType(
     {
-        "marie": 500,
-        "hitokai": 300,
+        "marie": 600,
+        "hitokai": 200,
         "pharaoh": 250,
-        "baggai": 50,
+        "baggai": 100,
         "yadokashi": 100,
     }
 )
@@ -110,16 +111,6 @@ def hint_at(hint: Hint | None, record: Record, state: GameState, seat: int) -> H
         return hint
     record.count_hint(seat)
     return new_hint(record.info(), state, seat, own_actions(record, seat), at)
-
-
-def own_actions(record: Record, seat: int) -> list[str]:
-    """The actions ``seat`` has played so far in ``record``."""
-    return [
-        action
-        for i, entry in enumerate(record.actions)
-        for who, action in [split_action(entry, i, record.players)]
-        if who == seat
-    ]
 
 
 def new_hint(
@@ -221,21 +212,16 @@ def _hint_words(
 #: the analysis's version: a new one when its budget or its answer changes, so that a page
 #: holding an analysis of another version knows it is stale (2: a gap within the noise is no
 #: loss, and the better move is the first of the hint's order; 3: the cards that begin the same
-#: payment are one move, as in the hint, and a mistake's reason is made from the figures shown)
+#: payment are one move, as in the hint, a mistake's reason is made from the figures shown, and
+#: each decision is searched as the hint searched it: its stream, its budget)
 ANALYSIS_VERSION = 3
 #: the search of one decision of an analysis, in iterations (never the clock: the same analysis
-#: in every run and every browser), per game: about 1 s a decision in the browser at most, and
-#: a whole seat of a usual game in well under a minute (docs/bots.md, "Reviews and hints")
-ANALYSIS_ITERATIONS: Mapping[str, int] = MappingProxyType(
-    {
-        "marie": 600,
-        "hitokai": 200,
-        "pharaoh": 250,
-        "baggai": 100,
-        "yadokashi": 100,
-    }
-)
-ANALYSIS_DEFAULT = 200  # a game not in the table
+#: in every run and every browser), per game: the hint's (the analysis searches each decision as
+#: the hint did, so that it never calls the hint's first move a mistake): about 1 s a decision
+#: in the browser at most, and a whole seat of a usual game in well under a minute
+#: (docs/bots.md, "Reviews and hints")
+ANALYSIS_ITERATIONS: Mapping[str, int] = HINT_ITERATIONS
+ANALYSIS_DEFAULT = HINT_DEFAULT  # a game not in the table
 
 
 def analysis_budget(game: str) -> Budget:
@@ -311,7 +297,8 @@ def analysis_of(current: Analysis | None, record: Record, seats: list[int]) -> A
     def keep(verdict: Verdict, view: GameState) -> None:
         lines.append(analysis_line(verdict, view, seed, you=len(seats) == 1))
 
-    review = Review(record, seats, analysis_budget(record.game), each=keep, same=same_move)
+    budget = analysis_budget(record.game)
+    review = Review(record, seats, budget, each=keep, same=same_move, as_hint=True)
     return Analysis(key, review, lines)
 
 

@@ -12,11 +12,20 @@ from typing import Any
 import pytest
 
 from pygames import coach, web
+from pygames.coach_picks import same_move
 from pygames.core.play import play_bots
 from pygames.core.reasons import of_this_player, speaks_to_you
 from pygames.core.record import Record, Seat, new_state, record_from_json
 from pygames.core.registry import all_games, get_game
-from pygames.core.review import MISTAKE, Appraisal, Budget, Review, review
+from pygames.core.review import (
+    MISTAKE,
+    SPREAD_LIMIT,
+    Appraisal,
+    Budget,
+    Review,
+    decisions,
+    own_actions,
+)
 from tests.conftest import ask, bridge, engine
 from tests.test_review import twin_appraisals
 
@@ -85,16 +94,19 @@ def test_an_analysis_answers_in_slices_with_a_progress_that_only_grows() -> None
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_verdicts_are_the_reviews_with_the_same_budget(game: str) -> None:
-    """However the work is sliced, the analysis is :func:`review` with its budget (and its
-    summary is the review's): the same in every run and every Python."""
+    """However the work is sliced, the analysis is the :class:`Review` of each decision as the
+    hint searched it, with its budget (and its summary is the review's): the same in every run
+    and every Python."""
     record = finished(game)
     last = analyse_all(record=record)[-1]
-    expected = review(record_from_json(record), [0], Budget(iterations=24))
+    whole = Review(
+        record_from_json(record), [0], Budget(iterations=24), same=same_move, as_hint=True
+    )
+    assert whole.run()  # unsliced
+    expected = whole.verdicts
     assert figures(last["verdicts"]) == [v.to_json() for v in expected]
     assert [v["seat"] for v in last["verdicts"]] == [0] * len(expected)
     assert last["summary"][0]["decisions"] == len(expected)
-    whole = Review(record_from_json(record), [0], Budget(iterations=24))
-    assert whole.run() and whole.verdicts == expected  # unsliced: the same
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -263,3 +275,37 @@ def test_the_reasons_of_several_seats_speak_of_this_player(monkeypatch: pytest.M
         assert speaks_to_you(you["why"]["en"]) and not speaks_to_you(them["why"]["en"])
         assert "this player" in them["why"]["en"]
         assert them["why"] == dict(of_this_player(you["why"]))
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed"), [("marie", 3, 5), ("pharaoh", 2, 9), ("yadokashi", 3, 4)]
+)
+def test_the_analysis_sees_each_decision_as_the_hint_saw_it(
+    monkeypatch: pytest.MonkeyPatch, game: str, players: int, seed: int
+) -> None:
+    """Each decision of the analysis is the hint's own search at that decision (its stream, its
+    budget): a move the hint put first is never a mistake, and a mistake's better move is the
+    hint's first (a beginner found all three "mistakes" of his analysis to be the moves he had
+    played by pressing the hint's Play)."""
+    budget = dict.fromkeys(GAMES, 30)
+    monkeypatch.setattr(coach, "HINT_ITERATIONS", budget)
+    monkeypatch.setattr(coach, "ANALYSIS_ITERATIONS", budget)
+    seats = [Seat(f"n{s}", "bot", "normal") for s in range(players)]
+    record = Record(game, players, seed, {}, seats, [])
+    play_bots(record, new_state(record))
+    job = coach.analysis_of(None, record, [0])
+    job.review.run()
+    info = record.info()
+    agreed = gaps = 0
+    for (ply, seat, _, state), line in zip(decisions(record, [0]), job.lines, strict=True):
+        hint = coach.new_hint(info, state, seat, own_actions(record, seat, ply))
+        moves = coach.hint_answer(hint, state, 1000.0)["moves"]
+        if len(moves) > SPREAD_LIMIT or line["played"] not in [m["a"] for m in moves]:
+            continue  # a move the hint did not weigh: the analysis weighs it besides
+        if line["played"] == moves[0]["a"]:
+            assert line["gap"] == 0.0 and line["best"] == line["played"], line
+            agreed += 1
+        elif line["gap"] > 0.0:
+            assert line["best"] == moves[0]["a"], line
+            gaps += 1
+    assert agreed >= 3, (agreed, gaps)

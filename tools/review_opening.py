@@ -3,9 +3,10 @@
 test (not CI).
 
 Seeded games of ``normal`` bots in every seat (seeds from ``--seed``); each seat's first decision
-is reviewed as the replay viewer's analysis reviews it (``coach.analysis_budget``, the review's
-own stream), and its ``win_best`` (the chance the summary starts from: "Your chance to win went
-from X% at the first decision ...") is set against the fair share, 1 / players. Printed per game
+is reviewed as the replay viewer's analysis reviews it (``coach.analysis_budget``, searched as
+the hint searched it: :func:`pygames.core.review.as_the_hint`), and its ``win_best`` (the
+chance the summary starts from: "Your chance to win went from X% at the first decision ...") is
+set against the fair share, 1 / players. Printed per game
 and player count: the mean opening estimate over every seat of every game with its standard
 error, the mean per seat (the first to move and the last), the mean figure of the move the bot
 played there (``win_played``: every seat's first move played alike), how often the coach found
@@ -29,10 +30,11 @@ if __name__ == "__main__":  # the repository's engine, not an installed one
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygames.coach import analysis_budget
+from pygames.coach_picks import same_move
 from pygames.core.play import play_bots
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games, get_game
-from pygames.core.review import appraise, decisions, evaluator, review_rng
+from pygames.core.review import as_the_hint, decisions, evaluator, verdict_of
 from tools.review_separation import mean_se
 
 
@@ -49,8 +51,9 @@ def openings(game: str, players: int, seed: int) -> list[tuple[float, float]]:
     for ply, seat, action, state in decisions(record):
         if seat in found:
             continue
-        rng = review_rng(record.seed, 0, ply, seat)
-        verdict = appraise(bot, state, seat, action, rng, budget, ply)
+        appraisal = as_the_hint(bot, record, ply, state, seat, action, budget)
+        appraisal.run()
+        verdict = verdict_of(appraisal, ply, same_move(appraisal.view, seat))
         found[seat] = (verdict.win_best, verdict.win_played)
         if len(found) == players:
             break

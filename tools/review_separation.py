@@ -3,14 +3,16 @@ command, not a test (not CI).
 
 For each game, seeded games with ``random`` in seat 0 and ``normal`` in the others (as issue 32
 measured them); every decision of every seat reviewed as the replay viewer's analysis reviews it
-(:func:`pygames.core.review.verdict_of`, ``coach.ANALYSIS_ITERATIONS`` a decision). Each game's
+(:func:`pygames.core.review.verdict_of`, ``coach.ANALYSIS_ITERATIONS`` a decision, each searched as
+the hint searched it: :func:`pygames.core.review.as_the_hint`). Each game's
 decisions are saved as one JSON line (``--out``, appended, so a run may stop and go on with
 ``--first``), and ``--report`` reads such files and prints per game:
 
 - per seat, the mean loss per decision (the verdict's ``gap``) with its standard error, and
   whether the random seat's is above every normal seat's by more than the standard error of the
   difference (``sqrt(se_r^2 + se_n^2)``, decisions taken as independent);
-- the same for other measures kept beside it: ``checked`` (the paired check's loss, named only
+- the same for other measures kept beside it: ``checked`` (the old verdict's loss: with the analysis
+  searching as the hint did there is no paired check, so it is the root means' gap; named only
   on evidence: the review before issue 32), ``top`` (the most visited move's estimate less the
   played one's), ``reward`` (the same in the search's reward, 0.85 x win + 0.15 x score place);
 - the calibration error (ECE, tenths) of the played moves' estimates against the seats' shares
@@ -37,16 +39,16 @@ if __name__ == "__main__":  # the repository's engine, not an installed one
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygames.coach import analysis_budget
+from pygames.coach_picks import same_move
 from pygames.core.play import play_bots
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games, get_game
 from pygames.core.review import (
-    Appraisal,
     Verdict,
+    as_the_hint,
     decisions,
     evaluator,
     final_shares,
-    review_rng,
     verdict_of,
     with_luck,
 )
@@ -77,11 +79,9 @@ def measured(game: str, players: int, seed: int) -> dict[str, Any]:
     verdicts: list[Verdict] = []
     rows: list[dict[str, Any]] = []
     for ply, seat, action, state in decisions(record):
-        appraisal = Appraisal(
-            bot, state, seat, review_rng(record.seed, 0, ply, seat), budget, action
-        )
+        appraisal = as_the_hint(bot, record, ply, state, seat, action, budget)
         appraisal.run()
-        verdict = verdict_of(appraisal, ply)
+        verdict = verdict_of(appraisal, ply, same_move(appraisal.view, seat))
         verdicts.append(verdict)
         children = appraisal.root.children
         played = children.get(action)

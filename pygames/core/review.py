@@ -288,12 +288,17 @@ class Appraisal:
         rng: Rng,
         budget: Budget,
         played: str | None = None,
+        check: bool = True,
     ) -> None:
         self.bot = bot
         self.seat = seat
         self.rng = rng
         self.budget = budget
         self.played = played
+        #: whether the end of the budget checks the played move against its rival in paired
+        #: worlds (off: the search is the hint's own, move for move, when the played move is
+        #: among those it weighs)
+        self.check = check
         self.view = state.determinize(seat, rng)  # the only look at the state given
         self.worlds = self.view.quiet_copy()  # what iterations determinize (no log to copy)
         self.legal = list(bot.candidates(self.view, seat))
@@ -349,7 +354,7 @@ class Appraisal:
 
     def _checking(self) -> bool:
         """Whether the check of the played move has begun (it then chooses the rival once)."""
-        if self.played is None or self.progress < 1.0 - CHECK_SHARE:
+        if self.played is None or not self.check or self.progress < 1.0 - CHECK_SHARE:
             return False
         if self.rival is None:
             others = [a for a in self.root.children if a != self.played and self._visits(a)]
@@ -567,6 +572,33 @@ def review_rng(record_seed: int, seed: int, ply: int, seat: int) -> Rng:
     """The random stream of one reviewed decision: fixed by the record's seed, the review's
     ``seed``, the ply and the seat."""
     return Rng.from_seed(record_seed, stream=REVIEW_STREAM + (seed * 65_536 + ply) * 16 + seat)
+
+
+def as_the_hint(
+    bot: SearchBot,
+    record: Record,
+    ply: int,
+    state: GameState,
+    seat: int,
+    played: str,
+    budget: Budget,
+) -> Appraisal:
+    """The appraisal of ``seat``'s decision before action ``ply`` of ``record`` (``state``,
+    where it played ``played``) as the hint searched it, the analysis's way: the hint's stream,
+    seeded by what the seat knew (its view and its own actions so far), and no check of the
+    played move (:class:`Review`'s ``as_hint``)."""
+    rng = hint_rng(knowledge_seed(state, seat, own_actions(record, seat, ply)))
+    return Appraisal(bot, state, seat, rng, budget, played, check=False)
+
+
+def own_actions(record: Record, seat: int, upto: int | None = None) -> list[str]:
+    """The actions ``seat`` played in ``record`` (among its first ``upto``, all by default)."""
+    return [
+        action
+        for i, entry in enumerate(record.actions[:upto])
+        for who, action in [split_action(entry, i, record.players)]
+        if who == seat
+    ]
 
 
 def knowledge_seed(state: GameState, seat: int, own: Sequence[str]) -> int:
@@ -850,7 +882,13 @@ class Review:
     :func:`with_luck`). ``each(verdict, view)`` is called with every verdict as it is made
     (before its luck is known) and the world its appraisal searched from (the seat's view,
     determinized: never the true state). A record whose game is not over is refused when the
-    review is made."""
+    review is made.
+
+    ``as_hint``: each decision is searched as the hint searched it (the analysis's way): from
+    the hint's stream, seeded by what the seat knew (:func:`knowledge_seed` of its view and its
+    own actions so far), with no check of the played move; with the hint's budget the verdict
+    then ranks the moves exactly as the hint did, so a move the hint put first is never called
+    a mistake (a beginner found every "mistake" of his analysis to be the hint's own advice)."""
 
     def __init__(
         self,
@@ -860,9 +898,11 @@ class Review:
         seed: int = 0,
         each: Callable[[Verdict, GameState], None] | None = None,
         same: SameMove | None = None,
+        as_hint: bool = False,
     ) -> None:
         self.record = record
         self.same = same
+        self.as_hint = as_hint
         self.seats = chosen_seats(record, seats)
         self.budget = budget or Budget()
         self.seed = seed
@@ -894,8 +934,10 @@ class Review:
         if item is None:
             return None
         ply, seat, action, state = item
-        rng = review_rng(self.record.seed, self.seed, ply, seat)
         self._ply = ply
+        if self.as_hint:  # the very search the hint made at this decision, with its budget
+            return as_the_hint(self.bot, self.record, ply, state, seat, action, self.budget)
+        rng = review_rng(self.record.seed, self.seed, ply, seat)
         return Appraisal(self.bot, state, seat, rng, self.budget, action)
 
     def run(self, seconds: float | None = None) -> bool:
