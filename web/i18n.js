@@ -91,6 +91,7 @@ const S = {
   pts: { en: { one: '{0} pt', other: '{0} pts' }, ja: '{0}点' },
   menu: { en: 'Menu', ja: 'メニュー' },
   botSpeed: { en: 'Bot speed', ja: 'ボットの速さ' },
+  speed_slow: { en: 'Slow', ja: 'ゆっくり' },
   speed_normal: { en: 'Normal', ja: 'ふつう' },
   speed_fast: { en: 'Fast', ja: '速い' },
   speed_instant: { en: 'Instant', ja: '一瞬' },

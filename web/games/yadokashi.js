@@ -140,9 +140,9 @@ Object.assign(STRINGS, {
 // ---------------------------------------------------------------- small display helpers
 
 /** How long one step of the last turn's animation lasts, by bot speed (ms). */
-const STEP_MS = { normal: 520, fast: 200, instant: 0 };
+const STEP_MS = { slow: 800, normal: 520, fast: 200, instant: 0 };
 /** How long a shell or a piece glides to its new place on the ring, by bot speed (ms). */
-const GLIDE_MS = { normal: 360, fast: 0, instant: 0 };
+const GLIDE_MS = { slow: 480, normal: 360, fast: 0, instant: 0 };
 
 function stepMs() {
   return STEP_MS[speed()] ?? STEP_MS.normal;

@@ -15,7 +15,7 @@ const ANIM_ID = 'flip';
 const MIN_SHIFT = 1; // px: a smaller change of place is no move
 
 /** How long a move takes, ms, at each bot speed (none at instant). */
-export const DURATIONS = { normal: 320, fast: 170, instant: 0 };
+export const DURATIONS = { slow: 420, normal: 320, fast: 170, instant: 0 };
 
 /**
  * @typedef {object} Place

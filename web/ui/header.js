@@ -6,7 +6,7 @@ import { t, lang, setLang } from '../i18n.js';
 import { icon } from './card.js';
 import { collectionMark } from './art.js';
 import { openSettings, setBotSpeed } from './settings.js';
-import { speed } from './speed.js';
+import { SPEEDS, speed } from './speed.js';
 
 /** The language switch: EN and 日本語. */
 function langSwitch() {
@@ -23,7 +23,7 @@ function langSwitch() {
 function speedBox() {
   const sel = /** @type {HTMLSelectElement} */ (h('select', {
     class: 'select select-sm', testid: 'speed', id: 'speed-select', 'aria-label': t('botSpeed'), data: { action: 'speed' },
-  }, ['normal', 'fast', 'instant'].map((s) => h('option', { value: s, text: t(`speed_${s}`) }))));
+  }, SPEEDS.map((s) => h('option', { value: s, text: t(`speed_${s}`) }))));
   sel.value = speed();
   return h('label', { class: 'speed', for: 'speed-select' }, h('span', { class: 'speed-label', text: t('botSpeed') }), sel);
 }

@@ -20,7 +20,7 @@ import { privacyScreen, removePrivacy, toast, modal } from './dialogs.js';
 import { icon } from './card.js';
 import { gameEmblem } from './art.js';
 import { rulesButton, openRules, gameTitle } from './rules-dialog.js';
-import { DELAYS, speed } from './speed.js';
+import { DELAYS, speed, watching } from './speed.js';
 import { reducedMotion } from './settings.js';
 import { measure, settle, highlight, DURATIONS } from './flip.js';
 import { Coach } from './hint.js';
@@ -399,7 +399,7 @@ export class Table {
     const m = this.moment;
     const end = logEnd(this.log);
     m.seen = Math.min(m.seen, end); // lines taken back
-    const lines = speed() === 'normal' ? pendingMoments(this.log, m.seen, this.humans) : [];
+    const lines = watching() ? pendingMoments(this.log, m.seen, this.humans) : [];
     if (lines.length && this.snap.view?.moment_open) return null; // held once it is over
     if (!lines.length) {
       m.seen = end;
@@ -410,7 +410,7 @@ export class Table {
     return new Promise((resolve) => {
       m.release = resolve;
       // another speed chosen meanwhile lets it go (the header's selector, another tab)
-      m.poll = setInterval(() => { if (speed() !== 'normal' || !this.alive) this.letMomentGo(); }, 250);
+      m.poll = setInterval(() => { if (!watching() || !this.alive) this.letMomentGo(); }, 250);
     });
   }
 

@@ -34,7 +34,7 @@ import { rulesButton, openRules, gameTitle } from './rules-dialog.js';
 import { explainButton, focusable } from './explain.js';
 import { findMove } from './play.js';
 
-const STEP_DELAYS = { normal: 1100, fast: 550, instant: 250 };
+const STEP_DELAYS = { slow: 1800, normal: 1100, fast: 550, instant: 250 };
 /** The controls of a move (ui/tutorial.js's list): inert at a decision opened from the analysis. */
 const MOVE_CONTROLS = '[data-action=move], [data-a], [data-reach], [data-pick], [data-unpick], [data-confirm], [data-choose], [data-reset], [data-move]';
 

@@ -4,7 +4,7 @@
 import { h, clear, button } from './dom.js';
 import { t, tx, lang, setLang, onLang, STRINGS } from '../i18n.js';
 import { modal } from './dialogs.js';
-import { speed, setSpeed } from './speed.js';
+import { SPEEDS, speed, setSpeed } from './speed.js';
 
 const MOTION_KEY = 'pygames.motion';
 const ASK_WASTE_KEY = 'pygames.askWaste';
@@ -191,7 +191,7 @@ export function openSettings({ games = [] } = {}) {
         segmented(t('langLabel'), [['en', 'English'], ['ja', '日本語']], lang(), (v) => setLang(v), 'settings-lang', 'lang')),
       h('div', { class: 'settings-row' },
         h('span', { class: 'field-label', text: t('botSpeed') }),
-        segmented(t('botSpeed'), ['normal', 'fast', 'instant'].map((v) => [v, t(`speed_${v}`)]), speed(),
+        segmented(t('botSpeed'), SPEEDS.map((v) => [v, t(`speed_${v}`)]), speed(),
           (v) => { setBotSpeed(v); paint(); }, 'settings-speed', 'speed'),
         h('p', { class: 'field-help', text: t('botSpeedHelp') })),
       h('div', { class: 'settings-row' },

@@ -1,10 +1,19 @@
-// The bots' pace at the table (the header's selector and the settings): normal, fast or instant.
+// The bots' pace at the table (the header's selector and the settings): slow, normal, fast or
+// instant.
 // A module of its own so that the lobby can show it without loading the table's code.
 
 const SPEED_KEY = 'pygames.speed';
 
-/** The pause before a bot's move, ms, for each speed. */
-export const DELAYS = { normal: 700, fast: 250, instant: 0 };
+/** The pause before a bot's move, ms, for each speed (slow: a beginner follows each bot move). */
+export const DELAYS = { slow: 1600, normal: 700, fast: 250, instant: 0 };
+
+/** The speeds, slowest first, as the selectors offer them. */
+export const SPEEDS = ['slow', 'normal', 'fast', 'instant'];
+
+/** Whether the table waits for the people at this speed (moments held until Continue). */
+export function watching(value = speed()) {
+  return value === 'slow' || value === 'normal';
+}
 
 /** The chosen speed (normal when none was chosen or storage is unavailable). */
 export function speed() {
