@@ -841,6 +841,13 @@ class YadokashiState(GameState):
             return
         if not placeable:
             self.say("No empty shell matches a roll.", "出目と同じ空きヤドはありません。")
+        elif not self.quiet:  # one shell only: no choice to ask (a beginner wondered why)
+            self.say(
+                f"Only shell {placeable[0]} is empty among the numbers rolled, and at least one "
+                "crab must be placed: it goes there.",
+                f"出目と同じ空きヤドはヤド{placeable[0]}だけです。1人以上乗せる決まりなので、"
+                "そこに乗せます。",
+            )
         self._place(seat, placeable)
 
     def placeable(self, rolls: list[int]) -> list[int]:
