@@ -107,6 +107,7 @@ Object.assign(STRINGS, {
   yd_lastTurn: { en: 'Last turn', ja: '直前の手番' },
   yd_lastMove: { en: 'The last Move dice:', ja: '直前のヒッコシダイス：' },
   yd_lastTurns: { en: 'Since your last turn', ja: 'あなたの前の手番から' },
+  yd_sinceStart: { en: 'Since the game began', ja: 'ゲーム開始から' },
   yd_growExplain: { en: 'The crab on shell {0} grew from size {1} to {2}.', ja: 'ヤド{0}のヤドカリが大きさ{1}から{2}になりました。' },
   yd_leaveExplain: { en: 'The size-12 crab on shell {0} grew and left for the centre.', ja: 'ヤド{0}の大きさ12のヤドカリが成長して中央へ戻りました。' },
   yd_moveExplain: { en: 'A crab of size {0} moved from shell {1} to shell {2}.', ja: '大きさ{0}のヤドカリがヤド{1}からヤド{2}へ引越しました。' },
@@ -898,7 +899,9 @@ export function side(snap, ctx) {
     blocks.push(h('p', { class: 'yd-sub', 'data-key': 'last-move-head', text: t('yd_lastMove') }));
     blocks.push(stepList(moveSteps(v.last_move, ctx.names), 'last-move', false));
   }
-  const title = turns.length > 1 ? t('yd_lastTurns') : t('yd_lastTurn');
+  // before the viewer's first turn, the turns told are all of the game's so far
+  const fromStart = turns[0]?.turn === 0 && !turns.some((e) => e.action?.seat === ctx.viewer);
+  const title = fromStart && turns.length > 1 ? t('yd_sinceStart') : turns.length > 1 ? t('yd_lastTurns') : t('yd_lastTurn');
   // it scrolls when the turns were long: a named region that takes the focus (arrow keys scroll)
   return [h('section', {
     class: ['side-panel', 'yd-last'], testid: 'last-turn', data: { kind: turns.at(-1)?.action?.kind ?? 'none', turns: turns.length },
