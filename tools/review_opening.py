@@ -51,9 +51,10 @@ def openings(game: str, players: int, seed: int) -> list[tuple[float, float]]:
     for ply, seat, action, state in decisions(record):
         if seat in found:
             continue
-        appraisal = as_the_hint(bot, record, ply, state, seat, action, budget)
+        same = same_move(state, seat)
+        appraisal = as_the_hint(bot, record, ply, state, seat, action, budget, same)
         appraisal.run()
-        verdict = verdict_of(appraisal, ply, same_move(appraisal.view, seat))
+        verdict = verdict_of(appraisal, ply, same)
         found[seat] = (verdict.win_best, verdict.win_played)
         if len(found) == players:
             break

@@ -79,9 +79,10 @@ def measured(game: str, players: int, seed: int) -> dict[str, Any]:
     verdicts: list[Verdict] = []
     rows: list[dict[str, Any]] = []
     for ply, seat, action, state in decisions(record):
-        appraisal = as_the_hint(bot, record, ply, state, seat, action, budget)
+        same = same_move(state, seat)
+        appraisal = as_the_hint(bot, record, ply, state, seat, action, budget, same)
         appraisal.run()
-        verdict = verdict_of(appraisal, ply, same_move(appraisal.view, seat))
+        verdict = verdict_of(appraisal, ply, same)
         verdicts.append(verdict)
         children = appraisal.root.children
         played = children.get(action)

@@ -268,6 +268,17 @@ def merged(stats: Mapping[str, Stats], same: Callable[[str], Hashable]) -> dict[
     return out
 
 
+def spread_of(legal: list[str], played: str | None, hint: bool = False) -> list[str]:
+    """The root actions an appraisal gives a floor of visits: every one of a short ``legal``
+    list (none of a long one), with the ``played`` move counted in; with ``hint`` the hint's
+    own (the played move left as the hint left it, so that the search is the hint's)."""
+    if hint or played is None:
+        return list(legal) if len(legal) <= SPREAD_LIMIT else []
+    listed = legal if played in legal else [*legal, played]
+    spread = list(listed) if len(listed) <= SPREAD_LIMIT else []
+    return spread if played in spread else [*spread, played]
+
+
 def win_of(node: Node) -> float:
     """A node's mean win chance, in [0, 1] (0.0 before any visit)."""
     if not node.visits:
@@ -288,25 +299,26 @@ class Appraisal:
         rng: Rng,
         budget: Budget,
         played: str | None = None,
-        check: bool = True,
+        after: Callable[[str], Hashable] | None = None,
     ) -> None:
         self.bot = bot
         self.seat = seat
         self.rng = rng
         self.budget = budget
         self.played = played
-        #: whether the end of the budget checks the played move against its rival in paired
-        #: worlds (off: the search is the hint's own, move for move, when the played move is
-        #: among those it weighs)
-        self.check = check
+        #: with ``after`` (the key of equal moves, :func:`pygames.coach_picks.same_move`), the
+        #: budget is the hint's own search, move for move (no check within it), and the played
+        #: move is checked after it, against the first move of the hint's order, only when that
+        #: is another move (:meth:`_check_after`); else the check is the budget's last part
+        self.after = after
+        #: the iterations of that check after the budget (set when the budget is spent)
+        self.extra = 0
         self.view = state.determinize(seat, rng)  # the only look at the state given
         self.worlds = self.view.quiet_copy()  # what iterations determinize (no log to copy)
         self.legal = list(bot.candidates(self.view, seat))
+        self.spread = spread_of(self.legal, played, hint=after is not None)
         if played is not None and played not in self.legal:
             self.legal.append(played)
-        self.spread = self.legal if len(self.legal) <= SPREAD_LIMIT else self.legal[:0]
-        if played is not None and played not in self.spread:
-            self.spread = [*self.spread, played]
         self.floor = self._floor(budget, len(self.spread))
         self.stage = bot.horizon(self.view) if bot.horizon is not None else None
         self.root = Node()
@@ -329,7 +341,8 @@ class Appraisal:
 
     @property
     def progress(self) -> float:
-        """How much of the budget is spent, from 0 to 1 (or beyond, on time)."""
+        """How much of the budget is spent, from 0 to 1 (or beyond, on time, or in a check
+        after the budget)."""
         if self.budget.iterations is not None:
             return self.iterations / self.budget.iterations
         return self.elapsed / self.budget.seconds
@@ -340,7 +353,11 @@ class Appraisal:
         :data:`MIN_ITERATIONS` are made and every spread action searched once, and
         :data:`HARD_LIMIT` times it in any case."""
         if self.budget.iterations is not None:
-            return self.iterations >= self.budget.iterations
+            if self.iterations < self.budget.iterations:
+                return False
+            if self.after is not None and self.rival is None:
+                self._check_after()
+            return self.iterations >= self.budget.iterations + self.extra
         if self.iterations >= MAX_ITERATIONS:
             return True
         if self.elapsed >= HARD_LIMIT * self.budget.seconds:
@@ -352,9 +369,24 @@ class Appraisal:
         child = self.root.children.get(action)
         return child.visits if child is not None else 0
 
+    def _check_after(self) -> None:
+        """The budget spent as the hint's own search: the played move is checked against the
+        first of the hint's order (:data:`CHECK_SHARE` of the budget more, in pairs) when that is
+        another move; when it is the same, nothing more (the hint's first is never a mistake)."""
+        assert self.after is not None and self.played is not None
+        _, order = self.hinted(self.after)
+        first = order[0].action if order else None
+        if first is None or self.after(first) == self.after(self.played):
+            self.rival = ""
+            return
+        self.rival = first
+        self.extra = 2 * max(1, round(CHECK_SHARE * (self.budget.iterations or 0) / 2))
+
     def _checking(self) -> bool:
         """Whether the check of the played move has begun (it then chooses the rival once)."""
-        if self.played is None or not self.check or self.progress < 1.0 - CHECK_SHARE:
+        if self.after is not None:
+            return bool(self.rival) and self.iterations >= (self.budget.iterations or 0)
+        if self.played is None or self.progress < 1.0 - CHECK_SHARE:
             return False
         if self.rival is None:
             others = [a for a in self.root.children if a != self.played and self._visits(a)]
@@ -582,13 +614,16 @@ def as_the_hint(
     seat: int,
     played: str,
     budget: Budget,
+    same: Callable[[str], Hashable] | None = None,
 ) -> Appraisal:
     """The appraisal of ``seat``'s decision before action ``ply`` of ``record`` (``state``,
     where it played ``played``) as the hint searched it, the analysis's way: the hint's stream,
-    seeded by what the seat knew (its view and its own actions so far), and no check of the
-    played move (:class:`Review`'s ``as_hint``)."""
+    seeded by what the seat knew (its view and its own actions so far), and its budget with no
+    check within it; the played move is checked after it against the hint's first move only
+    where that is another move (``same``: the actions counted as one move), so the hint's first
+    is never a mistake (:class:`Review`'s ``as_hint``)."""
     rng = hint_rng(knowledge_seed(state, seat, own_actions(record, seat, ply)))
-    return Appraisal(bot, state, seat, rng, budget, played, check=False)
+    return Appraisal(bot, state, seat, rng, budget, played, after=same or _itself)
 
 
 def own_actions(record: Record, seat: int, upto: int | None = None) -> list[str]:
@@ -884,11 +919,12 @@ class Review:
     determinized: never the true state). A record whose game is not over is refused when the
     review is made.
 
-    ``as_hint``: each decision is searched as the hint searched it (the analysis's way): from
-    the hint's stream, seeded by what the seat knew (:func:`knowledge_seed` of its view and its
-    own actions so far), with no check of the played move; with the hint's budget the verdict
-    then ranks the moves exactly as the hint did, so a move the hint put first is never called
-    a mistake (a beginner found every "mistake" of his analysis to be the hint's own advice)."""
+    ``as_hint``: each decision is searched as the hint searched it (the analysis's way,
+    :func:`as_the_hint`): from the hint's stream, seeded by what the seat knew
+    (:func:`knowledge_seed` of its view and its own actions so far), with no check within the
+    budget; with the hint's budget a move the hint put first is never called a mistake (a
+    beginner found every "mistake" of his analysis to be the hint's own advice), and any other
+    played move is then checked against the hint's first in paired worlds."""
 
     def __init__(
         self,
@@ -936,7 +972,9 @@ class Review:
         ply, seat, action, state = item
         self._ply = ply
         if self.as_hint:  # the very search the hint made at this decision, with its budget
-            return as_the_hint(self.bot, self.record, ply, state, seat, action, self.budget)
+            same = self.same(state, seat) if self.same else None
+            budget = self.budget
+            return as_the_hint(self.bot, self.record, ply, state, seat, action, budget, same)
         rng = review_rng(self.record.seed, self.seed, ply, seat)
         return Appraisal(self.bot, state, seat, rng, self.budget, action)
 
