@@ -7,6 +7,7 @@ carries a reason in both languages that names a score category or a consequence.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -199,20 +200,30 @@ def test_every_game_names_its_categories_in_both_languages(game: str) -> None:
             assert "hidden" not in words["en"]
 
 
-def over_the_hand() -> tuple[GameState, int]:
-    """An Egyptian Buyer auction where the seat to bid cannot pay even the lowest raise (the
-    strong bot's shortlist keeps one move of its many legal bids): found in random play."""
-    for seed in range(200):
-        state = midgame("hitokai", 3, seed, most=40)
-        if state.is_over() or getattr(state, "phase", "") != "bid":
+def egyptian_position(
+    phase: str, most: int, seeds: int, wanted: Callable[[GameState, int, list[str]], bool]
+) -> tuple[GameState, int]:
+    """The first 3-player Egyptian Buyer position of random play (seeds from 0, at most ``most``
+    actions in) in ``phase`` whose seat to move and its legal actions are ``wanted``."""
+    for seed in range(seeds):
+        state = midgame("hitokai", 3, seed, most=most)
+        if state.is_over() or getattr(state, "phase", "") != phase:
             continue
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)
-        shortlist = get_game("hitokai").shortlist
-        assert shortlist is not None
-        if len(legal) >= 2 and len(shortlist(state, seat, legal)) == 1:
+        if len(legal) >= 2 and wanted(state, seat, legal):
             return state, seat
-    raise AssertionError("no such position in 200 seeds")
+    raise AssertionError(f"no such {phase} position in {seeds} seeds")
+
+
+def over_the_hand() -> tuple[GameState, int]:
+    """An Egyptian Buyer auction where the seat to bid cannot pay even the lowest raise (the
+    strong bot's shortlist keeps one move of its many legal bids): found in random play."""
+    shortlist = get_game("hitokai").shortlist
+    assert shortlist is not None
+    return egyptian_position(
+        "bid", 40, 200, lambda s, seat, legal: len(shortlist(s, seat, legal)) == 1
+    )
 
 
 def test_the_one_move_weighed_among_several_says_the_others_are_set_aside(
@@ -345,16 +356,11 @@ def only_payment() -> tuple[GameState, int]:
     (found in random play)."""
     from pygames.coach_picks import same_move
 
-    for seed in range(300):
-        state = midgame("hitokai", 3, seed, most=80)
-        if state.is_over() or getattr(state, "phase", "") != "pay":
-            continue
-        seat = state.to_move()[0]
-        legal = state.legal_actions(seat)
+    def alike(state: GameState, seat: int, legal: list[str]) -> bool:
         key = same_move(state, seat)
-        if len(legal) >= 2 and len({key(a) for a in legal}) == 1:
-            return state, seat
-    raise AssertionError("no such payment in 300 seeds")
+        return len({key(a) for a in legal}) == 1
+
+    return egyptian_position("pay", 80, 300, alike)
 
 
 def test_the_only_payment_is_the_only_move() -> None:

@@ -992,7 +992,9 @@ class Review:
             if not self.current.run(left):
                 break
             appraisal, self.current = self.current, None
-            same = self.same(appraisal.view, appraisal.seat) if self.same else None
+            same = appraisal.after  # the key the appraisal searched with, when it has one
+            if same is None and self.same is not None:
+                same = self.same(appraisal.view, appraisal.seat)
             verdict = verdict_of(appraisal, self._ply, same)
             self.verdicts.append(verdict)
             if self.each is not None:
