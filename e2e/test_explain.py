@@ -235,6 +235,14 @@ def ask_then_tap(page: Page, game: str, lang: str) -> None:
     assert table.get_attribute("data-ply") == ply, "the tap that closed the bubble played a move"
     reached = table.get_attribute("data-drawn") != drawn
     assert not reached, "the tap that closed the bubble reached the table"
+    # a tap on the bubble itself closes it too (a beginner's covered the buttons under it)
+    page.get_by_test_id("explain").click()
+    move.first.click()
+    bubble = page.get_by_test_id("explain-bubble")
+    expect(bubble).to_be_visible()
+    bubble.click()
+    expect(bubble).to_have_count(0)
+    assert table.get_attribute("data-ply") == ply, "the tap on the bubble played a move"
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -331,10 +331,13 @@ def test_new_tenants_single_choice_is_automatic_and_none_possible_passes() -> No
     # the log says why nobody was asked (a beginner wondered why the app chose for him)
     said = [e["text"]["en"] for e in s.log]
     assert (
-        "Only shell 3 is empty among the numbers rolled, and at least one crab must be "
-        "placed: it goes there."
+        "{0} places a crab on shell 3: the only empty shell rolled, and at least one crab must "
+        "be placed."
     ) in said
-    assert any("ヤド3だけです" in e["text"]["ja"] for e in s.log)
+    assert any(
+        "ヤド3にヤドカリを乗せました（出目と同じ空きヤドはここだけ" in e["text"]["ja"]
+        for e in s.log
+    )
     s = make(R3, {2: 2, 4: 4, 5: 5}, stars=[1, 1, 1])
     rig(s, 2, 4, 5)
     s.apply(0, "new")

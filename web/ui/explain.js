@@ -206,7 +206,11 @@ function spokenText(el) {
 /** @param {MouseEvent} ev */
 function onClick(ev) {
   const target = ev.target instanceof Element ? ev.target : null;
-  if (!target || target.closest('.explain-bubble')) return;
+  if (!target) return;
+  if (target.closest('.explain-bubble')) { // a tap on the bubble closes it (it may cover controls)
+    close();
+    return;
+  }
   const toggle = target.closest('[data-explain-toggle]');
   if (toggle) {
     ev.preventDefault();

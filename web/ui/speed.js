@@ -5,7 +5,7 @@
 const SPEED_KEY = 'pygames.speed';
 
 /** The pause before a bot's move, ms, for each speed (slow: a beginner follows each bot move). */
-export const DELAYS = { slow: 1600, normal: 700, fast: 250, instant: 0 };
+export const DELAYS = { slow: 2200, normal: 700, fast: 250, instant: 0 };
 
 /** The speeds, slowest first, as the selectors offer them. */
 export const SPEEDS = ['slow', 'normal', 'fast', 'instant'];

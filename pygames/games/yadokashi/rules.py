@@ -841,28 +841,31 @@ class YadokashiState(GameState):
             return
         if not placeable:
             self.say("No empty shell matches a roll.", "出目と同じ空きヤドはありません。")
-        elif not self.quiet:  # one shell only: no choice to ask (a beginner wondered why)
-            self.say(
-                f"Only shell {placeable[0]} is empty among the numbers rolled, and at least one "
-                "crab must be placed: it goes there.",
-                f"出目と同じ空きヤドはヤド{placeable[0]}だけです。1人以上乗せる決まりなので、"
-                "そこに乗せます。",
-            )
-        self._place(seat, placeable)
+        self._place(seat, placeable, only=True)
 
     def placeable(self, rolls: list[int]) -> list[int]:
         """The empty shells New tenants' ``rolls`` name, in order: the whole table after the
         rolls depends on them alone (the bot's lookahead evaluates such rolls once)."""
         return sorted({r for r in rolls if r not in self.crabs})
 
-    def _place(self, seat: int, shells: list[int]) -> None:
+    def _place(self, seat: int, shells: list[int], only: bool = False) -> None:
+        """Put New tenants' crabs on ``shells``; ``only``: no choice was asked (one shell at
+        most matched a roll), and the line says why (a beginner wondered)."""
         for shell in shells:
             self.crabs[shell] = shell
             self.centre -= 1
         if not self.quiet:
             assert self.last_tenants is not None
             self.last_tenants = {**self.last_tenants, "placed": list(shells)}
-            if shells:
+            if shells and only:
+                self.say(
+                    f"{{0}} places a crab on shell {shells[0]}: the only empty shell rolled, "
+                    "and at least one crab must be placed.",
+                    f"{{0}}がヤド{shells[0]}にヤドカリを乗せました（出目と同じ空きヤドはここだけで、"
+                    "1人以上乗せる決まりです）。",
+                    [seat],
+                )
+            elif shells:
                 self.say(
                     f"{{0}} places {agree(len(shells), 'a crab on shell', 'crabs on shells')} "
                     f"{_list(shells)}.",
