@@ -93,7 +93,20 @@ def check_buttons(page: Page, snap: dict[str, Any]) -> None:
         expect(button).to_be_enabled() if kind in offered else expect(button).to_be_disabled()
 
 
-def buy_through_the_ring(page: Page, snap: dict[str, Any]) -> str:
+def see_freed_named(page: Page, snap: dict[str, Any], action: str) -> bool:
+    """Before a buy is made, the panel names every empty shell it leaves free for the others (the
+    engine's ``freed``), and says nothing when it frees none; whether it named any."""
+    [move] = [m for m in snap["moves"] if m["a"] == action]
+    note = page.get_by_test_id("buy-freed")
+    if move["freed"]:
+        for freed in move["freed"]:
+            expect(note).to_have_text(re.compile(rf"\D{freed}\D"))
+    else:
+        expect(note).to_have_count(0)
+    return bool(move["freed"])
+
+
+def buy_through_the_ring(page: Page, snap: dict[str, Any], shot: Callable[..., Any]) -> str:
     """Tap a buyable shell on the ring, then a place in the row, then confirm."""
     shells = sorted({m["shell"] for m in snap["moves"] if m["kind"] == "buy"})
     page.get_by_test_id("act-buy").click()
@@ -103,13 +116,16 @@ def buy_through_the_ring(page: Page, snap: dict[str, Any]) -> str:
     expect(ring_card).to_have_class(re.compile(r"\bis-buyable\b"))
     ring_card.click()
     row = snap["view"]["rows"][0]
-    position = len(row) + 1  # the end of the row: always a legal place
-    page.get_by_test_id(f"insert-{position}").click()
     confirm = page.get_by_test_id("buy-confirm")
-    expect(confirm).to_be_enabled()
-    action = move_a(snap, "buy", shell=shell, position=position)
-    assert action is not None
-    expect(confirm).to_have_attribute("data-a", action)
+    # the front first (it pushes the row back), then the end of the row: always a legal place
+    for position in (1, len(row) + 1):
+        page.get_by_test_id(f"insert-{position}").click()
+        expect(confirm).to_be_enabled()
+        action = move_a(snap, "buy", shell=shell, position=position)
+        assert action is not None
+        expect(confirm).to_have_attribute("data-a", action)
+        if see_freed_named(page, snap, action):
+            shot(page, f"yadokashi-buy-freed-{position}", both=True)
     confirm.click()
     return action
 
@@ -182,7 +198,7 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         expect(page.get_by_test_id("stars-0")).to_have_attribute("data-value", str(stars))
         if "buy" not in done and "buy" in offered:
             before = view["rows"][0]
-            buy_through_the_ring(page, snap)
+            buy_through_the_ring(page, snap, shot)
             done.add("buy")
             wait_turn(page)
             after = engine_snap(page)["view"]["rows"][0]

@@ -60,12 +60,29 @@ def test_turn_moves_carry_kind_and_fields_and_leave_rearrange_steps_to_the_choic
         "position": 5,
         "price": 1,
         "from": 1,
+        "freed": [11],  # at position 5 it is free for the others at once
     }
     assert moves["b6@1"]["price"] == 2 and moves["b6@1"]["from"] == 2
     assert "b9@1" not in moves  # 3 stars: too dear
     assert not any(a.startswith("r") for a in moves)
     assert offered_actions(s, 0) == set(s.legal_actions(0))
     assert page.discrete_moves(s, 1) == [] and page.choices(s, 1) == []
+
+
+def test_a_buy_names_the_empty_shells_it_leaves_free_for_the_others() -> None:
+    """Putting a bought shell in front pushes the row back: an empty shell pushed from position 3
+    to 4 becomes free for the others, and the table says so before the buy is made; a shell with a
+    crab cannot be bought, so it is never named; a shell already free is not news."""
+    s = make(R3, {2: 2, 10: 10}, stars=[3, 1, 1])
+    moves = by_a(s, 0)
+    assert moves["b6@1"]["freed"] == [3]  # [6, 1, 2, 3, 4]: shell 3 goes to position 4
+    assert moves["b6@3"]["freed"] == [3]
+    assert moves["b6@4"]["freed"] == [6]  # the bought shell itself at a free position
+    assert moves["b6@5"]["freed"] == [6]
+    with_crab = make(R3, {3: 3, 10: 10}, stars=[3, 1, 1])
+    assert by_a(with_crab, 0)["b6@1"]["freed"] == []  # shell 3 holds a crab: nobody can buy it
+    short = make([[1, 2], [9, 10, 11, 12, 13], [3, 4, 5, 6, 7, 8]], {10: 10}, stars=[3, 1, 1])
+    assert by_a(short, 0)["b6@1"]["freed"] == []  # [6, 1, 2]: nothing reaches position 4
 
 
 def test_rebirth_moves_name_the_shell() -> None:

@@ -144,10 +144,10 @@ STEPS = (
     Step(
         "free-shells",
         t(
-            "Mika took Kai's shell 8 for free: it was at position 4 of his row. Your own empty "
-            "shells from position 4 on are free for the others too.",
-            "ミカはカイの列の4番目にあったヤド8を無料で買いました。あなたの4番目以降の"
-            "空きヤドも、ほかの人は無料で買えます。",
+            "Mika took Kai's shell 8 for free: it was at position 4 of his row. Your buy pushed "
+            "your empty shell 12 back to position 4, so the others may take it for free too.",
+            "ミカはカイの列の4番目にあったヤド8を無料で買いました。あなたのヤドカイで空きヤド12が"
+            "4番目に下がったので、ほかの人もそれを無料で買えます。",
         ),
         play=("1:lo", "2:b8@1"),
         mark=("shell-8",),

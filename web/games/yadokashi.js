@@ -79,6 +79,8 @@ Object.assign(STRINGS, {
   yd_yourRow: { en: 'Your row, from your piece', ja: 'あなたの列（コマから順に）' },
   yd_gapLegend: { en: 'Dashed boxes (pos): the places the shell can go, by the position it gets; the other boxes are your shells, by shell number.', ja: '点線の枠（位置）：ヤドを置ける場所で、数字は置いたときの位置です。ほかの枠はあなたのヤドで、数字はヤドの番号です。' },
   yd_gapPos: { en: 'pos', ja: '位置' },
+  yd_freedPushed: { en: 'Careful: this pushes your empty shell {0} from position 3 to position 4, where the others can take it for free.', ja: '注意：あなたの空きヤド{0}が3番目から4番目に押し出され、ほかの人が無料で買えるようになります。' },
+  yd_freedSelf: { en: 'Careful: at position {0}, shell {1} is free for the others to take.', ja: '注意：{0}番目に置くと、ヤド{1}はほかの人が無料で買えます。' },
   // rearrange
   yd_rearrangeTap: { en: 'Fill your empty places one by one, from your piece on; crabs stay where they are, and the last empty place takes the shell left over.', ja: '空いている位置をコマの側から順に埋めます。ヤドカリのいるヤドは動かず、最後の空き位置には残ったヤドが入ります。' },
   yd_slotPick: { en: 'Choose the shell for position {0}.', ja: '{0}番目に置くヤドを選んでください。' },
@@ -606,9 +608,18 @@ function buyPanel(snap, ctx) {
   return h('div', { class: 'yd-panel yd-buy', testid: 'buy-panel' },
     h('p', { class: 'yd-hint', text: offer.price ? t('yd_buyChosen', shell, from, offer.price) : t('yd_buyFree', shell, from) }),
     h('div', { class: 'yd-panel-foot' }, other, confirm),
+    freedNote(chosen),
     h('span', { class: 'yd-label', text: t('yd_yourRow') }),
     insertStrip(snap, ctx, shell),
     h('p', { class: 'yd-muted yd-legend', testid: 'insert-legend', text: t('yd_gapLegend') }));
+}
+
+/** Before a buy is made: the empty shells it leaves free for the others (the engine's `freed`). */
+function freedNote(buy) {
+  const freed = buy?.freed || [];
+  if (!freed.length) return null;
+  const words = freed.map((s) => (s === buy.shell ? t('yd_freedSelf', buy.position, s) : t('yd_freedPushed', s)));
+  return h('p', { class: 'yd-warn-note', testid: 'buy-freed', role: 'status', text: words.join(' ') });
 }
 
 // ---------------------------------------------------------------- rearrange (a choice)

@@ -49,6 +49,7 @@ lists every turn since the viewer's own), ``goal``, ``winners`` and ``capped``.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -135,6 +136,21 @@ def star_pieces(total: int) -> JSONDict:
 def price_at(position: int) -> int:
     """What a buyer pays for a shell at ``position`` (1-based) of its owner's row."""
     return PRICES[position - 1] if position <= len(PRICES) else 0
+
+
+def freed_by(row: Sequence[int], shell: int, pos: int, crabs: Mapping[int, int]) -> list[int]:
+    """The empty shells of the buyer's ``row`` that putting the bought ``shell`` at ``pos``
+    leaves at a free position (4 on, where the others take them for nothing) and that were not
+    free before: the shell the insertion pushes from position 3 to 4, and the bought shell itself
+    when it goes to a free position. A rule that catches beginners: the table says it before the
+    buy is made."""
+    after = [*row[: pos - 1], shell, *row[pos - 1 :]]
+    before = {s: i for i, s in enumerate(row, start=1)}
+    return [
+        s
+        for i, s in enumerate(after, start=1)
+        if price_at(i) == 0 and s not in crabs and (s == shell or price_at(before[s]) > 0)
+    ]
 
 
 def _buy_actions(shell: int, slots: int) -> tuple[str, ...]:
@@ -386,6 +402,7 @@ class YadokashiState(GameState):
                 "position": act.args[1],
                 "price": price_at(where),
                 "from": owner,
+                "freed": freed_by(self.rows[self.current], act.args[0], act.args[1], self.crabs),
             }
         return None
 
