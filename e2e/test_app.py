@@ -585,6 +585,8 @@ def test_replay_viewer_steps_through_a_finished_game(
     # the game is over: a seat's hand may be revealed (its own draft history shows); the log
     # stays the spectator's
     expect(page.get_by_test_id("history")).to_have_count(0)
+    spectator = page.get_by_test_id("replay-perspective").locator("option[value='']")
+    expect(spectator).to_have_text("Spectator (hands hidden)")
     page.get_by_test_id("replay-perspective").select_option("0")
     expect(viewer).to_have_attribute("data-perspective", "0")
     expect(page.get_by_test_id("history")).to_be_visible()

@@ -349,6 +349,7 @@ const S = {
   handsHiddenWatching: { en: 'You are watching: the hands are hidden.', ja: '観戦中です。手札は見えません。' },
   handsHiddenPassed: { en: 'Hands are hidden while the tablet is passed.', ja: 'タブレットを渡す間、手札は隠されています。' },
   replaySpectator: { en: 'Spectator (hands hidden)', ja: '観戦者（手札は非公開）' },
+  replaySpectatorPublic: { en: 'Spectator (all public)', ja: '観戦者（すべて公開）' },
   replaySeat: { en: '{0} (hand revealed)', ja: '{0}（手札を公開）' },
   replaySeatShort: { en: "{0}'s view", ja: '{0}の視点' },
   replayUnfinished: {

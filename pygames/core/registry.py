@@ -108,6 +108,9 @@ class GameInfo:
     state_class: type[GameState]
     bots: dict[str, Callable[[], Bot]] = field(default_factory=dict)
     default_options: JSONDict = field(default_factory=dict)
+    # whether a seat may see less than the whole table (hidden hands, a hidden deck); False: every
+    # seat and the spectator see everything (the replay then hides nothing from its spectator)
+    hidden: bool = True
     # each seat's standing in a game not yet over, higher is better (the heuristic's own
     # evaluation): where a whole rollout is too dear, the strong bot cuts its rollouts short and
     # scores them with it
@@ -144,6 +147,7 @@ class GameInfo:
             "summary": [dict(s) for s in self.summary],
             "levels": self.levels(),
             "options": dict(self.default_options),
+            "hidden": self.hidden,
             "tutorial": self.tutorial_steps(),
         }
 

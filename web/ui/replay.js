@@ -494,7 +494,8 @@ export class ReplayViewer {
       class: 'select select-sm', testid: 'replay-perspective', id: 'replay-perspective', 'aria-label': t('replayView'),
       data: { action: 'replay-perspective' },
     },
-    h('option', { value: '', text: t('replaySpectator') }),
+    // a game with nothing hidden (the catalogue's `hidden`) hides nothing from its spectator
+    h('option', { value: '', text: this.game?.hidden === false ? t('replaySpectatorPublic') : t('replaySpectator') }),
     this.names.map((name, i) => h('option', { value: String(i), text: t('replaySeat', name) }))));
     sel.value = this.perspective === null ? '' : String(this.perspective);
     return h('label', { class: 'replay-view', for: 'replay-perspective' },

@@ -15,6 +15,7 @@ INFO = register(
         min_players=3,
         max_players=4,
         minutes=30,
+        hidden=False,
         credits=[
             t(
                 "Game design: yio / イリクンデ (yirli'kumde)",
