@@ -51,15 +51,28 @@ def move_picks(state: GameState, seat: int, action: str) -> JSONDict:
 
 def same_move(state: GameState, seat: int) -> Callable[[str], Hashable]:
     """The key under which the coach counts two actions as one move: the steps of the whole move
-    each begins, in any order (a payment of the same cards begun with another card), else the
-    action itself. Each action's key is worked out once."""
+    each begins, in any order for a choice of a set (a payment of the same cards begun with
+    another card), in their order for a choice of an order (a Rearrange), else the action itself.
+    Each action's key is worked out once."""
     keys: dict[str, Hashable] = {}
+    sets: set[str] | None = None  # the choices whose picks make the same move in any order
 
     def key(action: str) -> Hashable:
+        nonlocal sets
         found = keys.get(action)
         if found is None:
-            steps = move_picks(state, seat, action).get("steps")
-            found = keys[action] = tuple(sorted(steps)) if steps else action
+            made = move_picks(state, seat, action)
+            steps = made.get("steps")
+            if steps and sets is None:
+                choices = get_game(state.game_id).choices(state, seat)
+                sets = {c["id"] for c in choices if c.get("order") == "set"}
+            if not steps:
+                found = action
+            elif sets is not None and made["choice"] in sets:
+                found = tuple(sorted(steps))
+            else:
+                found = tuple(steps)  # a new order (Yadokashi's Rearrange): its order matters
+            keys[action] = found
         return found
 
     return key

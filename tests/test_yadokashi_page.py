@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
+from pygames.coach_picks import move_picks, same_move
 from pygames.core.errors import IllegalAction
+from pygames.core.registry import Picks
 from pygames.core.rng import Rng
 from pygames.games.yadokashi import page
 from pygames.games.yadokashi.bot import ScriptedRng
@@ -122,6 +124,23 @@ def test_rearrange_is_composed_slot_by_slot_and_played_as_its_steps() -> None:
     for action in done.actions:
         s.apply(0, action)
     assert s.rows[0] == [4, 2, 1, 3] and s.to_move() == [1]
+
+
+def test_the_coach_s_rearrange_is_the_whole_new_order_played_at_once() -> None:
+    """A hinted Rearrange step is the whole Rearrange it begins (the rest as the rollouts make
+    it: the first step offered each time), its steps sent by one Play; two Rearranges with the
+    same shells in another order are two moves of the coach, not one."""
+    s = make(R3, {2: 2}, stars=[1, 1, 1])
+    assert page.rearrangement(s, 0, "r4") == [4, 1]  # then 1 (the first offered); 3 comes last
+    made = move_picks(s, 0, "r4")
+    assert made == {"choice": "rearrange", "picks": ["4", "1"], "steps": ["r4", "r1"]}
+    key = same_move(s, 0)
+    # r1 makes [1, 2, 4, 3] with the steps r1, r4: the same steps in another order, another move
+    assert key("r4") == ("r4", "r1") and key("r1") == ("r1", "r4")
+    assert page.action_picks(s, 0, "r2") == Picks("rearrange", (2,))  # 2 holds a crab: refused
+    for action in made["steps"]:
+        s.apply(0, action)
+    assert s.rows[0] == [4, 2, 1, 3] and s.phase == "turn" and s.to_move() == [1]
 
 
 def test_rearrange_must_change_the_order_and_refuses_wrong_picks() -> None:

@@ -241,10 +241,29 @@ def _compose_rearrange(state: YadokashiState, seat: int, picks: list[int]) -> Co
 
 
 def action_picks(state: GameState, seat: int, action: str) -> Picks | None:
-    """New tenants: the shells that get a die; a Rearrange step: the shell it moves (the first
-    pick of the ``rearrange`` choice)."""
+    """New tenants: the shells that get a die; a Rearrange step: the whole new order it begins
+    (the picks of the ``rearrange`` choice), the rest of it as the search's rollouts make it
+    (:func:`rearrangement`), so that the coach's move is one whole Rearrange, played at once."""
     assert isinstance(state, YadokashiState)
     act = Action.parse(action)
     if act.kind == "p" and state.phase == "tenants":
         return Picks(TENANTS, act.args)
-    return Picks(REARRANGE, act.args) if act.kind == "r" else None
+    return Picks(REARRANGE, tuple(rearrangement(state, seat, action))) if act.kind == "r" else None
+
+
+def rearrangement(state: YadokashiState, seat: int, action: str) -> list[int]:
+    """The shells of a Rearrange begun (or carried on) with the step ``action``, in the order
+    they fill the empty places: that step, then each next step the ``normal`` bot takes (its
+    first legal one, as in every rollout of the search), until the engine fills the last place.
+    A step that is not legal here is its shell alone."""
+    if action not in state.legal_actions(seat):
+        return [int(Action.parse(action).args[0])]  # compose refuses it with its reason
+    world = state.sandbox()  # a Rearrange step draws nothing
+    shells: list[int] = []
+    step = action
+    while True:
+        shells.append(int(Action.parse(step).args[0]))
+        world.apply_unchecked(seat, step)
+        if world.phase != "rearrange" or seat not in world.to_move():
+            return shells
+        step = world.legal_actions(seat)[0]
