@@ -15,7 +15,15 @@ import pytest
 from pygames import coach, web
 from pygames.core.parts import Part
 from pygames.core.protocol import GameState
-from pygames.core.reasons import Stats, basis, mistake_why, of_this_player, speaks_to_you, why
+from pygames.core.reasons import (
+    Stats,
+    basis,
+    mistake_why,
+    of_this_player,
+    place_band,
+    speaks_to_you,
+    why,
+)
 from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
 from pygames.core.text import t
@@ -295,6 +303,22 @@ def test_places_that_round_alike_are_told_to_two_decimals_and_close_chances_say_
     text = why(clear, level, state, 0, "take1")
     assert "only in the chance to win: your chance to win is 100% instead of 50%." in text["en"]
     assert "差は勝つ確率だけです" in text["ja"]
+
+
+def test_an_average_place_between_two_places_is_said_as_between_them() -> None:
+    """A beginner read "you finish 2nd (1.5 on average)": an average place is said as the whole
+    place it is near (within a quarter), else as the two places it lies between."""
+    assert place_band(1.2) == t("1st", "1位")
+    assert place_band(1.5) == t("between 1st and 2nd", "1位と2位の間")
+    assert place_band(2.7) == t("between 2nd and 3rd", "2位と3位の間")
+    assert place_band(2.75) == t("3rd", "3位")
+    half = stats([0, 0, 0, 0], [1, 2, 1, 2], [14, 15, 15, 12], parties=[6, 7, 7, 5],
+                 showoff=[0, 0, 0, 0], money=[10, 10, 11, 9])  # fmt: skip
+    drop = stats([0, 0, 0, 0], [3, 4, 3, 4], [10, 9, 11, 9], parties=[3, 3, 4, 3],
+                 showoff=[0, 0, 0, 0], money=[10, 9, 11, 9])  # fmt: skip
+    text = why(half, drop, baggai_state(), 0, "p0", basis="place")
+    assert "you finish between 1st and 2nd (1.5 on average, against 3.5" in text["en"], text
+    assert "平均1.5位（1位と2位の間）" in text["ja"], text["ja"]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -152,11 +152,25 @@ def amount(x: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+#: an average place this near a whole place is said as that place ("1st"); farther, as the two
+#: places it lies between (1.5 read as "2nd" puzzled a beginner)
+PLACE_BAND = 0.25
+
+
 def ordinal(place: float) -> Text:
-    """A place in words, to the nearest whole place: ``1st``/``1位``."""
+    """A whole place in words: ``1st``/``1位``."""
     n = max(1, round(place))
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return t(f"{n}{suffix}", f"{n}位")
+
+
+def place_band(place: float) -> Text:
+    """An average place in words: the whole place it is near (within :data:`PLACE_BAND`), else
+    the two places it lies between (``between 1st and 2nd``/``1位と2位の間``)."""
+    if abs(place - round(place)) <= PLACE_BAND:
+        return ordinal(place)
+    low, high = ordinal(math.floor(place)), ordinal(math.ceil(place))
+    return t(f"between {low['en']} and {high['en']}", f"{low['ja']}と{high['ja']}の間")
 
 
 def part_words(state: GameState) -> Mapping[str, Part]:
@@ -251,7 +265,7 @@ def _end_with(phrases: list[Text]) -> Text:
 def _place_words(mine: Stats, other: Stats | None) -> Text:
     """Where the move finishes on average, against the other's."""
     p = mine.mean("place")
-    o = ordinal(p)
+    o = place_band(p)
     if other is None:
         return t(f"you finish {o['en']} ({p:.1f} on average)", f"平均{p:.1f}位（{o['ja']}）です")
     q = other.mean("place")
