@@ -38,6 +38,7 @@ Object.assign(STRINGS, {
   yd_piece: { en: "{0}'s piece", ja: '{0}のコマ' },
   yd_ring: { en: 'The ring of shells', ja: 'ヤドの輪' },
   yd_stars: { en: '{0} / {1} ★', ja: '★ {0} / {1}' },
+  yd_noStars: { en: 'no ★', ja: '★なし' },
   yd_starsTitle: { en: { one: '{0} star: {1} gold, {2} blue, {3} white', other: '{0} stars: {1} gold, {2} blue, {3} white' }, ja: '星{0}：金{1}・青{2}・白{3}' },
   yd_crabsInRow: { en: { one: '{0} crab in row', other: '{0} crabs in row' }, ja: 'ヤドカリ{0}人' },
   yd_start: { en: 'Start', ja: 'スタート' },
@@ -175,7 +176,7 @@ function starCounters(st) {
   for (const kind of ['gold', 'blue', 'white']) {
     if (st[kind] > 0) parts.push(h('span', { class: `yd-stc yd-stc-${kind}` }, star(kind), h('span', { class: 'yd-stc-n', text: `×${st[kind]}` })));
   }
-  if (!parts.length) parts.push(h('span', { class: 'yd-stc yd-stc-none', text: '0' }));
+  if (!parts.length) parts.push(h('span', { class: 'yd-stc yd-stc-none', text: t('yd_noStars') }));
   const title = t('yd_starsTitle', st.total, st.gold, st.blue, st.white);
   return h('span', { class: 'yd-stars', role: 'img', title, 'aria-label': title, data: { gloss: '★' } }, parts);
 }
