@@ -12,6 +12,7 @@ estimate and win rate, weighted by their decisions)::
     python3 tools/review_calibration.py --games 100 --every 4 --iterations 200 \
         --strong-seconds 0.2 --jobs 2                               # a sample of them
     python3 tools/review_calibration.py --games 4 --iterations 100 --strong-seconds 0.2
+    python3 tools/review_calibration.py --games 200 --every 6 --as-hint --strong-seconds 0.2
 
 ``--strong-seconds`` sets the strong bot's time a decision in the games played (its level in
 the app: 0.8); ``--iterations`` gives the review a fixed number of iterations a decision instead
@@ -37,10 +38,20 @@ from typing import Any
 if __name__ == "__main__":  # the repository's engine, not an installed one
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pygames.coach import analysis_budget
+from pygames.coach_picks import same_move
 from pygames.core.bots import bot_rng, decide
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games, get_game
-from pygames.core.review import Budget, appraise, decisions, evaluator, review_rng
+from pygames.core.review import (
+    Budget,
+    appraise,
+    as_the_hint,
+    decisions,
+    evaluator,
+    review_rng,
+    verdict_of,
+)
 from pygames.core.search import SearchBot, shares
 
 BUCKETS = 10
@@ -111,14 +122,20 @@ def game_points(game: str, players: int, k: int, args: argparse.Namespace) -> li
     """Game ``k`` of the run: played, then its sampled decisions reviewed."""
     record = strong_game(game, players, args.seed + k, k % players, args.strong_seconds)
     won = outcomes(record)
-    budget = Budget(args.seconds, args.iterations)
+    budget = analysis_budget(game) if args.as_hint else Budget(args.seconds, args.iterations)
     bot = evaluator(record.info())
     points = []
     for n, (ply, seat, action, state) in enumerate(decisions(record)):
         if (n + k) % args.every:
             continue
-        verdict = appraise(bot, state, seat, action, review_rng(record.seed, 0, ply, seat),
-                           budget, ply)  # fmt: skip
+        if args.as_hint:  # the replay's analysis: searched as the hint did, at its budget
+            same = same_move(state, seat)
+            appraisal = as_the_hint(bot, record, ply, state, seat, action, budget, same)
+            appraisal.run()
+            verdict = verdict_of(appraisal, ply, same)
+        else:
+            verdict = appraise(bot, state, seat, action, review_rng(record.seed, 0, ply, seat),
+                               budget, ply)  # fmt: skip
         points.append(Point(verdict.win_played, won[verdict.seat]))
     return points
 
@@ -159,6 +176,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=0.5, help="review time a decision")
     parser.add_argument("--iterations", type=int, default=None, help="review iterations instead")
+    parser.add_argument(
+        "--as-hint",
+        action="store_true",
+        help="review as the replay's analysis does: each decision searched as the hint searched "
+        "it, at the analysis budget (coach.ANALYSIS_ITERATIONS; --seconds/--iterations unused)",
+    )
     parser.add_argument("--strong-seconds", type=float, default=0.8)
     parser.add_argument("--seed", type=int, default=9700)
     parser.add_argument("--every", type=int, default=1, help="review every K-th decision")
