@@ -4,8 +4,9 @@
 Discrete moves (:func:`discrete_moves`): ``hi`` / ``lo`` (kind ``move-dice``, ``call`` and
 ``preview``: what each roll would do, :func:`move_preview`),
 ``re1`` / ``re2`` (kind ``rebirth``, ``shell``), ``adv`` (kind ``advance``), ``new`` (kind
-``new-tenants``) and every purchase ``b7@2`` (kind ``buy``: ``shell``, ``position``, ``price``
-and ``from``, the seat paid).
+``new-tenants``) and every purchase ``b7@2`` (kind ``buy``: ``shell``, ``position``, ``price``,
+``from``, the seat paid, and ``freed``, the empty shells of the buyer's row it leaves free for the
+others: :func:`pygames.games.yadokashi.rules.freed_by`).
 
 Two choices (:func:`choices`, :func:`compose`), too many to list:
 
