@@ -86,6 +86,8 @@ Object.assign(STRINGS, {
   yd_rearrangeTap: { en: 'Fill your empty places one by one, from your piece on; crabs stay where they are, and the last empty place takes the shell left over.', ja: '空いている位置をコマの側から順に埋めます。ヤドカリのいるヤドは動かず、最後の空き位置には残ったヤドが入ります。' },
   yd_slotPick: { en: 'Choose the shell for position {0}.', ja: '{0}番目に置くヤドを選んでください。' },
   yd_rearrangeReady: { en: 'The new order is ready.', ja: '新しい並びが決まりました。' },
+  yd_toPlace: { en: 'Shells to place', ja: '置くヤド' },
+  yd_newOrder: { en: 'New order', ja: '新しい並び' },
   yd_rearrangeConfirm: { en: 'Confirm the new order', ja: 'この並びで決定' },
   yd_reset: { en: 'Start again', ja: 'やり直す' },
   yd_placeShell: { en: 'Put shell {0} at position {1}', ja: 'ヤド{0}を{1}番目に置く' },
@@ -644,19 +646,43 @@ function rearrangeSlot(ctx, ui) {
   return choice?.slots?.[ui.picks.length] ?? null;
 }
 
+/** The new order as the picks leave it: the shells placed so far, crabs where they are, and a
+ * dashed place for each empty position still to fill (the next one marked). */
 function rearrangeStrip(snap, ctx) {
   const ui = ctx.ui;
   const row = snap.view.rows[ctx.viewer];
   const crabs = new Map(row.map((c) => [c.shell, c.crab]));
   const order = ui.answer?.info?.row ?? row.map((c) => c.shell);
+  const slot = rearrangeSlot(ctx, ui);
+  const open = slot === null ? new Set() : new Set(rearrangeSlots(ctx).slice(ui.picks.length));
+  return h('div', { class: 'yd-row-strip', testid: 'rearrange-strip', role: 'group', 'aria-label': t('yd_newOrder') }, order.map((shell, i) => {
+    const c = { shell, crab: crabs.get(shell) };
+    if (c.crab) return rowCard(c, { title: t('yd_crabTitle', c.crab), testid: `order-${shell}` });
+    if (open.has(i + 1)) {
+      return h('span', { class: ['yd-gap', 'yd-gap-open', i + 1 === slot ? 'is-next' : null], testid: `order-place-${i + 1}` },
+        h('span', { class: 'yd-gap-n' }, h('small', { class: 'yd-gap-pos', text: t('yd_gapPos') }), String(i + 1)));
+    }
+    return h('span', { class: ['yd-rowcard', 'is-empty', 'is-placed'], testid: `order-${shell}`, data: { shell } },
+      h('span', { class: 'yd-num', text: String(shell) }), h('span', { class: 'yd-pos', text: String(i + 1) }));
+  }));
+}
+
+/** The positions of the choice's empty places, in the order they are filled. */
+function rearrangeSlots(ctx) {
+  return choiceOf(ctx, 'rearrange')?.slots || [];
+}
+
+/** The shells to place, in a fixed order (they never move under the finger): those the next
+ * place may take are buttons, the placed ones stay greyed where they were. */
+function rearrangePool(ctx) {
+  const ui = ctx.ui;
   const next = new Set(rearrangeNext(ctx, ui));
   const slot = rearrangeSlot(ctx, ui);
   const placed = new Set(ui.picks);
-  return h('div', { class: 'yd-row-strip', testid: 'rearrange-strip', role: 'group', 'aria-label': t('yd_yourRow') }, order.map((shell, i) => {
-    const c = { shell, crab: crabs.get(shell) };
-    if (c.crab) return rowCard(c, { title: t('yd_crabTitle', c.crab), testid: `rearrange-${shell}` });
-    const cls = ['yd-rowcard', 'is-empty', i + 1 === slot ? 'is-slot' : null, placed.has(shell) ? 'is-placed' : null];
-    const body = [h('span', { class: 'yd-num', text: String(shell) }), h('span', { class: 'yd-pos', text: String(i + 1) })];
+  const shells = choiceOf(ctx, 'rearrange')?.shells || [];
+  return h('div', { class: 'yd-row-strip yd-pool', testid: 'rearrange-pool', role: 'group', 'aria-label': t('yd_toPlace') }, shells.map((shell) => {
+    const body = [h('span', { class: 'yd-num', text: String(shell) })];
+    const cls = ['yd-rowcard', 'is-empty', placed.has(shell) ? 'is-used' : null];
     if (!next.has(shell) || slot === null) return h('span', { class: cls, testid: `rearrange-${shell}`, data: { shell } }, body);
     return button(body, {
       class: [...cls, 'is-tappable'], testid: `rearrange-${shell}`, title: t('yd_placeShell', shell, slot),
@@ -678,10 +704,12 @@ function rearrangePanel(snap, ctx) {
     class: 'btn', testid: 'rearrange-reset', disabled: !ui.picks.length, data: { action: 'yd-reset', choice: 'rearrange', reset: 'rearrange' },
   });
   return h('div', { class: 'yd-panel yd-rearrange', testid: 'rearrange-panel', data: { picks: ui.picks.join(' ') } },
-    h('p', { class: 'yd-muted', text: t('yd_rearrangeTap') }),
+    ui.picks.length ? null : h('p', { class: 'yd-muted', text: t('yd_rearrangeTap') }), // said before the first pick
     h('p', { class: 'yd-hint', testid: 'rearrange-hint', text: hint }),
-    rearrangeStrip(snap, ctx),
+    // the buttons before the shells (as in a Buy): the two rows below them grow the panel
     h('div', { class: 'yd-panel-foot' }, snap.view.phase === 'rearrange' ? null : backButton(), reset, confirm),
+    complete ? null : h('div', { class: 'yd-labelled' }, h('span', { class: 'yd-label', text: t('yd_toPlace') }), rearrangePool(ctx)),
+    h('div', { class: 'yd-labelled' }, h('span', { class: 'yd-label', text: t('yd_newOrder') }), rearrangeStrip(snap, ctx)),
     ans && !ans.valid && ans.why ? h('p', { class: 'yd-why', text: tx(ans.why) }) : null);
 }
 
