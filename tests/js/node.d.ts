@@ -2,7 +2,7 @@
 // that TypeScript's checker reads them with the page's modules (jsconfig.json).
 
 declare module 'node:test' {
-  export function test(name: string, fn: () => unknown): void;
+  export function test(name: string, fn: (t: { diagnostic(message: string): void }) => unknown): void;
 }
 
 declare module 'node:assert/strict' {
@@ -10,6 +10,8 @@ declare module 'node:assert/strict' {
     equal(actual: unknown, expected: unknown, message?: string): void;
     deepEqual(actual: unknown, expected: unknown, message?: string): void;
     ok(value: unknown, message?: string): void;
+    throws(fn: () => unknown, expected?: object | RegExp | ((error: unknown) => boolean), message?: string): void;
+    match(text: string, pattern: RegExp, message?: string): void;
   };
   export default assert;
 }
