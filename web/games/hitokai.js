@@ -67,7 +67,7 @@ Object.assign(STRINGS, {
   // with cards chosen but not paid yet: the seat's row still says what is paid (a beginner saw
   // "So far 1 of 4" above and "Put in: 0 of 4" beside the name)
   hk_payCounterChosen: { en: 'With the cards chosen: {0} of {1} gold', ja: '選んだカードで{0}金/{1}金' },
-  hk_suggest: { en: 'Suggested (keeps most value):', ja: 'おすすめ（価値を最も残す）：' },
+  hk_suggest: { en: 'Quick payment (keeps the most value in hand):', ja: 'かんたん支払い（手札に価値を最も残す）：' },
   hk_payThis: { en: 'Pay this', ja: 'これで支払う' },
   hk_orPick: { en: 'Or choose the cards yourself (greyed numbers would overpay):', ja: 'または自分でカードを選ぶ（灰色の数字は払いすぎになります）：' },
   hk_overpay: { en: 'This card would make the payment more than needed.', ja: 'このカードを出すと払いすぎになります。' },

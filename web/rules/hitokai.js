@@ -85,7 +85,7 @@ export default {
     { term: { en: 'Out', ja: '不参加' }, means: { en: 'Takes no part in this auction (no cards left).', ja: 'この競りに参加しない人（手札なし）。' } },
     { term: { en: 'Eliminated', ja: '脱落' }, means: { en: 'Could not pay: no cards and no point for the rest of the round.', ja: '支払えなかった人。そのラウンドの残りは手札なしで、勝点も取れません。' } },
     { term: { en: 'over your hand', ja: '手札超過' }, means: { en: 'A bid more than your hand is worth: if you have to pay it, you are eliminated.', ja: '手札の価値を超える入札。支払うことになれば脱落します。' } },
-    { term: { en: 'Suggested (keeps most value)', ja: 'おすすめ（価値を最も残す）' }, means: { en: 'The allowed payment that leaves the most value in your hand.', ja: '認められる支払いのうち、手札に最も価値を残すもの。' } },
+    { term: { en: 'Quick payment (keeps the most value in hand)', ja: 'かんたん支払い（手札に価値を最も残す）' }, means: { en: 'The allowed payment that leaves the most value in your hand: a rule of thumb of the table, not the coach\'s advice (the Hint may weigh the next auctions and pay otherwise).', ja: '認められる支払いのうち、手札に最も価値を残すもの。卓の目安で、コーチの助言ではありません（ヒントは次の競りも考えて別の払い方を勧めることがあります）。' } },
     { term: { en: 'Bank', ja: '銀行' }, means: { en: 'Where paid cards go: out of the round.', ja: '支払ったカードの行き先。そのラウンドでは戻りません。' } },
     { term: { en: 'Hand bonus', ja: '手札ボーナス' }, means: { en: '1 point per 3 cards left in hand at the end of the round.', ja: 'ラウンド終了時の残り手札3枚ごとに1点。' } },
     { term: { en: 'Round total', ja: 'ラウンド合計' }, means: { en: 'Daughters plus hand bonus, this round.', ja: 'このラウンドの娘+手札ボーナス。' } },
