@@ -1,10 +1,11 @@
-"""What the site and the tests fetch, pinned: Pyodide (and the JavaScript checkers) from npm,
-micropip and packaging from PyPI for the site, pytest and hypothesis for the tests inside
-Pyodide (sha256-checked)."""
+"""What the site and the tests fetch, pinned: Pyodide, the QR code decoder (and the JavaScript
+checkers) from npm, micropip and packaging from PyPI for the site, pytest and hypothesis for the
+tests inside Pyodide (sha256-checked)."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 from collections.abc import Sequence
@@ -55,6 +56,14 @@ PYODIDE_TEST_WHEELS = {
     ),
 }
 PIP_DOWNLOAD_PYTHON = "3.14"
+# The QR code decoder that web/net/scan.js loads where the browser has no BarcodeDetector: npm's
+# `qr` (pinned in package.json; MIT OR Apache-2.0, THIRD_PARTY.md). Its decode.js imports
+# ./index.js (the tables it shares with the package's encoder); both go to dist/vendor/qr/ with
+# the two license texts.
+QR_DECODER_DIR = "vendor/qr"
+QR_DECODER_FILES = ("decode.js", "index.js", "LICENSE", "LICENSE-MIT")
+QR_DECODER_USER = "net/scan.js"
+RELATIVE_IMPORT = re.compile(r"""\b(?:from|import)\s*\(?\s*['"](\./[^'"]+)['"]""")
 # The JavaScript checkers of `build.py test`, installed by `npm ci` (pinned in package.json):
 # ESLint with eslint.config.js, TypeScript's checker over JSDoc with jsconfig*.json.
 NODE_TOOLS = {
@@ -100,7 +109,7 @@ def ensure_pyodide() -> Path:
         npm = shutil.which("npm")
         if npm is None:
             raise BuildError("npm is needed to fetch Pyodide (Debian: apt-get install -y npm)")
-        log(f"npm ci (pyodide {PYODIDE_VERSION}, axe-core, eslint, typescript)")
+        log(f"npm ci (pyodide {PYODIDE_VERSION}, qr, axe-core, eslint, typescript)")
         check([npm, "ci", "--no-audit", "--no-fund"])
     if installed_pyodide_version() != PYODIDE_VERSION:
         raise BuildError(f"node_modules/pyodide is not version {PYODIDE_VERSION} after npm ci")
@@ -114,6 +123,35 @@ def copy_pyodide(out_dir: Path) -> int:
     for name in PYODIDE_FILES:
         shutil.copy2(source / name, out_dir / name)
     return sum((out_dir / name).stat().st_size for name in PYODIDE_FILES)
+
+
+def copy_qr_decoder(out_dir: Path, source: Path | None = None) -> int:
+    """Copy the QR decoder's files (from ``source``, by default the pinned npm package, installed
+    if missing) into ``out_dir``; return their total size. Every module they import must be
+    among them, so that the decoder loads from the site alone."""
+    if source is None:
+        ensure_pyodide()  # npm ci: every package of package.json, this one too
+        source = ROOT / "node_modules" / "qr"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for name in QR_DECODER_FILES:
+        if not (source / name).is_file():
+            raise BuildError(f"{source / name} is missing: is package.json's `qr` installed?")
+        shutil.copy2(source / name, out_dir / name)
+    for name in QR_DECODER_FILES:
+        if name.endswith(".js"):
+            text = (out_dir / name).read_text(encoding="utf-8")
+            missing = {m[2:] for m in RELATIVE_IMPORT.findall(text)} - set(QR_DECODER_FILES)
+            if missing:
+                raise BuildError(f"{QR_DECODER_DIR}/{name} imports {sorted(missing)}, not copied")
+    return sum((out_dir / name).stat().st_size for name in QR_DECODER_FILES)
+
+
+def check_qr_decoder_path(site: Path) -> None:
+    """Make sure web/net/scan.js loads the decoder from where the build puts it."""
+    user = site / QR_DECODER_USER
+    wanted = f"'../{QR_DECODER_DIR}/decode.js'"
+    if wanted not in user.read_text(encoding="utf-8"):
+        raise BuildError(f"{QR_DECODER_USER} does not load the QR decoder from {wanted}")
 
 
 def pip_command() -> list[str]:

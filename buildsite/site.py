@@ -1,8 +1,8 @@
 """``dist/``: the static shell from ``web/``, the engine wheel, the pinned Pyodide runtime and
-wheels, ``catalog.json``, ``build.json`` and ``sw.js`` with the list of every file of the site
-and a version hash written into it (the offline precache). The icons are files of
-``web/icons/`` (the PNGs drawn by ``tools/icons.py``); the build only checks that every icon the
-site names is there."""
+wheels, the QR code decoder from npm (``vendor/qr/``), ``catalog.json``, ``build.json`` and
+``sw.js`` with the list of every file of the site and a version hash written into it (the offline
+precache). The icons are files of ``web/icons/`` (the PNGs drawn by ``tools/icons.py``); the
+build only checks that every icon the site names is there."""
 
 from __future__ import annotations
 
@@ -20,8 +20,11 @@ from pathlib import Path
 from buildsite.common import DIST, ROOT, WEB, BuildError, human_size, log, tree_size
 from buildsite.downloads import (
     PYODIDE_VERSION,
+    QR_DECODER_DIR,
+    check_qr_decoder_path,
     check_worker_pins,
     copy_pyodide,
+    copy_qr_decoder,
     fetch_pinned_wheels,
 )
 from buildsite.preload import add_module_preloads
@@ -151,12 +154,20 @@ def add_runtime(dist: Path) -> Path:
     return wheel
 
 
+def add_vendored(dist: Path) -> None:
+    """The QR code decoder from npm into ``dist/vendor/qr/`` (web/net/scan.js loads it)."""
+    check_qr_decoder_path(dist)
+    size = copy_qr_decoder(dist / QR_DECODER_DIR)
+    log(f"qr decoder -> {QR_DECODER_DIR}/ ({human_size(size)})")
+
+
 def build(dist: Path = DIST) -> Path:
     """Write ``dist`` from scratch and return it."""
     started = time.monotonic()
     copy_web(dist)
     log(f"index.html: {add_module_preloads(dist)} module preloads")
     wheel = add_runtime(dist)
+    add_vendored(dist)
     write_catalog(dist / "catalog.json")
     built = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     info = {
