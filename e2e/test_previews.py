@@ -148,11 +148,9 @@ def test_yadokashi_previews_high_and_low_for_every_roll(
     i = [n for n, a in enumerate(actions) if a in ("0:hi", "0:lo")][2]  # a ring with crabs
     cut = {**record, "actions": actions[:i]}
     open_table(page, base_url, cut)
-    previews = {
-        m["call"]: m["preview"]
-        for m in engine(cmd="start", record=cut, seat=0)["moves"]
-        if m["kind"] == "move-dice"
-    }
+    snap = engine(cmd="start", record=cut, seat=0)
+    previews = {m["call"]: m["preview"] for m in snap["moves"] if m["kind"] == "move-dice"}
+    totals = [st["total"] for st in snap["view"]["stars"]]
     page.get_by_test_id("act-preview").click()
     panel = page.get_by_test_id("preview-panel")
     for call in ("hi", "lo"):
@@ -163,6 +161,12 @@ def test_yadokashi_previews_high_and_low_for_every_roll(
         for row, entry in zip(rows.all(), previews[call], strict=True):
             expect(row).to_have_attribute("data-first", str(entry["rolls"][0]))
             expect(row).to_have_attribute("data-last", str(entry["rolls"][1]))
+            # every seat's stars from the roll and its total after it, not the viewer's alone
+            for seat, gain in enumerate(entry["stars"]):
+                stars = row.get_by_test_id(f"preview-stars-{seat}")
+                expect(stars).to_contain_text(
+                    f"+{gain} ({totals[seat] + gain} of {snap['view']['goal']})"
+                )
         shot(page, f"preview-yadokashi-{call}", both=True)
     page.get_by_test_id("preview-play").click()  # Call Low and roll, from the preview
     page.wait_for_selector(READY, timeout=30_000)

@@ -728,7 +728,7 @@ function previewMoves(moves) {
     shellChip(mv.from), '→', mv.to === null ? h('span', { class: 'yd-to-centre', text: t('yd_toCentre') }) : shellChip(mv.to))));
 }
 
-function previewLines(e, ctx) {
+function previewLines(e, ctx, v) {
   const grown = e.grow.filter((g) => !e.leave.includes(g.shell));
   const lines = [[t('yd_grows'), grown.length
     ? h('span', { class: 'yd-flow' }, grown.map((g) => h('span', { class: 'yd-change' }, shellChip(g.shell), ` ${g.from}→${g.to}`)))
@@ -736,16 +736,30 @@ function previewLines(e, ctx) {
   if (e.leave.length) lines.push([t('pv_ydLeave'), shellList(e.leave)]);
   if (e.reborn.length) lines.push([t('pv_ydReborn'), h('span', { class: 'yd-flow' }, shellList(e.reborn), e.choose.length > 1 ? h('span', { class: 'yd-muted', text: t('pv_ydChoose', e.choose[0], e.choose[1]) }) : null)]);
   lines.push([t('yd_moves'), e.moves.length ? previewMoves(e.moves) : h('span', { class: 'yd-muted', text: t('pv_ydNone') })]);
-  lines.push([t('pv_ydStars'), h('b', { text: t('yd_price', `+${e.stars[ctx.viewer]}`) })]);
+  lines.push([t('pv_ydStars'), previewStars(e, ctx, v)]);
   if (e.over) lines.push(['', h('b', { class: 'yd-warn' }, tn('pv_ydOver', who(ctx.names[e.winner], e.winner)))]);
   return lines;
 }
 
-function previewRow(e, ctx) {
+/** Every seat's stars from the roll (the viewer first) and where each then stands against the
+ * goal (`v`: the view): a roll pays everyone with crabs, and a beginner handed the win to a bot
+ * this way. */
+function previewStars(e, ctx, v) {
+  const order = [ctx.viewer, ...e.stars.map((_, s) => s).filter((s) => s !== ctx.viewer)];
+  return h('span', { class: 'yd-flow yd-pv-stars' }, order.map((s) => {
+    const after = v.stars[s].total + e.stars[s];
+    const near = after >= v.goal;
+    return h('span', { class: ['yd-pv-star', near ? 'is-goal' : null], testid: `preview-stars-${s}` },
+      s === ctx.viewer ? h('b', { text: t('pv_ydYou') }) : who(ctx.names[s], s),
+      ` +${e.stars[s]} `, h('span', { class: 'yd-muted', text: t('pv_ydTotal', after, v.goal) }));
+  }));
+}
+
+function previewRow(e, ctx, v) {
   const [lo, hi] = e.rolls;
   return h('li', { class: 'yd-pv-row', testid: `preview-roll-${lo}`, data: { first: lo, last: hi } },
     h('span', { class: 'yd-pv-rolls', role: 'img', 'aria-label': lo === hi ? t('pv_ydRoll', lo) : t('pv_ydRolls', lo, hi), text: lo === hi ? String(lo) : `${lo}–${hi}` }),
-    h('dl', { class: 'yd-pv-lines' }, previewLines(e, ctx).map(([label, body]) => h('div', { class: 'yd-pv-line' },
+    h('dl', { class: 'yd-pv-lines' }, previewLines(e, ctx, v).map(([label, body]) => h('div', { class: 'yd-pv-line' },
       h('dt', { text: label }), h('dd', {}, body)))));
 }
 
@@ -762,7 +776,7 @@ function previewPanel(snap, ctx) {
     h('div', { class: 'yd-pv-tabs', role: 'group', 'aria-label': t('yd_moveDice') }, tab('hi', 'yd_callHigh'), tab('lo', 'yd_callLow')),
     h('p', { class: 'yd-muted yd-pv-rule', text: t(call === 'hi' ? 'pv_ydHighRule' : 'pv_ydLowRule') }),
     h('div', { class: 'yd-panel-foot' }, backButton(), play),
-    h('ol', { class: 'yd-pv-list', testid: 'preview-list' }, (move?.preview || []).map((e) => previewRow(e, ctx))));
+    h('ol', { class: 'yd-pv-list', testid: 'preview-list' }, (move?.preview || []).map((e) => previewRow(e, ctx, snap.view))));
 }
 
 // ---------------------------------------------------------------- rebirth and new tenants
