@@ -430,6 +430,8 @@ def test_an_all_bot_game_shows_the_view_after_every_answer(
     # nothing is hidden in this game: the spectator's option does not speak of hidden hands
     spectator = page.get_by_test_id("replay-perspective").locator("option[value='']")
     expect(spectator).to_have_text("Spectator (all public)")
+    seat = page.get_by_test_id("replay-perspective").locator("option[value='0']")
+    expect(seat).not_to_contain_text("hand")  # no hand to reveal
     for at in range(1, 4):
         page.get_by_test_id("replay-forward").click()
         expect(viewer).to_have_attribute("data-ply", str(at))

@@ -20,10 +20,11 @@ function namesOf(names, seats) {
   return h('span', {}, fillNodes(joinNames(seats.map((_, i) => `{${i}}`)), (i) => who(names, seats[i])));
 }
 
-/** One tie in words: "14–14 for 2nd: Ben is 2nd." and the game's tie-break. */
+/** One tie in words: "Tied at 14 for 2nd: Ben is 2nd." and the game's tie-break ("-7–-7"
+ * read badly for a negative score: the score is said once, with a true minus sign). */
 function tieLine(tie, names) {
   const place = placeName(tie.place, false);
-  const scores = tie.seats.map(() => String(tie.score)).join(t('pv_scoreSep'));
+  const scores = String(tie.score).replace('-', '−');
   const settled = tie.first.length === 1
     ? tn('pv_tieDecided', scores, place, who(names, tie.first[0]))
     : tn('pv_tieShared', scores, place, namesOf(names, tie.first));

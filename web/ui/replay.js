@@ -495,8 +495,9 @@ export class ReplayViewer {
       data: { action: 'replay-perspective' },
     },
     // a game with nothing hidden (the catalogue's `hidden`) hides nothing from its spectator
+    // and reveals no hand
     h('option', { value: '', text: this.game?.hidden === false ? t('replaySpectatorPublic') : t('replaySpectator') }),
-    this.names.map((name, i) => h('option', { value: String(i), text: t('replaySeat', name) }))));
+    this.names.map((name, i) => h('option', { value: String(i), text: this.game?.hidden === false ? name : t('replaySeat', name) }))));
     sel.value = this.perspective === null ? '' : String(this.perspective);
     return h('label', { class: 'replay-view', for: 'replay-perspective' },
       icon('eye'), h('span', { class: 'replay-view-label', text: t('replayView') }), sel);
