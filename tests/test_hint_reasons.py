@@ -20,8 +20,10 @@ from pygames.core.reasons import (
     basis,
     mistake_why,
     of_this_player,
+    percent,
     place_band,
     speaks_to_you,
+    whole_percent,
     why,
 )
 from pygames.core.registry import all_games, get_game
@@ -303,6 +305,14 @@ def test_places_that_round_alike_are_told_to_two_decimals_and_close_chances_say_
     text = why(clear, level, state, 0, "take1")
     assert "only in the chance to win: your chance to win is 100% instead of 50%." in text["en"]
     assert "差は勝つ確率だけです" in text["ja"]
+
+
+def test_a_reason_rounds_a_chance_as_the_page_rounds_the_figure_beside_it() -> None:
+    """A hint read "37% chance to win" (the page: 0.365 by Math.round) above a reason saying 36%
+    (Python's round takes halves to even): the reasons round halves up, from the 4 decimals the
+    page receives."""
+    assert [whole_percent(x) for x in (0.365, 0.125, 0.36499, 0.0049, 1.0)] == [37, 13, 37, 0, 100]
+    assert percent(0.365) == "37%"
 
 
 def test_an_average_place_between_two_places_is_said_as_between_them() -> None:

@@ -548,7 +548,7 @@ GOLDEN: dict[str, str] = {
     "marie": "62fa15b3cdd5678e93825ee21b2f980b1d1656d518574f7744759371718de7ad",
     "hitokai": "6a6126cd09ea74427931524226f4c9f5fb53eafb930f68a5c0fc2116b8cf053d",
     "pharaoh": "0525b8d2ad59b9e6a80c526895880f7aee67e6f4cfbe87afe86c4518c96fbd0f",
-    "baggai": "eca81a00d5a01aa621f0f7b903ec5fe2f6e7a610263d45d9ef3bac185dae0cc0",
+    "baggai": "ba36f75b3f6661dc8af08c8be39246312180155f38a64609b211cd92472793cf",
     "yadokashi": "433950de42b51fec5795440ddca8dc2b6cdc0ab8ce7cb8bc24bf9d4539a83ed3",
 }
 

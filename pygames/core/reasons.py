@@ -141,9 +141,17 @@ def basis(stats: Iterable[Stats]) -> str:
     return "place" if means and max(means) < NO_CHANCE else "win"
 
 
+def whole_percent(x: float) -> int:
+    """A fraction as a whole percentage, rounded as the page rounds the figure beside it (the
+    fraction to 4 decimals, as the hint and the analysis send it, then halves up, as JavaScript's
+    ``Math.round``): Python's ``round`` takes halves to even, and a hint once read "37% chance to
+    win" above a reason that said 36%."""
+    return math.floor(round(100 * round(x, 4), 6) + 0.5)
+
+
 def percent(x: float) -> str:
     """A chance as a whole percentage."""
-    return f"{round(100 * x)}%"
+    return f"{whole_percent(x)}%"
 
 
 def amount(x: float) -> str:

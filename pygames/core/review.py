@@ -596,8 +596,8 @@ def mistake_why(
 
 
 def pct(x: float) -> int:
-    """A fraction as a whole percentage."""
-    return round(100 * x)
+    """A fraction as a whole percentage, as the page rounds it (:func:`reasons.whole_percent`)."""
+    return reasons.whole_percent(x)
 
 
 def review_rng(record_seed: int, seed: int, ply: int, seat: int) -> Rng:
