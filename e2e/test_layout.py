@@ -192,7 +192,8 @@ SEEN = {"marie": ("first:.table-marie .hist-row",)}
 # would hide the end of its tables), Pharaoh's action zone (the hand, the declaration with the
 # round-bonus switch, the passes), BAG-GAI's controls (their buttons stay at the bottom: the
 # words under them would be hidden), Marie's scoring table (issue 31's second trial saw it cut
-# beside a lesson), the end screen's result (Yadokashi's small board was cut in portrait). One pixel of rounding is allowed.
+# beside a lesson), the end screen's result (Yadokashi's small board was cut in portrait). One
+# pixel of rounding is allowed.
 FITS = (
     "[data-testid=end-screen]",
     ".ph-action",
