@@ -55,20 +55,18 @@ def same_move(state: GameState, seat: int) -> Callable[[str], Hashable]:
     another card), in their order for a choice of an order (a Rearrange), else the action itself.
     Each action's key is worked out once."""
     keys: dict[str, Hashable] = {}
-    sets: set[str] | None = None  # the choices whose picks make the same move in any order
+    # the choices whose picks make the same move in any order
+    choices = get_game(state.game_id).choices(state, seat)
+    sets = {c["id"] for c in choices if c.get("order") == "set"}
 
     def key(action: str) -> Hashable:
-        nonlocal sets
         found = keys.get(action)
         if found is None:
             made = move_picks(state, seat, action)
             steps = made.get("steps")
-            if steps and sets is None:
-                choices = get_game(state.game_id).choices(state, seat)
-                sets = {c["id"] for c in choices if c.get("order") == "set"}
             if not steps:
                 found = action
-            elif sets is not None and made["choice"] in sets:
+            elif made["choice"] in sets:
                 found = tuple(sorted(steps))
             else:
                 found = tuple(steps)  # a new order (Yadokashi's Rearrange): its order matters

@@ -490,14 +490,15 @@ export class ReplayViewer {
   /** Whose view is shown: the spectator's, or (the game over) a seat's. */
   perspectiveField() {
     if (!this.finished) return h('span', { class: 'replay-note', text: t('replayUnfinished') });
+    // a game with nothing hidden (the catalogue's `hidden`) hides nothing from its spectator and
+    // reveals no hand
+    const open = this.game?.hidden === false;
     const sel = /** @type {HTMLSelectElement} */ (h('select', {
       class: 'select select-sm', testid: 'replay-perspective', id: 'replay-perspective', 'aria-label': t('replayView'),
       data: { action: 'replay-perspective' },
     },
-    // a game with nothing hidden (the catalogue's `hidden`) hides nothing from its spectator
-    // and reveals no hand
-    h('option', { value: '', text: this.game?.hidden === false ? t('replaySpectatorPublic') : t('replaySpectator') }),
-    this.names.map((name, i) => h('option', { value: String(i), text: this.game?.hidden === false ? name : t('replaySeat', name) }))));
+    h('option', { value: '', text: open ? t('replaySpectatorPublic') : t('replaySpectator') }),
+    this.names.map((name, i) => h('option', { value: String(i), text: open ? name : t('replaySeat', name) }))));
     sel.value = this.perspective === null ? '' : String(this.perspective);
     return h('label', { class: 'replay-view', for: 'replay-perspective' },
       icon('eye'), h('span', { class: 'replay-view-label', text: t('replayView') }), sel);
