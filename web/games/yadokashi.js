@@ -611,9 +611,9 @@ function buyPanel(snap, ctx) {
   return h('div', { class: 'yd-panel yd-buy', testid: 'buy-panel' },
     h('p', { class: 'yd-hint', text: offer.price ? t('yd_buyChosen', shell, from, offer.price) : t('yd_buyFree', shell, from) }),
     h('div', { class: 'yd-panel-foot' }, other, confirm),
-    freedNote(chosen),
     h('span', { class: 'yd-label', text: t('yd_yourRow') }),
     insertStrip(snap, ctx, shell),
+    freedNote(chosen), // under the row: the places do not move when it appears
     h('p', { class: 'yd-muted yd-legend', testid: 'insert-legend', text: t('yd_gapLegend') }));
 }
 
@@ -704,7 +704,7 @@ function rearrangePanel(snap, ctx) {
     class: 'btn', testid: 'rearrange-reset', disabled: !ui.picks.length, data: { action: 'yd-reset', choice: 'rearrange', reset: 'rearrange' },
   });
   return h('div', { class: 'yd-panel yd-rearrange', testid: 'rearrange-panel', data: { picks: ui.picks.join(' ') } },
-    ui.picks.length ? null : h('p', { class: 'yd-muted', text: t('yd_rearrangeTap') }), // said before the first pick
+    h('p', { class: 'yd-muted', text: t('yd_rearrangeTap') }), // kept: the rows below never move under a finger
     h('p', { class: 'yd-hint', testid: 'rearrange-hint', text: hint }),
     // the buttons before the shells (as in a Buy): the two rows below them grow the panel
     h('div', { class: 'yd-panel-foot' }, snap.view.phase === 'rearrange' ? null : backButton(), reset, confirm),
