@@ -44,6 +44,8 @@ router
   .add(/^#play\/([\w-]+)$/, (m) => resumeSave(shell, m[1], { push: false }))
   // a lesson's code is loaded when one opens, not with the lobby
   .add(/^#learn=([\w-]+)$/, (m) => { import('./screens/learn.js').then((mod) => mod.openTutorial(shell, m[1])); })
+  // a seat on this device of a game another device hosts (issue 34): no engine here
+  .add(/^#join=/, (_, hash) => { import('./screens/join.js').then((mod) => mod.openJoin(shell, hash)); })
   .add(/^#g=|[#&]g=/, (_, hash) => openLink(shell, hash));
 router.fallback = () => router.open(() => lobbyScreen(shell));
 

@@ -24,7 +24,7 @@ import { startRecord } from './table.js';
  * The setup page's state (the game's `setupOptions` gets it and keeps `options` up to date).
  * @typedef {object} SetupState
  * @property {number | null} players
- * @property {{kind: 'human' | 'bot', level: string, name: string}[]} seats
+ * @property {{kind: SeatKind, level: string, name: string}[]} seats
  * @property {'random' | 'fixed'} seedMode
  * @property {string} seed as typed
  * @property {number | null} dealt the seed of the deal shared ("Share this deal"), never shown
@@ -33,6 +33,12 @@ import { startRecord } from './table.js';
  *   default: on with exactly one human seated)
  * @property {import('../types.js').Text | null} error
  * @property {boolean} starting
+ */
+
+/**
+ * Who plays a seat: a person at this device (`human`), a person on their own device (`device`,
+ * issue 34: a phone that joins by a code shown at the table) or a bot.
+ * @typedef {'human' | 'device' | 'bot'} SeatKind
  */
 
 /** @returns {SetupState} */
@@ -57,7 +63,7 @@ function prepare(st, g) {
 }
 
 /**
- * @param {'human' | 'bot'} kind
+ * @param {SeatKind} kind
  * @param {number} i
  */
 function defaultName(kind, i) {
@@ -122,7 +128,7 @@ function countField(st, g) {
  */
 function seatRow(seat, i, levels) {
   const kind = h('div', { class: 'seg', role: 'group', 'aria-label': t('seatN', i + 1) },
-    ['human', 'bot'].map((k) => segButton(t(k), seat.kind === k, `seat-kind-${i}-${k}`, { action: 'seat-kind', seat: i, kind: k })));
+    ['human', 'device', 'bot'].map((k) => segButton(t(k === 'device' ? 'ownDevice' : k), seat.kind === k, `seat-kind-${i}-${k}`, { action: 'seat-kind', seat: i, kind: k })));
   const level = /** @type {HTMLSelectElement} */ (h('select', {
     class: 'select', testid: `seat-level-${i}`, 'aria-label': t('level'), disabled: seat.kind !== 'bot',
     data: { field: 'seat-level', seat: i },
@@ -192,7 +198,7 @@ function optionFields(st, mod, g, names) {
  */
 function hintsOn(st) {
   if (typeof st.hints === 'boolean') return st.hints;
-  return st.seats.slice(0, st.players).filter((seat) => seat.kind === 'human').length === 1;
+  return st.seats.slice(0, st.players).filter((seat) => seat.kind !== 'bot').length === 1;
 }
 
 /**
@@ -203,6 +209,15 @@ function hintsField(st) {
   return h('div', { class: 'field setup-hints', testid: 'setup-hints' },
     h('span', { class: 'field-label', text: t('hintsField') }),
     optionSwitch('hints', hintsOn(st), (value) => { st.hints = value; }, { testid: 'opt-hints' }));
+}
+
+/**
+ * What a seat on its own device means, under the seats while one is chosen.
+ * @param {SetupState} st
+ */
+function devicesNote(st) {
+  if (!st.seats.slice(0, st.players).some((seat) => seat.kind === 'device')) return null;
+  return h('p', { class: 'field-help devices-note', testid: 'devices-note', text: t('ownDeviceHelp') });
 }
 
 /**
@@ -225,7 +240,7 @@ function setupPage(shell, st, g, mod) {
         h('h1', { class: 'page-title', text: tx(g.titles) }),
         learnLink(g, 'btn')),
       h('div', { class: 'setup-grid' },
-        h('div', { class: 'setup-seats' }, countField(st, g), h('ol', { class: 'seat-rows', testid: 'seat-rows' }, rows)),
+        h('div', { class: 'setup-seats' }, countField(st, g), h('ol', { class: 'seat-rows', testid: 'seat-rows' }, rows), devicesNote(st)),
         h('div', { class: 'setup-side' },
           seedField(st),
           ...optionFields(st, mod, g, names),
@@ -264,7 +279,7 @@ function recordOf(st, g, seed) {
 const ACTIONS = {
   players: (s, data) => { s.st.players = Number(data.n); s.st.dealt = null; s.render(); },
   'seat-kind': (s, data) => {
-    s.st.seats[Number(data.seat)].kind = data.kind === 'bot' ? 'bot' : 'human';
+    s.st.seats[Number(data.seat)].kind = data.kind === 'bot' || data.kind === 'device' ? data.kind : 'human';
     s.render();
   },
   'seed-mode': (s, data) => {
@@ -413,7 +428,8 @@ async function startGame(s) {
   st.error = null;
   st.starting = true;
   s.render();
-  const err = await startRecord(shell, record, shell.router.token, { push: true });
+  const devices = st.seats.slice(0, st.players).map((seat, i) => (seat.kind === 'device' ? i : -1)).filter((i) => i >= 0);
+  const err = await startRecord(shell, record, shell.router.token, { push: true, devices });
   if (err && shell.router.showing(s)) {
     st.starting = false;
     st.error = err;

@@ -220,10 +220,10 @@ function watchSave(shell, save, getTable) {
 /**
  * The table of a started game.
  * @param {import('../ui/router.js').Shell} shell
- * @param {{snap: any, mod: any, game: any, save: SaveSlot | null, Table: any}} o
+ * @param {{snap: any, mod: any, game: any, save: SaveSlot | null, Table: any, devices?: any}} o
  * @returns {import('../ui/router.js').Screen}
  */
-function tableScreen(shell, { snap, mod, game, save, Table }) {
+function tableScreen(shell, { snap, mod, game, save, Table, devices }) {
   const { router } = shell;
   let table = null;
   let unwatch = () => {};
@@ -249,6 +249,7 @@ function tableScreen(shell, { snap, mod, game, save, Table }) {
           location.hash = save && save.done && getHistory(save.id) ? `#/replay/${save.id}` : `#/replay&${last.share}`;
         },
         onFatal: (error) => showLinkError(shell, error),
+        devices: devices || undefined,
       });
       table.begin();
       unwatch = watchSave(shell, save, () => table);
@@ -287,10 +288,11 @@ async function restart(shell, kind, record) {
  * @param {import('../ui/router.js').Shell} shell
  * @param {{record?: object, link?: string, resume?: boolean, rev?: number}} request
  * @param {number} token the navigation it belongs to
- * @param {{push: boolean, saveId?: string | null, created?: number | null, rev?: number, legacy?: boolean, unplayed?: boolean}} opts
+ * `devices`: the seats a person plays from another device (a new game; a saved one keeps its own).
+ * @param {{push: boolean, saveId?: string | null, created?: number | null, rev?: number, legacy?: boolean, unplayed?: boolean, devices?: number[]}} opts
  * @returns {Promise<import('../types.js').Text | null>}
  */
-export async function startGame(shell, request, token, { push, saveId = null, created = null, rev = 0, legacy = false, unplayed = false }) {
+export async function startGame(shell, request, token, { push, saveId = null, created = null, rev = 0, legacy = false, unplayed = false, devices = [] }) {
   const { router } = shell;
   let eng;
   try {
@@ -323,10 +325,40 @@ export async function startGame(shell, request, token, { push, saveId = null, cr
     finishSave(saveId, ans, created || Date.now(), rev); // it had ended: now history
     forgetRecords(eng, [saveId]);
   }
+  const linked = ans.over ? null : await devicesFor(id, devices, eng);
+  if (!router.current(token)) return null;
   router.navigate();
   router.setAddress(ans.over ? `#${ans.share}` : `#play/${id}`, push);
-  router.show(tableScreen(shell, { snap: ans, mod, game, save, Table }));
+  router.show(tableScreen(shell, { snap: ans, mod, game, save, Table, devices: linked }));
   return null;
+}
+
+/** Whether this device keeps seats on other devices for the game `id` (ui/devices.js's key). */
+function hasDevices(id) {
+  try {
+    return localStorage.getItem(`pygames.devices.${id}`) !== null;
+  } catch (_) {
+    return false;
+  }
+}
+
+/**
+ * The seats of the game `id` played from other devices (a new game's `seats`, else those its
+ * save keeps), with the hub that connects them; null when there are none. The page's code for
+ * them is loaded only then.
+ * @param {string} id
+ * @param {number[]} seats
+ * @param {import('../types.js').Engine} engine
+ */
+async function devicesFor(id, seats, engine) {
+  if (!seats.length && !hasDevices(id)) return null;
+  const ui = await import('../ui/devices.js');
+  if (seats.length) ui.keepDevices(id, { seats, tokens: {} });
+  const kept = ui.devicesOf(id);
+  if (!kept) return null;
+  let table = null;
+  const hub = await ui.hubOf({ id, kept, engine, table: () => table });
+  return { hub, ui, bind: (t) => { table = t; } };
 }
 
 /**
@@ -334,7 +366,7 @@ export async function startGame(shell, request, token, { push, saveId = null, cr
  * @param {import('../ui/router.js').Shell} shell
  * @param {import('../types.js').GameRecord} record
  * @param {number} token
- * @param {{push: boolean, unplayed?: boolean}} opts
+ * @param {{push: boolean, unplayed?: boolean, devices?: number[]}} opts
  */
 export function startRecord(shell, record, token, opts) {
   return startGame(shell, { record }, token, opts);

@@ -66,6 +66,10 @@ function logKey(seat) {
  * @property {import('./turns.js').TurnOrder} [order] the order of the turn loop's steps
  * @property {import('./tutorial.js').Tutor} [tutorial] a tutorial drives the table in place of
  *   the turn loop (scripted seats, the learner kept to the expected move, its panel)
+ * @property {{hub: any, ui: any, bind?: (table: Table) => void}} [devices] seats played from other devices (issue 34): the hub
+ *   that connects them (web/net/hub.js) and the page's side of it (ui/devices.js)
+ * @property {boolean} [guest] the table of a guest: its seat is played here, the game is the
+ *   host's (no rematch, no link, no replay here)
  */
 
 export class Table {
@@ -87,15 +91,57 @@ export class Table {
     this.alive = true;
     this.busy = false;
     this.sid = o.snap.session;
+    this.devices = o.devices || null;
+    this.devices?.bind?.(this); // the hub reads the table's session and hints
+    this.guest = Boolean(o.guest);
     this.initTurns(o);
     this.initDrawing(o.snap);
     this.coach = new Coach(this); // the Hint button and panel (ui/hint.js)
+    if (this.devices) this.followDevices();
+  }
+
+  /**
+   * Follow the seats on other devices: their states are drawn (a toast when a device joins or
+   * leaves), and a guest's move made while the loop stands still (a person here deciding at
+   * the same time) brings the table up to date.
+   */
+  followDevices() {
+    const { hub, ui } = /** @type {{hub: any, ui: any}} */ (this.devices);
+    const states = new Map(hub.seats.map((s) => [s, hub.status(s)]));
+    this.offDevices = hub.onStatus(() => {
+      for (const s of hub.seats) {
+        const now = hub.status(s);
+        if (now === 'joined' && states.get(s) !== 'joined') toast(() => t('deviceJoinedToast', this.names[s]));
+        if (now === 'gone' && states.get(s) === 'joined') toast(() => t('deviceLeftToast', this.names[s]));
+        states.set(s, now);
+      }
+      if (this.alive) this.render();
+    });
+    this.watchGuestMoves(hub);
+    if (!hub.allJoined()) setTimeout(() => { if (this.alive) ui.devicesDialog(hub, () => this.names); }, 0);
+  }
+
+  /** @param {any} hub */
+  async watchGuestMoves(hub) {
+    while (this.alive) {
+      const since = hub.moves;
+      await hub.nextMove(since);
+      if (!this.alive || this.pumping || this.busy || this.waiting === WAITING.cover) continue;
+      const ans = await this.call({ cmd: 'view', session: this.sid, seat: this.viewer });
+      if (!ans || this.pumping || this.busy) continue;
+      this.madeBy = 'bot';
+      this.snap = ans;
+      this.share();
+      this.pump();
+    }
   }
 
   /** The seats' controllers and the state of the turn loop (ui/turns.js). */
   initTurns(o) {
     /** @type {import('./seats.js').SeatController[]} */
     this.seats = o.seats || defaultSeats(o.snap.seats, PACE);
+    if (o.devices) for (const [seat, controller] of o.devices.ui.deviceControllers(o.devices.hub)) this.seats[seat] = controller;
+    this.remoteSeat = null; // the seat on another device the table waits for
     /** @type {import('./turns.js').TurnOrder} at a device several people share, what is held
      * (a round's results) is shown to everyone before the device goes round */
     this.order = { holdBeforeCover: true, ...o.order };
@@ -161,6 +207,12 @@ export class Table {
 
   set snap(value) {
     this._snap = value;
+    // the guests on other devices are told the game changed (they ask for their own views)
+    const at = value ? `${value.ply}|${value.over}` : null;
+    if (this.devices && at !== this.pushedAt) {
+      this.pushedAt = at;
+      this.devices.hub.changed();
+    }
     const key = value ? `${value.ply}|${value.view?.seat ?? 'spectator'}|${value.over}` : null;
     if (key !== this.uiKey) {
       this.uiKey = key;
@@ -206,6 +258,8 @@ export class Table {
     if (this.offLang) this.offLang();
     removePrivacy();
     this.passResolve = null;
+    this.offDevices?.();
+    this.devices?.hub.close();
     if (this.sid) this.engine.call({ cmd: 'close', session: this.sid }).catch(() => {});
   }
 
@@ -432,9 +486,10 @@ export class Table {
    */
   async seatPlays(seat, waiting) {
     this.thinking = waiting === 'bot' ? seat : null;
+    this.remoteSeat = waiting === 'remote' ? seat : null;
     this.waiting = waiting;
     this.render();
-    const turn = { seat, viewer: this.viewer, session: this.sid, call: (r) => this.call(r), alive: () => this.alive };
+    const turn = { seat, viewer: this.viewer, session: this.sid, snap: this.snap, call: (r) => this.call(r), alive: () => this.alive };
     const ans = await this.seats[seat].play(turn);
     if (!ans || !this.alive) return false;
     this.madeBy = 'bot';
@@ -723,6 +778,7 @@ export class Table {
     } else if (this.waiting === 'pass') {
       prompt = tn(this.passBack ? 'passBack' : 'passTo', h('b', { class: 'who', text: this.names[this.passSeat ?? snap.to_move[0]] ?? '' }));
     } else if (this.waiting === WAITING.hold && this.moment.held) prompt = t('momentPrompt');
+    else if (this.awaitedDevice() !== null) prompt = this.devices?.ui.waitingDevice(this.names[this.awaitedDevice()]);
     else prompt = this.view.guard(() => mod.prompt(snap, ctx), () => '');
     // whose view this is: said where it can change (pass-and-play) or is nobody's; one person
     // against bots is marked "You" on their own seat already, and the bar has little room
@@ -742,10 +798,18 @@ export class Table {
       h('div', { class: 'status-chips' }, ...this.view.guard(() => (mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.tutorial ? null : this.coach.button(),
+      this.devices ? this.devices.ui.devicesButton(this.devices.hub) : null,
       explainButton(snap.game),
       rulesButton(),
       undo,
       who);
+  }
+
+  /** The seat on another device the table waits for while no device holds it (else null). */
+  awaitedDevice() {
+    const seat = this.remoteSeat;
+    if (this.waiting !== WAITING.remote || seat === null || !this.devices) return null;
+    return this.devices.hub.status(seat) === 'joined' ? null : seat;
   }
 
   endScreen(ctx) {
@@ -763,6 +827,15 @@ export class Table {
     const fresh = button(t('newGame'), { class: 'btn btn-lg', testid: 'new-game', data: { action: 'new-game' } });
     const copy = button(t('copyLink'), { class: 'btn btn-lg', testid: 'copy-link', data: { action: 'copy-link' } });
     const lobby = h('a', { class: 'btn btn-lg btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') });
+    if (this.guest) {
+      return h('section', { class: 'end-screen', testid: 'end-screen' },
+        h('div', { class: 'end-head' }, crown ? h('div', { class: 'end-crown', testid: 'end-crown' }, crown) : null,
+          h('div', {}, h('h2', { class: 'end-title', testid: 'winners' }, title))),
+        placesBlock(result, this.names),
+        this.view.guard(() => this.module.result(snap, ctx), () => null),
+        h('p', { class: 'field-help', testid: 'guest-over', text: t('guestOver') }),
+        h('div', { class: 'end-actions' }, lobby));
+    }
     const replay = this.onReplay
       ? button([icon('eye'), h('span', { text: t('watchReplay') })], { class: 'btn btn-lg', testid: 'watch-replay', data: { action: 'watch-replay' } })
       : null;
@@ -851,6 +924,7 @@ const TABLE_ACTIONS = {
   rematch: (table) => table.onRestart('rematch', table.baseRecord()),
   'new-game': (table) => table.onRestart('new', table.baseRecord()),
   'copy-link': (table) => table.copyLink(),
+  devices: (table) => { if (table.devices) table.devices.ui.devicesDialog(table.devices.hub, () => table.names); },
   'watch-replay': (table) => table.onReplay?.(table.snap),
   // a greyed-out control says why, by tap: the engine's reason (snapshot `unavailable`)
   why: (table, data) => {

@@ -16,11 +16,12 @@
  * @property {(request: Record<string, any>) => Promise<any>} call the table's engine call (a
  *   snapshot, or null once the table is gone or the engine failed)
  * @property {() => boolean} alive whether the table is still open
+ * @property {any} [snap] the snapshot on the table when the seat was asked to play
  */
 
 /**
  * @typedef {object} SeatController
- * @property {'here'|'auto'|'remote'} kind
+ * @property {'here'|'auto'|'remote'} kind (`remote`: web/net/hub.js `deviceSeat`)
  * @property {string} [name] what the seat is (`person`, `bot`, `script`, `remote`...)
  * @property {(turn: SeatTurn) => Promise<any>} [play]
  */
