@@ -37,6 +37,7 @@ from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
     Page,
+    Playwright,
     ViewportSize,
     WebError,
     expect,
@@ -50,6 +51,8 @@ expect.set_options(timeout=15_000)
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from lan import Lan, LanError, open_lan  # noqa: E402  (e2e/lan.py)
 
 import build  # noqa: E402  (build.py lives at the repository root)
 from pygames.core.record import Record, record_from_json  # noqa: E402
@@ -109,11 +112,18 @@ def build_for_workers(config: pytest.Config) -> None:
 
 
 @pytest.fixture(scope="session")
-def site_url(dist_dir: Path) -> Iterator[str]:
-    """Build dist/ once and serve it on a free port; yields ``http://127.0.0.1:PORT/``."""
+def built_dist(dist_dir: Path) -> Path:
+    """:func:`dist_dir`, built once for the session (unless ``PYGAMES_DIST_READY=1`` says that
+    it is already)."""
     if os.environ.get("PYGAMES_DIST_READY") != "1" or not (dist_dir / "build.json").exists():
         build.build(dist_dir)
-    server, thread = build.start_server(dist_dir, 0)
+    return dist_dir
+
+
+@pytest.fixture(scope="session")
+def site_url(built_dist: Path) -> Iterator[str]:
+    """Build dist/ once and serve it on a free port; yields ``http://127.0.0.1:PORT/``."""
+    server, thread = build.start_server(built_dist, 0)
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
@@ -523,7 +533,7 @@ def browser(
     snapshot.close()
 
 
-PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser"}
+PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser", "lan"}
 
 
 # ------------------------------------------------------------------ contexts kept between tests
@@ -987,9 +997,48 @@ def no_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
     log: ConsoleLog = request.getfixturevalue("console_log")
     allowed = expected_errors(request)
     yield
+    if "lan" in request.fixturenames:  # the devices the test opened on the lan are its own
+        request.getfixturevalue("lan").close_devices()
     found = unexpected(log.unchecked(), allowed)
     if found:
         pytest.fail(summarize(found), pytrace=False)
+
+
+# ------------------------------------------------------------------ devices on a private network
+#
+# WebRTC between devices (issue 34): the ``lan`` fixture runs the site's server and a Chromium of
+# their own inside a network namespace that the session makes (e2e/lan.py). It needs root and
+# ``ip netns``; without them it fails, it is never skipped.
+
+
+@pytest.fixture(scope="session")
+def lan(
+    playwright: Playwright,
+    built_dist: Path,
+    request_log: RequestLog,
+    console_log: ConsoleLog,
+    browser_type_launch_args: dict[str, Any],
+) -> Iterator[Lan]:
+    """The worker's private network (:class:`lan.Lan`): ``lan.browser`` runs inside it, the site
+    is at ``lan.base_url``, and ``lan.new_page(viewport=...)`` is a page of a new browser context,
+    one device, landscape and English unless told otherwise. Its requests and console are checked
+    as every test's; the contexts a test opened are closed after it."""
+    opened = open_lan(
+        playwright,
+        built_dist,
+        watchers=[request_log, console_log],
+        launch_args=browser_type_launch_args,
+        context_args={"viewport": dict(LANDSCAPE), "locale": "en-US"},
+    )
+    with contextlib.ExitStack() as stack:
+        problem = ""
+        try:
+            net = stack.enter_context(opened)
+        except LanError as exc:
+            problem = f"lan: {exc}"
+        if problem:  # a failure, never a skip (issue 34: these tests run in CI)
+            pytest.fail(problem, pytrace=False)
+        yield net
 
 
 def resize(page: Page, size: ViewportSize) -> None:
