@@ -17,8 +17,9 @@ Usage::
 ``dist/`` holds everything the site loads: the static shell from ``web/``, the engine wheel
 (built here with :mod:`zipfile`, byte-reproducible), the pinned Pyodide runtime from npm,
 micropip and packaging from PyPI (sha256-checked), ``catalog.json``, ``build.json`` and
-``sw.js``, the service worker, with the list of every file of the site and a version hash
-written into it (the offline precache). The icons are files of ``web/icons/`` (the PNGs drawn
+``sw.js``, the service worker, with the list of every file of the site (in two tiers: the
+shell's, and the engine's, stored only on a device that runs it) and a version hash written into
+it (the offline precache). The icons are files of ``web/icons/`` (the PNGs drawn
 by ``tools/icons.py``); the build only checks that every icon the site names is there.
 
 The work is done by the modules of ``buildsite/`` (not part of the engine wheel), one a part:
@@ -93,6 +94,7 @@ from buildsite.site import (  # noqa: E402
     check_icons,
     icon_files,
     precache_files,
+    precache_tiers,
     site_version,
     write_catalog,
     write_json,
@@ -155,6 +157,7 @@ __all__ = [
     "main",
     "normalize_prefix",
     "precache_files",
+    "precache_tiers",
     "print_summary",
     "pyodide_tests",
     "run",

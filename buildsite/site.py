@@ -1,8 +1,8 @@
 """``dist/``: the static shell from ``web/``, the engine wheel, the pinned Pyodide runtime and
 wheels, the QR code decoder from npm (``vendor/qr/``), ``catalog.json``, ``build.json`` and
-``sw.js`` with the list of every file of the site and a version hash written into it (the offline
-precache). The icons are files of ``web/icons/`` (the PNGs drawn by ``tools/icons.py``); the
-build only checks that every icon the site names is there."""
+``sw.js`` with the list of every file of the site, in two tiers, and a version hash written into
+it (the offline precache). The icons are files of ``web/icons/`` (the PNGs drawn by
+``tools/icons.py``); the build only checks that every icon the site names is there."""
 
 from __future__ import annotations
 
@@ -64,7 +64,13 @@ def check_icons(dist: Path) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------
-# The service worker's precache: every file of dist/ and a version hash, written into sw.js
+# The service worker's precache: every file of dist/ in two tiers and a version hash, written
+# into sw.js. The shell (the page's own files) is stored when the service worker installs; the
+# engine (Pyodide, the wheels, the worker and what only it reads) the first time the device runs
+# the engine: a device that has only ever been a guest's (issue 34) never downloads it.
+
+#: the engine's tier: folders (ending in ``/``) and files that only the engine worker loads
+ENGINE_TIER = ("pyodide/", "wheels/", "worker.js", "vault.js", "build.json")
 
 
 def precache_files(dist: Path) -> list[str]:
@@ -74,6 +80,16 @@ def precache_files(dist: Path) -> list[str]:
         for path in dist.rglob("*")
         if path.is_file() and path.relative_to(dist).as_posix() != "sw.js"
     )
+
+
+def engine_file(name: str) -> bool:
+    """Whether ``name`` (relative to dist/) is of the engine's tier (:data:`ENGINE_TIER`)."""
+    return any(name.startswith(e) if e.endswith("/") else name == e for e in ENGINE_TIER)
+
+
+def precache_tiers(files: Sequence[str]) -> tuple[list[str], list[str]]:
+    """``files`` split into the shell's and the engine's, each in the given order."""
+    return [f for f in files if not engine_file(f)], [f for f in files if engine_file(f)]
 
 
 def site_version(dist: Path, files: Sequence[str]) -> str:
@@ -94,14 +110,18 @@ def site_version(dist: Path, files: Sequence[str]) -> str:
 
 
 def write_precache(dist: Path) -> tuple[str, int]:
-    """Fill the ``const PRECACHE = ...`` line of dist/sw.js; return the version and the count."""
+    """Fill the ``const PRECACHE = ...`` line of dist/sw.js (``{version, shell, engine}``);
+    return the version and the count of files."""
     worker = dist / "sw.js"
     text = worker.read_text(encoding="utf-8")
     if len(PRECACHE_LINE.findall(text)) != 1:
         raise BuildError("web/sw.js needs exactly one line starting with `const PRECACHE = `")
     files = precache_files(dist)
     version = site_version(dist, files)
-    data = json.dumps({"version": version, "files": files}, separators=(",", ":"))
+    shell, engine = precache_tiers(files)
+    if not shell or not engine:
+        raise BuildError(f"the precache's tiers: {len(shell)} shell files, {len(engine)} engine's")
+    data = json.dumps({"version": version, "shell": shell, "engine": engine}, separators=(",", ":"))
     line = f"const PRECACHE = {data}; // written by build.py"
     worker.write_text(PRECACHE_LINE.sub(lambda _: line, text), encoding="utf-8")
     return version, len(files)
@@ -179,7 +199,9 @@ def build(dist: Path = DIST) -> Path:
     write_json(dist / "build.json", info)
     log(f"icons: {', '.join(check_icons(dist))}")
     version, count = write_precache(dist)
-    log(f"sw.js: precache of {count} files, version {version}")
+    shell, _ = precache_tiers(precache_files(dist))
+    shell_size = human_size(sum((dist / name).stat().st_size for name in shell))
+    log(f"sw.js: precache of {count} files, the shell's {len(shell)} ({shell_size}), {version}")
     # the site's version in build.json too: the engine worker keys its memory snapshot with it
     write_json(dist / "build.json", {**info, "site": version})
     elapsed = time.monotonic() - started

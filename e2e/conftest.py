@@ -326,13 +326,13 @@ def console_log() -> ConsoleLog:
 # visit does (e2e/test_snapshot.py shows that the engine answers the same either way).
 
 FRESH_PROFILE = "fresh_profile"
-# The service worker precaches the whole site (15 MB, Pyodide's files most of it) in every new
-# context, a first visit's work that costs about 1.6 s of processor time a context and that no
-# other test looks at. Unless a test is marked ``service_worker``, its contexts are made with
-# Playwright's ``service_workers="block"``: the page finds no way to register one (ui/pwa.js
-# says so with console.warn and goes on), as on a browser without service workers. The tests of
-# the offline app, its updates and its snapshot (test_app.py, test_snapshot.py, test_art.py) are
-# marked and run with it.
+# The service worker precaches the whole site (15 MB, Pyodide's files most of it; a guest's page
+# only the shell, test_guest_light.py) in every new context, a first visit's work that costs about
+# 1.6 s of processor time a context and that no other test looks at. Unless a test is marked
+# ``service_worker``, its contexts are made with Playwright's ``service_workers="block"``: the
+# page finds no way to register one (ui/pwa.js says so with console.warn and goes on), as on a
+# browser without service workers. The tests of the offline app, its updates and its snapshot
+# (test_app.py, test_snapshot.py, test_art.py, test_guest_light.py) are marked and run with it.
 SERVICE_WORKER = "service_worker"
 SEED_PAGE = "__e2e__/seed.html"  # a blank page of the site's origin (answered by a route)
 

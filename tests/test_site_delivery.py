@@ -1,10 +1,13 @@
 """How the built site reaches the browser: one preload link per module of the lobby's static
-import graph (buildsite/preload.py), and text sent gzipped by the site's server
-(buildsite/serve.py), as GitHub Pages does."""
+import graph (buildsite/preload.py), text sent gzipped by the site's server
+(buildsite/serve.py), as GitHub Pages does, and the service worker's precache in two tiers, the
+engine's stored only on a device that runs it (buildsite/site.py; issue 34)."""
 
 from __future__ import annotations
 
 import gzip
+import json
+import re
 import urllib.request
 from pathlib import Path
 
@@ -107,3 +110,46 @@ def test_text_goes_gzipped_to_a_browser_that_accepts_it(tmp_path: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_precache_keeps_the_engine_in_a_tier_of_its_own(tmp_path: Path) -> None:
+    from buildsite.site import engine_file, write_precache
+
+    names = [
+        "index.html", "app.js", "ui/worker.js", "games/marie.js", "catalog.json",
+        "vendor/qr/decode.js", "pyodide.txt",
+        "build.json", "worker.js", "vault.js", "pyodide/pyodide.mjs", "pyodide/python_stdlib.zip",
+        "wheels/pygames-0.1.0-py3-none-any.whl",
+    ]  # fmt: skip
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(json.dumps({"name": name}), encoding="utf-8")
+    (tmp_path / "sw.js").write_text(
+        "// the worker\nconst PRECACHE = { version: 'dev', shell: [], engine: [] };\n",
+        encoding="utf-8",
+    )
+    version, count = write_precache(tmp_path)
+    line = re.search(
+        r"^const PRECACHE = (.*); // written by build.py$",
+        (tmp_path / "sw.js").read_text(encoding="utf-8"),
+        re.MULTILINE,
+    )
+    assert line is not None and count == len(names)
+    precache = json.loads(line.group(1))
+    assert precache["version"] == version
+    assert precache["engine"] == sorted(names[7:])
+    assert precache["shell"] == sorted(names[:7])
+    assert [engine_file(name) for name in names] == [False] * 7 + [True] * 6
+
+
+def test_the_page_loads_nothing_of_the_engine_tier_until_it_starts_the_engine() -> None:
+    """A guest's page (issue 34) loads the static import graph of index.html's module scripts:
+    all of it in the shell's tier (the engine's worker is started, not imported)."""
+    from buildsite.common import WEB
+    from buildsite.preload import ENTRY, import_graph
+    from buildsite.site import engine_file
+
+    entries = ENTRY.findall((WEB / "index.html").read_text(encoding="utf-8"))
+    graph = import_graph(WEB, entries)
+    assert "boot.js" in graph and "engine.js" in graph
+    assert [name for name in graph if engine_file(name)] == []

@@ -1,6 +1,7 @@
 """What the site serves from npm besides Pyodide: the QR code decoder that web/net/scan.js loads
 where the browser has no BarcodeDetector (buildsite/downloads.py copies it into dist/vendor/qr/,
-and the service worker's precache lists every file of dist/, so it works offline)."""
+and the service worker's precache stores it with the page's own files, the shell, so it works
+offline)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def test_the_qr_decoder_goes_to_vendor_with_its_licenses_and_lands_in_the_precac
     tmp_path: Path,
 ) -> None:
     from buildsite.downloads import QR_DECODER_DIR, copy_qr_decoder
-    from buildsite.site import precache_files
+    from buildsite.site import precache_files, precache_tiers
 
     source = fake_package(tmp_path / "npm", "import { tables } from './index.js';\n")
     dist = tmp_path / "dist"
@@ -39,6 +40,7 @@ def test_the_qr_decoder_goes_to_vendor_with_its_licenses_and_lands_in_the_precac
     assert sorted(p.name for p in (dist / QR_DECODER_DIR).iterdir()) == names
     assert size == sum((source / name).stat().st_size for name in names)
     assert precache_files(dist) == [f"vendor/qr/{name}" for name in names]
+    assert precache_tiers(precache_files(dist)) == ([f"vendor/qr/{name}" for name in names], [])
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,11 @@
 // The first script of the page: it starts the engine worker before the rest of the page's
 // modules load, so that Pyodide's download and start-up (the longest wait) begin at once.
-// app.js takes the engine from here and follows its progress.
+// app.js takes the engine from here and follows its progress. A guest's page (`#join=`, issue
+// 34) starts none: nothing of the engine is fetched unless the page later needs it, and then
+// `startEngine()` starts it.
 
 import { createEngine } from './engine.js';
+import { guestOnly } from './ui/role.js';
 
 const seen = [];
 let follower = null;
@@ -25,8 +28,17 @@ function start() {
   }
 }
 
-/** The page's engine (one per page). */
-export const engine = start();
+/**
+ * The page's engine (one per page); null on a guest's page until `startEngine()`.
+ * @type {import('./types.js').Engine | null}
+ */
+export let engine = guestOnly(location.hash) ? null : start();
+
+/** The page's engine, started now if it was not. */
+export function startEngine() {
+  engine ??= start();
+  return engine;
+}
 
 /** Follow the engine's progress messages, the ones already sent first. */
 export function followEngine(fn) {

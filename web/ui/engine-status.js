@@ -1,6 +1,10 @@
 // The game engine as the page shell sees it: loading (with its stage and progress), ready or
 // failed. It follows the engine that boot.js started, paints the header's status box, sets
-// `<html data-engine>` (loading, ready, failed) and tells the screens when the state changes.
+// `<html data-engine>` (idle, loading, ready, failed) and tells the screens when the state changes.
+// A guest's page (`#join=`, ui/role.js, issue 34) runs no engine: the state is `idle` (the box
+// hidden) until the page goes to an address that needs one, or `start()` is called; then the
+// engine starts, once. Once it has started, the service worker is asked to keep its files too
+// (ui/pwa.js `keepEngine`).
 // While a request has been on its way for a while the box says so ("The engine is working…",
 // `data-state="busy"`, `<html data-engine-busy="yes">`), not "Game engine ready"; `restart()` ends a
 // busy worker for a fresh one (the opening screen's Cancel).
@@ -11,6 +15,8 @@
 import { h } from './dom.js';
 import { t, tx } from '../i18n.js';
 import { errorText } from './errors.js';
+import { guestOnly } from './role.js';
+import { keepEngine } from './pwa.js';
 
 const STAGES = new Set(['download', 'start', 'install']);
 
@@ -20,7 +26,7 @@ export class EngineStatus {
     this.html = html;
     /** @type {import('../types.js').Engine | null} */
     this.engine = null;
-    /** @type {'loading' | 'ready' | 'failed'} */
+    /** @type {'idle' | 'loading' | 'ready' | 'failed'} */
     this.state = 'loading';
     this.stage = 'download';
     this.pct = 0;
@@ -29,6 +35,7 @@ export class EngineStatus {
     /** @type {Set<() => void>} */
     this.listeners = new Set();
     this.busy = false; // a request has been on its way for a while (web/engine.js)
+    this.started = false; // start() was called
     this.expect();
   }
 
@@ -63,31 +70,70 @@ export class EngineStatus {
     }
   }
 
-  /** Take the engine from boot.js and follow it until it is ready or has failed. */
-  async boot() {
+  /**
+   * Follow the page's engine (`start`); on a guest's page, stay `idle` until the address is one
+   * that needs the engine.
+   */
+  boot() {
+    if (!guestOnly(location.hash)) {
+      this.start();
+      return;
+    }
+    this.state = 'idle';
+    this.html.dataset.engine = 'idle';
+    this.paint();
+    const leave = () => {
+      if (guestOnly(location.hash)) return;
+      window.removeEventListener('hashchange', leave);
+      this.start();
+    };
+    window.addEventListener('hashchange', leave);
+  }
+
+  /**
+   * Take the engine from boot.js (started there, or now) and follow it until it is ready or has
+   * failed; once it is, the service worker keeps the engine's files. Does nothing the second time.
+   */
+  async start() {
+    if (this.started) return;
+    this.started = true;
     this.html.dataset.engine = 'loading';
+    if (this.state === 'idle') this.changeTo('loading');
     try {
       // boot.js (an async script of its own) started the engine before this module graph loaded;
       // importing it here gives that same module, or loads it now if it has not run yet
-      const { engine, followEngine } = await import('../boot.js');
+      const { startEngine, followEngine } = await import('../boot.js');
+      const engine = startEngine();
       this.engine = engine;
       followEngine((ev) => this.progress(ev));
       await engine.ready;
       this.settle('ready');
+      engine.kept.then(() => keepEngine());
     } catch (err) {
       this.settle('failed', errorText(err));
     }
   }
 
   /**
+   * The state becomes `state`; the box is painted again and the screens are told.
+   * @param {'loading'} state
+   */
+  changeTo(state) {
+    this.state = state;
+    this.paint();
+    for (const fn of this.listeners) fn();
+  }
+
+  /**
    * Resolves once the engine worker has put the files a first visit fetched into the service
-   * worker's cache (at once on later visits), or the engine failed to start.
+   * worker's cache (at once on later visits, and on a guest's page, which started no engine), or
+   * the engine failed to start.
    * @returns {Promise<void>}
    */
   async kept() {
     try {
       const { engine } = await import('../boot.js');
-      await engine.kept;
+      await engine?.kept;
     } catch (_) {
       // no engine: the service worker is registered anyway
     }
@@ -150,6 +196,7 @@ export class EngineStatus {
     const fill = document.getElementById('engine-fill');
     if (!box || !text || !fill) return;
     box.dataset.state = this.state;
+    if (this.state === 'idle') return; // hidden (style.css): no engine on this page
     if (this.state === 'loading') {
       text.textContent = t(STAGES.has(this.stage) ? `engineStage_${this.stage}` : 'engineLoading', this.pct);
       fill.style.width = `${Math.max(4, this.pct)}%`; // through the CSSOM (the CSP allows it)

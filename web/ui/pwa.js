@@ -1,9 +1,13 @@
 // Offline and installable: registers the service worker (sw.js, written by build.py with the
 // list of every file of the site) once the page has started, and offers a reload when a new
-// version has been installed next to the running one.
+// version has been installed next to the running one. The service worker stores the page's own
+// files (the shell) when it installs; the engine's files once the engine has started on this
+// device (`keepEngine`): a device that has only ever been a guest's (issue 34) keeps the shell
+// alone.
 //
-// Hooks for tests: <html data-offline="ready"> once the whole site is stored on the device,
-// <html data-update="ready"> while a new version waits.
+// Hooks for tests: <html data-offline="ready"> once what this page runs is stored on the device
+// (the shell, and the engine if it started here), <html data-update="ready"> while a new version
+// waits.
 
 import { h, button } from './dom.js';
 import { t, onLang } from '../i18n.js';
@@ -13,6 +17,8 @@ let registration = null;
 let reloading = false;
 let banner = null;
 const readyListeners = new Set();
+let shellStored = false; // the service worker is active: the shell is on the device
+let engineWanted = false; // the engine started on this page: its files are stored too
 
 export function offlineReady() {
   return html.dataset.offline === 'ready';
@@ -22,6 +28,37 @@ export function offlineReady() {
 export function onOfflineReady(fn) {
   readyListeners.add(fn);
   return () => readyListeners.delete(fn);
+}
+
+function announceReady() {
+  html.dataset.offline = 'ready';
+  for (const fn of readyListeners) fn();
+}
+
+/** Ask the active service worker to store the engine's files; resolves with whether it did. */
+async function storeEngine() {
+  const active = (await navigator.serviceWorker.ready).active;
+  if (!active) return false;
+  const channel = new MessageChannel();
+  const answer = new Promise((resolve) => {
+    channel.port1.onmessage = ({ data }) => resolve(data || {});
+  });
+  active.postMessage({ type: 'keep-engine' }, [channel.port2]);
+  const { stored, detail } = await answer;
+  if (!stored) console.info('pygames: the engine was not stored for offline use:', detail);
+  return Boolean(stored);
+}
+
+/**
+ * The engine has started on this page: the service worker stores its files too (at once if it
+ * is active, else once it is); `<html data-offline>` is "ready" again when they are in.
+ */
+export function keepEngine() {
+  if (engineWanted) return;
+  engineWanted = true;
+  if (!shellStored) return; // registerServiceWorker asks once the service worker is active
+  delete html.dataset.offline;
+  storeEngine().then((stored) => { if (stored) announceReady(); });
 }
 
 function paintBanner() {
@@ -71,7 +108,8 @@ function watch(worker) {
 
 /**
  * Register sw.js after `after` settles (the first visit downloads the engine first, then the
- * service worker stores the rest). Does nothing where service workers are unavailable.
+ * service worker stores the rest; a guest's page, with no engine, at once). Does nothing where
+ * service workers are unavailable.
  */
 export async function registerServiceWorker(after) {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
@@ -96,9 +134,10 @@ export async function registerServiceWorker(after) {
   if (registration.waiting && navigator.serviceWorker.controller) showUpdate();
   watch(registration.installing);
   registration.addEventListener('updatefound', () => watch(registration.installing));
-  navigator.serviceWorker.ready.then(() => {
-    html.dataset.offline = 'ready';
-    for (const fn of readyListeners) fn();
+  navigator.serviceWorker.ready.then(async () => {
+    shellStored = true;
+    if (engineWanted && !(await storeEngine())) return;
+    announceReady();
     // persistent storage is asked once, when a first game is saved (ui/saves.js)
   });
   // look for a new version when the tablet comes back to the app
