@@ -70,7 +70,7 @@ def check_icons(dist: Path) -> list[str]:
 # the engine: a device that has only ever been a guest's (issue 34) never downloads it.
 
 #: the engine's tier: folders (ending in ``/``) and files that only the engine worker loads
-ENGINE_TIER = ("pyodide/", "wheels/", "worker.js", "vault.js", "build.json")
+ENGINE_TIER = ("pyodide/", "wheels/", "worker.js", "vault.js")
 
 
 def precache_files(dist: Path) -> list[str]:

@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.fresh_profile, pytest.mark.service_worker]
 
 BUDGET = 1_500_000  # bytes: a guest's first visit (issue 34's acceptance)
 BOOT_TIMEOUT = 120_000
-ENGINE_PATHS = ("/pyodide/", "/wheels/", "/worker.js", "/vault.js", "/build.json")
+ENGINE_PATHS = ("/pyodide/", "/wheels/", "/worker.js", "/vault.js")
 
 # The paths in the site's caches (the service worker's: one per version)
 CACHED = """

@@ -117,8 +117,8 @@ def test_the_precache_keeps_the_engine_in_a_tier_of_its_own(tmp_path: Path) -> N
 
     names = [
         "index.html", "app.js", "ui/worker.js", "games/marie.js", "catalog.json",
-        "vendor/qr/decode.js", "pyodide.txt",
-        "build.json", "worker.js", "vault.js", "pyodide/pyodide.mjs", "pyodide/python_stdlib.zip",
+        "vendor/qr/decode.js", "pyodide.txt", "build.json",
+        "worker.js", "vault.js", "pyodide/pyodide.mjs", "pyodide/python_stdlib.zip",
         "wheels/pygames-0.1.0-py3-none-any.whl",
     ]  # fmt: skip
     for name in names:
@@ -137,9 +137,9 @@ def test_the_precache_keeps_the_engine_in_a_tier_of_its_own(tmp_path: Path) -> N
     assert line is not None and count == len(names)
     precache = json.loads(line.group(1))
     assert precache["version"] == version
-    assert precache["engine"] == sorted(names[7:])
-    assert precache["shell"] == sorted(names[:7])
-    assert [engine_file(name) for name in names] == [False] * 7 + [True] * 6
+    assert precache["engine"] == sorted(names[8:])
+    assert precache["shell"] == sorted(names[:8])
+    assert [engine_file(name) for name in names] == [False] * 8 + [True] * 5
 
 
 def test_the_page_loads_nothing_of_the_engine_tier_until_it_starts_the_engine() -> None:

@@ -7,7 +7,8 @@
 // downloads and keeps the shell alone, and still reopens offline as a guest. The engine's tier is
 // stored
 //   - at install as well, when the device ran the engine before: a cache of this site (an older
-//     version's, or this one's that the engine worker filled on a first visit) holds build.json;
+//     version's, or this one's that the engine worker filled on a first visit) holds Pyodide's
+//     lock file;
 //   - when the page asks, once its engine has started (ui/pwa.js): {type: "keep-engine"} with a
 //     port, answered {stored: true} once the whole tier is in, or {stored: false, detail};
 //   - file by file, as the engine worker fetches it through this worker.
@@ -29,7 +30,7 @@ const CACHE = `${PREFIX}${PRECACHE.version}`;
 const SCOPE = new URL('./', self.location.href).href;
 const INDEX = new URL('./index.html', SCOPE).href;
 const ENGINE = new Set(PRECACHE.engine.map((path) => new URL(path, SCOPE).href));
-const ENGINE_MARK = new URL('./build.json', SCOPE).href; // read by the engine worker only
+const ENGINE_MARK = new URL('./pyodide/pyodide-lock.json', SCOPE).href; // read by the engine only
 const SNAPSHOT_DB = 'pygames-engine'; // worker.js: one record in one store
 const SNAPSHOT_STORE = 'snapshot';
 const SNAPSHOT_RECORD = 'engine';
@@ -98,7 +99,7 @@ async function precache(paths) {
   }));
 }
 
-/** Has this device run the engine? A cache of this site (any version's) holds its build.json. */
+/** Has this device run the engine? A cache of this site (any version's) holds Pyodide's lock file. */
 async function ranEngine() {
   for (const name of await caches.keys()) {
     if (name.startsWith(PREFIX) && await (await caches.open(name)).match(ENGINE_MARK)) return true;

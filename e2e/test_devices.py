@@ -1,0 +1,276 @@
+"""Seats on other devices (issue 34), with real WebRTC between browser contexts inside the
+``lan`` fixture's private network (e2e/lan.py): a host (a tablet, no seat of its own) sets up a
+game with two seats on "Own device" and one bot; each guest (a phone, 390x844) opens the invite
+link the host shows, and the host takes the answer code the guest shows; both codes are the app's
+own compact codes, passed as text (the QR path has a test of its own). The two guests then play a
+whole game to the end, each from its phone.
+
+Checked along the way and at the end:
+- the host's screen never shows a private view: it stays on the spectator's view, and no hand
+  of a seat is drawn there;
+- every message a guest receives over its data channel (recorded on the guest's page, as the
+  channel delivers it) is its own seat's: each snapshot's view is the engine's view of that seat
+  at that ply, recomputed here in CPython from the finished game's record; nothing of the host's
+  save, link or record reaches a guest;
+- the finished game on the host is the game the guests played (its record's seats and winners).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import engine_snapshot, unlink
+from lan import Lan
+from playwright.sync_api import Page, expect
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1024, "height": 768}
+SEED = 20261127
+STEPS = 600
+
+# Every message the page's data channels deliver, in order (window.__received); the app's own
+# listener is wrapped, nothing else changes
+RECORD_CHANNEL = """
+window.__received = [];
+const add = RTCDataChannel.prototype.addEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, fn, options) {
+  if (type !== 'message') return add.call(this, type, fn, options);
+  const wrapped = function (ev) {
+    window.__received.push(String(ev.data));
+    return fn.call(this, ev);
+  };
+  return add.call(this, type, wrapped, options);
+};
+localStorage.setItem('pygames.speed', 'fast');
+"""
+
+# What a guest must never receive (the host's save, link, record, seed, session, undo)
+NEVER = ("save", "keep", "share", "record", "seed", "session", "can_undo")
+
+
+def host_table(
+    lan: Lan,
+    game: str,
+    players: int,
+    kinds: list[str],
+    options: Callable[[Page], None] | None = None,
+) -> Page:
+    """The host's page: the game set up with ``kinds`` (``device``, ``bot``, ``human``) and
+    started; the Devices dialog opens by itself."""
+    host = lan.new_page(viewport=TABLET)
+    host.add_init_script("localStorage.setItem('pygames.speed', 'fast');")
+    host.emulate_media(reduced_motion="reduce")
+    host.goto(lan.base_url + f"#/setup/{game}")
+    expect(host.get_by_test_id("start-game")).to_be_visible(timeout=90_000)
+    host.get_by_test_id(f"players-{players}").click()
+    for seat, kind in enumerate(kinds):
+        host.get_by_test_id(f"seat-kind-{seat}-{kind}").click()
+    if "device" in kinds:
+        expect(host.get_by_test_id("devices-note")).to_be_visible()
+    host.get_by_test_id("seed-fixed").click()
+    host.get_by_test_id("seed-input").fill(str(SEED))
+    if options:
+        options(host)
+    host.get_by_test_id("start-game").click()
+    expect(host.get_by_test_id("devices-dialog")).to_be_visible(timeout=120_000)
+    return host
+
+
+def join(lan: Lan, host: Page, seat: int) -> Page:
+    """A guest's phone joins ``seat``: it opens the invite link the host shows, and the host
+    takes the answer code the phone shows. Returns the guest's page, on its seat's table."""
+    expect(host.get_by_test_id(f"invite-qr-{seat}")).to_be_visible(timeout=20_000)
+    link = host.get_by_test_id(f"invite-link-{seat}").input_value()
+    assert re.fullmatch(
+        r"http://127\.0\.0\.1:\d+/#join=[A-Za-z0-9_-]+&t=[\w-]+&s=" + str(seat), link
+    ), link
+    guest = lan.new_page(viewport=PHONE)
+    guest.add_init_script(RECORD_CHANNEL)
+    guest.emulate_media(reduced_motion="reduce")
+    guest.goto(link)
+    answer = guest.get_by_test_id("join-answer")
+    expect(answer).to_be_visible(timeout=20_000)
+    expect(guest.get_by_test_id("join-qr")).to_be_visible()
+    code = answer.input_value()
+    assert len(code) < 200, code
+    host.get_by_test_id(f"answer-input-{seat}").fill(code)
+    host.get_by_test_id(f"answer-connect-{seat}").click()
+    expect(guest.get_by_test_id("table")).to_be_visible(timeout=20_000)
+    expect(host.get_by_test_id(f"device-state-{seat}")).to_have_attribute("data-state", "joined")
+    expect(guest.locator("html")).to_have_attribute("data-engine", "idle")  # no engine on a guest
+    return guest
+
+
+def marie_act(page: Page, phase: str) -> None:
+    """One legal choice of Marie's Table through the guest's page."""
+    if phase == "pile":
+        page.locator("[data-testid^=pile-]:enabled").first.click()
+    elif phase == "draft":
+        cards = page.get_by_test_id("hand-card")
+        if cards.count() > 2:
+            cards.nth(0).click()
+            cards.nth(1).click()
+        page.get_by_test_id("confirm-pick").click()
+    elif phase == "vote":
+        page.get_by_test_id("vote-down").click()
+    elif phase == "take":
+        page.locator("[data-testid^=take-option-]").first.click()
+    elif phase == "decide":
+        page.locator("[data-testid^=decide-]").first.click()
+    else:  # pragma: no cover
+        raise AssertionError(f"unexpected phase {phase!r}")
+
+
+def hitokai_act(page: Page, phase: str) -> None:
+    """One legal choice of The Egyptian Buyer: withdraw when allowed, else the lowest bid (an
+    opening above the hand is confirmed); a payment card by card until complete."""
+    if phase == "bid":
+        withdraw = page.get_by_test_id("withdraw")
+        if withdraw.is_enabled():
+            withdraw.click()
+            return
+        page.get_by_test_id("bid").click()
+        confirm = page.get_by_test_id("waste-confirm")
+        page.wait_for_timeout(200)
+        if confirm.count():
+            confirm.get_by_test_id("confirm-yes").click()
+        return
+    assert phase == "pay", phase
+    selection = page.get_by_test_id("selection")
+    for _ in range(64):
+        expect(selection).to_have_attribute("data-waiting", "no")
+        if selection.get_attribute("data-complete") == "yes":
+            break
+        page.get_by_test_id("controls").locator(
+            "[data-action=hk-pick]:not([disabled])"
+        ).first.click()
+    page.get_by_test_id("pay-selected").click()
+
+
+def host_shows_nothing_private(host: Page) -> None:
+    """The host's table is on the spectator's view, with no seat's hand drawn."""
+    table = host.get_by_test_id("table")
+    assert table.get_attribute("data-viewer") == "spectator"
+    assert host.get_by_test_id("hand-card").count() == 0
+
+
+def play_to_end(host: Page, guests: list[Page], act: Callable[[Page, str], None]) -> int:
+    """Each guest acts on its phone when its seat is to act, until every table says the game is
+    over. Returns the number of moves made on the phones."""
+    moves = 0
+    for _ in range(STEPS):
+        over = 0
+        for guest in guests:
+            table = guest.get_by_test_id("table")
+            waiting = table.get_attribute("data-waiting")
+            if waiting == "over":
+                over += 1
+            elif waiting == "hold":
+                for testid in ("moment-continue", "summary-continue"):
+                    if guest.get_by_test_id(testid).count():
+                        guest.get_by_test_id(testid).first.click()
+            elif (
+                waiting == "human"
+                and guest.locator("[data-testid=table][data-waiting=human]").count()
+            ):
+                phase = str(table.get_attribute("data-phase"))
+                if guest.get_by_test_id("summary-continue").count():
+                    guest.get_by_test_id("summary-continue").click()
+                    continue
+                act(guest, phase)
+                moves += 1
+        host_shows_nothing_private(host)
+        if over == len(guests):
+            return moves
+        guests[0].wait_for_timeout(60)
+    raise AssertionError("the game did not end")
+
+
+def received(guest: Page) -> list[dict[str, Any]]:
+    """The messages the guest's data channel delivered, parsed."""
+    return [json.loads(text) for text in guest.evaluate("window.__received")]
+
+
+def check_messages(guest: Page, seat: int, record: dict[str, Any]) -> int:
+    """Every snapshot the guest received is its seat's view, as the engine gives it at that
+    ply; nothing of the host's own reached it. Returns the number of snapshots checked."""
+    checked = 0
+    cache: dict[int, dict[str, Any]] = {}
+    for msg in received(guest):
+        leaked = [key for key in NEVER if key in msg]
+        assert not leaked, (leaked, msg)
+        if msg.get("push") == "changed":
+            assert set(msg) == {"push", "rev"}, msg
+            continue
+        view = msg.get("view")
+        if not isinstance(view, dict):
+            continue
+        assert view["seat"] == seat, (view["seat"], seat)
+        ply = int(msg["ply"])
+        if ply not in cache:
+            at = {**record, "actions": record["actions"][:ply]}
+            cache[ply] = engine_snapshot(at, seat)["view"]
+        expected = {k: v for k, v in cache[ply].items() if k != "log"}
+        shown = {k: v for k, v in view.items() if k != "log"}
+        assert shown == expected, f"seat {seat}, ply {ply}"
+        checked += 1
+    return checked
+
+
+def finished_record(host: Page) -> dict[str, Any]:
+    """The record of the finished game, from the host's address (public once it is over)."""
+    expect(host.get_by_test_id("end-screen")).to_be_visible(timeout=60_000)
+    deadline = time.monotonic() + 10
+    while "g=" not in host.url and time.monotonic() < deadline:
+        host.wait_for_timeout(100)
+    return unlink(host.url.split("#", 1)[1])
+
+
+def play_with_two_guests(
+    lan: Lan,
+    game: str,
+    kinds: list[str],
+    act: Callable[[Page, str], None],
+    options: Callable[[Page], None] | None = None,
+) -> None:
+    """The whole test of one game: set up, two guests join, they play to the end, and every
+    message they received is checked."""
+    host = host_table(lan, game, len(kinds), kinds, options)
+    seats = [s for s, kind in enumerate(kinds) if kind == "device"]
+    guests = [join(lan, host, seat) for seat in seats]
+    host.get_by_test_id("dialog-close").click()
+    expect(host.get_by_test_id("devices")).to_contain_text("2/2")
+    moves = play_to_end(host, guests, act)
+    assert moves >= 4
+    record = finished_record(host)
+    assert [s["kind"] for s in record["seats"]] == ["bot" if k == "bot" else "human" for k in kinds]
+    for guest, seat in zip(guests, seats, strict=True):
+        expect(guest.get_by_test_id("guest-over")).to_be_visible()
+        expect(guest.get_by_test_id("rematch")).to_have_count(0)
+        checked = check_messages(guest, seat, record)
+        print(
+            f"{game}: seat {seat} received {checked} snapshots, each its own view; "
+            f"{moves} moves on the phones, {len(record['actions'])} in all"
+        )
+        assert checked >= moves // 2
+
+
+@pytest.mark.timeout(240)
+def test_two_guests_and_a_bot_play_marie_to_the_end(lan: Lan) -> None:
+    play_with_two_guests(
+        lan,
+        "marie",
+        ["device", "device", "bot"],
+        marie_act,
+        options=lambda page: page.get_by_test_id("opt-elder").select_option("0"),
+    )
+
+
+@pytest.mark.timeout(240)
+def test_two_guests_and_a_bot_play_the_egyptian_buyer_to_the_end(lan: Lan) -> None:
+    play_with_two_guests(lan, "hitokai", ["device", "bot", "device"], hitokai_act)
