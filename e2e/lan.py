@@ -126,6 +126,15 @@ def make_namespace() -> str:
     name = f"{PREFIX}{os.getpid()}-{next(_NUMBERS)}"
     ip("netns", "add", name)
     try:
+        # IPv4 only: the veth's IPv6 link-local addresses appear a moment after the link is up
+        # (duplicate address detection), and Chromium, seeing the network change then, failed
+        # a page's loads with ERR_NETWORK_CHANGED
+        for key in ("all", "default"):
+            subprocess.run(
+                ["ip", "netns", "exec", name, "sh", "-c",
+                 f"echo 1 > /proc/sys/net/ipv6/conf/{key}/disable_ipv6"],
+                check=True, capture_output=True,
+            )  # fmt: skip
         for command in NETWORK_SETUP:
             ip("-n", name, *command[1:])
     except BaseException:

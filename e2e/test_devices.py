@@ -24,9 +24,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import engine_snapshot, unlink
+from conftest import engine_snapshot, unlink, wait_true
 from lan import Lan
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1024, "height": 768}
@@ -40,6 +40,7 @@ window.__received = [];
 const add = RTCDataChannel.prototype.addEventListener;
 RTCDataChannel.prototype.addEventListener = function (type, fn, options) {
   if (type !== 'message') return add.call(this, type, fn, options);
+  window.__channel = this;
   const wrapped = function (ev) {
     window.__received.push(String(ev.data));
     return fn.call(this, ev);
@@ -81,14 +82,29 @@ def host_table(
     return host
 
 
-def join(lan: Lan, host: Page, seat: int) -> Page:
-    """A guest's phone joins ``seat``: it opens the invite link the host shows, and the host
-    takes the answer code the phone shows. Returns the guest's page, on its seat's table."""
+def invite_link(host: Page, seat: int) -> str:
+    """The invite link the host's Devices dialog shows for ``seat``."""
     expect(host.get_by_test_id(f"invite-qr-{seat}")).to_be_visible(timeout=20_000)
     link = host.get_by_test_id(f"invite-link-{seat}").input_value()
     assert re.fullmatch(
         r"http://127\.0\.0\.1:\d+/#join=[A-Za-z0-9_-]+&t=[\w-]+&s=" + str(seat), link
     ), link
+    return link
+
+
+def answer_invite(host: Page, guest: Page, seat: int) -> None:
+    """The guest's page opens ``seat``'s invite; the host takes the answer code it shows."""
+    guest.goto(invite_link(host, seat))
+    answer = guest.get_by_test_id("join-answer")
+    expect(answer).to_be_visible(timeout=20_000)
+    host.get_by_test_id(f"answer-input-{seat}").fill(answer.input_value())
+    host.get_by_test_id(f"answer-connect-{seat}").click()
+
+
+def join(lan: Lan, host: Page, seat: int) -> Page:
+    """A guest's phone joins ``seat``: it opens the invite link the host shows, and the host
+    takes the answer code the phone shows. Returns the guest's page, on its seat's table."""
+    link = invite_link(host, seat)
     guest = lan.new_page(viewport=PHONE)
     guest.add_init_script(RECORD_CHANNEL)
     guest.emulate_media(reduced_motion="reduce")
@@ -159,33 +175,40 @@ def host_shows_nothing_private(host: Page) -> None:
     assert host.get_by_test_id("hand-card").count() == 0
 
 
-def play_to_end(host: Page, guests: list[Page], act: Callable[[Page, str], None]) -> int:
+def guest_step(guest: Page, act: Callable[[Page, str], None]) -> str:
+    """What the guest's table waits for; a person's step is taken (a move, a Continue)."""
+    table = guest.get_by_test_id("table")
+    waiting = str(table.get_attribute("data-waiting"))
+    if waiting == "hold":
+        for testid in ("moment-continue", "summary-continue"):
+            if guest.get_by_test_id(testid).count():
+                guest.get_by_test_id(testid).first.click()
+    elif waiting == "human":
+        if guest.get_by_test_id("summary-continue").count():
+            guest.get_by_test_id("summary-continue").click()
+            return "continue"
+        act(guest, str(table.get_attribute("data-phase")))
+        return "moved"
+    return waiting
+
+
+def play_to_end(
+    host: Page, guests: list[Page], act: Callable[[Page, str], None], until: int | None = None
+) -> int:
     """Each guest acts on its phone when its seat is to act, until every table says the game is
-    over. Returns the number of moves made on the phones."""
+    over (or, with ``until``, the host's table is at that ply or beyond). Returns the number of
+    moves made on the phones."""
     moves = 0
     for _ in range(STEPS):
-        over = 0
-        for guest in guests:
-            table = guest.get_by_test_id("table")
-            waiting = table.get_attribute("data-waiting")
-            if waiting == "over":
-                over += 1
-            elif waiting == "hold":
-                for testid in ("moment-continue", "summary-continue"):
-                    if guest.get_by_test_id(testid).count():
-                        guest.get_by_test_id(testid).first.click()
-            elif (
-                waiting == "human"
-                and guest.locator("[data-testid=table][data-waiting=human]").count()
-            ):
-                phase = str(table.get_attribute("data-phase"))
-                if guest.get_by_test_id("summary-continue").count():
-                    guest.get_by_test_id("summary-continue").click()
-                    continue
-                act(guest, phase)
-                moves += 1
+        steps = [guest_step(guest, act) for guest in guests]
+        moves += steps.count("moved")
         host_shows_nothing_private(host)
-        if over == len(guests):
+        if (
+            until is not None
+            and int(str(host.get_by_test_id("table").get_attribute("data-ply"))) >= until
+        ):
+            return moves
+        if steps.count("over") == len(guests):
             return moves
         guests[0].wait_for_timeout(60)
     raise AssertionError("the game did not end")
@@ -274,3 +297,172 @@ def test_two_guests_and_a_bot_play_marie_to_the_end(lan: Lan) -> None:
 @pytest.mark.timeout(240)
 def test_two_guests_and_a_bot_play_the_egyptian_buyer_to_the_end(lan: Lan) -> None:
     play_with_two_guests(lan, "hitokai", ["device", "bot", "device"], hitokai_act)
+
+
+def host_ply(host: Page) -> int:
+    """The ply of the game on the host's table."""
+    return int(str(host.get_by_test_id("table").get_attribute("data-ply")))
+
+
+def rejoin(host: Page, context: BrowserContext, seat: int) -> Page:
+    """The guest's phone (``context``, which keeps its seat token) opens a new invite for
+    ``seat`` in a new page; it gets its seat back."""
+    guest = context.new_page()
+    guest.add_init_script(RECORD_CHANNEL)
+    guest.emulate_media(reduced_motion="reduce")
+    answer_invite(host, guest, seat)
+    expect(guest.get_by_test_id("table")).to_be_visible(timeout=20_000)
+    expect(guest.get_by_test_id("table")).to_have_attribute("data-viewer", str(seat))
+    expect(host.get_by_test_id(f"device-state-{seat}")).to_have_attribute("data-state", "joined")
+    return guest
+
+
+def token_of(guest: Page, seat: int) -> str:
+    """The seat token the guest's device keeps for ``seat``."""
+    tokens: dict[str, str] = guest.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage)"
+        ".filter((k) => k.startsWith('pygames.seat.')).map((k) => [k, localStorage.getItem(k)]))"
+    )
+    mine = [value for key, value in tokens.items() if key.endswith(f".{seat}")]
+    assert len(mine) == 1, tokens
+    return mine[0]
+
+
+def refused_without_token(lan: Lan, host: Page, seat: int) -> None:
+    """A device that never held ``seat`` opens its invite: the host refuses it, and says why."""
+    stranger = lan.new_page(viewport=PHONE)
+    answer_invite(host, stranger, seat)
+    expect(stranger.get_by_test_id("join-error")).to_contain_text("held by another device")
+    expect(host.get_by_test_id(f"device-state-{seat}")).not_to_have_attribute(
+        "data-state", "joined"
+    )
+    stranger.close()
+
+
+@pytest.mark.timeout(240)
+def test_a_guest_that_leaves_and_a_host_that_reloads_lose_nothing(lan: Lan) -> None:
+    """A guest's page closed in mid-game comes back to its seat with its token; a device
+    without the token is refused; the host reloads, resumes the game from its save and the
+    guests rejoin; the game then goes on to its end."""
+    host = host_table(
+        lan, "marie", 3, ["device", "device", "bot"],
+        lambda page: page.get_by_test_id("opt-elder").select_option("0"),
+    )  # fmt: skip
+    guests = [join(lan, host, 0), join(lan, host, 1)]
+    host.get_by_test_id("dialog-close").click()
+    contexts = [guest.context for guest in guests]
+    tokens = [token_of(guests[0], 0), token_of(guests[1], 1)]
+    play_to_end(host, guests, marie_act, until=8)
+
+    # the first guest's page closes: the host says so, and the seat waits for that device
+    guests[0].close()
+    expect(host.get_by_test_id("devices")).to_contain_text("1/2")
+    host.get_by_test_id("devices").click()
+    expect(host.get_by_test_id("device-state-0")).to_have_attribute("data-state", "gone")
+    refused_without_token(lan, host, 0)
+    guests[0] = rejoin(host, contexts[0], 0)
+    assert token_of(guests[0], 0) == tokens[0]  # the same token: the seat was given back
+    host.get_by_test_id("dialog-close").click()
+    play_to_end(host, guests, marie_act, until=host_ply(host) + 6)
+
+    # the host reloads: the game resumes from its save, each guest is told and rejoins
+    before = host_ply(host)
+    host.reload()
+    expect(host.get_by_test_id("devices-dialog")).to_be_visible(timeout=60_000)
+    expect(host.get_by_test_id("table")).to_have_attribute("data-ply", str(before))
+    for guest in guests:
+        expect(guest.get_by_test_id("join-error")).to_contain_text(
+            "connection to the host was lost"
+        )
+        guest.close()
+    guests = [rejoin(host, contexts[seat], seat) for seat in (0, 1)]
+    assert [token_of(guests[0], 0), token_of(guests[1], 1)] == tokens
+    host.get_by_test_id("dialog-close").click()
+    play_to_end(host, guests, marie_act)
+    record = finished_record(host)
+    assert len(record["actions"]) > before
+    for guest, seat in zip(guests, (0, 1), strict=True):
+        check_messages(guest, seat, record)
+
+
+def send_raw(guest: Page, texts: list[str]) -> list[str]:
+    """Send each text as it is over the guest's data channel, as a hostile client would; the
+    errors the guest's own browser raised (none when all went out)."""
+    errors: list[str] = guest.evaluate(
+        """(texts) => texts.flatMap((text) => {
+          try { window.__channel.send(text); return []; } catch (e) { return [String(e.name)]; }
+        })""",
+        texts,
+    )
+    return errors
+
+
+def answers_to(guest: Page, ids: set[int | None]) -> dict[int | None, list[dict[str, Any]]]:
+    """The host's answers the guest received to the messages of ``ids`` (None: unread)."""
+    out: dict[int | None, list[dict[str, Any]]] = {}
+    for msg in received(guest):
+        if "re" in msg and msg["re"] in ids:
+            out.setdefault(msg["re"], []).append(msg)
+    return out
+
+
+@pytest.mark.timeout(180)
+def test_forged_messages_are_refused_and_the_game_goes_on(lan: Lan) -> None:
+    """From a guest's channel: another seat's move, an illegal move, a command no guest may
+    send, garbage, a message over the host's limit, 1 MB, and 1,000 messages within a second.
+    Each is refused in words, the game is unchanged, and the host goes on answering: once
+    the flood is over, the guest's own move is played."""
+    host = host_table(
+        lan,
+        "marie",
+        3,
+        ["device", "bot", "bot"],
+        lambda p: p.get_by_test_id("opt-elder").select_option("0"),
+    )
+    guest = join(lan, host, 0)
+    host.get_by_test_id("dialog-close").click()
+    expect(guest.locator("[data-testid=table][data-waiting=human]")).to_be_visible(timeout=30_000)
+    ply = host_ply(host)
+    move = guest.evaluate(
+        "() => document.querySelector('[data-action=move][data-a]')?.dataset.a ?? 'p1'"
+    )
+    forged = [
+        json.dumps({"id": 9001, "cmd": "act", "seat": 1, "action": move}),
+        json.dumps({"id": 9002, "cmd": "act", "action": "no-such-move"}),
+        json.dumps({"id": 9003, "cmd": "undo"}),
+        json.dumps({"id": 9004, "cmd": "view", "reveal": True}),
+        "}{ not json",
+        json.dumps({"id": 9005, "cmd": "act", "action": "x" * 200_000}),
+    ]
+    assert send_raw(guest, forged) == []
+    wait_true(guest, "window.__received.some((m) => m.includes('\"re\":9005'))", 10_000)
+    got = answers_to(guest, {9001, 9002, 9003, 9004, 9005, None})
+    kinds = {re: [a["kind"] for a in answers] for re, answers in got.items()}
+    assert kinds[9001] == ["WrongSeat"]
+    assert kinds[9002] and kinds[9002][0] not in ("WrongSeat", "TooLarge")
+    assert kinds[9003] == ["NotAllowed"]
+    assert kinds[9004] == ["BadMessage"]
+    assert kinds[9005] == ["TooLarge"]
+    assert "BadMessage" in kinds[None]
+    for answers in got.values():
+        for answer in answers:
+            assert answer["ok"] is False and answer["error"]["en"] and answer["error"]["ja"]
+    # 1 MB never leaves a browser: the channel's largest message is 256 KiB (the SDP's)
+    assert send_raw(guest, ["y" * 1_000_000]) != []
+    # a flood: the host answers the first 40 or so, refuses the rest for the rate, cheaply
+    flood = [json.dumps({"id": 10_000 + i, "cmd": "view"}) for i in range(1000)]
+    started = time.monotonic()
+    assert send_raw(guest, flood) == []
+    assert time.monotonic() - started < 1.0
+    wait_true(guest, "window.__received.some((m) => m.includes('\"re\":10999'))", 20_000)
+    answered = answers_to(guest, {10_000 + i for i in range(1000)})
+    limited = sum(1 for a in answered.values() if a[0].get("kind") == "RateLimited")
+    assert limited >= 900, limited
+    print(f"refused: {kinds}; flood: {limited} of 1000 refused for the rate")
+    assert host_ply(host) == ply  # nothing of it changed the game
+    # the host still answers: after a pause the guest's own move is played as usual
+    guest.wait_for_timeout(2500)
+    marie_act(guest, str(guest.get_by_test_id("table").get_attribute("data-phase")))
+    wait_true(
+        host, f"Number(document.querySelector('[data-testid=table]').dataset.ply) > {ply}", 20_000
+    )

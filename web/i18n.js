@@ -107,6 +107,8 @@ const S = {
     en: 'Works on one local network (the same Wi-Fi, or one phone’s hotspot). Networks that keep their devices apart (some hotel and office Wi-Fi) block it.',
     ja: '同じローカルネットワーク（同じWi-Fi、または1台のスマホのテザリング）で使えます。端末どうしの通信を遮るネットワーク（一部のホテルや会社のWi-Fi）では使えません。',
   },
+  deviceHandHere: { en: 'Play this seat on this device instead', ja: 'この席はこの端末で遊ぶ' },
+  deviceHandHereHelp: { en: 'The device is passed round for it, as at a shared table.', ja: 'その人の番には、この端末を回して遊びます。' },
   waitingDevice: { en: 'Waiting for {0}’s device', ja: '{0}さんの端末を待っています' },
   deviceJoinedToast: { en: '{0} joined from their device.', ja: '{0}さんが自分の端末から参加しました。' },
   deviceLeftToast: { en: '{0}’s device left the table.', ja: '{0}さんの端末が卓を離れました。' },

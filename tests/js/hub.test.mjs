@@ -74,7 +74,7 @@ function setup(tokens = {}) {
   const invites = [];
   const hub = new Hub({
     seats: [1, 2], ask: (r) => engine.ask(r), session: () => 'S', hintsAllowed: () => false, build: BUILD, tokens,
-    keepTokens: (t) => kept.push(t),
+    keep: (k) => kept.push(k.tokens),
     invite: /** @type {any} */ (async () => {
       const [host, guest] = channelPair();
       let accepted = null;
@@ -274,4 +274,30 @@ test('a closed hub wakes the controllers waiting and closes every connection', a
   hub.close();
   await waiting;
   assert.equal(one.channel.readyState, 'closed');
+});
+
+test('a seat released to the host: its connection closes, the table stops waiting, the host keeps the rest', async () => {
+  const kept = [];
+  const { hub, join } = setup();
+  hub.o.keep = (k) => kept.push(k);
+  const one = await join(1);
+  const waiting = hub.nextMove(hub.moves);
+  hub.release(1);
+  await waiting;
+  assert.deepEqual(hub.seats, [2]);
+  assert.equal(hub.status(1), null);
+  assert.equal(one.channel.readyState, 'closed');
+  assert.deepEqual(kept.at(-1), { seats: [2], tokens: {} });
+});
+
+test('a device refused its seat is let go, and the seat gets a new round of invites', async () => {
+  const { hub, join } = setup();
+  await join(1);
+  assert.equal(hub.round(1), 0);
+  const thief = await join(1, 'B'.repeat(22));
+  assert.equal(thief.hello.kind, 'BadToken');
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  assert.equal(thief.channel.readyState, 'closed');
+  assert.equal(hub.round(1), 1);
+  assert.equal(hub.status(1), 'joined');
 });

@@ -30,7 +30,8 @@ import { openInvite } from './link.js';
  * @property {() => boolean} hintsAllowed
  * @property {string} build the site's build tag
  * @property {Record<string, string>} [tokens] the seats' tokens kept from before (a reload)
- * @property {(tokens: Record<string, string>) => void} [keepTokens] a seat's token was given out
+ * @property {(kept: {seats: number[], tokens: Record<string, string>}) => void} [keep] what the
+ *   host keeps with the game changed (a seat's token was given out, a seat was handed over)
  * @property {(entry: Record<string, any>) => void} [log] the referees' refusals
  * @property {typeof openInvite} [invite] makes an invite (the tests' fake)
  */
@@ -40,16 +41,25 @@ import { openInvite } from './link.js';
  * @property {SeatState} state
  * @property {string | null} token
  * @property {any} invite the invite out (openInvite's), until its channel opens
- * @property {Referee | null} referee
+ * @property {Referee | null} referee the connection that holds the seat
  * @property {RTCDataChannel | null} channel
+ * @property {Referee | null} pending a connection open but not joined yet (no good hello)
+ * @property {number} round how many invites of the seat were used up without joining it (the
+ *   page shows a new invite for each)
  */
+
+/** The refusals of a hello after which the host closes the connection. */
+const SENT_AWAY = new Set(['BadToken', 'OtherBuild']);
+const CLOSE_AFTER_MS = 500; // time for the refusal to reach the guest
 
 export class Hub {
   /** @param {HubOptions} o */
   constructor(o) {
     this.o = o;
     /** @type {Map<number, SeatLink>} */
-    this.links = new Map(o.seats.map((s) => [s, { state: 'open', token: o.tokens?.[s] ?? null, invite: null, referee: null, channel: null }]));
+    this.links = new Map(o.seats.map((s) => [s, {
+      state: 'open', token: o.tokens?.[s] ?? null, invite: null, referee: null, channel: null, pending: null, round: 0,
+    }]));
     this.moves = 0; // the guests' moves so far
     this.rev = 0; // the game's changes pushed so far
     /** @type {{since: number, resolve: () => void}[]} */
@@ -68,6 +78,11 @@ export class Hub {
   /** @param {number} seat */
   status(seat) {
     return this.links.get(seat)?.state ?? null;
+  }
+
+  /** How many of `seat`'s invites were used up without joining it. @param {number} seat */
+  round(seat) {
+    return this.links.get(seat)?.round ?? 0;
   }
 
   /** Whether every seat is held by its device. */
@@ -135,11 +150,32 @@ export class Hub {
     }
     link.invite = null;
     const referee = this.refereeOf(seat, link, channel);
+    link.pending = referee;
     channel.addEventListener('message', async ({ data }) => {
       await referee.receive(data);
       if (referee.bound && !referee.closed && link.referee !== referee) this.joined(seat, link, referee, channel);
     });
     channel.addEventListener('close', () => this.left(seat, referee));
+    this.watchConnection(seat, invite.pc, referee);
+  }
+
+  /**
+   * A connection that stops answering (a phone asleep, a page gone without closing it) is seen
+   * by its ICE state long before its channel closes: the seat is said to be gone meanwhile, and
+   * joined again if the connection comes back.
+   * @param {number} seat
+   * @param {RTCPeerConnection | undefined} pc
+   * @param {Referee} referee
+   */
+  watchConnection(seat, pc, referee) {
+    pc?.addEventListener('connectionstatechange', () => {
+      const link = /** @type {SeatLink} */ (this.links.get(seat));
+      if (!link || link.referee !== referee || this.closed) return;
+      const state = pc.connectionState;
+      if (state === 'failed' || state === 'closed') this.left(seat, referee);
+      else if (state === 'disconnected') this.setState(seat, 'gone');
+      else if (state === 'connected') this.setState(seat, 'joined');
+    });
   }
 
   /**
@@ -151,6 +187,7 @@ export class Hub {
    */
   joined(seat, link, referee, channel) {
     this.drop(link);
+    link.pending = null;
     link.referee = referee;
     link.channel = channel;
     this.setState(seat, 'joined');
@@ -169,15 +206,43 @@ export class Hub {
       session: o.session,
       ask: (request) => this.ask(request),
       hintsAllowed: o.hintsAllowed,
-      send: (message) => { if (channel.readyState === 'open') channel.send(JSON.stringify(message)); },
+      send: (message) => {
+        if (channel.readyState !== 'open') return;
+        channel.send(JSON.stringify(message));
+        // a device refused its seat has nothing more to ask: the invite it used is made anew
+        if (message.ok === false && SENT_AWAY.has(message.kind)) setTimeout(() => channel.close(), CLOSE_AFTER_MS);
+      },
       log: o.log || (() => {}),
       token: () => link.token,
       claim: (token) => {
         link.token = token;
-        o.keepTokens?.(this.tokens());
+        this.keep();
       },
       build: o.build,
     });
+  }
+
+  /** Tell the host what to keep with the game: the seats on other devices and their tokens. */
+  keep() {
+    this.o.keep?.({ seats: this.seats, tokens: this.tokens() });
+  }
+
+  /**
+   * `seat` is no longer played from another device (the host hands it to someone at the host):
+   * its invite and connection are closed, its token forgotten, and the table's wait for it ends.
+   * @param {number} seat
+   */
+  release(seat) {
+    const link = this.links.get(seat);
+    if (!link) return;
+    link.invite?.close();
+    this.drop(link);
+    this.links.delete(seat);
+    this.keep();
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const w of waiting) w.resolve();
+    for (const fn of [...this.listeners]) fn();
   }
 
   /** The seats' tokens given out, by seat. */
@@ -237,8 +302,14 @@ export class Hub {
    */
   left(seat, referee) {
     referee.close();
-    const link = /** @type {SeatLink} */ (this.links.get(seat));
-    if (link.referee !== referee) return;
+    const link = this.links.get(seat);
+    if (link && link.pending === referee) {
+      link.pending = null;
+      link.round += 1;
+      for (const fn of [...this.listeners]) fn();
+      return;
+    }
+    if (!link || link.referee !== referee) return;
     link.referee = null;
     link.channel = null;
     if (!this.closed) this.setState(seat, 'gone');

@@ -146,6 +146,8 @@ export async function openJoin(shell, hash) {
 async function joinSeat(shell, { invite, build, channel, close, live }) {
   const { GuestLink } = await import('../net/guest.js');
   const link = new GuestLink(channel);
+  // a page closed or reloaded says goodbye: the host sees the seat's device leave at once
+  window.addEventListener('pagehide', close, { once: true });
   const hello = await link.hello({ build, token: storedToken(invite) });
   if (!hello.ok) {
     close();

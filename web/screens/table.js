@@ -60,6 +60,7 @@ function finish(shell, save, snap) {
   if (res.ok === true) {
     save.done = true;
     forgetRecords(shell.engine.engine, [save.id]);
+    forgetDevices(save.id); // its seats on other devices: their tokens are of no more use
     saved(save);
   } else {
     failed(shell, save, res.reason);
@@ -331,6 +332,13 @@ export async function startGame(shell, request, token, { push, saveId = null, cr
   router.setAddress(ans.over ? `#${ans.share}` : `#play/${id}`, push);
   router.show(tableScreen(shell, { snap: ans, mod, game, save, Table, devices: linked }));
   return null;
+}
+
+/** Forget the seats on other devices of the game `id` (ui/devices.js's key). */
+function forgetDevices(id) {
+  try {
+    localStorage.removeItem(`pygames.devices.${id}`);
+  } catch (_) { /* no storage: nothing was kept */ }
 }
 
 /** Whether this device keeps seats on other devices for the game `id` (ui/devices.js's key). */

@@ -60,7 +60,7 @@ export async function hubOf({ id, kept, engine, table }) {
     ask: (request) => engine.call(request),
     session: () => table()?.sid ?? null,
     hintsAllowed: () => Boolean(table()?.snap?.hints),
-    keepTokens: (tokens) => keepDevices(id, { seats: kept.seats, tokens }),
+    keep: (now) => keepDevices(id, now),
     log: (entry) => console.info('pygames: refused from a seat on another device', entry),
   });
   return Object.assign(hub, { tableId: id });
@@ -185,14 +185,16 @@ async function acceptAnswer(hub, seat, field, connect, error) {
 }
 
 /**
- * One seat of the dialog: its name and state; an invite while it is not joined.
+ * One seat of the dialog: its name and state; an invite while it is not joined, and the way to
+ * play it at this device instead (`handHere`).
  * @param {Hub & {tableId: string}} hub
  * @param {number} seat
  * @param {string} name
- * @param {Map<number, HTMLElement>} invites the invites made, kept across redraws
- * @param {() => void} redraw
+ * @param {Map<number, {round: number, box: HTMLElement}>} invites the invites made, kept across
+ *   redraws
+ * @param {(seat: number) => void} handHere
  */
-function seatPart(hub, seat, name, invites, redraw) {
+function seatPart(hub, seat, name, invites, handHere) {
   const state = hub.status(seat) || 'open';
   const head = h('div', { class: 'device-head' },
     h('b', { class: `who seat-c${seat}`, text: name }),
@@ -201,26 +203,37 @@ function seatPart(hub, seat, name, invites, redraw) {
     invites.delete(seat);
     return h('li', { class: 'device-seat', testid: `device-${seat}` }, head);
   }
-  if (!invites.has(seat)) invites.set(seat, invitePart(hub, seat, name, redraw));
-  return h('li', { class: 'device-seat', testid: `device-${seat}` }, head, invites.get(seat));
+  // an invite used up by a device that did not join the seat is made anew
+  const made = invites.get(seat);
+  if (!made || made.round !== hub.round(seat)) invites.set(seat, { round: hub.round(seat), box: invitePart(hub, seat, name, () => {}) });
+  const here = button(t('deviceHandHere'), { class: 'btn btn-sm btn-quiet', testid: `device-here-${seat}` });
+  here.addEventListener('click', () => handHere(seat));
+  return h('li', { class: 'device-seat', testid: `device-${seat}` }, head, invites.get(seat).box,
+    h('div', { class: 'device-here' }, here, h('span', { class: 'field-help', text: t('deviceHandHereHelp') })));
 }
 
 /**
  * The "Devices" dialog: every seat on another device, its state, and the invites of those not
- * joined. It follows the hub while it is open.
+ * joined. It follows the hub while it is open; it closes once no seat is left on another device.
  * @param {Hub & {tableId: string}} hub
  * @param {() => string[]} names the seats' names
+ * @param {(seat: number) => void} handHere the host plays `seat` at this device from now on
  */
-export function devicesDialog(hub, names) {
+export function devicesDialog(hub, names, handHere) {
   const invites = new Map();
   const list = h('ul', { class: 'device-list', testid: 'device-list' });
-  const draw = () => list.replaceChildren(...hub.seats.map((s) => seatPart(hub, s, names()[s], invites, () => {})));
+  let dialog = null;
+  const draw = () => {
+    if (!hub.seats.length) dialog?.close();
+    list.replaceChildren(...hub.seats.map((s) => seatPart(hub, s, names()[s], invites, handHere)));
+  };
   const off = hub.onStatus(draw);
   draw();
   const body = h('div', { class: 'devices-dialog' },
     h('h2', { class: 'dialog-title', text: t('devicesTitle') }), list,
     h('p', { class: 'field-help', text: t('inviteLimits') }));
-  return modal(body, { testid: 'devices-dialog', label: () => t('devicesTitle'), onClose: off, relabel: draw });
+  dialog = modal(body, { testid: 'devices-dialog', label: () => t('devicesTitle'), onClose: off, relabel: draw });
+  return dialog;
 }
 
 /**

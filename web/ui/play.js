@@ -27,7 +27,7 @@ import { Coach } from './hint.js';
 import { run, WAITING } from './turns.js';
 import { pendingMoments, logEnd } from './moments.js';
 import { momentPanel } from './moment-panel.js';
-import { defaultSeats } from './seats.js';
+import { defaultSeats, personHere } from './seats.js';
 import { TableView } from './view.js';
 import { wasteOf, mayPlay } from './confirm.js';
 import { placesBlock } from './places.js';
@@ -106,7 +106,7 @@ export class Table {
    * the same time) brings the table up to date.
    */
   followDevices() {
-    const { hub, ui } = /** @type {{hub: any, ui: any}} */ (this.devices);
+    const { hub } = /** @type {{hub: any}} */ (this.devices);
     const states = new Map(hub.seats.map((s) => [s, hub.status(s)]));
     this.offDevices = hub.onStatus(() => {
       for (const s of hub.seats) {
@@ -118,7 +118,26 @@ export class Table {
       if (this.alive) this.render();
     });
     this.watchGuestMoves(hub);
-    if (!hub.allJoined()) setTimeout(() => { if (this.alive) ui.devicesDialog(hub, () => this.names); }, 0);
+    if (!hub.allJoined()) setTimeout(() => { if (this.alive) this.openDevices(); }, 0);
+  }
+
+  /** The Devices dialog (ui/devices.js): the seats on other devices, their invites. */
+  openDevices() {
+    const { hub, ui } = /** @type {{hub: any, ui: any}} */ (this.devices);
+    ui.devicesDialog(hub, () => this.names, (seat) => this.handHere(seat));
+  }
+
+  /**
+   * The host plays `seat` at this device from now on (its device is gone, or never came): it
+   * is passed and played here like any seat of a person here.
+   * @param {number} seat
+   */
+  handHere(seat) {
+    this.devices?.hub.release(seat);
+    this.seats[seat] = personHere();
+    this.humans = this.seats.map((s, i) => (s.kind === 'here' ? i : -1)).filter((i) => i >= 0);
+    this.render();
+    if (!this.pumping) this.pump();
   }
 
   /** @param {any} hub */
@@ -131,7 +150,7 @@ export class Table {
       if (!ans || this.pumping || this.busy) continue;
       this.madeBy = 'bot';
       this.snap = ans;
-      this.share();
+      this.share({ soon: true });
       this.pump();
     }
   }
@@ -494,7 +513,8 @@ export class Table {
     if (!ans || !this.alive) return false;
     this.madeBy = 'bot';
     this.snap = ans;
-    this.share();
+    // a move made on another device is saved at once: a reload of the host loses none
+    this.share({ soon: waiting === 'remote' });
     return true;
   }
 
@@ -798,7 +818,7 @@ export class Table {
       h('div', { class: 'status-chips' }, ...this.view.guard(() => (mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.tutorial ? null : this.coach.button(),
-      this.devices ? this.devices.ui.devicesButton(this.devices.hub) : null,
+      this.devices?.hub.seats.length ? this.devices.ui.devicesButton(this.devices.hub) : null,
       explainButton(snap.game),
       rulesButton(),
       undo,
@@ -924,7 +944,7 @@ const TABLE_ACTIONS = {
   rematch: (table) => table.onRestart('rematch', table.baseRecord()),
   'new-game': (table) => table.onRestart('new', table.baseRecord()),
   'copy-link': (table) => table.copyLink(),
-  devices: (table) => { if (table.devices) table.devices.ui.devicesDialog(table.devices.hub, () => table.names); },
+  devices: (table) => { if (table.devices) table.openDevices(); },
   'watch-replay': (table) => table.onReplay?.(table.snap),
   // a greyed-out control says why, by tap: the engine's reason (snapshot `unavailable`)
   why: (table, data) => {
