@@ -5,7 +5,7 @@ real WebRTC between browser contexts. Not part of CI: a command of its own, run 
 Usage (as root: it makes a network namespace, as the e2e ``lan`` fixture does)::
 
     .venv/bin/python build.py build            # the site in dist/ (or give --dist DIR)
-    .venv/bin/python tools/devices_bench.py [--moves 40] [--repeats 5] [--json FILE]
+    .venv/bin/python tools/devices_bench.py [--moves 60] [--repeats 5] [--json FILE]
 
 Everything runs inside a private network namespace made by ``e2e/lan.py`` (``open_lan``: a veth
 pair with a default route, Debian's Chromium inside it, no traffic leaves the machine; Chromium
