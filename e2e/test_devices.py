@@ -466,3 +466,29 @@ def test_forged_messages_are_refused_and_the_game_goes_on(lan: Lan) -> None:
     wait_true(
         host, f"Number(document.querySelector('[data-testid=table]').dataset.ply) > {ply}", 20_000
     )
+
+
+@pytest.mark.timeout(120)
+def test_the_host_hands_seats_whose_devices_never_came_to_a_bot_and_to_itself(lan: Lan) -> None:
+    """No device joins: the host lets a bot play one seat and plays the other itself (the
+    engine's record then has that seat as a bot's); the game goes on."""
+    host = host_table(
+        lan, "marie", 3, ["device", "device", "bot"],
+        lambda page: page.get_by_test_id("opt-elder").select_option("0"),
+    )  # fmt: skip
+    expect(host.get_by_test_id("table")).to_have_attribute("data-waiting", "remote")
+    expect(host.get_by_test_id("prompt")).to_contain_text("Waiting for Player 1’s device")
+    host.get_by_test_id("device-bot-0").click()
+    expect(host.get_by_test_id("device-0")).to_have_count(0)
+    host.get_by_test_id("device-here-1").click()
+    expect(host.get_by_test_id("devices-dialog")).to_have_count(0)  # no seat left to invite
+    expect(host.get_by_test_id("devices")).to_have_count(0)
+    seat0 = host.get_by_test_id("seats").locator(".seat-c0")
+    expect(seat0.first).to_contain_text("Bot")
+    for _ in range(20):  # the host plays seat 1 (the bots play the others) for a few moves
+        phase = guest_step(host, marie_act)
+        if phase == "moved" and host_ply(host) >= 6:
+            break
+        host.wait_for_timeout(100)
+    assert host_ply(host) >= 6
+    expect(host.get_by_test_id("table")).to_have_attribute("data-viewer", "1")

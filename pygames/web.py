@@ -24,7 +24,7 @@ from pygames.core.errors import GameError, NotYourTurn, ReplayError
 from pygames.core.places import places
 from pygames.core.play import bot_move
 from pygames.core.protocol import GameState, JSONDict
-from pygames.core.record import Record, new_state, replay, split_action
+from pygames.core.record import Record, Seat, new_state, replay, split_action
 from pygames.core.registry import all_games, get_game
 from pygames.core.search import Search, SearchBot
 from pygames.core.text import Text, t
@@ -217,6 +217,7 @@ class Bridge:
             "act": self.cmd_act,
             "compose": self.cmd_compose,
             "bot": self.cmd_bot,
+            "seat": self.cmd_seat,
             "hint": self.cmd_hint,
             "analyse": self.cmd_analyse,
             "undo": self.cmd_undo,
@@ -351,6 +352,27 @@ class Bridge:
         out = snapshot(sid, session, viewer, log_from)
         out.update(action=action, actor=seat, thinking=False)
         return out
+
+    def cmd_seat(self, req: Request) -> JSONDict:
+        """Hand ``seat`` of a game in progress to a bot of ``level``: its person left the table
+        (their device is gone, issue 34). The record says so from now on (the ``save``); the
+        seat keeps its name. Answer with ``view_seat``'s snapshot."""
+        sid, session = self.session(req)
+        players = session.state.players
+        seat = req.seat(players)
+        if seat is None:
+            raise bad("No such seat.", "その席はありません。")
+        if session.state.is_over():
+            raise bad("The game is over.", "ゲームは終わっています。")
+        level = req.data.get("level")
+        if not isinstance(level, str):
+            raise unreadable()
+        get_game(session.record.game).make_bot(level)  # an unknown level: a RecordError
+        old = session.record.seats[seat]
+        session.record.seats[seat] = Seat(old.name, "bot", level)
+        session.search = None
+        viewer = req.seat(players, "view_seat")
+        return snapshot(sid, session, viewer, req.count("log_from"))
 
     def cmd_hint(self, req: Request) -> JSONDict:
         """Search for a slice from ``seat``'s information (a human seat to move, at a table that

@@ -17,6 +17,7 @@ import pytest
 
 from pygames import coach, request, web
 from pygames.core.errors import BadRequest, RecordError
+from pygames.core.record import parse_record_text
 from pygames.request import Request
 
 BRIDGE_MODULES = [web, coach, request]
@@ -289,3 +290,32 @@ def test_one_place_reads_a_record_from_a_request() -> None:
         ("pygames.request", "record", "parse_record_text"),
         ("pygames.request", "record", "record_from_json"),
     ]
+
+
+# --- a seat handed to a bot (issue 34: its person's device left) ------------------------------
+
+
+def test_a_seat_handed_to_a_bot_plays_as_one_and_the_save_says_so() -> None:
+    bridge = web.Bridge()
+    humans = [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}, SEATS[2]]
+    snap = call(bridge, cmd="start", record={**RECORD, "seats": humans}, seat=None)
+    sid, seat = snap["session"], snap["to_move"][0]
+    assert call(bridge, cmd="bot", session=sid, seat=seat)["kind"] == "BadRequest"  # a person's
+    handed = call(bridge, cmd="seat", session=sid, seat=seat, level="normal", view_seat=None)
+    assert handed["ok"] is True and handed["ply"] == 0 and handed["view"]["seat"] is None
+    assert handed["seats"][seat] == {"name": humans[seat]["name"], "kind": "bot", "level": "normal"}
+    saved = parse_record_text(handed["save"])
+    assert saved.seats[seat].kind == "bot" and saved.seats[seat].level == "normal"
+    played = call(bridge, cmd="bot", session=sid, seat=seat, view_seat=None)
+    while played.get("thinking"):
+        played = call(bridge, cmd="bot", session=sid, seat=seat, view_seat=None)
+    assert played["ok"] is True and played["ply"] == 1
+
+
+def test_a_seat_is_not_handed_to_an_unknown_bot_or_after_the_end() -> None:
+    bridge = web.Bridge()
+    sid = call(bridge, cmd="start", record=RECORD, seat=0)["session"]
+    assert refusal(call(bridge, cmd="seat", session=sid, seat=0, level="godlike")) == "RecordError"
+    assert refusal(call(bridge, cmd="seat", session=sid, seat=9, level="normal")) == "BadRequest"
+    assert refusal(call(bridge, cmd="seat", session=sid, seat=0)) == "BadRequest"
+    assert call(bridge, cmd="view", session=sid, seat=0)["seats"][0]["kind"] == "human"

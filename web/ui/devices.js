@@ -192,9 +192,9 @@ async function acceptAnswer(hub, seat, field, connect, error) {
  * @param {string} name
  * @param {Map<number, {round: number, box: HTMLElement}>} invites the invites made, kept across
  *   redraws
- * @param {(seat: number) => void} handHere
+ * @param {{here: (seat: number) => void, bot: (seat: number) => void}} hand
  */
-function seatPart(hub, seat, name, invites, handHere) {
+function seatPart(hub, seat, name, invites, hand) {
   const state = hub.status(seat) || 'open';
   const head = h('div', { class: 'device-head' },
     h('b', { class: `who seat-c${seat}`, text: name }),
@@ -206,10 +206,12 @@ function seatPart(hub, seat, name, invites, handHere) {
   // an invite used up by a device that did not join the seat is made anew
   const made = invites.get(seat);
   if (!made || made.round !== hub.round(seat)) invites.set(seat, { round: hub.round(seat), box: invitePart(hub, seat, name, () => {}) });
-  const here = button(t('deviceHandHere'), { class: 'btn btn-sm btn-quiet', testid: `device-here-${seat}` });
-  here.addEventListener('click', () => handHere(seat));
+  const here = button(t('deviceHandHere'), { class: 'btn btn-sm', testid: `device-here-${seat}` });
+  here.addEventListener('click', () => hand.here(seat));
+  const bot = button(t('deviceHandBot'), { class: 'btn btn-sm', testid: `device-bot-${seat}` });
+  bot.addEventListener('click', () => hand.bot(seat));
   return h('li', { class: 'device-seat', testid: `device-${seat}` }, head, invites.get(seat).box,
-    h('div', { class: 'device-here' }, here, h('span', { class: 'field-help', text: t('deviceHandHereHelp') })));
+    h('div', { class: 'device-hand' }, h('span', { class: 'field-help', text: t('deviceHandHelp') }), here, bot));
 }
 
 /**
@@ -217,15 +219,16 @@ function seatPart(hub, seat, name, invites, handHere) {
  * joined. It follows the hub while it is open; it closes once no seat is left on another device.
  * @param {Hub & {tableId: string}} hub
  * @param {() => string[]} names the seats' names
- * @param {(seat: number) => void} handHere the host plays `seat` at this device from now on
+ * @param {{here: (seat: number) => void, bot: (seat: number) => void}} hand the seat goes to
+ *   someone at the host: a person at this device (`here`) or a bot
  */
-export function devicesDialog(hub, names, handHere) {
+export function devicesDialog(hub, names, hand) {
   const invites = new Map();
   const list = h('ul', { class: 'device-list', testid: 'device-list' });
   let dialog = null;
   const draw = () => {
     if (!hub.seats.length) dialog?.close();
-    list.replaceChildren(...hub.seats.map((s) => seatPart(hub, s, names()[s], invites, handHere)));
+    list.replaceChildren(...hub.seats.map((s) => seatPart(hub, s, names()[s], invites, hand)));
   };
   const off = hub.onStatus(draw);
   draw();

@@ -27,7 +27,7 @@ import { Coach } from './hint.js';
 import { run, WAITING } from './turns.js';
 import { pendingMoments, logEnd } from './moments.js';
 import { momentPanel } from './moment-panel.js';
-import { defaultSeats, personHere } from './seats.js';
+import { defaultSeats, personHere, botSeat } from './seats.js';
 import { TableView } from './view.js';
 import { wasteOf, mayPlay } from './confirm.js';
 import { placesBlock } from './places.js';
@@ -124,7 +124,7 @@ export class Table {
   /** The Devices dialog (ui/devices.js): the seats on other devices, their invites. */
   openDevices() {
     const { hub, ui } = /** @type {{hub: any, ui: any}} */ (this.devices);
-    ui.devicesDialog(hub, () => this.names, (seat) => this.handHere(seat));
+    ui.devicesDialog(hub, () => this.names, { here: (seat) => this.handHere(seat), bot: (seat) => this.handToBot(seat) });
   }
 
   /**
@@ -136,6 +136,24 @@ export class Table {
     this.devices?.hub.release(seat);
     this.seats[seat] = personHere();
     this.humans = this.seats.map((s, i) => (s.kind === 'here' ? i : -1)).filter((i) => i >= 0);
+    this.render();
+    if (!this.pumping) this.pump();
+  }
+
+  /**
+   * A bot plays `seat` from now on (its person left the table): the engine's record says so
+   * (`seat`), and the table plays it as any bot.
+   * @param {number} seat
+   */
+  async handToBot(seat) {
+    const levels = this.game?.levels || ['normal'];
+    const level = levels.includes('normal') ? 'normal' : levels[0];
+    const ans = await this.call({ cmd: 'seat', session: this.sid, seat, level, view_seat: this.viewer });
+    if (!ans) return;
+    this.devices?.hub.release(seat);
+    this.seats[seat] = botSeat(PACE);
+    this.snap = ans;
+    this.share({ soon: true });
     this.render();
     if (!this.pumping) this.pump();
   }
