@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import engine_snapshot, unlink, wait_true
+from conftest import Shot, engine_snapshot, switch_lang, unlink, wait_true
 from lan import Lan
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -254,11 +254,29 @@ def finished_record(host: Page) -> dict[str, Any]:
     return unlink(host.url.split("#", 1)[1])
 
 
+def shoot_both_languages(host: Page, guests: list[Page], game: str, shot: Shot) -> None:
+    """Screenshots of the host's board (landscape and portrait) and of a guest's phone on its
+    turn, in English and in Japanese."""
+    ready = "[data-testid=table][data-waiting=human]"
+    deadline = time.monotonic() + 30
+    while not any(g.locator(ready).count() for g in guests) and time.monotonic() < deadline:
+        guests[0].wait_for_timeout(100)
+    guest = next((g for g in guests if g.locator(ready).count()), guests[0])
+    for lang in ("en", "ja"):
+        for page in (host, guest):
+            switch_lang(page, lang)
+        shot(host, f"devices-{game}-host-{lang}", both=True)
+        shot(guest, f"devices-{game}-guest-{lang}")
+    for page in (host, guest):
+        switch_lang(page, "en")
+
+
 def play_with_two_guests(
     lan: Lan,
     game: str,
     kinds: list[str],
     act: Callable[[Page, str], None],
+    shot: Shot,
     options: Callable[[Page], None] | None = None,
 ) -> None:
     """The whole test of one game: set up, two guests join, they play to the end, and every
@@ -268,6 +286,7 @@ def play_with_two_guests(
     guests = [join(lan, host, seat) for seat in seats]
     host.get_by_test_id("dialog-close").click()
     expect(host.get_by_test_id("devices")).to_contain_text("2/2")
+    shoot_both_languages(host, guests, game, shot)
     moves = play_to_end(host, guests, act)
     assert moves >= 4
     record = finished_record(host)
@@ -284,19 +303,20 @@ def play_with_two_guests(
 
 
 @pytest.mark.timeout(240)
-def test_two_guests_and_a_bot_play_marie_to_the_end(lan: Lan) -> None:
+def test_two_guests_and_a_bot_play_marie_to_the_end(lan: Lan, shot: Shot) -> None:
     play_with_two_guests(
         lan,
         "marie",
         ["device", "device", "bot"],
         marie_act,
+        shot,
         options=lambda page: page.get_by_test_id("opt-elder").select_option("0"),
     )
 
 
 @pytest.mark.timeout(240)
-def test_two_guests_and_a_bot_play_the_egyptian_buyer_to_the_end(lan: Lan) -> None:
-    play_with_two_guests(lan, "hitokai", ["device", "bot", "device"], hitokai_act)
+def test_two_guests_and_a_bot_play_the_egyptian_buyer_to_the_end(lan: Lan, shot: Shot) -> None:
+    play_with_two_guests(lan, "hitokai", ["device", "bot", "device"], hitokai_act, shot)
 
 
 def host_ply(host: Page) -> int:
