@@ -82,7 +82,9 @@ def dist_dir() -> Path:
 # The modules that take longest, most of it waiting on one long test after another: under
 # pytest-xdist they go first, so that the two workers end together rather than one running
 # these alone at the end. Each module's tests stay together and in their order.
-SLOW_MODULES = ("test_snapshot.py", "test_analysis.py", "test_app.py", "test_saves.py")
+SLOW_MODULES = (
+    "test_snapshot.py", "test_devices.py", "test_analysis.py", "test_app.py", "test_saves.py",
+)  # fmt: skip
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -36,3 +36,14 @@ test('the usual invite (one candidate) is a QR code of version 9 or less', () =>
   const { version } = qrMatrix(link(1), { level: 'L' });
   assert.ok(version <= 9, `version ${version}`);
 });
+
+test('each side takes only a code of the other kind and of its own build', async () => {
+  const { checkedDescription } = await import('../../web/net/link.js');
+  const offer = compactOf({ type: 'offer', sdp: lines(UUIDS.slice(0, 1)) }, { build: 'b1' });
+  assert.equal(checkedDescription(offer, 'offer', 'b1').type, 'offer');
+  assert.match(checkedDescription(offer, 'offer', 'b1').sdp, /a=ice-ufrag:3pXq/);
+  const refused = (fn) => { try { fn(); } catch (error) { return error.code; } return null; };
+  assert.equal(refused(() => checkedDescription(offer, 'answer', 'b1')), 'kind');
+  assert.equal(refused(() => checkedDescription(offer, 'offer', 'b2')), 'build');
+  assert.equal(refused(() => checkedDescription('hello', 'offer', 'b1')), 'not-a-code');
+});
