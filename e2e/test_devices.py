@@ -269,6 +269,14 @@ def shoot_both_languages(host: Page, guests: list[Page], game: str, shot: Shot) 
         shot(guest, f"devices-{game}-guest-{lang}")
     for page in (host, guest):
         switch_lang(page, "en")
+    # the phone's column puts the hand first; one tap goes to the public board and back
+    top = "document.querySelector('[data-testid=action-zone]').getBoundingClientRect().top"
+    before = float(guest.evaluate(top))
+    guest.get_by_test_id("jump-board").click()
+    wait_true(guest, f"({top}) < {before - 150}", 5_000)  # the column scrolled to the board
+    shot(guest, f"devices-{game}-guest-board")
+    guest.get_by_test_id("jump-hand").click()
+    expect(guest.get_by_test_id("action-zone")).to_be_in_viewport()
 
 
 def play_with_two_guests(

@@ -128,6 +128,8 @@ const S = {
   joinTimeout: { en: 'The host did not connect. Check that both devices are on the same Wi-Fi, then scan a new invite.', ja: 'ホストとつながりませんでした。両方の端末が同じWi-Fiにあることを確かめてから、新しい招待を読み取ってください。' },
   joinLost: { en: 'The connection to the host was lost. Scan the host’s invite again to come back to your seat.', ja: 'ホストとの接続が切れました。ホストの招待をもう一度読み取ると、同じ席に戻れます。' },
   joinRefused: { en: 'The host refused this device: {0}', ja: 'ホストがこの端末を断りました：{0}' },
+  jumpHand: { en: 'My hand', ja: '自分の手' },
+  jumpBoard: { en: 'Board', ja: '盤面' },
   guestOver: { en: 'The game is over. The host’s device keeps its record and replay.', ja: 'ゲームは終わりました。記録とリプレイはホストの端末にあります。' },
 
   // table (shared)

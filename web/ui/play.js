@@ -837,10 +837,19 @@ export class Table {
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.tutorial ? null : this.coach.button(),
       this.devices?.hub.seats.length ? this.devices.ui.devicesButton(this.devices.hub) : null,
+      this.guest ? this.jumpButtons() : null,
       explainButton(snap.game),
       rulesButton(),
       undo,
       who);
+  }
+
+  /** A guest's phone: one tap to the public board, one back to the own hand (the phone's
+   * column puts the hand first; style.css). */
+  jumpButtons() {
+    return h('span', { class: 'jump-buttons' },
+      button(t('jumpHand'), { class: 'btn btn-sm', testid: 'jump-hand', data: { action: 'jump', to: 'hand' } }),
+      button(t('jumpBoard'), { class: 'btn btn-sm', testid: 'jump-board', data: { action: 'jump', to: 'board' } }));
   }
 
   /** The seat on another device the table waits for while no device holds it (else null). */
@@ -963,6 +972,13 @@ const TABLE_ACTIONS = {
   'new-game': (table) => table.onRestart('new', table.baseRecord()),
   'copy-link': (table) => table.copyLink(),
   devices: (table) => { if (table.devices) table.openDevices(); },
+  // a guest's phone: to the public board (the game's drawing but its action zone), or back
+  jump: (table, data) => {
+    const zone = table.root?.querySelector('[data-testid=action-zone]');
+    const board = zone?.parentElement ? [...zone.parentElement.children].find((el) => el !== zone) : null;
+    const target = data.to === 'board' ? board : zone;
+    target?.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+  },
   'watch-replay': (table) => table.onReplay?.(table.snap),
   // a greyed-out control says why, by tap: the engine's reason (snapshot `unavailable`)
   why: (table, data) => {
