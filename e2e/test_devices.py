@@ -101,7 +101,7 @@ def answer_invite(host: Page, guest: Page, seat: int) -> None:
     host.get_by_test_id(f"answer-connect-{seat}").click()
 
 
-def join(lan: Lan, host: Page, seat: int) -> Page:
+def join(lan: Lan, host: Page, seat: int, shot: Shot | None = None) -> Page:
     """A guest's phone joins ``seat``: it opens the invite link the host shows, and the host
     takes the answer code the phone shows. Returns the guest's page, on its seat's table."""
     link = invite_link(host, seat)
@@ -114,6 +114,9 @@ def join(lan: Lan, host: Page, seat: int) -> Page:
     expect(guest.get_by_test_id("join-qr")).to_be_visible()
     code = answer.input_value()
     assert len(code) < 200, code
+    if shot:  # the guest's answer, and the host's dialog waiting for it
+        shot(guest, "devices-join")
+        shot(host, "devices-dialog", both=True)
     host.get_by_test_id(f"answer-input-{seat}").fill(code)
     host.get_by_test_id(f"answer-connect-{seat}").click()
     expect(guest.get_by_test_id("table")).to_be_visible(timeout=20_000)
@@ -291,7 +294,10 @@ def play_with_two_guests(
     message they received is checked."""
     host = host_table(lan, game, len(kinds), kinds, options)
     seats = [s for s, kind in enumerate(kinds) if kind == "device"]
-    guests = [join(lan, host, seat) for seat in seats]
+    guests = [
+        join(lan, host, seat, shot if game == "marie" and seat == seats[0] else None)
+        for seat in seats
+    ]
     host.get_by_test_id("dialog-close").click()
     expect(host.get_by_test_id("devices")).to_contain_text("2/2")
     shoot_both_languages(host, guests, game, shot)

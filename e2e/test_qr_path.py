@@ -209,10 +209,12 @@ def test_the_host_reads_the_guests_answer_with_its_camera(
     tracks = host.evaluate(TRACKS)
     assert tracks and set(tracks) == {"ended"}, tracks
 
-    # what the Devices dialog does with it: the seat joins with the code read
-    host.get_by_test_id("answer-input-0").fill(scanned)
-    host.get_by_test_id("answer-connect-0").click()
+    # the Devices dialog's own button: the camera reads the answer, the seat joins with it
+    host.get_by_test_id("answer-scan-0").click()
+    expect(host.get_by_test_id("camera-dialog")).to_be_visible()
     expect(guest.get_by_test_id("table")).to_be_visible(timeout=20_000)
+    expect(host.get_by_test_id("answer-input-0")).to_have_count(0)  # joined: no invite left
+    expect(host.get_by_test_id("camera-dialog")).to_have_count(0)
     expect(host.get_by_test_id("device-state-0")).to_have_attribute("data-state", "joined")
 
 

@@ -95,7 +95,7 @@ const S = {
   inviteScan: { en: '1. On {0}’s phone, open the camera and scan this code (or send them the link).', ja: '1. {0}さんのスマホでカメラを開き、このコードを読み取ります（またはリンクを送ります）。' },
   inviteCopy: { en: 'Copy the invite link', ja: '招待リンクをコピー' },
   inviteMaking: { en: 'Making the invite…', ja: '招待を作っています…' },
-  inviteAnswer: { en: '2. Their phone then shows a code: paste it here.', ja: '2. スマホにコードが表示されたら、ここに貼り付けます。' },
+  inviteAnswer: { en: '2. Their phone then shows a code: scan it with this device’s camera, or paste it here.', ja: '2. スマホにコードが表示されたら、この端末のカメラで読み取るか、ここに貼り付けます。' },
   inviteAnswerLabel: { en: 'The code from {0}’s phone', ja: '{0}さんのスマホのコード' },
   inviteScanAnswer: { en: 'Scan it with this camera', ja: 'この端末のカメラで読み取る' },
   inviteConnect: { en: 'Connect', ja: '接続' },

@@ -154,12 +154,20 @@ function inviteBody(hub, seat, name, link) {
   const error = h('p', { class: 'form-error', role: 'alert', testid: `answer-error-${seat}` });
   const connect = button(t('inviteConnect'), { class: 'btn btn-primary', testid: `answer-connect-${seat}` });
   connect.addEventListener('click', () => acceptAnswer(hub, seat, answer, connect, error));
+  // the guest's answer QR code, read by this device's camera (ui/camera.js, loaded when asked)
+  const scan = button(t('inviteScanAnswer'), { class: 'btn', testid: `answer-scan-${seat}` });
+  scan.addEventListener('click', async () => {
+    const text = await (await import('./camera.js')).scanWithCamera();
+    if (!text) return;
+    answer.value = text;
+    acceptAnswer(hub, seat, answer, connect, error);
+  });
   return [
     h('p', { class: 'invite-step', text: t('inviteScan', name) }),
     qrCode(link, `invite-qr-${seat}`),
     h('div', { class: 'invite-link-row' }, linkField, copy),
     h('p', { class: 'invite-step', text: t('inviteAnswer') }),
-    answer, h('div', { class: 'invite-actions' }, connect), error,
+    answer, h('div', { class: 'invite-actions' }, scan, connect), error,
   ];
 }
 
