@@ -480,6 +480,25 @@ class SnapshotSeed:
             if permissions:
                 context.grant_permissions(permissions)
 
+    def seed_lan(self, context: BrowserContext, base_url: str) -> None:
+        """Store the snapshot in a context of the ``lan`` network for ``base_url`` (the site
+        served inside the namespace, whose loopback cannot reach the snapshot's server: the
+        bytes come through a route of the test process instead)."""
+        if not self.made:
+            self.make()
+        if self.server is None:
+            return
+        url = base_url + "__e2e__/snapshot.gz"
+        data = self.server.data
+        page = context.new_page()
+        try:
+            answer_seed_pages(page)
+            page.route(url, lambda route: route.fulfill(body=data, content_type="application/gzip"))
+            page.goto(base_url + SEED_PAGE)
+            page.evaluate(WRITE_SNAPSHOT, [self.fields, url])
+        finally:
+            page.close()
+
     def close(self) -> None:
         """Stop serving the snapshot."""
         if self.server is not None:
@@ -530,12 +549,14 @@ def browser(
         return context
 
     browser.new_context = new_context  # type: ignore[method-assign]
+    _SEEDS[:] = [snapshot]  # the lan fixture's host devices are given it too
     yield browser
     del browser.new_context
     snapshot.close()
 
 
 PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser", "lan"}
+_SEEDS: list[SnapshotSeed] = []  # the session's snapshot seed, once the browser fixture made it
 
 
 # ------------------------------------------------------------------ contexts kept between tests
@@ -1020,6 +1041,7 @@ def lan(
     request_log: RequestLog,
     console_log: ConsoleLog,
     browser_type_launch_args: dict[str, Any],
+    browser: Browser,
 ) -> Iterator[Lan]:
     """The worker's private network (:class:`lan.Lan`): ``lan.browser`` runs inside it, the site
     is at ``lan.base_url``, and ``lan.new_page(viewport=...)`` is a page of a new browser context,
@@ -1040,6 +1062,7 @@ def lan(
             problem = f"lan: {exc}"
         if problem:  # a failure, never a skip (issue 34: these tests run in CI)
             pytest.fail(problem, pytrace=False)
+        net.seed = _SEEDS[0].seed_lan if _SEEDS else None  # (`browser` made it)
         yield net
 
 

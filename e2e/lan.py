@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
@@ -224,24 +224,33 @@ class Lan:
     watchers: Sequence[Watcher]
     context_args: dict[str, Any] = field(default_factory=dict)
     contexts: list[BrowserContext] = field(default_factory=list)
+    #: gives a context the engine's memory snapshot for ``base_url`` (conftest's SnapshotSeed),
+    #: so that a host's engine boots as on a device that ran it before
+    seed: Callable[[BrowserContext, str], None] | None = None
 
-    def new_context(self, **kwargs: Any) -> BrowserContext:
+    def new_context(self, engine: bool = False, **kwargs: Any) -> BrowserContext:
         """A new browser context (a device), watched as every e2e context is; service workers
-        are blocked unless ``service_workers="allow"`` is given (as in conftest)."""
+        are blocked unless ``service_workers="allow"`` is given (as in conftest). ``engine``: a
+        device that will run the engine (a host) is given its snapshot first."""
         args = {**self.context_args, "service_workers": "block", **kwargs}
         context = self.browser.new_context(**args)
         for watcher in self.watchers:
             watcher.watch(context)
         self.contexts.append(context)
+        if engine and self.seed is not None:
+            self.seed(context, self.base_url)
         return context
 
-    def new_page(self, viewport: ViewportSize | None = None, **kwargs: Any) -> Page:
+    def new_page(
+        self, viewport: ViewportSize | None = None, engine: bool = False, **kwargs: Any
+    ) -> Page:
         """A page in a new browser context: one more device on the network. ``viewport``
         (``{"width": w, "height": h}``) and any other ``browser.new_context`` argument apply
-        to that context. It is closed after the test (:meth:`close_devices`)."""
+        to that context; ``engine`` as in :meth:`new_context`. It is closed after the test
+        (:meth:`close_devices`)."""
         if viewport is not None:
             kwargs["viewport"] = viewport
-        return self.new_context(**kwargs).new_page()
+        return self.new_context(engine=engine, **kwargs).new_page()
 
     def close_devices(self) -> None:
         """Close every context opened since the last call."""

@@ -155,6 +155,7 @@ def camera_host(lan: Lan, camera_browser: tuple[Browser, Path]) -> Iterator[tupl
         lan.base_url,
         lan.watchers,
         {**lan.context_args, "permissions": ["camera"]},
+        seed=lan.seed,
     )
     try:
         yield host, video

@@ -245,7 +245,7 @@ function tableScreen(shell, { snap, mod, game, save, Table, devices }) {
         // the address of a finished game: its record (nothing is hidden any more)
         onShare: (share) => { if (router.showing(s) && table?.snap?.over) router.setAddress(`#${share}`, false); },
         onSnap: (next) => persist(shell, save, next),
-        onRestart: (kind, record) => restart(shell, kind, record),
+        onRestart: (kind, record) => restart(shell, kind, record, devices?.hub.seats ?? []), // (new invites)
         onReplay: (last) => {
           location.hash = save && save.done && getHistory(save.id) ? `#/replay/${save.id}` : `#/replay&${last.share}`;
         },
@@ -270,11 +270,13 @@ function tableScreen(shell, { snap, mod, game, save, Table, devices }) {
  * @param {import('../ui/router.js').Shell} shell
  * @param {'rematch' | 'new'} kind
  * @param {import('../types.js').GameRecord} record
+ * @param {number[]} devices the seats played on other devices: they still are (their phones
+ *   scan new invites)
  */
-async function restart(shell, kind, record) {
+async function restart(shell, kind, record, devices) {
   const rec = { ...record, actions: [] };
   if (kind === 'new') delete rec.seed; // the engine deals a new one
-  const err = await startRecord(shell, rec, shell.router.token, { push: true });
+  const err = await startRecord(shell, rec, shell.router.token, { push: true, devices });
   if (err) showLinkError(shell, err);
 }
 
