@@ -27,6 +27,7 @@ from conftest import (
 from conftest import simulate as simulate_game
 from conftest import wait_turn as shared_wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from policies import marie_act as act
 
 from pygames.web import LOG_WINDOW
 
@@ -79,26 +80,6 @@ def wait_turn(page: Page) -> str:
     """Wait (up to a minute) until a human must act, the privacy screen is up, or the game is
     over."""
     return shared_wait_turn(page, 60_000)
-
-
-def act(page: Page, phase: str) -> None:
-    """One legal choice through the page for the current phase."""
-    if phase == "pile":
-        page.locator("[data-testid^=pile-]:enabled").first.click()
-    elif phase == "draft":
-        cards = page.get_by_test_id("hand-card")
-        if cards.count() > 2:
-            cards.nth(0).click()
-            cards.nth(1).click()
-        page.get_by_test_id("confirm-pick").click()
-    elif phase == "vote":
-        page.get_by_test_id("vote-down").click()
-    elif phase == "take":
-        page.locator("[data-testid^=take-option-]").first.click()
-    elif phase == "decide":
-        page.locator("[data-testid^=decide-]").first.click()
-    else:  # pragma: no cover
-        raise AssertionError(f"unexpected phase {phase!r}")
 
 
 def play_to_end(page: Page, steps: int = 400) -> None:

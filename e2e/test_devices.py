@@ -24,9 +24,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import Shot, engine_snapshot, switch_lang, unlink, wait_true
+from conftest import Shot, current_record, engine_snapshot, switch_lang, unlink, wait_true
 from lan import Lan
 from playwright.sync_api import BrowserContext, Page, expect
+from policies import marie_act
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1024, "height": 768}
@@ -123,26 +124,6 @@ def join(lan: Lan, host: Page, seat: int, shot: Shot | None = None) -> Page:
     expect(host.get_by_test_id(f"device-state-{seat}")).to_have_attribute("data-state", "joined")
     expect(guest.locator("html")).to_have_attribute("data-engine", "idle")  # no engine on a guest
     return guest
-
-
-def marie_act(page: Page, phase: str) -> None:
-    """One legal choice of Marie's Table through the guest's page."""
-    if phase == "pile":
-        page.locator("[data-testid^=pile-]:enabled").first.click()
-    elif phase == "draft":
-        cards = page.get_by_test_id("hand-card")
-        if cards.count() > 2:
-            cards.nth(0).click()
-            cards.nth(1).click()
-        page.get_by_test_id("confirm-pick").click()
-    elif phase == "vote":
-        page.get_by_test_id("vote-down").click()
-    elif phase == "take":
-        page.locator("[data-testid^=take-option-]").first.click()
-    elif phase == "decide":
-        page.locator("[data-testid^=decide-]").first.click()
-    else:  # pragma: no cover
-        raise AssertionError(f"unexpected phase {phase!r}")
 
 
 def hitokai_act(page: Page, phase: str) -> None:
@@ -399,8 +380,11 @@ def test_a_guest_that_leaves_and_a_host_that_reloads_lose_nothing(lan: Lan) -> N
     host.get_by_test_id("dialog-close").click()
     play_to_end(host, guests, marie_act, until=host_ply(host) + 6)
 
-    # the host reloads: the game resumes from its save, each guest is told and rejoins
+    # the host reloads while it waits for a guest: the game resumes from its save, each guest is
+    # told and rejoins
+    expect(host.get_by_test_id("table")).to_have_attribute("data-waiting", "remote")
     before = host_ply(host)
+    assert len(current_record(host)["actions"]) == before  # kept on the host (its vault)
     host.reload()
     expect(host.get_by_test_id("devices-dialog")).to_be_visible(timeout=60_000)
     expect(host.get_by_test_id("table")).to_have_attribute("data-ply", str(before))

@@ -27,6 +27,7 @@ from conftest import (
     wait_turn,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from policies import marie_act
 
 # ------------------------------------------------------------------------------------ helpers
 
@@ -571,18 +572,7 @@ def act(page: Page) -> str:
     """One legal move of the person to play (a draft keeps the first two cards); returns the
     phase it was played in."""
     phase = ready(page)
-    if phase == "pile":
-        page.locator("[data-testid^=pile-]:enabled").first.click()
-    elif phase == "draft":
-        cards = page.get_by_test_id("hand-card")
-        if cards.count() > 2:
-            cards.nth(0).click()
-            cards.nth(1).click()
-        page.get_by_test_id("confirm-pick").click()
-    elif phase == "vote":
-        page.get_by_test_id("vote-down").click()
-    else:  # pragma: no cover
-        raise AssertionError(f"unexpected phase {phase!r}")
+    marie_act(page, phase)
     return phase
 
 

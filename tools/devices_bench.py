@@ -35,7 +35,7 @@ the invite link the host's Devices dialog shows, and the answer code the guest s
 3. **Round trip.** An init script in each guest's page wraps ``RTCDataChannel.prototype.send``
    and the channel's ``message`` listener: each message ``{id, cmd, ...}`` sent is timed until
    the message ``{re: id, ...}`` is delivered to the page's own listener. The two guests play
-   Marie's Table to the end (``e2e/test_devices.py``'s ``marie_act`` policy), game after game
+   Marie's Table to the end (``e2e/policies.py``'s ``marie_act`` policy), game after game
    while fewer than ``--moves`` ``act`` round trips are recorded. The host's page has the same
    wrapper: for each guest message, the time from its delivery on the host to the host's send of
    the answer (the referee and the host's engine), so each round trip splits into the host's
@@ -410,26 +410,6 @@ def close_dialog(host: Page) -> None:
         host.get_by_test_id("dialog-close").click()
 
 
-def marie_act(page: Page, phase: str) -> None:
-    """One legal choice of Marie's Table through the guest's page (e2e/test_devices.py)."""
-    if phase == "pile":
-        page.locator("[data-testid^=pile-]:enabled").first.click()
-    elif phase == "draft":
-        cards = page.get_by_test_id("hand-card")
-        if cards.count() > 2:
-            cards.nth(0).click()
-            cards.nth(1).click()
-        page.get_by_test_id("confirm-pick").click()
-    elif phase == "vote":
-        page.get_by_test_id("vote-down").click()
-    elif phase == "take":
-        page.locator("[data-testid^=take-option-]").first.click()
-    elif phase == "decide":
-        page.locator("[data-testid^=decide-]").first.click()
-    else:
-        raise RuntimeError(f"unexpected phase {phase!r}")
-
-
 def play_to_end(guests: Sequence[Page]) -> int:
     """Each guest acts on its phone when its seat is to act, until both say the game is over.
     Returns the number of moves made on the phones."""
@@ -452,6 +432,8 @@ def play_to_end(guests: Sequence[Page]) -> int:
                 if guest.get_by_test_id("summary-continue").count():
                     guest.get_by_test_id("summary-continue").click()
                     continue
+                from e2e.policies import marie_act
+
                 marie_act(guest, str(table.get_attribute("data-phase")))
                 moves += 1
         if over == len(guests):

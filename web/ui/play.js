@@ -525,6 +525,7 @@ export class Table {
     this.thinking = waiting === 'bot' ? seat : null;
     this.remoteSeat = waiting === 'remote' ? seat : null;
     this.waiting = waiting;
+    if (waiting === 'remote') this.shareSoon(); // waiting for a person: the save is up to date
     this.render();
     const turn = { seat, viewer: this.viewer, session: this.sid, snap: this.snap, call: (r) => this.call(r), alive: () => this.alive };
     const ans = await this.seats[seat].play(turn);
