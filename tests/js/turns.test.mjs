@@ -243,3 +243,21 @@ test('a hold stops the bots until the game lets go', async () => {
   await going;
   assert.deepEqual(table.trace, ['person 0', 'hold', 'bot 1', 'over']);
 });
+
+test('watched: the host of seats on other devices hides its person behind a cover and puts their view away while the others play', () => {
+  const order = { watched: true };
+  // the person here gets their view behind a cover (they take the device), then acts
+  assert.deepEqual(next(snap([0]), [here, away, bot], null, { order }), { kind: 'cover', seat: 0, hide: false, undo: null });
+  assert.deepEqual(next(snap([0]), [here, away, bot], null, { order, passed: 0 }), { kind: 'show', seat: 0 });
+  assert.deepEqual(next(snap([0]), [here, away, bot], 0, { order }), { kind: 'person', seat: 0 });
+  // their view is put away before the device waits for the others
+  assert.deepEqual(next(snap([1]), [here, away, bot], 0, { order }), { kind: 'show', seat: null });
+  assert.deepEqual(next(snap([1]), [here, away, bot], null, { order }), { kind: 'remote', seat: 1 });
+  assert.deepEqual(next(snap([2]), [here, away, bot], 0, { order }), { kind: 'show', seat: null });
+  assert.deepEqual(next(snap([2]), [here, away, bot], null, { order }), { kind: 'bot', seat: 2 });
+  // the end is shown to everyone
+  assert.deepEqual(next(snap([], { over: true }), [here, away], 0, { order }), { kind: 'show', seat: null });
+  // a guest's own phone (its other seats on other devices too) is not watched: no cover
+  assert.deepEqual(next(snap([0]), [here, away, away], null), { kind: 'show', seat: 0 });
+  assert.deepEqual(next(snap([1]), [here, away, away], 0), { kind: 'remote', seat: 1 });
+});

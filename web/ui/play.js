@@ -427,7 +427,9 @@ export class Table {
       this.holding = this.holdMoment();
       moment = this.holding !== null;
     }
-    return { hold: this.holding !== null, moment, passed: this.passed, undone: this.undone, order: this.order };
+    // the host of seats on other devices is the board everyone sees (ui/turns.js `watched`)
+    const order = { ...this.order, watched: Boolean(this.devices?.hub.seats.length) };
+    return { hold: this.holding !== null, moment, passed: this.passed, undone: this.undone, order };
   }
 
   /** Wait for what the step names: draw the table for it; the loop stops here. */

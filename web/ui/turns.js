@@ -36,7 +36,11 @@
  *   the device was on its way to the next one), the cover comes back ("give the tablet back")
  *   before that move's player sees the position again (at a table of several people). On by
  *   default: `false` shows the taken-back seat's view at once, to whoever holds the device.
- * @typedef {{holdBeforeCover?: boolean, coverBeforeUndo?: boolean}} TurnOrder
+ * - `watched`: others see this device: it is the host of seats played on other devices, the
+ *   board in the middle of the table (a guest's own phone is not). A person here then gets their
+ *   view behind a cover, and it is put away while the others play, as at a device several
+ *   people share.
+ * @typedef {{holdBeforeCover?: boolean, coverBeforeUndo?: boolean, watched?: boolean}} TurnOrder
  */
 
 /**
@@ -67,6 +71,8 @@ function localPeople(seats) {
   return seats.map((c, i) => (c?.kind === 'here' ? i : -1)).filter((i) => i >= 0);
 }
 
+
+
 /**
  * The next step of the table.
  * @param {{over?: boolean, to_move?: number[], can_undo?: boolean}} snapshot
@@ -77,17 +83,22 @@ function localPeople(seats) {
  */
 export function next(snapshot, seats, viewer, turn = {}) {
   const people = localPeople(seats);
+  // several people see this device: several people here, or others around it (`watched`)
+  const watched = Boolean(turn.order?.watched);
+  const shared = people.length >= 2 || watched;
   if (snapshot.over) {
-    // one person here keeps their own view; otherwise everyone sees the spectator's
-    return people.length !== 1 && viewer !== null ? { kind: 'show', seat: null } : { kind: 'over' };
+    // one person alone here keeps their own view; otherwise everyone sees the spectator's
+    return (shared || !people.length) && viewer !== null ? { kind: 'show', seat: null } : { kind: 'over' };
   }
   const toMove = snapshot.to_move || [];
   const ready = movers(toMove, seats, 'here');
-  if (ready.length) return personStep(snapshot, ready, people, viewer, turn);
-  if (turn.hold) return holdStep(people, viewer, turn);
+  if (ready.length) return personStep(snapshot, ready, shared, viewer, turn);
+  if (turn.hold) return holdStep(shared, viewer, turn);
   const away = movers(toMove, seats, 'remote');
-  if (away.length) return { kind: 'remote', seat: away[0] };
   const auto = movers(toMove, seats, 'auto');
+  // a private view is put away before the others play at a watched device
+  if ((away.length || auto.length) && viewer !== null && watched) return { kind: 'show', seat: null };
+  if (away.length) return { kind: 'remote', seat: away[0] };
   if (auto.length) return { kind: 'bot', seat: auto[0] };
   return { kind: 'idle' };
 }
@@ -97,18 +108,17 @@ export function next(snapshot, seats, viewer, turn = {}) {
  * goes round (a cover) when several people share it.
  * @param {{can_undo?: boolean}} snapshot
  * @param {number[]} ready the people here who may act now
- * @param {number[]} people every person here
+ * @param {boolean} shared several people see this device
  * @param {number | null} viewer
  * @param {TurnState} turn
  * @returns {Step}
  */
-function personStep(snapshot, ready, people, viewer, turn) {
+function personStep(snapshot, ready, shared, viewer, turn) {
   const order = turn.order || {};
   const undone = order.coverBeforeUndo !== false && ready.includes(turn.undone) ? turn.undone : null;
   const seat = undone ?? (ready.includes(viewer) ? viewer : ready[0]);
-  const shared = people.length >= 2;
   const covered = turn.passed === seat;
-  if (shared && !covered && order.holdBeforeCover && turn.hold) return holdStep(people, viewer, turn);
+  if (shared && !covered && order.holdBeforeCover && turn.hold) return holdStep(shared, viewer, turn);
   if (!shared && turn.hold && turn.moment) return { kind: 'hold' };
   if (seat === viewer) return { kind: 'person', seat };
   if (!shared || covered) return { kind: 'show', seat };
@@ -121,13 +131,13 @@ function personStep(snapshot, ready, people, viewer, turn) {
 /**
  * The game holds the table: at a device several people share (with `holdBeforeCover`), the
  * private view on screen is put away first, so that everyone sees what is held.
- * @param {number[]} people
+ * @param {boolean} shared several people see this device
  * @param {number | null} viewer
  * @param {TurnState} turn
  * @returns {Step}
  */
-function holdStep(people, viewer, turn) {
-  const everyone = Boolean(turn.order?.holdBeforeCover) && people.length >= 2;
+function holdStep(shared, viewer, turn) {
+  const everyone = Boolean(turn.order?.holdBeforeCover) && shared;
   return everyone && viewer !== null ? { kind: 'show', seat: null } : { kind: 'hold' };
 }
 
