@@ -113,6 +113,10 @@ const S = {
   cameraNoReader: { en: 'The code reader could not be loaded. Reload the page while online, or paste the code.', ja: 'コードの読み取り機能を読み込めませんでした。オンラインでページを再読み込みするか、コードを貼り付けてください。' },
   inviteBadCode: { en: 'That is not the code of a guest’s answer: copy the whole code their phone shows.', ja: 'ゲストの返答コードではありません。スマホに表示されたコードをすべてコピーしてください。' },
   inviteOtherBuild: { en: 'That phone runs another version of the game: reload the page on both devices, then invite again.', ja: 'そのスマホは別のバージョンのゲームです。両方の端末でページを再読み込みしてから、もう一度招待してください。' },
+  inviteStale: {
+    en: 'That code did not connect: it may answer an older invite. On {0}’s phone, open this new invite (the code below), then scan or paste its answer again.',
+    ja: 'そのコードではつながりませんでした。前の招待への返答かもしれません。{0}さんのスマホでこの新しい招待（下のコード）を開き、表示された返答をもう一度読み取るか貼り付けてください。',
+  },
   inviteFailed: { en: 'Could not make an invite on this browser.', ja: 'このブラウザでは招待を作れませんでした。' },
   inviteLimits: {
     en: 'Works on one local network (the same Wi-Fi, or one phone’s hotspot). Networks that keep their devices apart (some hotel and office Wi-Fi) block it.',

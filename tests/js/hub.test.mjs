@@ -301,3 +301,26 @@ test('a device refused its seat is let go, and the seat gets a new round of invi
   assert.equal(hub.round(1), 1);
   assert.equal(hub.status(1), 'joined');
 });
+
+test("a seat's invite stays the same until an answer is taken; an answer that never connects makes a new one", async () => {
+  const { hub } = setup();
+  hub.o.connectMs = 20;
+  let made = 0;
+  // an invite whose channel never opens (the answer taken was to another invite)
+  hub.o.invite = /** @type {any} */ (async () => {
+    made += 1;
+    return { code: `lonely${made}`, opened: new Promise(() => {}), accept: async () => {}, close: () => {} };
+  });
+  const first = await hub.invite(1);
+  assert.deepEqual(await hub.invite(1), first, 'shown again, the same invite');
+  await hub.accept(1, 'stale-answer'); // the fake's channel opens only when told: it never does here
+  await assert.rejects(hub.accept(1, 'again'), /answered already/);
+  let heard = 0;
+  hub.onStatus(() => { heard += 1; });
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  assert.equal(hub.failure(1), 'stale');
+  assert.equal(hub.round(1), 1);
+  assert.equal(heard, 1);
+  const fresh = await hub.invite(1);
+  assert.ok(fresh.code !== first.code, "a new invite");
+});

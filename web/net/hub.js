@@ -33,6 +33,7 @@ import { openInvite } from './link.js';
  * @property {(kept: {seats: number[], tokens: Record<string, string>}) => void} [keep] what the
  *   host keeps with the game changed (a seat's token was given out, a seat was handed over)
  * @property {(entry: Record<string, any>) => void} [log] the referees' refusals
+ * @property {number} [connectMs] how long an answer taken may take to connect (CONNECT_MS)
  * @property {typeof openInvite} [invite] makes an invite (the tests' fake)
  */
 
@@ -46,7 +47,12 @@ import { openInvite } from './link.js';
  * @property {Referee | null} pending a connection open but not joined yet (no good hello)
  * @property {number} round how many invites of the seat were used up without joining it (the
  *   page shows a new invite for each)
+ * @property {string | null} failed why the last answer taken did not connect (`stale`: it did
+ *   not connect in time, most likely the answer to an older invite), until the next one
  */
+
+/** How long an answer taken may take to connect (ms): longer, it answered another invite. */
+export const CONNECT_MS = 12000;
 
 /** The refusals of a hello after which the host closes the connection. */
 const SENT_AWAY = new Set(['BadToken', 'OtherBuild']);
@@ -58,7 +64,7 @@ export class Hub {
     this.o = o;
     /** @type {Map<number, SeatLink>} */
     this.links = new Map(o.seats.map((s) => [s, {
-      state: 'open', token: o.tokens?.[s] ?? null, invite: null, referee: null, channel: null, pending: null, round: 0,
+      state: 'open', token: o.tokens?.[s] ?? null, invite: null, referee: null, channel: null, pending: null, round: 0, failed: null,
     }]));
     this.moves = 0; // the guests' moves so far
     this.rev = 0; // the game's changes pushed so far
@@ -105,12 +111,14 @@ export class Hub {
   }
 
   /**
-   * A new invite for `seat` (an earlier one not answered is dropped). Resolves with its code.
+   * The invite of `seat`: the one out, while no answer was taken for it (its link stays the
+   * same however often it is shown), else a new one. Resolves with its code.
    * @param {number} seat
    */
   async invite(seat) {
     const link = this.links.get(seat);
     if (!link || this.closed) throw new Error(`seat ${seat} is not played from another device`);
+    if (link.invite && !link.invite.answered) return { code: link.invite.code };
     link.invite?.close();
     const invite = await (this.o.invite || openInvite)({ build: this.o.build });
     if (this.closed) {
@@ -130,9 +138,35 @@ export class Hub {
    * @param {string} code
    */
   async accept(seat, code) {
-    const invite = this.links.get(seat)?.invite;
-    if (!invite) throw new Error(`no invite is out for seat ${seat}`);
+    const link = this.links.get(seat);
+    const invite = link?.invite;
+    if (!link || !invite) throw new Error(`no invite is out for seat ${seat}`);
+    if (invite.answered) throw Object.assign(new Error('this invite was answered already'), { code: 'answered' });
     await invite.accept(code);
+    invite.answered = true;
+    link.failed = null;
+    setTimeout(() => this.expire(seat, invite), this.o.connectMs ?? CONNECT_MS);
+  }
+
+  /**
+   * An answer taken that has not connected in time: most likely the answer to an older invite
+   * (or the devices cannot reach each other). The invite is dropped and the seat gets a new one.
+   * @param {number} seat
+   * @param {any} invite
+   */
+  expire(seat, invite) {
+    const link = this.links.get(seat);
+    if (!link || link.invite !== invite || this.closed) return;
+    invite.close();
+    link.invite = null;
+    link.failed = 'stale';
+    link.round += 1;
+    for (const fn of [...this.listeners]) fn();
+  }
+
+  /** Why the last answer taken for `seat` did not connect (null: nothing failed). @param {number} seat */
+  failure(seat) {
+    return this.links.get(seat)?.failed ?? null;
   }
 
   /**

@@ -218,7 +218,9 @@ function seatPart(hub, seat, name, invites, hand) {
   here.addEventListener('click', () => hand.here(seat));
   const bot = button(t('deviceHandBot'), { class: 'btn btn-sm', testid: `device-bot-${seat}` });
   bot.addEventListener('click', () => hand.bot(seat));
-  return h('li', { class: 'device-seat', testid: `device-${seat}` }, head, invites.get(seat).box,
+  const stale = hub.failure(seat) === 'stale'
+    ? h('p', { class: 'form-error', role: 'alert', testid: `invite-stale-${seat}`, text: t('inviteStale', name) }) : null;
+  return h('li', { class: 'device-seat', testid: `device-${seat}` }, head, stale, invites.get(seat).box,
     h('div', { class: 'device-hand' }, h('span', { class: 'field-help', text: t('deviceHandHelp') }), here, bot));
 }
 
