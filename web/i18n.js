@@ -125,6 +125,7 @@ const S = {
   deviceHandHelp: { en: 'Or, without that device:', ja: 'その端末なしで続けるなら：' },
   deviceHandHere: { en: 'Play it on this device', ja: 'この端末で遊ぶ' },
   deviceHandBot: { en: 'Let a bot play it', ja: 'ボットに任せる' },
+  devicesInvite: { en: 'Invite', ja: '招待する' },
   waitingDevice: { en: 'Waiting for {0}’s device', ja: '{0}さんの端末を待っています' },
   deviceJoinedToast: { en: '{0} joined from their device.', ja: '{0}さんが自分の端末から参加しました。' },
   deviceLeftToast: { en: '{0}’s device left the table.', ja: '{0}さんの端末が卓を離れました。' },

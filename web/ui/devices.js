@@ -266,5 +266,6 @@ export function devicesButton(hub) {
  * @param {string} name
  */
 export function waitingDevice(name) {
-  return tn('waitingDevice', h('b', { class: 'who', text: name }));
+  const invite = button(t('devicesInvite'), { class: 'btn btn-sm btn-invite', testid: 'invite-waiting', data: { action: 'devices' } });
+  return h('span', { class: 'waiting-device' }, tn('waitingDevice', h('b', { class: 'who', text: name })), ' ', invite);
 }

@@ -124,7 +124,7 @@ export class Table {
   /** The Devices dialog (ui/devices.js): the seats on other devices, their invites. */
   openDevices() {
     const { hub, ui } = /** @type {{hub: any, ui: any}} */ (this.devices);
-    ui.devicesDialog(hub, () => this.names, { here: (seat) => this.handHere(seat), bot: (seat) => this.handToBot(seat) });
+    this.devicesModal = ui.devicesDialog(hub, () => this.names, { here: (seat) => this.handHere(seat), bot: (seat) => this.handToBot(seat) });
   }
 
   /**
@@ -133,6 +133,7 @@ export class Table {
    * @param {number} seat
    */
   handHere(seat) {
+    this.devicesModal?.close(); // the device is to be passed to that person: nothing left open
     this.devices?.hub.release(seat);
     this.seats[seat] = personHere();
     this.humans = this.seats.map((s, i) => (s.kind === 'here' ? i : -1)).filter((i) => i >= 0);
@@ -439,7 +440,26 @@ export class Table {
     this.waiting = waiting;
     this.shareSoon();
     this.render();
+    if (this.guest && waiting === WAITING.person) this.bringMovesIntoView();
     return false;
+  }
+
+  /**
+   * A guest's phone, on its turn: its moves (the game's action zone) are brought into view once
+   * per decision, if they are out of sight (after a Continue low on the page, the log...).
+   */
+  bringMovesIntoView() {
+    const key = this.uiKey;
+    if (this.movesShown === key) return;
+    this.movesShown = key;
+    requestAnimationFrame(() => {
+      const zone = this.root?.querySelector('[data-testid=action-zone]');
+      if (!zone || !this.alive) return;
+      const box = zone.getBoundingClientRect();
+      const bar = this.root?.querySelector('.status-bar')?.getBoundingClientRect().bottom ?? 0;
+      if (box.top >= bar - 4 && box.top < innerHeight * 0.6) return; // in sight, under the status
+      zone.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    });
   }
 
   /** Show `seat`'s view (null: the spectator's). */
