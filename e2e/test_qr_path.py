@@ -125,6 +125,9 @@ def camera_browser(
     video at the path given (written before a page starts its camera), for the module."""
     with tempfile.TemporaryDirectory(prefix="qr-path-") as folder:
         video = Path(folder) / VIDEO
+        # a camera that sees white until a test writes its picture (a camera with no video file
+        # is no camera at all: a test that runs first would see "no camera" for any case)
+        video.write_bytes(y4m(b"\xff" * 64 * 64, 64))
         browser = playwright.chromium.launch(
             **{
                 **browser_type_launch_args,
