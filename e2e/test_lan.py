@@ -146,19 +146,3 @@ def test_two_devices_connect_by_compact_codes(lan: Lan) -> None:
     assert 0 < len(answer) < 200, answer
     for page in (host, guest):
         page.evaluate("() => window.rtc.close()")
-
-
-def test_host_connects_two_guests(lan: Lan) -> None:
-    """One host, two guests on phones: a connection each, each carrying its own messages."""
-    host = device(lan)
-    guests = [device(lan, viewport=PHONE) for _ in range(2)]
-    build = build_tag(host, lan.base_url)
-    start = time.perf_counter()
-    for number, guest in enumerate(guests, start=1):
-        connect(host, guest, f"guest{number}", build)
-    connect_ms = (time.perf_counter() - start) * 1000
-    for number, guest in enumerate(guests, start=1):
-        exchange(host, guest, f"guest{number}")
-    print(f"\nlan {lan.namespace}: two guests connected in {connect_ms:.0f} ms")
-    for page in (host, *guests):
-        page.evaluate("() => window.rtc.close()")
