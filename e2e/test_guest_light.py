@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import wait_engine, wait_true
+from conftest import Served, wait_engine, wait_true
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import build
@@ -62,8 +62,9 @@ ALL_CACHED = f"async (want) => {{ const have = new Set(await ({CACHED})()); "
 ALL_CACHED += "return want.every((path) => have.has(path)); }"
 
 
-class Counted:
-    """The site served on its own port, each answer's path and body size counted."""
+class Counted(Served):
+    """The site served on its own port, each answer's path and body size counted (stopped as
+    conftest's :class:`Served` is)."""
 
     def __init__(self, directory: Path) -> None:
         self.lock = threading.Lock()
@@ -94,15 +95,6 @@ class Counted:
         """The answers so far (path, body bytes)."""
         with self.lock:
             return list(self.sent)
-
-    def stop(self) -> None:
-        """Stop answering: the site is gone, as when the network is."""
-        if self.stopped:
-            return
-        self.stopped = True
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(5)
 
 
 @pytest.fixture

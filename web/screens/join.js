@@ -12,7 +12,7 @@ import { loadModule } from '../ui/games.js';
 import { personHere } from '../ui/seats.js';
 import { page } from './common.js';
 import { errorScreen } from './errors.js';
-import { qrCode } from '../ui/devices.js';
+import { qrCode, copyText } from '../ui/devices.js';
 
 /** @typedef {{code: string, table: string, seat: number}} Invite */
 
@@ -71,11 +71,8 @@ function answerPart(answer) {
   const field = h('textarea', { class: 'input answer-code', rows: 3, readonly: true, testid: 'join-answer', 'aria-label': t('joinCopy'), value: answer });
   const copy = button(t('joinCopy'), { class: 'btn', testid: 'join-copy' });
   copy.addEventListener('click', async () => {
-    field.select();
-    try {
-      await navigator.clipboard.writeText(answer);
-      toast(() => t('joinCopied'));
-    } catch (_) { /* selected: copied by hand */ }
+    field.select(); // (copied by hand when the browser refuses)
+    if (await copyText(answer)) toast(() => t('joinCopied'));
   });
   return [h('p', { class: 'join-step', text: t('joinShow') }), qrOf(answer), field, h('div', { class: 'join-actions' }, copy)];
 }
