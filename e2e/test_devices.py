@@ -89,7 +89,7 @@ def invite_link(host: Page, seat: int) -> str:
     expect(host.get_by_test_id(f"invite-qr-{seat}")).to_be_visible(timeout=20_000)
     link = host.get_by_test_id(f"invite-link-{seat}").input_value()
     assert re.fullmatch(
-        r"http://127\.0\.0\.1:\d+/#join=[A-Za-z0-9_-]+&t=[\w-]+&s=" + str(seat), link
+        r"http://127\.0\.0\.1:\d+/#join=[A-Za-z0-9_-]+&t=[\w-]+&s=" + str(seat) + r"&g=[a-z]+", link
     ), link
     return link
 
@@ -114,6 +114,7 @@ def join(lan: Lan, host: Page, seat: int, shot: Shot | None = None) -> Page:
     answer = guest.get_by_test_id("join-answer")
     expect(answer).to_be_visible(timeout=20_000)
     expect(guest.get_by_test_id("join-qr")).to_be_visible()
+    expect(guest.get_by_test_id("join-for")).to_have_text(re.compile(f": seat {seat + 1}$"))
     code = answer.input_value()
     assert len(code) < 200, code
     if shot:  # the guest's answer, and the host's dialog waiting for it

@@ -182,6 +182,8 @@ def test_the_host_reads_the_guests_answer_with_its_camera(
     # the guest's answer, drawn and read back by the guest's own decoder
     guest = lan.new_page(viewport=PHONE)
     guest.goto(link)
+    # the join page names the game and the seat the invite is for
+    expect(guest.get_by_test_id("join-for")).to_have_text("Marie's Table: seat 1")
     answer = read_qr(guest, "join-qr")
     code = guest.get_by_test_id("join-answer").input_value()
     assert answer["read"] == code, (answer["read"], code)

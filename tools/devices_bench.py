@@ -380,7 +380,8 @@ def invite_link(host: Page, seat: int) -> str:
         host.get_by_test_id("devices").click()
     expect_visible(host, f"invite-qr-{seat}")
     link = host.get_by_test_id(f"invite-link-{seat}").input_value()
-    if not re.fullmatch(r"http://127\.0\.0\.1:\d+/#join=[A-Za-z0-9_-]+&t=[\w-]+&s=\d+", link):
+    invite = r"http://127\.0\.0\.1:\d+/#join=[A-Za-z0-9_-]+&t=[\w-]+&s=\d+&g=[a-z]+"
+    if not re.fullmatch(invite, link):
         raise RuntimeError(f"not an invite link: {link!r}")
     return link
 

@@ -34,7 +34,7 @@ const S = {
   catalogFailed: { en: 'The list of games could not be loaded.', ja: 'ゲームの一覧を読み込めませんでした。' },
   howTitle: { en: 'How it works', ja: '遊び方の流れ' },
   how1: { en: 'Choose a game, the number of players and which seats are bots.', ja: 'ゲームと人数を選び、ボットの席を決めます。' },
-  how2: { en: 'Pass the tablet when the screen asks: private cards stay hidden behind a cover.', ja: '画面の指示でタブレットを渡します。自分だけの情報は目隠し画面で守られます。' },
+  how2: { en: 'Pass the tablet when the screen asks: private cards stay hidden behind a cover. Or each player joins on their own phone.', ja: '画面の指示でタブレットを渡します。自分だけの情報は目隠し画面で守られます。各自のスマホで参加することもできます。' },
   how3: { en: 'Every game has a link: share it to replay the same deal or the whole game.', ja: 'ゲームごとにリンクがあり、同じ配りや対局の記録を共有できます。' },
   offlineNote: {
     en: 'Everything runs on this device, even offline. One tablet, passed from hand to hand.',
@@ -132,6 +132,8 @@ const S = {
 
   // seats on other devices: the guest's side
   joinTitle: { en: 'Join a table', ja: '卓に参加' },
+  joinFor: { en: '{0}: seat {1}', ja: '{0}：{1}番目の席' },
+  joinSeat: { en: 'Seat {0}', ja: '{0}番目の席' },
   joinMaking: { en: 'Preparing your answer…', ja: '返答を用意しています…' },
   joinShow: { en: 'Show this code to the host: their device scans it. Or copy it and send it to them.', ja: 'このコードをホストに見せて、ホストの端末で読み取ってもらいます。コピーして送ることもできます。' },
   joinCopy: { en: 'Copy the code', ja: 'コードをコピー' },
@@ -386,8 +388,8 @@ const S = {
   hintFailed: { en: 'No hint now:', ja: '今はヒントを出せません：' },
   opt_hints: { en: 'Hints allowed', ja: 'ヒントを使える' },
   opt_hints_help: {
-    en: 'A Hint button shows the best moves. The hints each player used are shown at the end.',
-    ja: 'ヒントボタンで良い手を表示します。使ったヒントの回数は最後に表示されます。',
+    en: 'A Hint button shows the best moves. The hints each player used are shown at the end. On by default for one person against bots; with several people (on this tablet or their own phones), off until you all agree to turn it on.',
+    ja: 'ヒントボタンで良い手を表示します。使ったヒントの回数は最後に表示されます。ひとりでボットと遊ぶときは最初からオン、複数の人（このタブレットでも自分のスマホでも）で遊ぶときは、みんなが合意してオンにするまでオフです。',
   },
   hintsField: { en: 'Coach', ja: 'コーチ' },
   hintsUsed: { en: 'Hints used:', ja: '使ったヒント：' },

@@ -24,7 +24,7 @@ const TABLE = 'a'.repeat(24); // ui/saves.js newId: at most 24 characters
 /** The invite link of ui/devices.js inviteLink, for `candidates` host candidates. */
 function link(candidates) {
   const code = compactOf({ type: 'offer', sdp: lines(UUIDS.slice(0, candidates)) }, { build: 'b776435c' });
-  return `${ADDRESS}#join=${code}&t=${TABLE}&s=4`;
+  return `${ADDRESS}#join=${code}&t=${TABLE}&s=4&g=yadokashi`; // the longest game id
 }
 
 test('the longest invite link is a QR code of version 10 or less (error correction L)', () => {

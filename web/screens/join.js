@@ -14,7 +14,7 @@ import { page } from './common.js';
 import { errorScreen } from './errors.js';
 import { qrCode, copyText } from '../ui/devices.js';
 
-/** @typedef {{code: string, table: string, seat: number}} Invite */
+/** @typedef {{code: string, table: string, seat: number, game: string | null}} Invite */
 
 const TOKEN_KEY = 'pygames.seat.';
 
@@ -24,8 +24,8 @@ const TOKEN_KEY = 'pygames.seat.';
  * @returns {Invite | null}
  */
 export function inviteOf(hash) {
-  const m = /^#join=([A-Za-z0-9_-]{16,400})&t=([\w-]{1,40})&s=(\d{1,2})$/.exec(hash);
-  return m ? { code: m[1], table: m[2], seat: Number(m[3]) } : null;
+  const m = /^#join=([A-Za-z0-9_-]{16,400})&t=([\w-]{1,40})&s=(\d{1,2})(?:&g=([a-z]{1,20}))?$/.exec(hash);
+  return m ? { code: m[1], table: m[2], seat: Number(m[3]), game: m[4] ?? null } : null;
 }
 
 /** @param {Invite} invite */
@@ -50,16 +50,19 @@ function keepToken(invite, token) {
 }
 
 /**
- * The join page, in one of its states: making the answer, showing it, joining the seat.
+ * The join page, in one of its states: making the answer, showing it, joining the seat. It names
+ * the game and the seat the invite is for (the game's name from the catalogue, when known).
  * @param {import('../ui/router.js').Shell} shell
- * @param {{phase: 'making' | 'show' | 'joining', answer?: string}} state
+ * @param {{phase: 'making' | 'show' | 'joining', answer?: string, invite: Invite, titles: {en: string, ja: string} | null}} state
  */
 function joinPage(shell, state) {
+  const seat = state.invite.seat + 1;
+  const what = h('p', { class: 'join-for', testid: 'join-for', text: state.titles ? t('joinFor', tx(state.titles), seat) : t('joinSeat', seat) });
   const status = h('p', { class: 'join-status', testid: 'join-status', role: 'status', text: t(state.phase === 'joining' ? 'joinJoining' : state.phase === 'show' ? 'joinWaiting' : 'joinMaking') });
   const body = state.phase === 'show' && state.answer ? answerPart(state.answer) : [h('div', { class: 'spinner big', 'aria-hidden': 'true' })];
   shell.container.replaceChildren(page('join', 'join',
     h('div', { class: 'paper join-card' },
-      h('h1', { class: 'page-title', text: t('joinTitle') }), ...body, status,
+      h('h1', { class: 'page-title', text: t('joinTitle') }), what, ...body, status,
       h('p', { class: 'field-help', text: t('inviteLimits') }))));
 }
 
@@ -112,7 +115,9 @@ export async function openJoin(shell, hash) {
   if (!invite) return joinProblem(shell, () => t('joinBadCode'));
   if (typeof RTCPeerConnection === 'undefined') return joinProblem(shell, () => t('joinNoRtc'));
   const live = () => shell.router.current(token);
-  shell.router.show({ render: () => joinPage(shell, { phase: 'making' }) });
+  const titles = invite.game ? await shell.games.find(invite.game).then((g) => g?.titles ?? null, () => null) : null;
+  const shown = { invite, titles };
+  shell.router.show({ render: () => joinPage(shell, { ...shown, phase: 'making' }) });
   const net = await import('../net/link.js');
   let build;
   let reply;
@@ -123,7 +128,7 @@ export async function openJoin(shell, hash) {
     return live() ? joinProblem(shell, failureOf(error)) : undefined;
   }
   if (!live()) return reply.close();
-  shell.router.show({ render: () => joinPage(shell, { phase: 'show', answer: reply.code }), destroy: () => { if (!live()) reply.close(); } });
+  shell.router.show({ render: () => joinPage(shell, { ...shown, phase: 'show', answer: reply.code }), destroy: () => { if (!live()) reply.close(); } });
   let channel;
   try {
     channel = await reply.opened;
@@ -131,7 +136,7 @@ export async function openJoin(shell, hash) {
     return live() ? joinProblem(shell, failureOf(error)) : undefined;
   }
   if (!live()) return reply.close();
-  shell.router.show({ render: () => joinPage(shell, { phase: 'joining' }), destroy: () => { if (!live()) reply.close(); } });
+  shell.router.show({ render: () => joinPage(shell, { ...shown, phase: 'joining' }), destroy: () => { if (!live()) reply.close(); } });
   return joinSeat(shell, { invite, build, channel, close: reply.close, live });
 }
 

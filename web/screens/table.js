@@ -328,7 +328,7 @@ export async function startGame(shell, request, token, { push, saveId = null, cr
     finishSave(saveId, ans, created || Date.now(), rev); // it had ended: now history
     forgetRecords(eng, [saveId]);
   }
-  const linked = ans.over ? null : await devicesFor(id, devices, eng);
+  const linked = ans.over ? null : await devicesFor({ id, game: ans.game }, devices, eng);
   if (!router.current(token)) return null;
   router.navigate();
   router.setAddress(ans.over ? `#${ans.share}` : `#play/${id}`, push);
@@ -356,18 +356,18 @@ function hasDevices(id) {
  * The seats of the game `id` played from other devices (a new game's `seats`, else those its
  * save keeps), with the hub that connects them; null when there are none. The page's code for
  * them is loaded only then.
- * @param {string} id
+ * @param {{id: string, game: string}} where the save's id and the game's id
  * @param {number[]} seats
  * @param {import('../types.js').Engine} engine
  */
-async function devicesFor(id, seats, engine) {
+async function devicesFor({ id, game }, seats, engine) {
   if (!seats.length && !hasDevices(id)) return null;
   const ui = await import('../ui/devices.js');
   if (seats.length) ui.keepDevices(id, { seats, tokens: {} });
   const kept = ui.devicesOf(id);
   if (!kept) return null;
   let table = null;
-  const hub = await ui.hubOf({ id, kept, engine, table: () => table });
+  const hub = await ui.hubOf({ id, game, kept, engine, table: () => table });
   return { hub, ui, bind: (t) => { table = t; } };
 }
 

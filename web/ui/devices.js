@@ -49,9 +49,9 @@ export function keepDevices(id, kept) {
 
 /**
  * The hub of a table whose seats `kept.seats` are played from other devices.
- * @param {{id: string, kept: DeviceSeats, engine: import('../types.js').Engine, table: () => any}} o
+ * @param {{id: string, game: string, kept: DeviceSeats, engine: import('../types.js').Engine, table: () => any}} o
  */
-export async function hubOf({ id, kept, engine, table }) {
+export async function hubOf({ id, game, kept, engine, table }) {
   const build = await buildTag();
   const hub = new Hub({
     seats: kept.seats,
@@ -63,7 +63,7 @@ export async function hubOf({ id, kept, engine, table }) {
     keep: (now) => keepDevices(id, now),
     log: (entry) => console.info('pygames: refused from a seat on another device', entry),
   });
-  return Object.assign(hub, { tableId: id });
+  return Object.assign(hub, { tableId: id, gameId: game });
 }
 
 /**
@@ -89,13 +89,15 @@ export function qrCode(text, testid) {
 }
 
 /**
- * The invite link of `seat`: this site's address with the invite's code, the table and the seat.
+ * The invite link of `seat`: this site's address with the invite's code, the table, the seat and
+ * the game (its id, for the join page to name it before it connects).
  * @param {string} code
  * @param {string} tableId
  * @param {number} seat
+ * @param {string} gameId
  */
-export function inviteLink(code, tableId, seat) {
-  return `${location.origin}${location.pathname}#join=${code}&t=${tableId}&s=${seat}`;
+export function inviteLink(code, tableId, seat, gameId) {
+  return `${location.origin}${location.pathname}#join=${code}&t=${tableId}&s=${seat}&g=${gameId}`;
 }
 
 /** Copy a text; false when the browser refuses (the text stays on screen to copy by hand). */
@@ -119,7 +121,7 @@ function answerError(error) {
 /**
  * A seat's invite, made when its part of the dialog first shows: the QR code, the link to
  * copy and the field for the answer.
- * @param {Hub & {tableId: string}} hub
+ * @param {Hub & {tableId: string, gameId: string}} hub
  * @param {number} seat
  * @param {string} name
  * @param {() => void} redraw
@@ -127,7 +129,7 @@ function answerError(error) {
 function invitePart(hub, seat, name, redraw) {
   const box = h('div', { class: 'invite-box', testid: `invite-${seat}` }, h('p', { class: 'invite-making', text: t('inviteMaking') }));
   hub.invite(seat).then(({ code }) => {
-    box.replaceChildren(...inviteBody(hub, seat, name, inviteLink(code, hub.tableId, seat)));
+    box.replaceChildren(...inviteBody(hub, seat, name, inviteLink(code, hub.tableId, seat, hub.gameId)));
     redraw();
   }, () => box.replaceChildren(h('p', { class: 'form-error', role: 'alert', text: t('inviteFailed') })));
   return box;
@@ -195,7 +197,7 @@ async function acceptAnswer(hub, seat, field, connect, error) {
 /**
  * One seat of the dialog: its name and state; an invite while it is not joined, and the way to
  * play it at this device instead (`handHere`).
- * @param {Hub & {tableId: string}} hub
+ * @param {Hub & {tableId: string, gameId: string}} hub
  * @param {number} seat
  * @param {string} name
  * @param {Map<number, {round: number, box: HTMLElement}>} invites the invites made, kept across
@@ -227,7 +229,7 @@ function seatPart(hub, seat, name, invites, hand) {
 /**
  * The "Devices" dialog: every seat on another device, its state, and the invites of those not
  * joined. It follows the hub while it is open; it closes once no seat is left on another device.
- * @param {Hub & {tableId: string}} hub
+ * @param {Hub & {tableId: string, gameId: string}} hub
  * @param {() => string[]} names the seats' names
  * @param {{here: (seat: number) => void, bot: (seat: number) => void}} hand the seat goes to
  *   someone at the host: a person at this device (`here`) or a bot
