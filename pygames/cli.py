@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 from pygames.core.errors import GameError, RecordError, ReplayError
 from pygames.core.play import play_bots, summary
@@ -17,6 +18,9 @@ from pygames.core.review import Budget, Verdict, check_finished, chosen_seats, r
 from pygames.core.review import summary as review_summary
 from pygames.core.rng import SEED_LIMIT
 from pygames.core.text import t
+
+# the subcommands of the argument parser
+_Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def _dump(data: object) -> str:
@@ -273,6 +277,14 @@ def build_parser() -> argparse.ArgumentParser:
     lst = sub.add_parser("list", help="list the games")
     lst.add_argument("--json", action="store_true", help="the full catalogue as JSON")
     lst.set_defaults(func=cmd_list)
+    _add_play(sub)
+    _add_checks(sub)
+    _add_review(sub)
+    return parser
+
+
+def _add_play(sub: _Subparsers) -> None:
+    """``simulate``, ``arena`` and ``arena-merge``: bots playing."""
     sim = sub.add_parser("simulate", help="play seeded games with bots")
     sim.add_argument("game")
     sim.add_argument("--players", type=int, required=True)
@@ -294,6 +306,10 @@ def build_parser() -> argparse.ArgumentParser:
     mer.add_argument("parts", nargs="+", help="files written by arena --save")
     mer.add_argument("--json", action="store_true")
     mer.set_defaults(func=cmd_arena_merge)
+
+
+def _add_checks(sub: _Subparsers) -> None:
+    """``soak`` and ``bench``: the engine checked and timed."""
     soak = sub.add_parser("soak", help="invariant checks over many seeded games")
     soak.add_argument("--games", type=int, default=None, help="games per game and player count")
     soak.add_argument("--seconds", type=float, default=None, help="stop after this long")
@@ -311,6 +327,10 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--game", default=None)
     ben.add_argument("--json", action="store_true")
     ben.set_defaults(func=cmd_bench)
+
+
+def _add_review(sub: _Subparsers) -> None:
+    """``review`` and ``replay``: finished records."""
     rev = sub.add_parser(
         "review", help="review a finished record's decisions: FILE, - (stdin) or a game link"
     )
@@ -335,7 +355,6 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a record: FILE, - (stdin) or a share URL")
     rep.add_argument("source", nargs="?", default="-")
     rep.set_defaults(func=cmd_replay)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -334,6 +334,12 @@ def why(
         return _only_reason(state, seat, win, only)
     if found:
         return _weighed(lead, _sides(mine, other, found, against != "best"), win)
+    return _no_score_difference(mine, other, lead, win)
+
+
+def _no_score_difference(mine: Stats, other: Stats, lead: Text, win: Text) -> Text:
+    """Why, where no score category ends apart: the place if it does, else how sure the
+    difference in the chance to win is."""
     if apart(mine, other, "place"):
         place = _place_words(mine, other)
         return t(

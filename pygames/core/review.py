@@ -810,7 +810,6 @@ def luck_words(
     rounded first, so that the three figures add up exactly as written."""
     en_noun, ja_noun = CHANCE.get(game, CHANCE_DEFAULT)
     whose, chance = ("your", "your chance") if you else ("this player's", "the chance")
-    en_decisions = f"{decisions} decision" + ("" if decisions == 1 else "s")
     c, lk = pct(choice), pct(abs(luck))
     en_start = ja_start = ""
     if opening is not None and decisions:
@@ -823,34 +822,43 @@ def luck_words(
         )
         ja_start = f"勝つ確率は最初の判断で{start}%、終局で{end}%でした。"
         chance = "it"  # the chance to win, named in the sentence before
-    if lk == 0:
-        en_luck, ja_luck = "changed it little", "ほとんど変えませんでした"
-    elif luck < 0:
-        en_luck, ja_luck = f"lowered it by {points(lk)}", f"{lk}ポイント下げました"
-    else:
-        en_luck, ja_luck = f"raised it by {points(lk)}", f"{lk}ポイント上げました"
+    en_luck, ja_luck = _luck_moved(lk, luck)
     verdict = _weighed_more(c, lk if luck < 0 else -lk, you)
-    if decisions == 0:
-        en_first, ja_first = "There was no decision to review", "振り返る判断はありませんでした。"
-    elif c == 0:
-        en_first = (
-            f"{whose.capitalize()} one decision did not lower {won(chance)}"
-            if decisions == 1
-            else f"None of {whose} {en_decisions} lowered {won(chance)}"
-        )
-        ja_first = f"選んだ手で勝つ確率は下がりませんでした（{decisions}回の判断）。"
-    else:
-        en_first = (
-            f"{whose.capitalize()} choices lowered {won(chance)} by {points(c)} in all, "
-            f"over {en_decisions}"
-        )
-        ja_first = f"選んだ手で勝つ確率が合計{c}ポイント下がりました（{decisions}回の判断）。"
+    en_first, ja_first = _choices_cost(c, decisions, whose, chance)
     en = f"{en_start}{en_first}; {en_noun} and the other players {en_luck}. {verdict['en']}"
     ja = f"{ja_start}{ja_first}{ja_noun}と他のプレイヤーの手は勝つ確率を{ja_luck}。{verdict['ja']}"
     return {
         "en": en.rstrip(),
         "ja": ja,
     }
+
+
+def _luck_moved(lk: int, luck: float) -> tuple[str, str]:
+    """How the luck (``lk`` whole points, ``luck``'s sign) moved the chance, in words."""
+    if lk == 0:
+        return "changed it little", "ほとんど変えませんでした"
+    if luck < 0:
+        return f"lowered it by {points(lk)}", f"{lk}ポイント下げました"
+    return f"raised it by {points(lk)}", f"{lk}ポイント上げました"
+
+
+def _choices_cost(c: int, decisions: int, whose: str, chance: str) -> tuple[str, str]:
+    """What the seat's ``decisions`` choices cost (``c`` whole points), in words."""
+    en_decisions = f"{decisions} decision" + ("" if decisions == 1 else "s")
+    if decisions == 0:
+        return "There was no decision to review", "振り返る判断はありませんでした。"
+    if c == 0:
+        en = (
+            f"{whose.capitalize()} one decision did not lower {won(chance)}"
+            if decisions == 1
+            else f"None of {whose} {en_decisions} lowered {won(chance)}"
+        )
+        return en, f"選んだ手で勝つ確率は下がりませんでした（{decisions}回の判断）。"
+    en = (
+        f"{whose.capitalize()} choices lowered {won(chance)} by {points(c)} in all, "
+        f"over {en_decisions}"
+    )
+    return en, f"選んだ手で勝つ確率が合計{c}ポイント下がりました（{decisions}回の判断）。"
 
 
 def _weighed_more(choice: int, against: int, you: bool = True) -> dict[str, str]:
