@@ -81,6 +81,7 @@ def host_table(
         options(host)
     host.get_by_test_id("start-game").click()
     expect(host.get_by_test_id("devices-dialog")).to_be_visible(timeout=120_000)
+    expect(host).to_have_url(re.compile(r"#play/"))  # the table's own address, as without phones
     return host
 
 
@@ -386,7 +387,13 @@ def test_a_guest_that_leaves_and_a_host_that_reloads_lose_nothing(lan: Lan) -> N
     play_to_end(host, guests, marie_act, until=8)
 
     # the first guest's page closes: the host says so, and the seat waits for that device
+    spent = guests[0].url
     guests[0].close()
+    # its spent invite, opened again on that phone, says so (it cannot connect again)
+    again = contexts[0].new_page()
+    again.goto(spent)
+    expect(again.get_by_test_id("join-error")).to_contain_text("This invite was used already")
+    again.close()
     expect(host.get_by_test_id("devices")).to_contain_text("1/2")
     host.get_by_test_id("devices").click()
     expect(host.get_by_test_id("device-state-0")).to_have_attribute("data-state", "gone")

@@ -143,8 +143,9 @@ const S = {
   joinBadCode: { en: 'This invite cannot be read. Ask the host for a new one and scan it again.', ja: 'この招待は読み取れません。ホストに新しい招待を出してもらい、もう一度読み取ってください。' },
   joinOtherBuild: { en: 'This device runs another version of the game than the host. Reload the page on both devices, then scan again.', ja: 'この端末のゲームはホストと別のバージョンです。両方の端末でページを再読み込みしてから、もう一度読み取ってください。' },
   joinNoRtc: { en: 'This browser cannot connect to another device directly.', ja: 'このブラウザはほかの端末と直接つながれません。' },
-  joinTimeout: { en: 'The host did not connect. Check that both devices are on the same Wi-Fi, then scan a new invite.', ja: 'ホストとつながりませんでした。両方の端末が同じWi-Fiにあることを確かめてから、新しい招待を読み取ってください。' },
+  joinTimeout: { en: 'The host did not connect. Ask the host for a new invite for your seat (their Devices button) and scan it. Both devices must be on the same Wi-Fi.', ja: 'ホストとつながりませんでした。ホストに自分の席の新しい招待を出してもらい（ホストの「端末」ボタン）、読み取ってください。両方の端末が同じWi-Fiにある必要があります。' },
   joinLost: { en: 'The connection to the host was lost. Scan the host’s invite again to come back to your seat.', ja: 'ホストとの接続が切れました。ホストの招待をもう一度読み取ると、同じ席に戻れます。' },
+  joinUsed: { en: 'This invite was used already (this page was opened again or reloaded). Ask the host for a new invite for your seat (their Devices button) and scan it: you get your seat back.', ja: 'この招待はもう使われました（ページを開き直したか再読み込みしました）。ホストに自分の席の新しい招待を出してもらい（ホストの「端末」ボタン）、読み取ってください。同じ席に戻れます。' },
   joinRefused: { en: 'The host refused this device: {0}', ja: 'ホストがこの端末を断りました：{0}' },
   jumpHand: { en: 'My hand', ja: '自分の手' },
   jumpBoard: { en: 'Board', ja: '盤面' },
@@ -172,6 +173,9 @@ const S = {
   // privacy
   passTo: { en: 'Pass the tablet to {0}', ja: '{0}さんに渡してください' },
   passHint: { en: 'Only {0} should look at the screen now.', ja: 'ここから先は{0}さんだけが見てください。' },
+  // the tablet that hosts phones is the board everyone sees: its own player's turn is covered too
+  passWatched: { en: '{0}’s turn on this tablet', ja: 'このタブレットで{0}さんの番です' },
+  passWatchedHint: { en: 'This screen is the board everyone sees: {0}’s own cards show only behind this cover, while the others look away.', ja: 'この画面はみんなが見る盤面です。{0}さんの手札はこの目隠しのあと、ほかの人が目をそらしている間だけ表示されます。' },
   passContinue: { en: "I'm {0} — show my screen", ja: '{0}です — 画面を見る' },
   passVote: { en: 'It is time to vote in secret.', ja: '秘密の投票の時間です。' },
 

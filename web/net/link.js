@@ -13,9 +13,12 @@
 
 import { compactOf, descriptionOf, handshakeError, MAX_BUILD } from './handshake.js';
 
-/** How long ICE gathering and the channel's opening may take, in ms. */
+/** How long ICE gathering may take, and the channel's opening once the host has the answer, in ms. */
 export const GATHER_MS = 8000;
 export const OPEN_MS = 30000;
+/** How long a guest's answer waits for the host to take it, in ms: a person carries it over (an
+ * invite itself waits for its answer as long as it is shown: its time starts with the answer). */
+export const ANSWER_MS = 10 * 60 * 1000;
 
 /**
  * This site's build tag: the start of its version (build.json's `site`), which both sides of a
@@ -32,7 +35,8 @@ export async function buildTag(fetcher = fetch) {
  * What each side gives the page.
  * @typedef {object} LinkEnd
  * @property {string} code the compact code the other side needs
- * @property {Promise<RTCDataChannel>} opened the channel, once open (rejects after OPEN_MS)
+ * @property {Promise<RTCDataChannel>} opened the channel, once open (rejects if it closes, or in
+ * time: the host's OPEN_MS after it took the answer, the guest's ANSWER_MS after it answered)
  * @property {RTCPeerConnection} pc
  * @property {() => void} close
  */
@@ -59,19 +63,25 @@ function gathered(pc, ms) {
 }
 
 /**
- * Resolve with the channel once it is open; reject if it closes first or after `ms`.
+ * Resolve with the channel once it is open; reject if it closes first, or `ms` after `started`.
  * @param {Promise<RTCDataChannel>} coming
  * @param {number} ms
+ * @param {Promise<void>} [started] when the time starts (now, if not given)
  * @returns {Promise<RTCDataChannel>}
  */
-function openOf(coming, ms) {
+function openOf(coming, ms, started = Promise.resolve()) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(handshakeError('timeout', 'The other device did not connect in time.')), ms);
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    let over = false;
+    started.then(() => {
+      if (!over) timer = setTimeout(() => reject(handshakeError('timeout', 'The other device did not connect in time.')), ms);
+    });
     coming.then((channel) => {
-      const done = () => { clearTimeout(timer); resolve(channel); };
+      const done = () => { over = true; clearTimeout(timer); resolve(channel); };
       if (channel.readyState === 'open') done();
       channel.addEventListener('open', done, { once: true });
-      channel.addEventListener('close', () => { clearTimeout(timer); reject(handshakeError('closed', 'The connection closed.')); }, { once: true });
+      channel.addEventListener('close', () => { over = true; clearTimeout(timer); reject(handshakeError('closed', 'The connection closed.')); }, { once: true });
     }, reject);
   });
 }
@@ -99,7 +109,10 @@ export function checkedDescription(code, type, build) {
 export async function openInvite({ build, RTC = globalThis.RTCPeerConnection, gatherMs = GATHER_MS, openMs = OPEN_MS }) {
   const pc = new RTC({ iceServers: [] });
   const channel = pc.createDataChannel('seat', { ordered: true });
-  const opened = openOf(Promise.resolve(channel), openMs);
+  /** @type {() => void} */
+  let answered = () => {};
+  // an invite waits for its answer as long as it is shown; the time to open starts with it
+  const opened = openOf(Promise.resolve(channel), openMs, new Promise((resolve) => { answered = resolve; }));
   opened.catch(() => {});
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc, gatherMs);
@@ -109,6 +122,7 @@ export async function openInvite({ build, RTC = globalThis.RTCPeerConnection, ga
     pc,
     async accept(code) {
       await pc.setRemoteDescription(checkedDescription(code, 'answer', build));
+      answered();
     },
     close: () => { channel.close(); pc.close(); },
   };
@@ -120,7 +134,7 @@ export async function openInvite({ build, RTC = globalThis.RTCPeerConnection, ga
  * @param {{build: string, RTC?: typeof RTCPeerConnection, gatherMs?: number, openMs?: number}} o
  * @returns {Promise<LinkEnd>}
  */
-export async function answerInvite(code, { build, RTC = globalThis.RTCPeerConnection, gatherMs = GATHER_MS, openMs = OPEN_MS }) {
+export async function answerInvite(code, { build, RTC = globalThis.RTCPeerConnection, gatherMs = GATHER_MS, openMs = ANSWER_MS }) {
   const offer = checkedDescription(code, 'offer', build);
   const pc = new RTC({ iceServers: [] });
   /** @type {Promise<RTCDataChannel>} */

@@ -17,6 +17,35 @@ import { qrCode, copyText } from '../ui/devices.js';
 /** @typedef {{code: string, table: string, seat: number, game: string | null}} Invite */
 
 const TOKEN_KEY = 'pygames.seat.';
+const USED_KEY = 'pygames.joinUsed'; // the invites this device joined with (their codes' starts)
+const USED_KEPT = 12;
+
+/** The part of an invite's code kept to know it again. @param {Invite} invite */
+function usedMark(invite) {
+  return invite.code.slice(0, 40);
+}
+
+/** The marks of the invites this device joined with, newest last. */
+function usedInvites() {
+  try {
+    const list = JSON.parse(localStorage.getItem(USED_KEY) || '[]');
+    return Array.isArray(list) ? list.filter((x) => typeof x === 'string') : [];
+  } catch (_) {
+    return [];
+  }
+}
+
+/**
+ * An invite joined with is spent: the host's end of it is bound to that connection, so the page
+ * opened again (a reload) says so instead of answering it in vain.
+ * @param {Invite} invite
+ */
+function markUsed(invite) {
+  try {
+    const list = usedInvites().filter((x) => x !== usedMark(invite));
+    localStorage.setItem(USED_KEY, JSON.stringify([...list, usedMark(invite)].slice(-USED_KEPT)));
+  } catch (_) { /* no storage: a reload answers the spent invite, and the host does not connect */ }
+}
 
 /**
  * What a `#join=` address holds, or null when it is not an invite.
@@ -113,6 +142,7 @@ export async function openJoin(shell, hash) {
   const token = shell.router.navigate();
   const invite = inviteOf(hash);
   if (!invite) return joinProblem(shell, () => t('joinBadCode'));
+  if (usedInvites().includes(usedMark(invite))) return joinProblem(shell, () => t('joinUsed'));
   if (typeof RTCPeerConnection === 'undefined') return joinProblem(shell, () => t('joinNoRtc'));
   const live = () => shell.router.current(token);
   const titles = invite.game ? await shell.games.find(invite.game).then((g) => g?.titles ?? null, () => null) : null;
@@ -135,6 +165,7 @@ export async function openJoin(shell, hash) {
   } catch (error) {
     return live() ? joinProblem(shell, failureOf(error)) : undefined;
   }
+  markUsed(invite);
   if (!live()) return reply.close();
   shell.router.show({ render: () => joinPage(shell, { ...shown, phase: 'joining' }), destroy: () => { if (!live()) reply.close(); } });
   return joinSeat(shell, { invite, build, channel, close: reply.close, live });
@@ -153,7 +184,8 @@ async function joinSeat(shell, { invite, build, channel, close, live }) {
   const hello = await link.hello({ build, token: storedToken(invite) });
   if (!hello.ok) {
     close();
-    return live() ? joinProblem(shell, () => t('joinRefused', tx(hello.error))) : undefined;
+    // a link lost before the hello was answered is no refusal
+    return live() ? joinProblem(shell, () => (link.lost ? t('joinLost') : t('joinRefused', tx(hello.error)))) : undefined;
   }
   if (typeof hello.token === 'string') keepToken(invite, hello.token);
   const snap = await link.call({ cmd: 'view' });

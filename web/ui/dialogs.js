@@ -50,11 +50,13 @@ function nameNode(name) {
  * table puts the next one in its place (`removePrivacy`), so that nothing shows in between.
  * `back`: the tablet goes back to `name` after a move was taken back ("Give the tablet back").
  * `rules`: opens the game's rules over the screen (they hold nothing hidden); the screen stays.
+ * `watched`: the tablet is the board everyone sees (the others play on their own phones) and
+ * `name` its one player: the cover says it is their turn here, not to pass the tablet.
  * @param {string} name
- * @param {{hint?: string, undo?: {name: string}, back?: boolean, rules?: () => void}} [options]
+ * @param {{hint?: string, undo?: {name: string}, back?: boolean, rules?: () => void, watched?: boolean}} [options]
  * @returns {Promise<'continue' | 'undo'>}
  */
-export function privacyScreen(name, { hint, undo, back: giveBack = false, rules } = {}) {
+export function privacyScreen(name, { hint, undo, back: giveBack = false, rules, watched = false } = {}) {
   return new Promise((resolve) => {
     const go = button(tn('passContinue', nameNode(name)), {
       class: 'btn btn-primary btn-xl', testid: 'privacy-continue',
@@ -70,8 +72,8 @@ export function privacyScreen(name, { hint, undo, back: giveBack = false, rules 
     },
     h('div', { class: 'privacy-card' },
       h('div', { class: 'privacy-logo' }, collectionMark()),
-      h('h2', { id: 'privacy-title', class: 'privacy-title' }, tn(giveBack ? 'passBack' : 'passTo', nameNode(name))),
-      h('p', { class: 'privacy-hint' }, tn(giveBack ? 'passBackHint' : 'passHint', nameNode(name))),
+      h('h2', { id: 'privacy-title', class: 'privacy-title' }, tn(giveBack ? 'passBack' : watched ? 'passWatched' : 'passTo', nameNode(name))),
+      h('p', { class: 'privacy-hint' }, tn(giveBack ? 'passBackHint' : watched ? 'passWatchedHint' : 'passHint', nameNode(name))),
       hint ? h('p', { class: 'privacy-hint' }, t(hint)) : null,
       go,
       back ? h('div', { class: 'privacy-undo-row' }, back) : null,

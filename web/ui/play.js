@@ -519,6 +519,9 @@ export class Table {
       return null;
     }
     m.held = lines;
+    // a guest's phone shows it without holding its table: the host's game goes on meanwhile, and
+    // a held phone would show a stale board (its lines gather until "Continue")
+    if (this.guest) return null;
     clearInterval(m.poll); // (a hold asked again before it was let go)
     return new Promise((resolve) => {
       m.release = resolve;
@@ -572,7 +575,8 @@ export class Table {
     removePrivacy();
     const hint = this.module.passHint?.(this.snap) ?? (this.snap.view?.phase === 'vote' ? 'passVote' : undefined);
     const undo = this.passUndo !== null ? { name: this.names[this.passUndo] } : undefined;
-    privacyScreen(this.names[this.passSeat], { hint, undo, back: this.passBack, rules: () => openRules(this.snap.game, gameTitle(this.game, this.snap.game)) }).then((how) => {
+    const watched = Boolean(this.devices?.hub.seats.length) && this.humans.length === 1; // one person here, phones elsewhere
+    privacyScreen(this.names[this.passSeat], { hint, undo, back: this.passBack, watched, rules: () => openRules(this.snap.game, gameTitle(this.game, this.snap.game)) }).then((how) => {
       const resolve = this.passResolve;
       this.passResolve = null;
       this.passSeat = null;
@@ -741,7 +745,7 @@ export class Table {
       this.statusBar(ctx),
       snap.over ? this.endScreen(ctx) : guard(() => mod.table(snap, ctx), () => this.view.broken()),
     ].filter(Boolean);
-    const held = this.waiting === WAITING.hold ? this.moment.held : null;
+    const held = this.waiting === WAITING.hold || this.guest ? this.moment.held : null;
     const side = [
       this.tutorial ? this.tutorial.panel() : null, // a lesson's words, beside the table
       held ? momentPanel(held, this.names) : null,
