@@ -263,6 +263,16 @@ def shoot_both_languages(host: Page, guests: list[Page], game: str, shot: Shot) 
     before = float(guest.evaluate(top))
     guest.get_by_test_id("jump-board").click()
     wait_true(guest, f"({top}) < {before - 150}", 5_000)  # the column scrolled to the board
+    # ... to just under the sticky status bar, not under it (a beginner saw the board's first row
+    # hidden there)
+    board_under_bar = """(() => {
+      const zone = document.querySelector('[data-testid=action-zone]');
+      const board = [...zone.parentElement.children].find((el) => el !== zone);
+      const bar = document.querySelector('.status-bar').getBoundingClientRect().bottom;
+      const at = board.getBoundingClientRect().top;
+      return at >= bar - 1 && at <= bar + 40;
+    })()"""
+    wait_true(guest, board_under_bar, 5_000)
     shot(guest, f"devices-{game}-guest-board")
     guest.get_by_test_id("jump-hand").click()
     expect(guest.get_by_test_id("action-zone")).to_be_in_viewport()

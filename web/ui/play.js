@@ -1004,7 +1004,11 @@ const TABLE_ACTIONS = {
     const zone = table.root?.querySelector('[data-testid=action-zone]');
     const board = zone?.parentElement ? [...zone.parentElement.children].find((el) => el !== zone) : null;
     const target = data.to === 'board' ? board : zone;
-    target?.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    if (!target) return;
+    // to just under the sticky header and status bar, whatever their height on this phone
+    const bar = table.root?.querySelector('.status-bar')?.getBoundingClientRect().bottom ?? 0;
+    const top = target.getBoundingClientRect().top + window.scrollY - Math.max(0, bar) - 8;
+    window.scrollTo({ top, behavior: reducedMotion() ? 'auto' : 'smooth' });
   },
   'watch-replay': (table) => table.onReplay?.(table.snap),
   // a greyed-out control says why, by tap: the engine's reason (snapshot `unavailable`)
