@@ -392,8 +392,8 @@ const S = {
   hintFailed: { en: 'No hint now:', ja: '今はヒントを出せません：' },
   opt_hints: { en: 'Hints allowed', ja: 'ヒントを使える' },
   opt_hints_help: {
-    en: 'A Hint button shows the best moves. The hints each player used are shown at the end. On by default for one person against bots; with several people (on this tablet or their own phones), off until you all agree to turn it on.',
-    ja: 'ヒントボタンで良い手を表示します。使ったヒントの回数は最後に表示されます。ひとりでボットと遊ぶときは最初からオン、複数の人（このタブレットでも自分のスマホでも）で遊ぶときは、みんなが合意してオンにするまでオフです。',
+    en: 'A Hint button shows the best moves. The hints each player used are shown at the end.',
+    ja: 'ヒントボタンで良い手を表示します。使ったヒントの回数は最後に表示されます。',
   },
   hintsField: { en: 'Coach', ja: 'コーチ' },
   hintsUsed: { en: 'Hints used:', ja: '使ったヒント：' },
