@@ -506,26 +506,6 @@ def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: floa
     return best
 
 
-#: how many valuers :data:`_VALUERS` keeps (it is emptied when full)
-KEPT_VALUERS = 512
-#: valuers worked out while ranges and prices were chosen, by :func:`valuer_origin`: the
-#: next decision of a game is a fresh world of the same round, and a search's rollouts
-#: start from the same purchases again and again (a valuer is a pure function of these)
-_VALUERS: dict[tuple[object, ...], Valuer] = {}
-
-
-def valuer_origin(state: BagGaiState, seat: int) -> tuple[object, ...] | None:
-    """Everything a valuer of ``seat`` (and its window) is worked out from while ranges and
-    prices are chosen: the round, the window's bags and money, the purchases and the bags
-    out of the game, from which the cards still to come follow (the rest of the deck). None
-    in the first round, whose party outlook reads the second pile (a determinization's
-    guess)."""
-    if state.round == 1:
-        return None
-    owned = tuple(map(tuple, state.owned))
-    return seat, state.round, tuple(state.bags), tuple(state.money), tuple(state.removed), owned
-
-
 class BagGaiHeuristicBot(Bot):
     """Chooses ranges and prices by sampled guesses of the others, free sides and unknown
     brands by the value of what it gets."""
@@ -550,18 +530,10 @@ class BagGaiHeuristicBot(Bot):
         key = (seat, state.round)
         known = self._valuers.get(key)
         if known is None:
-            origin = valuer_origin(state, seat)
-            known = _VALUERS.get(origin) if origin is not None else None
-            if known is None:
-                outlook = self._outlooks.get(state.round)
-                if outlook is None:
-                    outlook = self._outlooks[state.round] = outlooks(state)
-                known = Valuer(state, seat, outlook)
-                if origin is not None:
-                    if len(_VALUERS) >= KEPT_VALUERS:
-                        _VALUERS.clear()
-                    _VALUERS[origin] = known
-            self._valuers[key] = known
+            outlook = self._outlooks.get(state.round)
+            if outlook is None:
+                outlook = self._outlooks[state.round] = outlooks(state)
+            known = self._valuers[key] = Valuer(state, seat, outlook)
         return known
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
