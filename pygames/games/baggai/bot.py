@@ -263,17 +263,17 @@ def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int)
         for other in range(state.players)
         if other != seat
     ]
-    out = []
+    below, out = rng.below, []
     for _ in range(count):
         buyers = []
         for chosen, purse, order in others:
             if chosen is None:
-                lo = rng.below(last + 1)
-                hi = lo + rng.below(last + 1 - lo)
+                lo = below(last + 1)
+                hi = lo + below(last + 1 - lo)
             else:
                 lo, hi = chosen
             size = hi - lo + 1
-            price = rng.below(purse // size + 1)
+            price = below(purse // size + 1)
             buyers.append(((-price, size, order), lo, hi, price))
         out.append(Guess(base, spots, buyers))
     return out
@@ -412,9 +412,12 @@ def pair_bonus(purse: int, width: int, shows: tuple[int, ...], guessed: int) -> 
     ]
 
 
-def ranked_pairs(found: list[Guess], purse: int, rate: float) -> Iterator[tuple[float, int, int]]:
-    """Every affordable ``(bound, price, size)`` among the candidate prices, the highest bound
-    first: no range of that size at that price is worth more, summed over the guesses."""
+def ranked_pairs(
+    found: list[Guess], purse: int, rate: float
+) -> tuple[list[float], tuple[tuple[int, int], ...], list[int]]:
+    """Every affordable ``(price, size)`` among the candidate prices (:func:`pair_table`), its
+    bound (no range of that size at that price is worth more, summed over the guesses) and
+    their order, the highest bound first."""
     wide, cash = loose_bounds(found, rate)
     width = len(wide)
     pairs = pair_table(purse, width)
@@ -428,9 +431,7 @@ def ranked_pairs(found: list[Guess], purse: int, rate: float) -> Iterator[tuple[
     shows = found[0].windows[0][1]
     if any(shows):
         bounds = list(map(add, bounds, pair_bonus(purse, width, tuple(shows), len(found))))
-    for i in sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True):
-        price, size = pairs[i]
-        yield bounds[i], price, size
+    return bounds, pairs, sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True)
 
 
 def group_prefix(found: list[Guess], ks: tuple[int, ...], bonus: int, rate: float) -> list[float]:
@@ -438,7 +439,7 @@ def group_prefix(found: list[Guess], ks: tuple[int, ...], bonus: int, rate: floa
     as its processing position in ``ks`` finds it: bags, money at ``rate`` and show-off cards
     at ``bonus`` points; a ``bonus`` of -1: the money alone (a price of 0)."""
     (w0, s0, _, m0), (w1, s1, _, m1), (w2, s2, _, m2) = [
-        g.window(k) for g, k in zip(found, ks, strict=True)
+        g.windows[k] if k < len(g.windows) else g.window(k) for g, k in zip(found, ks, strict=True)
     ]
     if bonus < 0:
         cash = zip(m0, m1, m2, strict=True)
@@ -470,9 +471,11 @@ def estimates(found: list[Guess], purse: int, me: int, rate: float) -> list[Near
     per = len(found) * rate
     high = -math.inf
     out = []
-    for bound, price, size in ranked_pairs(found, purse, rate):
-        if bound < high - SLACK - 2 * ROUNDING:
+    bounds, pairs, order = ranked_pairs(found, purse, rate)
+    for i in order:
+        if bounds[i] < high - SLACK - 2 * ROUNDING:
             break
+        price, size = pairs[i]
         key = (-price, size, me)
         ks = tuple([bisect_left(k, key) for k in keys])
         bonus = (min(price // 2, SHOWOFF_MAX) if shows else 0) if price else -1
