@@ -18,7 +18,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import accumulate
-from operator import sub
+from operator import add, sub
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -218,6 +218,20 @@ class Guess:
             found.money = [0, *accumulate(money)]
         return found
 
+    def span(self, k: int, lo: int, hi: int) -> tuple[int, float, int]:
+        """The money, bag worth and show-off cards on ``lo..hi`` in the window the buyer in
+        processing position ``k`` finds (the worth as the difference of its prefix sums)."""
+        s = self._sums.get(k)
+        if s is not None:
+            return (
+                s.money[hi + 1] - s.money[lo],
+                s.worth[hi + 1] - s.worth[lo],
+                s.shows[hi + 1] - s.shows[lo],
+            )
+        worth, shows, _, money = self.window(k)
+        ends = [0.0, *accumulate(worth[: hi + 1])]
+        return sum(money[lo : hi + 1]), ends[hi + 1] - ends[lo], sum(shows[lo : hi + 1])
+
     def hauls(self, lo: int, hi: int, me: int, prices: range, rate: float) -> list[float]:
         """Worth of buying ``lo..hi`` at each of ``prices`` for the chooser ``me``: what is
         left on the range when the buyers ahead of him are done, less the price; a price of
@@ -227,12 +241,7 @@ class Guess:
         for price in prices:
             k = bisect_left(self.keys, (-price, size, me))
             if k not in found:
-                s = self.sums(k)
-                found[k] = (
-                    s.money[hi + 1] - s.money[lo],
-                    s.worth[hi + 1] - s.worth[lo],
-                    s.shows[hi + 1] - s.shows[lo],
-                )
+                found[k] = self.span(k, lo, hi)
             cash, bags, shows = found[k]
             if price == 0:
                 out.append(rate * cash)
@@ -254,17 +263,17 @@ def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int)
         for other in range(state.players)
         if other != seat
     ]
-    out = []
+    below, out = rng.below, []
     for _ in range(count):
         buyers = []
         for chosen, purse, order in others:
             if chosen is None:
-                lo = rng.below(last + 1)
-                hi = lo + rng.below(last + 1 - lo)
+                lo = below(last + 1)
+                hi = lo + below(last + 1 - lo)
             else:
                 lo, hi = chosen
             size = hi - lo + 1
-            price = rng.below(purse // size + 1)
+            price = below(purse // size + 1)
             buyers.append(((-price, size, order), lo, hi, price))
         out.append(Guess(base, spots, buyers))
     return out
@@ -293,56 +302,9 @@ def all_ranges(
 #: how far below the best worth found an upper bound must lie for its ranges to be skipped
 #: (far above the rounding of these sums, far below any difference the choice weighs)
 SLACK = 1e-6
-
-
-def positions(
-    guess: Guess, price: int, me: int, first: Sequence[int], start: int, stop: int
-) -> list[tuple[int, int, int]]:
-    """``(k, a, b)``: the ranges ``a..b-1`` (of ``start..stop-1``, by size, then left end;
-    ``first``: where each size starts) are processed in position ``k`` at ``price`` for the
-    chooser ``me``: the position of the key ``(-price, size, me)`` among the guess's keys,
-    which grows with the size only where another buyer offers the same price."""
-    k, cuts = 0, []
-    for key in guess.keys:
-        if -key[0] > price:
-            k += 1
-        elif -key[0] == price:
-            cut = first[key[1] if key[2] < me else key[1] + 1]
-            if cut <= start:
-                k += 1
-            elif cut < stop:
-                cuts.append(cut)
-    out = []
-    for cut in sorted(cuts):
-        if cut > start:
-            out.append((k, start, cut))
-            start = cut
-        k += 1
-    out.append((k, start, stop))
-    return out
-
-
-def price_column(
-    found: list[Guess], price: int, me: int, spots: int, start: int, costs: list[float], rate: float
-) -> list[float]:
-    """The summed worth over the (three) guesses at ``price`` of the ranges from index
-    ``start`` on (by size, then left end), as many as ``costs`` (each range's price times the
-    money rate): in stretches where each guess has one processing position."""
-    los, ends, _, first = all_ranges(spots)
-    stop = start + len(costs)
-    stretches = [positions(g, price, me, first, start, stop) for g in found]
-    cuts = sorted({a for stretch in stretches for _, a, _ in stretch if a > start} | {stop})
-    column: list[float] = []
-    a = start
-    for b in cuts:
-        sums = [
-            g.sums(next(k for k, _, end in stretch if end > a))
-            for g, stretch in zip(found, stretches, strict=True)
-        ]
-        part = zip(los[a:b], ends[a:b], costs[a - start : b - start], strict=True)
-        column += three_gains(sums, price, rate, part)
-        a = b
-    return column
+#: more than the rounding of a summed worth worked out in another order (sums of a few
+#: dozen terms of at most a few hundred): a bound or an estimate is trusted up to this
+ROUNDING = 1e-9
 
 
 def three_gains(
@@ -380,70 +342,170 @@ def three_gains(
     ]
 
 
-def widest(values: list[float]) -> list[float]:
+def widest(values: Sequence[float]) -> list[float]:
     """Per size (from 1), the largest sum of ``values`` over that many neighbouring spots."""
-    prefix = [0.0, *accumulate(values)]
+    prefix = [0, *accumulate(values)]
     return [max(map(sub, prefix[size:], prefix)) for size in range(1, len(values) + 1)]
 
 
-def price_bounds(found: list[Guess], purse: int, rate: float) -> dict[int, list[float]]:
-    """Per candidate price, per size it can pay for (from 1), more than the summed worth over
-    the guesses of any range of that size at that price: each spot counted at the most it
-    holds in any processing position of each guess (as it lies, or with a buyer's price)."""
-    worth, shows, _, money = found[0].windows[0]
+@cache
+def show_bounds(shows: tuple[int, ...], guessed: int) -> list[float]:
+    """Per size (from 1), the most show-off cards a range of that size holds, times the
+    number of guesses (the window as it lies: buyers only take them away)."""
+    return [guessed * n for n in widest(shows)]
+
+
+def loose_bounds(found: list[Guess], rate: float) -> tuple[list[float], list[float]]:
+    """Per size (from 1), more than the summed worth over the guesses of any range of that
+    size before its price (each spot counted at the most it holds in any processing
+    position of each guess: as it lies, or with a buyer's price), and more than the summed
+    money a range of that size takes at a price of 0."""
+    worth, _, _, money = found[0].windows[0]
+    size = len(worth)
     values = [w + rate * m for w, m in zip(worth, money, strict=True)]
-    most, cash = [0.0] * len(values), [0.0] * len(values)
+    paid = []  # per guess, the highest price a buyer may leave on each spot
     for g in found:
-        cover = [0] * len(values)  # the highest price a buyer may leave on each spot
-        for _, lo, hi, price in g.buyers:
-            for i in range(lo, hi + 1):
-                if price > cover[i]:
-                    cover[i] = price
-        most = [
-            a + (v if v >= (x := rate * c) else x)
-            for a, v, c in zip(most, values, cover, strict=True)
-        ]
-        cash = [a + rate * (m if m >= c else c) for a, m, c in zip(cash, money, cover, strict=True)]
-    wide = widest(most)
-    wide_shows = widest([float(len(found) * n) for n in shows]) if any(shows) else None
-    bounds = {0: widest(cash)}
+        cover = [0] * size
+        for _, lo, hi, price in reversed(g.buyers):  # the highest price last
+            if price:
+                cover[lo : hi + 1] = [price] * (hi + 1 - lo)
+        paid.append(cover)
+    x, y, z = paid
+    most = [
+        (v if v >= (p := rate * a) else p)
+        + (v if v >= (q := rate * b) else q)
+        + (v if v >= (r := rate * c) else r)
+        for v, a, b, c in zip(values, x, y, z, strict=True)
+    ]
+    cash = [
+        (m if m >= a else a) + (m if m >= b else b) + (m if m >= c else c)
+        for m, a, b, c in zip(money, x, y, z, strict=True)
+    ]
+    return widest(most), [rate * n for n in widest(cash)]
+
+
+@cache
+def pair_table(purse: int, width: int) -> tuple[tuple[int, int], ...]:
+    """Every ``(price, size)`` a purse of ``purse`` affords in a window of ``width`` spots
+    among the candidate prices: price 0 at every size, then each dearer price at the sizes
+    (from 1) it can pay for."""
+    pairs = [(0, size) for size in range(1, width + 1)]
     for price in PRICE_CANDIDATES[1:]:
-        sizes = min(len(values), purse // price)
-        if sizes == 0:
+        pairs += [(price, size) for size in range(1, min(width, purse // price) + 1)]
+    return tuple(pairs)
+
+
+@cache
+def pair_costs(purse: int, width: int, per: float) -> list[float]:
+    """What each pair of :func:`pair_table` pays (``per``: per spot and unit of price)."""
+    return [per * price * size for price, size in pair_table(purse, width)]
+
+
+@cache
+def pair_bonus(purse: int, width: int, shows: tuple[int, ...], guessed: int) -> list[float]:
+    """The most show-off points a range of each pair of :func:`pair_table` may get over the
+    ``guessed`` guesses, the window's show-off cards being ``shows``."""
+    most = show_bounds(shows, guessed)
+    return [
+        min(price // 2, SHOWOFF_MAX) * most[size - 1] if price else 0
+        for price, size in pair_table(purse, width)
+    ]
+
+
+def ranked_pairs(
+    found: list[Guess], purse: int, rate: float
+) -> tuple[list[float], tuple[tuple[int, int], ...], list[int]]:
+    """Every affordable ``(price, size)`` among the candidate prices (:func:`pair_table`), its
+    bound (no range of that size at that price is worth more, summed over the guesses) and
+    their order, the highest bound first."""
+    wide, cash = loose_bounds(found, rate)
+    width = len(wide)
+    pairs = pair_table(purse, width)
+    values = cash[:]
+    for price in PRICE_CANDIDATES[1:]:
+        top = purse // price
+        if top == 0:
             break
-        per = len(found) * rate * price
-        bounds[price] = [wide[s] - per * (s + 1) for s in range(sizes)]
-        if wide_shows is not None:
-            bonus = min(price // 2, SHOWOFF_MAX)
-            bounds[price] = [b + bonus * n for b, n in zip(bounds[price], wide_shows, strict=False)]
-    return bounds
+        values += wide[:top]
+    bounds = list(map(sub, values, pair_costs(purse, width, len(found) * rate)))
+    shows = found[0].windows[0][1]
+    if any(shows):
+        bounds = list(map(add, bounds, pair_bonus(purse, width, tuple(shows), len(found))))
+    return bounds, pairs, sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True)
+
+
+def group_prefix(found: list[Guess], ks: tuple[int, ...], bonus: int, rate: float) -> list[float]:
+    """Prefix sums over the spots of the worth summed over the guesses, each guess's window
+    as its processing position in ``ks`` finds it: bags, money at ``rate`` and show-off cards
+    at ``bonus`` points; a ``bonus`` of -1: the money alone (a price of 0)."""
+    (w0, s0, _, m0), (w1, s1, _, m1), (w2, s2, _, m2) = [
+        g.windows[k] if k < len(g.windows) else g.window(k) for g, k in zip(found, ks, strict=True)
+    ]
+    if bonus < 0:
+        cash = zip(m0, m1, m2, strict=True)
+        return [0.0, *accumulate([rate * (a + b + c) for a, b, c in cash])]
+    if bonus:
+        full = zip(w0, w1, w2, m0, m1, m2, s0, s1, s2, strict=True)
+        worth = [
+            a + b + c + rate * (x + y + z) + bonus * (s + t + u)
+            for a, b, c, x, y, z, s, t, u in full
+        ]
+    else:
+        plain = zip(w0, w1, w2, m0, m1, m2, strict=True)
+        worth = [a + b + c + rate * (x + y + z) for a, b, c, x, y, z in plain]
+    return [0.0, *accumulate(worth)]
+
+
+#: a pair worth weighing exactly: its estimated best worth, price, size and the processing
+#: position of each guess
+Near = tuple[float, int, int, tuple[int, ...]]
+
+
+def estimates(found: list[Guess], purse: int, me: int, rate: float) -> list[Near]:
+    """The pairs of price and size that may hold the best range, each with an estimate of its
+    best summed worth (within :data:`ROUNDING`): in the order of their bounds, until a bound
+    lies below the best estimate found."""
+    shows = any(found[0].windows[0][1])
+    keys = [g.keys for g in found]
+    prefixes: dict[tuple[tuple[int, ...], int], list[float]] = {}
+    per = len(found) * rate
+    high = -math.inf
+    out = []
+    bounds, pairs, order = ranked_pairs(found, purse, rate)
+    for i in order:
+        if bounds[i] < high - SLACK - 2 * ROUNDING:
+            break
+        price, size = pairs[i]
+        key = (-price, size, me)
+        ks = tuple([bisect_left(k, key) for k in keys])
+        bonus = (min(price // 2, SHOWOFF_MAX) if shows else 0) if price else -1
+        prefix = prefixes.get((ks, bonus))
+        if prefix is None:
+            prefix = prefixes[ks, bonus] = group_prefix(found, ks, bonus, rate)
+        guess = max(map(sub, prefix[size:], prefix)) - per * price * size
+        if guess > high:
+            high = guess
+        out.append((guess, price, size, ks))
+    return [near for near in out if near[0] >= high - SLACK - 2 * ROUNDING]
 
 
 def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: float) -> list[float]:
     """For every range (by size, then left end), the best summed worth over the guesses among
-    the candidate prices the range can afford, or -inf where it is sure to be far below the
-    best (the inner loop of the range choice, kept lean: the prices with the highest bounds
-    first; a price only for the sizes whose bound comes near the best worth found so far)."""
-    _, _, sizes, first = all_ranges(spots)
-    bounds = price_bounds(found, purse, rate)
+    the candidate prices the range can afford, or less (-inf) where it is sure to be far
+    below the best: the best worth of every size and price is estimated, and only those
+    that may come near the best are summed exactly, in the arithmetic of :func:`three_gains`
+    (so the range chosen is the one every price of every range would give)."""
+    los, ends, sizes, first = all_ranges(spots)
     best = [-math.inf] * len(sizes)
-    order = sorted(bounds, key=lambda p: -max(bounds[p]))
-    size = 1 + max(range(len(bounds[order[0]])), key=bounds[order[0]].__getitem__)
-    start, stop = first[size], first[size + 1]  # first the most promising size alone
-    per = rate * order[0]
-    high = max(price_column(found, order[0], me, spots, start, [per * size] * (stop - start), rate))
-    for price in order:
-        near = [size for size, bound in enumerate(bounds[price], 1) if bound >= high - SLACK]
-        if not near:
-            continue
-        start, stop = first[near[0]], first[near[-1] + 1]
-        per = rate * price
-        costs = [per * size for size in sizes[start:stop]]
-        column = price_column(found, price, me, spots, start, costs, rate)
+    for _, price, size, ks in estimates(found, purse, me, rate):
+        start, stop = first[size], first[size + 1]
+        sums = [g.sums(k) for g, k in zip(found, ks, strict=True)]
+        cost = rate * price * size
+        part = zip(los[start:stop], ends[start:stop], [cost] * (stop - start), strict=True)
+        column = three_gains(sums, price, rate, part)
         best[start:stop] = [
             a if a >= b else b for a, b in zip(best[start:stop], column, strict=True)
         ]
-        high = max(high, *column)
     return best
 
 

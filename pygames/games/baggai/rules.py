@@ -1224,12 +1224,12 @@ class BagGaiState(GameState):
         s = self.clone()
         future = [p for p in s.piles if p]
         cards = [c for p in future for c in p]
-        threes = sorted(c for c in cards if c in THREES)
-        rest = sorted(c for c in cards if c not in THREES)
+        threes = sorted(THREES.intersection(cards))  # each 3 is in the deck once
+        rest = sorted([c for c in cards if c not in THREES])
         rng.shuffle(threes)
         rng.shuffle(rest)
         for pile in future:
-            k = sum(c in THREES for c in pile)
+            k = len(THREES.intersection(pile))
             pile[:] = threes[:k] + rest[: len(pile) - k]
             threes, rest = threes[k:], rest[len(pile) - k :]
             rng.shuffle(pile)
