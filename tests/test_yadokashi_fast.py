@@ -193,11 +193,19 @@ def test_ring_and_homes_match_their_definitions(players: int) -> None:
         for seat in range(players):
             ring = state.ring_from(seat)
             assert ring == [s for p in state.ccw_seats(seat) for s in state.rows[p]]
+        layout = state.layout()
         for start, size in combinations(range(1, FACES + 1), 2):
             start -= 1
-            assert state._find_home(ring, start, size) == reference_home(
+            assert layout.home(state.crabs, layout.index[ring[start]], size) == reference_home(
                 ring, state.crabs, start, size
             )
+        # the layout: each shell's place in the ring from seat 0, its owner, the rows' starts
+        ring = state.ring_from(0)
+        assert [layout.index[shell] for shell in ring] == list(range(len(ring)))
+        assert all(layout.owner[shell] == state.owner(shell)[0] for shell in ring)
+        for seat in range(players):
+            first = layout.starts[seat]
+            assert state.ring_from(seat) == ring[first:] + ring[:first]
 
 
 def test_a_scripted_roll_plays_the_face_then_the_stream() -> None:

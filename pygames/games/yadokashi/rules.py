@@ -185,6 +185,47 @@ def _price_text(cost: int) -> str:
     return "for free" if cost == 0 else f"for {plural(cost, 'star', 'stars')}"
 
 
+class Layout:
+    """What the rows say about the ring, worked out once for as long as they stand (the rules
+    replace the rows whenever they change): each shell's place in the ring counterclockwise
+    from seat 0's position 1 (``index``, by shell number), the seat whose row holds it
+    (``owner``, by shell number), where each seat's row begins in that ring (``starts``) and
+    the number of shells (``size``)."""
+
+    __slots__ = ("index", "owner", "rows", "size", "starts")
+
+    def __init__(self, rows: list[list[int]]) -> None:
+        self.rows = rows  # the rows it was worked out from (compared by identity)
+        index = [0] * 17  # shells are 1 to 16
+        owner = [0] * 17
+        starts = [0] * len(rows)
+        at = 0
+        for seat in [0, *range(len(rows) - 1, 0, -1)] if rows else []:  # ccw from seat 0
+            starts[seat] = at
+            for shell in rows[seat]:
+                index[shell] = at
+                owner[shell] = seat
+                at += 1
+        self.index, self.owner, self.starts, self.size = index, owner, starts, at
+
+    def home(self, crabs: Mapping[int, int], at: int, size: int) -> int | None:
+        """The first shell without a crab (of ``crabs``) of size ``size`` or ``size + 1``
+        counterclockwise from the shell at ``at`` of the ring (crabs are at most 12, and every
+        game has shells 1 to 13)."""
+        index, n = self.index, self.size
+        home, best = None, n
+        if size not in crabs:
+            best = (index[size] - at) % n or n  # the start shell itself is no home
+            if best < n:
+                home = size
+        if size + 1 not in crabs and 0 < (index[size + 1] - at) % n < best:
+            home = size + 1
+        return home
+
+
+_NO_LAYOUT = Layout([])  # the layout of no state's rows
+
+
 class YadokashiState(GameState):
     """A game of Yadokashi for 3 or 4 players."""
 
@@ -211,6 +252,7 @@ class YadokashiState(GameState):
         # (last_move, last_tenants, last_action): nobody reads them
         self.quiet = False
         self.private_log = False  # whether a log line has private wording (none of Yadokashi's)
+        self._layout = _NO_LAYOUT  # the layout of the rows, once worked out (:meth:`layout`)
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -275,9 +317,19 @@ class YadokashiState(GameState):
             ring += row
         return ring
 
+    def layout(self) -> Layout:
+        """The :class:`Layout` of the rows as they stand (worked out again once they are
+        replaced; copies share it with the rows)."""
+        layout = self._layout
+        if layout.rows is not self.rows:
+            layout = self._layout = Layout(self.rows)
+        return layout
+
     def owner(self, shell: int) -> tuple[int, int]:
         """The seat whose row holds ``shell`` and its position there (1-based)."""
-        for seat, row in enumerate(self.rows):
+        if 0 < shell < 17:
+            seat = self.layout().owner[shell]
+            row = self.rows[seat]
             if shell in row:
                 return seat, row.index(shell) + 1
         raise KeyError(shell)
@@ -292,13 +344,10 @@ class YadokashiState(GameState):
 
     def crab_counts(self) -> list[int]:
         """Crabs living in each seat's row."""
-        crabs, counts = self.crabs, []
-        for row in self.rows:
-            count = 0
-            for shell in row:
-                if shell in crabs:
-                    count += 1
-            counts.append(count)
+        counts = [0] * self.players
+        owner = self.layout().owner
+        for shell in self.crabs:
+            counts[owner[shell]] += 1
         return counts
 
     def empty_in_row(self, seat: int) -> list[int]:
@@ -708,9 +757,11 @@ class YadokashiState(GameState):
         big = [(size, shell) for shell, size in crabs.items() if size > shell]
         if not big:
             return moves
-        ring = self.ring_from(seat)
-        for size, start, shell in sorted([(size, ring.index(shell), shell) for size, shell in big]):
-            target = self._find_home(ring, start, size)
+        layout = self.layout()
+        index, n, first = layout.index, layout.size, layout.starts[seat]
+        order = sorted([(size, (index[shell] - first) % n, shell) for size, shell in big])
+        for size, _, shell in order:
+            target = layout.home(crabs, index[shell], size)
             del crabs[shell]
             if target is None:
                 self.centre += 1
@@ -732,19 +783,6 @@ class YadokashiState(GameState):
                 f"The crab of size {size} moves from shell {shell} to shell {target}.",
                 f"大きさ{size}のヤドカリがヤド{shell}からヤド{target}へ引越しました。",
             )
-
-    def _find_home(self, ring: list[int], start: int, size: int) -> int | None:
-        """The first empty shell of size ``size`` or ``size + 1`` counterclockwise from
-        ``ring[start]`` (crabs are at most 12, and every game has shells 1 to 13)."""
-        crabs, n = self.crabs, len(ring)
-        home, best = None, n
-        if size not in crabs:
-            best = (ring.index(size) - start) % n or n  # the start shell itself is no home
-            if best < n:
-                home = size
-        if size + 1 not in crabs and 0 < (ring.index(size + 1) - start) % n < best:
-            home = size + 1
-        return home
 
     # Advance
     def advanced(self) -> list[list[int]]:
@@ -820,7 +858,8 @@ class YadokashiState(GameState):
         assert self.pending is not None
         slot = self.pending["slots"][self.pending["done"]] - 1
         other = row.index(shell)
-        row = self.rows[seat] = list(row)  # a new list: copies share the old one
+        row = list(row)  # new lists: copies share the old ones
+        self.rows = [*self.rows[:seat], row, *self.rows[seat + 1 :]]
         row[slot], row[other] = row[other], row[slot]
         self.pending["done"] += 1
         if len(self.pending["slots"]) - self.pending["done"] > 1:
@@ -1187,8 +1226,8 @@ class YadokashiState(GameState):
 
     def _copy(self, rng: Rng) -> YadokashiState:
         """A copy without a log, drawing from ``rng``. Log entries, the ``last_*`` records and
-        the rows are never changed once written (later steps replace them; a changed row is a
-        new list), so the copy shares them."""
+        the rows are never changed once written (later steps replace them; changed rows are new
+        lists), so the copy shares them, and their :class:`Layout`."""
         s = YadokashiState.__new__(YadokashiState)
         # attribute by attribute, in the order of __init__: the copy keeps CPython's compact
         # attribute layout (a replaced __dict__ loses it, and every later access is slower)
@@ -1196,7 +1235,7 @@ class YadokashiState(GameState):
         s.rng = rng
         s.log = []
         s.ply = self.ply
-        s.rows = self.rows.copy()
+        s.rows = self.rows
         s.crabs = self.crabs.copy()
         s.centre = self.centre
         s.stars = self.stars.copy()
@@ -1213,6 +1252,7 @@ class YadokashiState(GameState):
         s.recent = self.recent
         s.quiet = self.quiet
         s.private_log = self.private_log
+        s._layout = self._layout
         return s
 
     def invariant_errors(self) -> list[str]:
