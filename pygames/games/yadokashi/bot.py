@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from operator import add
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -53,9 +54,13 @@ _BARE_TABLE = (0.0,) * len(_VACANT_TABLE)
 def shell_worths(state: YadokashiState) -> list[float]:
     """The shells' worths by shell number: a crab, else an empty shell one or two above a crab
     that fills its shell, else a vacant one up to 12 while dice wait in the centre, else 0.0
-    (which changes no sum). They depend on the crabs and the centre alone."""
-    crabs = state.crabs
-    worth = list(_VACANT_TABLE if state.centre else _BARE_TABLE)
+    (which changes no sum). They depend on the crabs and the centre alone (:func:`worths`)."""
+    return worths(state.crabs, state.centre)
+
+
+def worths(crabs: dict[int, int], centre: int) -> list[float]:
+    """:func:`shell_worths` of a table with these crabs and dice in the centre."""
+    worth = list(_VACANT_TABLE if centre else _BARE_TABLE)
     for shell, size in crabs.items():
         if size == shell:
             worth[size + 1] = worth[size + 2] = EMPTY
@@ -190,12 +195,13 @@ def _roll_classes(sizes: tuple[int, ...], high: bool) -> list[tuple[list[int], f
 
 
 class PaidDice:
-    """The Move dice lookahead of one decision: the table after the first income (the same for
-    every roll, so paid once) and the evaluations made, by the crabs a roll grows."""
+    """The Move dice lookahead of one decision: the first income (the same for every roll, so
+    counted once) and the evaluations made, by the crabs a roll grows."""
 
     def __init__(self, base: YadokashiState) -> None:
-        self.paid = base.sandbox(base.rng)  # the income draws nothing
-        self.before = self.paid.pay_income()
+        self.base = base
+        self.before = base.crab_counts()  # the first income
+        self.stars = list(map(add, base.stars, self.before))  # the stars it leaves
         sizes = base.crabs.values()
         self.smallest, self.largest = min(sizes, default=FACES + 1), max(sizes, default=0)
         self.seen: dict[tuple[int, int], float] = {}
@@ -211,10 +217,27 @@ class PaidDice:
             return 3, 0
         return int(high), face
 
+    def table(
+        self, seat: int, high: bool, face: int
+    ) -> tuple[list[list[int]], list[int], dict[int, int], list[float]] | None:
+        """The table after ``seat``'s Move dice with the roll ``face`` worked out on the crabs
+        alone by the rules (:meth:`YadokashiState.grown`, :meth:`YadokashiState.settle`): its
+        rows, stars, crabs and shells' worths (what :func:`row_values` reads); None when a
+        rebirth shell is to be chosen or the turn may end the game (then :meth:`world`)."""
+        base = self.base  # the income changes no crab: its crabs and rows are the paid table's
+        crabs, _, _, _, ask = base.grown(face, high)
+        if ask:
+            return None
+        stars = list(map(add, self.stars, base.settle(seat, crabs)[1]))
+        if base.ends_game(stars):
+            return None
+        return base.rows, stars, crabs, worths(crabs, base.centre + len(base.crabs) - len(crabs))
+
     def world(self, seat: int, high: bool, faces: list[int], rng: Rng) -> YadokashiState:
         """The table after ``seat``'s Move dice with the rolls ``faces`` (then ``rng``), as
         ``apply_unchecked`` of ``hi`` or ``lo`` leaves it."""
-        world = self.paid.sandbox(rng)  # the roll is given: nothing more is drawn
+        world = self.base.sandbox(rng)  # the roll is given: nothing more is drawn
+        world.pay_income(self.before)
         world.move_dice_paid(seat, high, self.before, faces[0])
         world.ply += 1
         return world
@@ -300,7 +323,11 @@ class YadokashiHeuristicBot(Bot):
         for faces, weight in roll_classes(base, high):
             key = dice.grown(faces[0], high)
             if key not in dice.seen:
-                dice.seen[key] = self._settled(dice.world(seat, high, faces, rng), seat)
+                table = dice.table(seat, high, faces[0])
+                if table is None:
+                    dice.seen[key] = self._settled(dice.world(seat, high, faces, rng), seat)
+                else:
+                    dice.seen[key] = standing(row_values(*table), seat)
             total += weight * dice.seen[key]
         return total
 

@@ -185,6 +185,24 @@ def _price_text(cost: int) -> str:
     return "for free" if cost == 0 else f"for {plural(cost, 'star', 'stars')}"
 
 
+def rebirths(crabs: dict[int, int], left: int) -> tuple[list[int], int]:
+    """Crabs that left at size 12 (``left`` of them) reborn on the empty shells 1 and 2 (in
+    ``crabs``, changed) while no choice is asked: the shells they were put on, and how many the
+    player still places by choice (asked when more of them are empty than crabs are left; none
+    is placed when both are taken)."""
+    reborn: list[int] = []
+    while left:
+        empty = [s for s in REBIRTH_SHELLS if s not in crabs]
+        if not empty:
+            break
+        if len(empty) > left:
+            return reborn, left
+        crabs[empty[0]] = empty[0]
+        reborn.append(empty[0])
+        left -= 1
+    return reborn, 0
+
+
 class Layout:
     """What the rows say about the ring, worked out once for as long as they stand (the rules
     replace the rows whenever they change): each shell's place in the ring counterclockwise
@@ -207,6 +225,33 @@ class Layout:
                 owner[shell] = seat
                 at += 1
         self.index, self.owner, self.starts, self.size = index, owner, starts, at
+
+    def counts(self, crabs: Mapping[int, int]) -> list[int]:
+        """The crabs (of ``crabs``) living in each seat's row."""
+        counts = [0] * len(self.starts)
+        owner = self.owner
+        for shell in crabs:
+            counts[owner[shell]] += 1
+        return counts
+
+    def moves(self, crabs: dict[int, int], seat: int) -> list[tuple[int, int, int | None]]:
+        """Crabs larger than their shell move (in ``crabs``, changed), smallest first, equal
+        sizes in ring order from ``seat``'s position 1 (Y3), each to its :meth:`home`, or back
+        to the centre (removed): the moves ``(shell, size, home or None)``."""
+        big = [(size, shell) for shell, size in crabs.items() if size > shell]
+        if not big:
+            return []
+        index, n, first = self.index, self.size, self.starts[seat]
+        moves: list[tuple[int, int, int | None]] = []
+        for size, _, shell in sorted(
+            [(size, (index[shell] - first) % n, shell) for size, shell in big]
+        ):
+            target = self.home(crabs, index[shell], size)
+            del crabs[shell]
+            if target is not None:
+                crabs[target] = size
+            moves.append((shell, size, target))
+        return moves
 
     def home(self, crabs: Mapping[int, int], at: int, size: int) -> int | None:
         """The first shell without a crab (of ``crabs``) of size ``size`` or ``size + 1``
@@ -344,11 +389,7 @@ class YadokashiState(GameState):
 
     def crab_counts(self) -> list[int]:
         """Crabs living in each seat's row."""
-        counts = [0] * self.players
-        owner = self.layout().owner
-        for shell in self.crabs:
-            counts[owner[shell]] += 1
-        return counts
+        return self.layout().counts(self.crabs)
 
     def empty_in_row(self, seat: int) -> list[int]:
         """The empty shells of ``seat``'s row, in row order."""
@@ -630,9 +671,11 @@ class YadokashiState(GameState):
         """One 12-sided die from the game's random stream."""
         return self.rng.below(FACES) + 1
 
-    def pay_income(self) -> list[int]:
-        """Every seat gains a star for each crab in its row; the gains."""
-        gains = self.crab_counts()
+    def pay_income(self, gains: list[int] | None = None) -> list[int]:
+        """Every seat gains a star for each crab in its row (``gains``: those counts, when they
+        are known); the gains."""
+        if gains is None:
+            gains = self.layout().counts(self.crabs)
         self.stars = list(map(add, self.stars, gains))
         self.income_total += sum(gains)
         if not self.quiet:
@@ -655,122 +698,133 @@ class YadokashiState(GameState):
         the end of the turn. (A lookahead pays it once for all rolls.)"""
         if value is None:
             value = self.roll()
-        call = "hi" if high else "lo"
+        old = self.crabs
+        self.crabs, grew, left, reborn, ask = self.grown(value, high)
+        self.centre += len(old) - len(self.crabs)
         if not self.quiet:
-            self.say(
-                f"{{0}} calls {'High' if high else 'Low'} and rolls {value}.",
-                f"{{0}}が「{'ハイ' if high else 'ロー'}」を宣言して{value}を出しました。",
-                [seat],
-            )
-        growth, left = self._grow(value, high)
-        if not self.quiet:  # a lookahead copy keeps no record of the last move
-            self.last_move = {
-                "seat": seat,
-                "call": call,
-                "roll": value,
-                "income_before": before,
-                "growth": growth,
-                "left": left,
-                "rebirth": [],
-                "moves": [],
-                "income_after": None,
-            }
-            self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
-        if left:  # else no rebirth step to keep
-            self.pending = {"kind": "rebirth", "left": len(left)}
-        self._continue_move(seat)
+            self._say_roll(seat, high, value, before, [(s, old[s]) for s in sorted(grew)], left)
+            for shell in reborn:
+                self._say_rebirth(seat, shell)
+        self._rebirths_made(seat, ask)
 
-    def _grow(self, value: int, high: bool) -> tuple[list[JSONDict], list[int]]:
-        """The crabs a roll of ``value`` makes grow (size 12: leave for the centre), by shell;
-        the growth record (none in a quiet copy) and the shells left."""
-        crabs, quiet = self.crabs, self.quiet
-        growth: list[JSONDict] = []
+    def grown(
+        self, value: int, high: bool
+    ) -> tuple[dict[int, int], list[int], list[int], list[int], int]:
+        """A roll of ``value`` worked out on a copy of the crabs, the table left as it is (the
+        bot's lookahead reads it): the crabs it reaches grow (High: those of at least
+        ``value``; Low: at most), a crab of 12 leaving its shell instead, and :func:`rebirths`.
+        The new crabs, the shells whose crabs grew and those whose crabs left (in the crabs'
+        order), the shells of the rebirths made, and how many the player still places."""
+        crabs = self.crabs.copy()
+        grew: list[int] = []
         left: list[int] = []
-        # in shell order for the records; a quiet copy keeps none, and the crabs end the same
-        for shell, size in list(crabs.items()) if quiet else sorted(crabs.items()):
+        for shell, size in self.crabs.items():
             if size < value if high else size > value:
                 continue
+            grew.append(shell)
             if size == FACES:
                 del crabs[shell]
-                self.centre += 1
                 left.append(shell)
             else:
                 crabs[shell] = size + 1
-            if not quiet:
-                growth.append({"shell": shell, "from": size, "to": size + 1})
+        reborn, ask = rebirths(crabs, len(left)) if left else ([], 0)
+        return crabs, grew, left, reborn, ask
+
+    def _say_roll(
+        self,
+        seat: int,
+        high: bool,
+        value: int,
+        before: list[int],
+        grew: list[tuple[int, int]],
+        left: list[int],
+    ) -> None:
+        """The lines and the records of a roll and its growth (``grew``: the shells whose crabs
+        grew and their sizes before, in shell order; ``left``: the shells that crabs left)."""
+        call = "hi" if high else "lo"
+        self.say(
+            f"{{0}} calls {'High' if high else 'Low'} and rolls {value}.",
+            f"{{0}}が「{'ハイ' if high else 'ロー'}」を宣言して{value}を出しました。",
+            [seat],
+        )
+        growth: list[JSONDict] = [{"shell": s, "from": z, "to": z + 1} for s, z in grew]
+        left = sorted(left)
         if growth:
             self.say(
                 _grow_text([g["shell"] for g in growth]),
                 f"ヤド{_list([g['shell'] for g in growth], '、')}のヤドカリが成長しました。",
             )
-        if left and not self.quiet:
+        if left:
             self.say(
                 f"{agree(len(left), 'A size-12 crab leaves shell', 'Size-12 crabs leave shells')} "
                 f"{_list(left)} for the centre.",
                 f"大きさ12のヤドカリがヤド{_list(left, '、')}から中央へ戻りました。",
             )
-        return growth, left
+        self.last_move = {
+            "seat": seat,
+            "call": call,
+            "roll": value,
+            "income_before": before,
+            "growth": growth,
+            "left": left,
+            "rebirth": [],
+            "moves": [],
+            "income_after": None,
+        }
+        self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
 
-    def _continue_move(self, seat: int) -> None:
-        """Rebirths (asking the player only when it matters), then moves and income."""
-        while self.pending is not None and self.pending["left"] > 0:
-            empty = [s for s in REBIRTH_SHELLS if s not in self.crabs]
-            if not empty:
-                self.pending["left"] = 0
-                break
-            if len(empty) > self.pending["left"]:
-                self.phase = "rebirth"
-                return
-            self._rebirth(seat, empty[0])
+    def _rebirths_made(self, seat: int, ask: int) -> None:
+        """After the rebirths made: ask the player for the next rebirth shell (``ask``: how many
+        crabs are still to be placed), else the moves, the income and the end of the turn."""
+        if ask:
+            self.phase = "rebirth"
+            self.pending = {"kind": "rebirth", "left": ask}
+            return
         self.phase = "turn"
         self.pending = None
-        moves = self._resolve_moves(seat)
-        after = self.pay_income()
+        crabs = self.crabs
+        count = len(crabs)
+        moves, gains = self.settle(seat, crabs)
+        self.centre += count - len(crabs)
+        if not self.quiet:
+            for shell, size, target in moves:
+                self._say_move(shell, size, target)
+        after = self.pay_income(gains)
         if not self.quiet:
             assert self.last_move is not None
-            self.last_move = {**self.last_move, "moves": moves, "income_after": after}
+            done = [{"from": shell, "to": target, "size": size} for shell, size, target in moves]
+            self.last_move = {**self.last_move, "moves": done, "income_after": after}
         self._end_turn(seat)
 
-    def _rebirth(self, seat: int, shell: int) -> None:
-        assert self.pending is not None
-        self.crabs[shell] = shell
-        self.centre -= 1
-        self.pending["left"] -= 1
-        if not self.quiet:
-            assert self.last_move is not None
-            self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
-            self.say(
-                f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
-                f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
-                [seat],
-            )
+    def settle(
+        self, seat: int, crabs: dict[int, int]
+    ) -> tuple[list[tuple[int, int, int | None]], list[int]]:
+        """The end of Move dice on ``crabs`` (changed; the bot's lookahead passes those of
+        :meth:`grown`): the moves of crabs larger than their shell (:meth:`Layout.moves`, from
+        ``seat``'s position 1) and the second income they leave (each seat's crabs)."""
+        layout = self.layout()
+        moves = layout.moves(crabs, seat)
+        return moves, layout.counts(crabs)
+
+    def _say_rebirth(self, seat: int, shell: int) -> None:
+        """The line and the record of a crab reborn on ``shell``."""
+        assert self.last_move is not None
+        self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
+        self.say(
+            f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
+            f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
+            [seat],
+        )
 
     def _do_rebirth_choice(self, seat: int, shell: int) -> None:
-        self._rebirth(seat, shell)
-        self._continue_move(seat)
-
-    def _resolve_moves(self, seat: int) -> list[JSONDict]:
-        """Crabs larger than their shell move, smallest first, equal sizes in ring order from the
-        acting player's position 1 (Y3); the record of the moves (none in a quiet copy)."""
-        moves: list[JSONDict] = []
-        crabs = self.crabs
-        big = [(size, shell) for shell, size in crabs.items() if size > shell]
-        if not big:
-            return moves
-        layout = self.layout()
-        index, n, first = layout.index, layout.size, layout.starts[seat]
-        order = sorted([(size, (index[shell] - first) % n, shell) for size, shell in big])
-        for size, _, shell in order:
-            target = layout.home(crabs, index[shell], size)
-            del crabs[shell]
-            if target is None:
-                self.centre += 1
-            else:
-                crabs[target] = size
-            if not self.quiet:  # a quiet copy keeps no record of the moves
-                self._say_move(shell, size, target)
-                moves.append({"from": shell, "to": target, "size": size})
-        return moves
+        assert self.pending is not None
+        self.crabs[shell] = shell
+        reborn, ask = rebirths(self.crabs, self.pending["left"] - 1)
+        self.centre -= 1 + len(reborn)
+        if not self.quiet:
+            for placed in [shell, *reborn]:
+                self._say_rebirth(seat, placed)
+        self._rebirths_made(seat, ask)
 
     def _say_move(self, shell: int, size: int, target: int | None) -> None:
         if target is None:
