@@ -305,3 +305,30 @@ def test_move_dice_from_the_income_paid_once_is_the_plain_expectation(players: i
             assert got.hex() == plain.hex()
             compared += 1
     assert compared > 100
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_placements_worked_out_on_the_crabs_are_the_placed_worlds(players: int) -> None:
+    """New tenants' placements evaluated on the crabs alone (``placed``) against each placement
+    applied to a copy of the table and evaluated, to the bit; and the rules' ``placed`` against
+    the table the placement leaves."""
+    bot, rng, compared = YadokashiHeuristicBot(), Rng(3, 4), 0
+    for state in positions(players, 12 * GAMES):
+        if not state.centre:
+            continue
+        seat = state.current
+        rolled = state.sandbox()
+        rolled.tenants_rolled(seat, [rng.below(FACES) + 1 for _ in range(state.centre)])
+        if rolled.phase != "tenants":
+            continue
+        legal = rolled.legal_actions(seat)
+        for action in legal:
+            world = rolled.sandbox()
+            world.apply_unchecked(seat, action)
+            shells = [int(n) for n in action[1:].split(".")]
+            crabs, _ = rolled.placed(shells)
+            assert list(crabs.items()) == list(world.crabs.items())
+            got = bot._placements(rolled, seat, {action: shells})
+            assert got[0].hex() == evaluate(world, seat).hex() or world.is_over()
+            compared += 1
+    assert compared > 100

@@ -166,12 +166,17 @@ def quick_steps(state: YadokashiState, seat: int) -> list[str]:
     together (else each single shell), and all of them when that empties the centre."""
     if state.phase != "tenants" or state.pending is None:
         return state.legal_actions(seat)
-    placeable: list[int] = list(state.pending["placeable"])
-    mine = [n for n in placeable if n in state.rows[seat]]
+    return sorted(tenant_steps(list(state.pending["placeable"]), state.centre, state.rows[seat]))
+
+
+def tenant_steps(placeable: list[int], centre: int, row: list[int]) -> dict[str, list[int]]:
+    """:func:`quick_steps` of New tenants by notation, with their shells: for the empty shells
+    ``placeable`` rolled, ``centre`` dice rolled and the seat's ``row``."""
+    mine = [n for n in placeable if n in row]
     groups = [mine] if mine else [[n] for n in placeable]
-    if len(placeable) == state.centre:
+    if len(placeable) == centre:
         groups.append(placeable)
-    return sorted({"p" + ".".join(map(str, g)) for g in groups})
+    return {"p" + ".".join(map(str, g)): g for g in groups}
 
 
 def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], float]]:
@@ -308,12 +313,40 @@ class YadokashiHeuristicBot(Bot):
         for faces, weight in rolls:
             key = tuple(base.placeable(faces))
             if key not in seen:
-                world = base.sandbox(rng)  # the rolls are given: nothing more is drawn
-                world.tenants_rolled(seat, faces)
-                world.ply += 1
-                seen[key] = self._settled(world, seat)
+                seen[key] = self._tenants_rolled(base, seat, faces, list(key), rng)
             total += weight * seen[key]
         return total
+
+    def _tenants_rolled(
+        self, base: YadokashiState, seat: int, faces: list[int], placeable: list[int], rng: Rng
+    ) -> float:
+        """The evaluation after New tenants' rolls ``faces`` (naming the empty shells
+        ``placeable``), the dice placed as the lookahead places them: worked out on the crabs
+        alone (:meth:`_placements`), unless the turn may end the game (then in a world)."""
+        if base.ends_game(base.stars):  # New tenants changes no star
+            world = base.sandbox(rng)  # the rolls are given: nothing more is drawn
+            world.tenants_rolled(seat, faces)
+            world.ply += 1
+            return self._settled(world, seat)
+        if len(placeable) < 2:  # placed without a choice
+            return self._placements(base, seat, {"": placeable})[0]
+        steps = tenant_steps(placeable, base.centre, base.rows[seat])
+        return self._placements(base, seat, steps)[0]
+
+    def _placements(
+        self, base: YadokashiState, seat: int, steps: dict[str, list[int]]
+    ) -> tuple[float, str]:
+        """The New tenants step of ``steps`` (notations and their shells) whose table evaluates
+        best, with its evaluation, worked out on ``base``'s crabs alone by the rules
+        (:meth:`YadokashiState.placed`): a turn that cannot end the game."""
+        rows, stars, crabs, centre = base.rows, base.stars, base.crabs, base.centre
+
+        def value(action: str) -> tuple[float, str]:
+            after = base.placed(steps[action])[0]
+            worth = worths(after, centre + len(crabs) - len(after))
+            return standing(row_values(rows, stars, after, worth), seat), action
+
+        return max(map(value, steps))
 
     def _dice(self, base: YadokashiState, seat: int, high: bool, rng: Rng, dice: PaidDice) -> float:
         """The expected evaluation of Move dice over :func:`roll_classes`; a roll that grows the
@@ -348,6 +381,8 @@ class YadokashiHeuristicBot(Bot):
 
     def _best_step(self, base: YadokashiState, seat: int, legal: list[str]) -> tuple[float, str]:
         """The rebirth shell or the dice to place that evaluate best, with its evaluation."""
+        if base.phase == "tenants" and not base.ends_game(base.stars):
+            return self._placements(base, seat, {a: list(Action.parse(a).args) for a in legal})
 
         def value(action: str) -> tuple[float, str]:
             world = base.sandbox(base.rng)  # a rebirth or a placement draws nothing

@@ -203,6 +203,16 @@ def rebirths(crabs: dict[int, int], left: int) -> tuple[list[int], int]:
     return reborn, 0
 
 
+def _eviction(crabs: Mapping[int, int], placed: list[int]) -> list[int]:
+    """:meth:`YadokashiState.eviction` with these crabs."""
+    others = {s: z for s, z in crabs.items() if s not in placed}
+    pool = others or {s: crabs.get(s, s) for s in placed}
+    if not pool:
+        return []
+    largest = max(pool.values())
+    return sorted(s for s, z in pool.items() if z == largest)
+
+
 class Layout:
     """What the rows say about the ring, worked out once for as long as they stand (the rules
     replace the rows whenever they change): each shell's place in the ring counterclockwise
@@ -958,12 +968,26 @@ class YadokashiState(GameState):
         rolls depends on them alone (the bot's lookahead evaluates such rolls once)."""
         return sorted({r for r in rolls if r not in self.crabs})
 
+    def placed(self, shells: list[int]) -> tuple[dict[int, int], list[int]]:
+        """New tenants' crabs put on ``shells`` worked out on a copy of the crabs, the table left
+        as it is (the bot's lookahead reads it), with the :meth:`eviction` when that empties the
+        centre: the new crabs and the shells evicted."""
+        crabs = self.crabs.copy()
+        for shell in shells:
+            crabs[shell] = shell
+        if not shells or self.centre != len(shells):
+            return crabs, []
+        evicted = _eviction(crabs, shells)
+        for shell in evicted:
+            del crabs[shell]
+        return crabs, evicted
+
     def _place(self, seat: int, shells: list[int], only: bool = False) -> None:
         """Put New tenants' crabs on ``shells``; ``only``: no choice was asked (one shell at
         most matched a roll), and the line says why (a beginner wondered)."""
-        for shell in shells:
-            self.crabs[shell] = shell
-            self.centre -= 1
+        old = self.crabs
+        self.crabs, evicted = self.placed(shells)
+        self.centre += len(old) - len(self.crabs)
         if not self.quiet:
             assert self.last_tenants is not None
             self.last_tenants = {**self.last_tenants, "placed": list(shells)}
@@ -982,9 +1006,10 @@ class YadokashiState(GameState):
                     f"{{0}}がヤド{_list(shells, '、')}にヤドカリを乗せました。",
                     [seat],
                 )
-        if shells and self.centre == 0:
-            evicted = self._evict(shells)
-            if self.last_tenants is not None and not self.quiet:
+        if evicted and not self.quiet:
+            just_placed = all(s in shells for s in old)  # Y9: no older crab on the ring
+            self._say_evicted(evicted, old.get(evicted[0], evicted[0]), just_placed)
+            if self.last_tenants is not None:
                 self.last_tenants = {**self.last_tenants, "evicted": evicted}
         self.phase = "turn"
         self.pending = None
@@ -996,24 +1021,7 @@ class YadokashiState(GameState):
         size), or, when every crab on the ring was placed this turn, the largest of those (Y9).
         The same answer before the dice are placed (for the page) as after: a die placed on shell
         n is a crab of size n."""
-        others = {s: z for s, z in self.crabs.items() if s not in placed}
-        pool = others or {s: self.crabs.get(s, s) for s in placed}
-        if not pool:
-            return []
-        largest = max(pool.values())
-        return sorted(s for s, z in pool.items() if z == largest)
-
-    def _evict(self, placed: list[int]) -> list[int]:
-        evicted = self.eviction(placed)
-        if not evicted:
-            return []
-        largest = self.crabs[evicted[0]]
-        just_placed = all(s in placed for s in self.crabs)  # Y9: no older crab on the ring
-        for shell in evicted:
-            del self.crabs[shell]
-            self.centre += 1
-        self._say_evicted(evicted, largest, just_placed)
-        return evicted
+        return _eviction(self.crabs, placed)
 
     def _say_evicted(self, evicted: list[int], largest: int, just_placed: bool) -> None:
         """The log line of a New tenants eviction: which crabs went back, and why."""
