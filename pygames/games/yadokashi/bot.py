@@ -16,7 +16,14 @@ from operator import add
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
-from pygames.games.yadokashi.rules import FACES, GOAL, Action, YadokashiState
+from pygames.games.yadokashi.rules import (
+    FACES,
+    GOAL,
+    REBIRTH_SHELLS,
+    Action,
+    YadokashiState,
+    rebirth_chosen,
+)
 
 WIN = 1000.0
 CRAB = 4.5  # a crab in one's row, in stars
@@ -222,21 +229,35 @@ class PaidDice:
             return 3, 0
         return int(high), face
 
-    def table(
-        self, seat: int, high: bool, face: int
-    ) -> tuple[list[list[int]], list[int], dict[int, int], list[float]] | None:
-        """The table after ``seat``'s Move dice with the roll ``face`` worked out on the crabs
-        alone by the rules (:meth:`YadokashiState.grown`, :meth:`YadokashiState.settle`): its
-        rows, stars, crabs and shells' worths (what :func:`row_values` reads); None when a
-        rebirth shell is to be chosen or the turn may end the game (then :meth:`world`)."""
+    def value(self, seat: int, high: bool, face: int) -> float | None:
+        """The evaluation after ``seat``'s Move dice with the roll ``face``, the rebirth shell
+        chosen as :meth:`YadokashiHeuristicBot._best_step` chooses it, worked out on the crabs
+        alone by the rules (:meth:`YadokashiState.grown`, :func:`rebirth_chosen`,
+        :meth:`YadokashiState.settle`); None when the turn may end the game (then the
+        :meth:`world` is played)."""
+        crabs, _, _, _, ask = self.base.grown(face, high)
+        if not ask:
+            return self.settled(seat, crabs)
+        steps = []
+        for shell in REBIRTH_SHELLS:  # both are empty when the player is asked
+            chosen = crabs.copy()
+            if rebirth_chosen(chosen, shell, ask)[1]:
+                return None
+            value = self.settled(seat, chosen)
+            if value is None:
+                return None
+            steps.append((value, f"re{shell}"))
+        return max(steps)[0]
+
+    def settled(self, seat: int, crabs: dict[int, int]) -> float | None:
+        """The evaluation after the moves and the second income of Move dice once its crabs
+        grew and were reborn (``crabs``, changed); None when the turn may end the game."""
         base = self.base  # the income changes no crab: its crabs and rows are the paid table's
-        crabs, _, _, _, ask = base.grown(face, high)
-        if ask:
-            return None
         stars = list(map(add, self.stars, base.settle(seat, crabs)[1]))
         if base.ends_game(stars):
             return None
-        return base.rows, stars, crabs, worths(crabs, base.centre + len(base.crabs) - len(crabs))
+        worth = worths(crabs, base.centre + len(base.crabs) - len(crabs))
+        return standing(row_values(base.rows, stars, crabs, worth), seat)
 
     def world(self, seat: int, high: bool, faces: list[int], rng: Rng) -> YadokashiState:
         """The table after ``seat``'s Move dice with the rolls ``faces`` (then ``rng``), as
@@ -356,11 +377,10 @@ class YadokashiHeuristicBot(Bot):
         for faces, weight in roll_classes(base, high):
             key = dice.grown(faces[0], high)
             if key not in dice.seen:
-                table = dice.table(seat, high, faces[0])
-                if table is None:
-                    dice.seen[key] = self._settled(dice.world(seat, high, faces, rng), seat)
-                else:
-                    dice.seen[key] = standing(row_values(*table), seat)
+                value = dice.value(seat, high, faces[0])
+                if value is None:
+                    value = self._settled(dice.world(seat, high, faces, rng), seat)
+                dice.seen[key] = value
             total += weight * dice.seen[key]
         return total
 

@@ -203,6 +203,13 @@ def rebirths(crabs: dict[int, int], left: int) -> tuple[list[int], int]:
     return reborn, 0
 
 
+def rebirth_chosen(crabs: dict[int, int], shell: int, left: int) -> tuple[list[int], int]:
+    """The player's rebirth on the empty ``shell`` (in ``crabs``, changed), one of ``left``
+    crabs to place, then the :func:`rebirths` of the others."""
+    crabs[shell] = shell
+    return rebirths(crabs, left - 1)
+
+
 def _eviction(crabs: Mapping[int, int], placed: list[int]) -> list[int]:
     """:meth:`YadokashiState.eviction` with these crabs."""
     others = {s: z for s, z in crabs.items() if s not in placed}
@@ -828,8 +835,7 @@ class YadokashiState(GameState):
 
     def _do_rebirth_choice(self, seat: int, shell: int) -> None:
         assert self.pending is not None
-        self.crabs[shell] = shell
-        reborn, ask = rebirths(self.crabs, self.pending["left"] - 1)
+        reborn, ask = rebirth_chosen(self.crabs, shell, self.pending["left"])
         self.centre -= 1 + len(reborn)
         if not self.quiet:
             for placed in [shell, *reborn]:
