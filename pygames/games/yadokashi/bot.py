@@ -35,6 +35,8 @@ TENANT_SAMPLES = 3
 
 
 _UNSEEDED = Rng(0, 0)
+# the stars from which a row of n shells may threaten: n crabs (two stars each) reach the goal
+_THREAT_FROM = tuple(GOAL - 2 * n for n in range(17))
 
 
 class ScriptedRng(Rng):
@@ -91,8 +93,10 @@ def row_values(
     rows: list[list[int]], stars: list[int], crabs: dict[int, int], worth: list[float]
 ) -> list[float]:
     """:func:`seat_values` of a table with these rows, stars and crabs."""
-    values = []
-    for row, star in zip(rows, stars, strict=True):
+    values: list[float] = []
+    append = values.append
+    # one row and one star a seat (zip's keyword would cost a slower call in CPython 3.11)
+    for row, star in zip(rows, stars):  # noqa: B905
         n = len(row)
         if n == 4:
             a, b, c, d = row
@@ -108,9 +112,9 @@ def row_values(
             value += LAST_CRAB if e in crabs else worth[e]
         else:
             value = _row_value(float(star), row, crabs, worth)
-        if star + 2 * n >= GOAL and star + 2 * len(crabs.keys() & row) >= GOAL:
+        if star >= _THREAT_FROM[n] and star + 2 * len(crabs.keys() & row) >= GOAL:
             value += THREAT
-        values.append(value)
+        append(value)
     return values
 
 
