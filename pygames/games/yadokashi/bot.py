@@ -9,8 +9,8 @@ player who can reach 27 stars with his next Move dice.
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
+from math import fsum
 from operator import add
 
 from pygames.core.bots import Bot
@@ -156,7 +156,7 @@ def standing(values: list[float], me: int) -> float:
     mine = rivals.pop(me)
     # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
     # tie between two actions must go the same way in CPython and in Pyodide
-    return mine - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
+    return mine - 0.7 * max(rivals) - 0.3 * fsum(rivals) / len(rivals)
 
 
 _FIRST_UP_TO_12 = frozenset(f"b{shell}@1" for shell in range(1, FACES + 1))
@@ -219,7 +219,8 @@ class PaidDice:
         self.before = base.crab_counts()  # the first income
         self.stars = list(map(add, base.stars, self.before))  # the stars it leaves
         sizes = base.crabs.values()
-        self.smallest, self.largest = min(sizes, default=FACES + 1), max(sizes, default=0)
+        # (no crab: none grows, as if the smallest were above every face and the largest below)
+        self.smallest, self.largest = (min(sizes), max(sizes)) if sizes else (FACES + 1, 0)
         self.seen: dict[tuple[int, int], float] = {}
 
     def grown(self, face: int, high: bool) -> tuple[int, int]:

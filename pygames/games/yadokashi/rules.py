@@ -212,7 +212,10 @@ def rebirth_chosen(crabs: dict[int, int], shell: int, left: int) -> tuple[list[i
 
 def _eviction(crabs: Mapping[int, int], placed: list[int]) -> list[int]:
     """:meth:`YadokashiState.eviction` with these crabs."""
-    others = {s: z for s, z in crabs.items() if s not in placed}
+    others = {}
+    for shell, size in crabs.items():
+        if shell not in placed:
+            others[shell] = size
     pool = others or {s: crabs.get(s, s) for s in placed}
     if not pool:
         return []
@@ -255,14 +258,16 @@ class Layout:
         """Crabs larger than their shell move (in ``crabs``, changed), smallest first, equal
         sizes in ring order from ``seat``'s position 1 (Y3), each to its :meth:`home`, or back
         to the centre (removed): the moves ``(shell, size, home or None)``."""
-        big = [(size, shell) for shell, size in crabs.items() if size > shell]
+        index, n, first = self.index, self.size, self.starts[seat]
+        big = []  # (size, place in the ring from the seat, shell)
+        for shell, size in crabs.items():
+            if size > shell:
+                big.append((size, (index[shell] - first) % n, shell))
         if not big:
             return []
-        index, n, first = self.index, self.size, self.starts[seat]
+        big.sort()
         moves: list[tuple[int, int, int | None]] = []
-        for size, _, shell in sorted(
-            [(size, (index[shell] - first) % n, shell) for size, shell in big]
-        ):
+        for size, _, shell in big:
             target = self.home(crabs, index[shell], size)
             del crabs[shell]
             if target is not None:
@@ -457,8 +462,9 @@ class YadokashiState(GameState):
         for other, row in enumerate(self.rows):
             if other != seat:
                 # rows are shorter than _PRICE_AT (zip's keyword: a slower call in CPython 3.11)
-                priced = zip(row, _PRICE_AT)  # noqa: B905
-                out += [s for s, price in priced if price <= stars and s not in crabs]
+                for shell, price in zip(row, _PRICE_AT):  # noqa: B905
+                    if price <= stars and shell not in crabs:
+                        out.append(shell)
         return out
 
     def _placements(self) -> list[str]:
@@ -888,11 +894,12 @@ class YadokashiState(GameState):
         position the shell had in his row, its price, and the rows and stars after (new
         lists)."""
         owner, where = self.owner(shell)
-        cost = price_at(where)
+        cost = _PRICE_AT[where - 1]
         rows = self.rows.copy()
-        rows[owner] = [x for x in rows[owner] if x != shell]
-        row = rows[seat]
-        rows[seat] = [*row[: pos - 1], shell, *row[pos - 1 :]]
+        sold = rows[owner] = rows[owner].copy()  # (each shell is once in the rows)
+        del sold[where - 1]
+        row = rows[seat] = rows[seat].copy()
+        row.insert(pos - 1, shell)
         stars = self.stars.copy()
         stars[seat] -= cost
         stars[owner] += cost
@@ -973,7 +980,7 @@ class YadokashiState(GameState):
     def placeable(self, rolls: list[int]) -> list[int]:
         """The empty shells New tenants' ``rolls`` name, in order: the whole table after the
         rolls depends on them alone (the bot's lookahead evaluates such rolls once)."""
-        return sorted({r for r in rolls if r not in self.crabs})
+        return sorted(set(rolls).difference(self.crabs))
 
     def placed(self, shells: list[int]) -> tuple[dict[int, int], list[int]]:
         """New tenants' crabs put on ``shells`` worked out on a copy of the crabs, the table left
