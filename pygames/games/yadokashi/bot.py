@@ -169,7 +169,11 @@ def considered(state: YadokashiState, legal: list[str]) -> list[str]:
     and on) and goes to position 1 (the dearest for others to buy back and the last to be lost
     by Advance)."""
     buys = _FIRST_ANY if state.crabs.get(FACES - 1) == FACES - 1 else _FIRST_UP_TO_12
-    return [a for a in legal if a in buys or a[0] not in "br"]
+    out = []
+    for action in legal:
+        if action in buys or action[0] not in "br":
+            out.append(action)
+    return out
 
 
 def quick_steps(state: YadokashiState, seat: int) -> list[str]:
@@ -183,18 +187,27 @@ def quick_steps(state: YadokashiState, seat: int) -> list[str]:
 def tenant_steps(placeable: list[int], centre: int, row: list[int]) -> dict[str, list[int]]:
     """:func:`quick_steps` of New tenants by notation, with their shells: for the empty shells
     ``placeable`` rolled, ``centre`` dice rolled and the seat's ``row``."""
-    mine = [n for n in placeable if n in row]
-    groups = [mine] if mine else [[n] for n in placeable]
+    mine = []
+    for shell in placeable:
+        if shell in row:
+            mine.append(shell)
+    groups = [mine] if mine else [[shell] for shell in placeable]
     if len(placeable) == centre:
         groups.append(placeable)
-    return {"p" + ".".join(map(str, g)): g for g in groups}
+    steps = {}
+    for group in groups:
+        steps["p" + ".".join(map(str, group))] = group
+    return steps
 
 
 def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], float]]:
     """One face for each set of crabs a roll can make move or leave (a crab filling its shell,
     or a 12), with its probability; other growth is left to the representative face. (The
     lists are shared: do not change them.)"""
-    sizes = [size for shell, size in state.crabs.items() if size in (shell, FACES)]
+    sizes = []
+    for shell, size in state.crabs.items():
+        if size in (shell, FACES):
+            sizes.append(size)
     return _roll_classes(tuple(sizes), high)
 
 
@@ -290,7 +303,9 @@ class YadokashiHeuristicBot(Bot):
             dice = PaidDice(base) if base.centre else None  # Move dice is legal
             # Buy and Advance leave the crabs and the centre, so the shells' worths, as they are
             worth = shell_worths(base)
-            scores = [(self._score(base, seat, a, rng, dice, worth), a) for a in shortlist]
+            scores = []
+            for action in shortlist:
+                scores.append((self._score(base, seat, action, rng, dice, worth), action))
             return max(scores)[1]
         legal = base.legal_actions(seat)
         if base.phase == "rearrange":
@@ -310,10 +325,12 @@ class YadokashiHeuristicBot(Bot):
             assert dice is not None
             return self._dice(base, seat, action == "hi", rng, dice)
         if action == "new":
-            samples = [
-                ([rng.below(FACES) + 1 for _ in range(base.centre)], 1 / TENANT_SAMPLES)
-                for _ in range(TENANT_SAMPLES)
-            ]
+            samples = []  # TENANT_SAMPLES rolls of the dice in the centre, one by one
+            for _ in range(TENANT_SAMPLES):
+                faces = []
+                for _ in range(base.centre):
+                    faces.append(rng.below(FACES) + 1)
+                samples.append((faces, 1 / TENANT_SAMPLES))
             return self._tenants(base, seat, samples, rng)
         # Buy and Advance worked out by the rules without a copy of the table (they leave the
         # crabs and the centre); a turn that may end the game is played in a copy
