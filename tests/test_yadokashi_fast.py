@@ -193,11 +193,19 @@ def test_ring_and_homes_match_their_definitions(players: int) -> None:
         for seat in range(players):
             ring = state.ring_from(seat)
             assert ring == [s for p in state.ccw_seats(seat) for s in state.rows[p]]
+        layout = state.layout()
         for start, size in combinations(range(1, FACES + 1), 2):
             start -= 1
-            assert state._find_home(ring, start, size) == reference_home(
+            assert layout.home(state.crabs, layout.index[ring[start]], size) == reference_home(
                 ring, state.crabs, start, size
             )
+        # the layout: each shell's place in the ring from seat 0, its owner, the rows' starts
+        ring = state.ring_from(0)
+        assert [layout.index[shell] for shell in ring] == list(range(len(ring)))
+        assert all(layout.owner[shell] == state.owner(shell)[0] for shell in ring)
+        for seat in range(players):
+            first = layout.starts[seat]
+            assert state.ring_from(seat) == ring[first:] + ring[:first]
 
 
 def test_a_scripted_roll_plays_the_face_then_the_stream() -> None:
@@ -295,5 +303,32 @@ def test_move_dice_from_the_income_paid_once_is_the_plain_expectation(players: i
                 same_play(whole, dice.world(seat, high, faces, Rng(1, 2)))
             got = bot._dice(state.sandbox(), seat, high, Rng(1, 2), dice)
             assert got.hex() == plain.hex()
+            compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_placements_worked_out_on_the_crabs_are_the_placed_worlds(players: int) -> None:
+    """New tenants' placements evaluated on the crabs alone (``placed``) against each placement
+    applied to a copy of the table and evaluated, to the bit; and the rules' ``placed`` against
+    the table the placement leaves."""
+    bot, rng, compared = YadokashiHeuristicBot(), Rng(3, 4), 0
+    for state in positions(players, 12 * GAMES):
+        if not state.centre:
+            continue
+        seat = state.current
+        rolled = state.sandbox()
+        rolled.tenants_rolled(seat, [rng.below(FACES) + 1 for _ in range(state.centre)])
+        if rolled.phase != "tenants":
+            continue
+        legal = rolled.legal_actions(seat)
+        for action in legal:
+            world = rolled.sandbox()
+            world.apply_unchecked(seat, action)
+            shells = [int(n) for n in action[1:].split(".")]
+            crabs, _ = rolled.placed(shells)
+            assert list(crabs.items()) == list(world.crabs.items())
+            got = bot._placements(rolled, seat, {action: shells})
+            assert got[0].hex() == evaluate(world, seat).hex() or world.is_over()
             compared += 1
     assert compared > 100

@@ -216,10 +216,10 @@ def test_y3_equal_sizes_move_in_ring_order_from_the_acting_player() -> None:
         s = make(R3, {}, stars=[1, 1, 1])
         s.crabs = {3: 6, 5: 6}
         s.centre = 4
-        moves = s._resolve_moves(actor)
-        assert moves[0]["from"] == first
+        moves = s.layout().moves(s.crabs, actor)
+        assert moves[0][0] == first
         # the first mover takes the first empty 6 or 7 it meets, the other one what is left
-        assert {m["from"]: m["to"] for m in moves} == {3: homes[0], 5: homes[1]}
+        assert {shell: home for shell, _, home in moves} == {3: homes[0], 5: homes[1]}
 
 
 # --- Advance ----------------------------------------------------------------------------------

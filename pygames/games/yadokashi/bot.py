@@ -9,13 +9,21 @@ player who can reach 27 stars with his next Move dice.
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
+from math import fsum
+from operator import add
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
 from pygames.core.rng import Rng
-from pygames.games.yadokashi.rules import FACES, GOAL, Action, YadokashiState
+from pygames.games.yadokashi.rules import (
+    FACES,
+    GOAL,
+    REBIRTH_SHELLS,
+    Action,
+    YadokashiState,
+    rebirth_chosen,
+)
 
 WIN = 1000.0
 CRAB = 4.5  # a crab in one's row, in stars
@@ -27,6 +35,8 @@ TENANT_SAMPLES = 3
 
 
 _UNSEEDED = Rng(0, 0)
+# the stars from which a row of n shells may threaten: n crabs (two stars each) reach the goal
+_THREAT_FROM = tuple(GOAL - 2 * n for n in range(17))
 
 
 class ScriptedRng(Rng):
@@ -53,9 +63,13 @@ _BARE_TABLE = (0.0,) * len(_VACANT_TABLE)
 def shell_worths(state: YadokashiState) -> list[float]:
     """The shells' worths by shell number: a crab, else an empty shell one or two above a crab
     that fills its shell, else a vacant one up to 12 while dice wait in the centre, else 0.0
-    (which changes no sum). They depend on the crabs and the centre alone."""
-    crabs = state.crabs
-    worth = list(_VACANT_TABLE if state.centre else _BARE_TABLE)
+    (which changes no sum). They depend on the crabs and the centre alone (:func:`worths`)."""
+    return worths(state.crabs, state.centre)
+
+
+def worths(crabs: dict[int, int], centre: int) -> list[float]:
+    """:func:`shell_worths` of a table with these crabs and dice in the centre."""
+    worth = list(_VACANT_TABLE if centre else _BARE_TABLE)
     for shell, size in crabs.items():
         if size == shell:
             worth[size + 1] = worth[size + 2] = EMPTY
@@ -79,8 +93,10 @@ def row_values(
     rows: list[list[int]], stars: list[int], crabs: dict[int, int], worth: list[float]
 ) -> list[float]:
     """:func:`seat_values` of a table with these rows, stars and crabs."""
-    values = []
-    for row, star in zip(rows, stars, strict=True):
+    values: list[float] = []
+    append = values.append
+    # one row and one star a seat (zip's keyword would cost a slower call in CPython 3.11)
+    for row, star in zip(rows, stars):  # noqa: B905
         n = len(row)
         if n == 4:
             a, b, c, d = row
@@ -96,9 +112,9 @@ def row_values(
             value += LAST_CRAB if e in crabs else worth[e]
         else:
             value = _row_value(float(star), row, crabs, worth)
-        if star + 2 * n >= GOAL and star + 2 * len(crabs.keys() & row) >= GOAL:
+        if star >= _THREAT_FROM[n] and star + 2 * len(crabs.keys() & row) >= GOAL:
             value += THREAT
-        values.append(value)
+        append(value)
     return values
 
 
@@ -140,7 +156,7 @@ def standing(values: list[float], me: int) -> float:
     mine = rivals.pop(me)
     # math.fsum: sum() of floats rounds differently since Python 3.12 (compensated), and a near
     # tie between two actions must go the same way in CPython and in Pyodide
-    return mine - 0.7 * max(rivals) - 0.3 * math.fsum(rivals) / len(rivals)
+    return mine - 0.7 * max(rivals) - 0.3 * fsum(rivals) / len(rivals)
 
 
 _FIRST_UP_TO_12 = frozenset(f"b{shell}@1" for shell in range(1, FACES + 1))
@@ -153,7 +169,11 @@ def considered(state: YadokashiState, legal: list[str]) -> list[str]:
     and on) and goes to position 1 (the dearest for others to buy back and the last to be lost
     by Advance)."""
     buys = _FIRST_ANY if state.crabs.get(FACES - 1) == FACES - 1 else _FIRST_UP_TO_12
-    return [a for a in legal if a in buys or a[0] not in "br"]
+    out = []
+    for action in legal:
+        if action in buys or action[0] not in "br":
+            out.append(action)
+    return out
 
 
 def quick_steps(state: YadokashiState, seat: int) -> list[str]:
@@ -161,19 +181,33 @@ def quick_steps(state: YadokashiState, seat: int) -> list[str]:
     together (else each single shell), and all of them when that empties the centre."""
     if state.phase != "tenants" or state.pending is None:
         return state.legal_actions(seat)
-    placeable: list[int] = list(state.pending["placeable"])
-    mine = [n for n in placeable if n in state.rows[seat]]
-    groups = [mine] if mine else [[n] for n in placeable]
-    if len(placeable) == state.centre:
+    return sorted(tenant_steps(list(state.pending["placeable"]), state.centre, state.rows[seat]))
+
+
+def tenant_steps(placeable: list[int], centre: int, row: list[int]) -> dict[str, list[int]]:
+    """:func:`quick_steps` of New tenants by notation, with their shells: for the empty shells
+    ``placeable`` rolled, ``centre`` dice rolled and the seat's ``row``."""
+    mine = []
+    for shell in placeable:
+        if shell in row:
+            mine.append(shell)
+    groups = [mine] if mine else [[shell] for shell in placeable]
+    if len(placeable) == centre:
         groups.append(placeable)
-    return sorted({"p" + ".".join(map(str, g)) for g in groups})
+    steps = {}
+    for group in groups:
+        steps["p" + ".".join(map(str, group))] = group
+    return steps
 
 
 def roll_classes(state: YadokashiState, high: bool) -> list[tuple[list[int], float]]:
     """One face for each set of crabs a roll can make move or leave (a crab filling its shell,
     or a 12), with its probability; other growth is left to the representative face. (The
     lists are shared: do not change them.)"""
-    sizes = [size for shell, size in state.crabs.items() if size in (shell, FACES)]
+    sizes = []
+    for shell, size in state.crabs.items():
+        if size in (shell, FACES):
+            sizes.append(size)
     return _roll_classes(tuple(sizes), high)
 
 
@@ -190,14 +224,16 @@ def _roll_classes(sizes: tuple[int, ...], high: bool) -> list[tuple[list[int], f
 
 
 class PaidDice:
-    """The Move dice lookahead of one decision: the table after the first income (the same for
-    every roll, so paid once) and the evaluations made, by the crabs a roll grows."""
+    """The Move dice lookahead of one decision: the first income (the same for every roll, so
+    counted once) and the evaluations made, by the crabs a roll grows."""
 
     def __init__(self, base: YadokashiState) -> None:
-        self.paid = base.sandbox(base.rng)  # the income draws nothing
-        self.before = self.paid.pay_income()
+        self.base = base
+        self.before = base.crab_counts()  # the first income
+        self.stars = list(map(add, base.stars, self.before))  # the stars it leaves
         sizes = base.crabs.values()
-        self.smallest, self.largest = min(sizes, default=FACES + 1), max(sizes, default=0)
+        # (no crab: none grows, as if the smallest were above every face and the largest below)
+        self.smallest, self.largest = (min(sizes), max(sizes)) if sizes else (FACES + 1, 0)
         self.seen: dict[tuple[int, int], float] = {}
 
     def grown(self, face: int, high: bool) -> tuple[int, int]:
@@ -211,10 +247,41 @@ class PaidDice:
             return 3, 0
         return int(high), face
 
+    def value(self, seat: int, high: bool, face: int) -> float | None:
+        """The evaluation after ``seat``'s Move dice with the roll ``face``, the rebirth shell
+        chosen as :meth:`YadokashiHeuristicBot._best_step` chooses it, worked out on the crabs
+        alone by the rules (:meth:`YadokashiState.grown`, :func:`rebirth_chosen`,
+        :meth:`YadokashiState.settle`); None when the turn may end the game (then the
+        :meth:`world` is played)."""
+        crabs, _, _, _, ask = self.base.grown(face, high)
+        if not ask:
+            return self.settled(seat, crabs)
+        steps = []
+        for shell in REBIRTH_SHELLS:  # both are empty when the player is asked
+            chosen = crabs.copy()
+            if rebirth_chosen(chosen, shell, ask)[1]:
+                return None
+            value = self.settled(seat, chosen)
+            if value is None:
+                return None
+            steps.append((value, f"re{shell}"))
+        return max(steps)[0]
+
+    def settled(self, seat: int, crabs: dict[int, int]) -> float | None:
+        """The evaluation after the moves and the second income of Move dice once its crabs
+        grew and were reborn (``crabs``, changed); None when the turn may end the game."""
+        base = self.base  # the income changes no crab: its crabs and rows are the paid table's
+        stars = list(map(add, self.stars, base.settle(seat, crabs)[1]))
+        if base.ends_game(stars):
+            return None
+        worth = worths(crabs, base.centre + len(base.crabs) - len(crabs))
+        return standing(row_values(base.rows, stars, crabs, worth), seat)
+
     def world(self, seat: int, high: bool, faces: list[int], rng: Rng) -> YadokashiState:
         """The table after ``seat``'s Move dice with the rolls ``faces`` (then ``rng``), as
         ``apply_unchecked`` of ``hi`` or ``lo`` leaves it."""
-        world = self.paid.sandbox(rng)  # the roll is given: nothing more is drawn
+        world = self.base.sandbox(rng)  # the roll is given: nothing more is drawn
+        world.pay_income(self.before)
         world.move_dice_paid(seat, high, self.before, faces[0])
         world.ply += 1
         return world
@@ -236,7 +303,9 @@ class YadokashiHeuristicBot(Bot):
             dice = PaidDice(base) if base.centre else None  # Move dice is legal
             # Buy and Advance leave the crabs and the centre, so the shells' worths, as they are
             worth = shell_worths(base)
-            scores = [(self._score(base, seat, a, rng, dice, worth), a) for a in shortlist]
+            scores = []
+            for action in shortlist:
+                scores.append((self._score(base, seat, action, rng, dice, worth), action))
             return max(scores)[1]
         legal = base.legal_actions(seat)
         if base.phase == "rearrange":
@@ -256,10 +325,12 @@ class YadokashiHeuristicBot(Bot):
             assert dice is not None
             return self._dice(base, seat, action == "hi", rng, dice)
         if action == "new":
-            samples = [
-                ([rng.below(FACES) + 1 for _ in range(base.centre)], 1 / TENANT_SAMPLES)
-                for _ in range(TENANT_SAMPLES)
-            ]
+            samples = []  # TENANT_SAMPLES rolls of the dice in the centre, one by one
+            for _ in range(TENANT_SAMPLES):
+                faces = []
+                for _ in range(base.centre):
+                    faces.append(rng.below(FACES) + 1)
+                samples.append((faces, 1 / TENANT_SAMPLES))
             return self._tenants(base, seat, samples, rng)
         # Buy and Advance worked out by the rules without a copy of the table (they leave the
         # crabs and the centre); a turn that may end the game is played in a copy
@@ -285,12 +356,40 @@ class YadokashiHeuristicBot(Bot):
         for faces, weight in rolls:
             key = tuple(base.placeable(faces))
             if key not in seen:
-                world = base.sandbox(rng)  # the rolls are given: nothing more is drawn
-                world.tenants_rolled(seat, faces)
-                world.ply += 1
-                seen[key] = self._settled(world, seat)
+                seen[key] = self._tenants_rolled(base, seat, faces, list(key), rng)
             total += weight * seen[key]
         return total
+
+    def _tenants_rolled(
+        self, base: YadokashiState, seat: int, faces: list[int], placeable: list[int], rng: Rng
+    ) -> float:
+        """The evaluation after New tenants' rolls ``faces`` (naming the empty shells
+        ``placeable``), the dice placed as the lookahead places them: worked out on the crabs
+        alone (:meth:`_placements`), unless the turn may end the game (then in a world)."""
+        if base.ends_game(base.stars):  # New tenants changes no star
+            world = base.sandbox(rng)  # the rolls are given: nothing more is drawn
+            world.tenants_rolled(seat, faces)
+            world.ply += 1
+            return self._settled(world, seat)
+        if len(placeable) < 2:  # placed without a choice
+            return self._placements(base, seat, {"": placeable})[0]
+        steps = tenant_steps(placeable, base.centre, base.rows[seat])
+        return self._placements(base, seat, steps)[0]
+
+    def _placements(
+        self, base: YadokashiState, seat: int, steps: dict[str, list[int]]
+    ) -> tuple[float, str]:
+        """The New tenants step of ``steps`` (notations and their shells) whose table evaluates
+        best, with its evaluation, worked out on ``base``'s crabs alone by the rules
+        (:meth:`YadokashiState.placed`): a turn that cannot end the game."""
+        rows, stars, crabs, centre = base.rows, base.stars, base.crabs, base.centre
+
+        def value(action: str) -> tuple[float, str]:
+            after = base.placed(steps[action])[0]
+            worth = worths(after, centre + len(crabs) - len(after))
+            return standing(row_values(rows, stars, after, worth), seat), action
+
+        return max(map(value, steps))
 
     def _dice(self, base: YadokashiState, seat: int, high: bool, rng: Rng, dice: PaidDice) -> float:
         """The expected evaluation of Move dice over :func:`roll_classes`; a roll that grows the
@@ -300,7 +399,10 @@ class YadokashiHeuristicBot(Bot):
         for faces, weight in roll_classes(base, high):
             key = dice.grown(faces[0], high)
             if key not in dice.seen:
-                dice.seen[key] = self._settled(dice.world(seat, high, faces, rng), seat)
+                value = dice.value(seat, high, faces[0])
+                if value is None:
+                    value = self._settled(dice.world(seat, high, faces, rng), seat)
+                dice.seen[key] = value
             total += weight * dice.seen[key]
         return total
 
@@ -321,6 +423,8 @@ class YadokashiHeuristicBot(Bot):
 
     def _best_step(self, base: YadokashiState, seat: int, legal: list[str]) -> tuple[float, str]:
         """The rebirth shell or the dice to place that evaluate best, with its evaluation."""
+        if base.phase == "tenants" and not base.ends_game(base.stars):
+            return self._placements(base, seat, {a: list(Action.parse(a).args) for a in legal})
 
         def value(action: str) -> tuple[float, str]:
             world = base.sandbox(base.rng)  # a rebirth or a placement draws nothing

@@ -185,6 +185,114 @@ def _price_text(cost: int) -> str:
     return "for free" if cost == 0 else f"for {plural(cost, 'star', 'stars')}"
 
 
+def rebirths(crabs: dict[int, int], left: int) -> tuple[list[int], int]:
+    """Crabs that left at size 12 (``left`` of them) reborn on the empty shells 1 and 2 (in
+    ``crabs``, changed) while no choice is asked: the shells they were put on, and how many the
+    player still places by choice (asked when more of them are empty than crabs are left; none
+    is placed when both are taken)."""
+    reborn: list[int] = []
+    while left:
+        empty = [s for s in REBIRTH_SHELLS if s not in crabs]
+        if not empty:
+            break
+        if len(empty) > left:
+            return reborn, left
+        crabs[empty[0]] = empty[0]
+        reborn.append(empty[0])
+        left -= 1
+    return reborn, 0
+
+
+def rebirth_chosen(crabs: dict[int, int], shell: int, left: int) -> tuple[list[int], int]:
+    """The player's rebirth on the empty ``shell`` (in ``crabs``, changed), one of ``left``
+    crabs to place, then the :func:`rebirths` of the others."""
+    crabs[shell] = shell
+    return rebirths(crabs, left - 1)
+
+
+def _eviction(crabs: Mapping[int, int], placed: list[int]) -> list[int]:
+    """:meth:`YadokashiState.eviction` with these crabs."""
+    others = {}
+    for shell, size in crabs.items():
+        if shell not in placed:
+            others[shell] = size
+    pool = others or {s: crabs.get(s, s) for s in placed}
+    if not pool:
+        return []
+    largest = max(pool.values())
+    return sorted(s for s, z in pool.items() if z == largest)
+
+
+class Layout:
+    """What the rows say about the ring, worked out once for as long as they stand (the rules
+    replace the rows whenever they change): each shell's place in the ring counterclockwise
+    from seat 0's position 1 (``index``, by shell number), the seat whose row holds it
+    (``owner``, by shell number), where each seat's row begins in that ring (``starts``) and
+    the number of shells (``size``)."""
+
+    __slots__ = ("index", "owner", "rows", "size", "starts")
+
+    def __init__(self, rows: list[list[int]]) -> None:
+        self.rows = rows  # the rows it was worked out from (compared by identity)
+        index = [0] * 17  # shells are 1 to 16
+        owner = [0] * 17
+        starts = [0] * len(rows)
+        at = 0
+        for seat in [0, *range(len(rows) - 1, 0, -1)] if rows else []:  # ccw from seat 0
+            starts[seat] = at
+            for shell in rows[seat]:
+                index[shell] = at
+                owner[shell] = seat
+                at += 1
+        self.index, self.owner, self.starts, self.size = index, owner, starts, at
+
+    def counts(self, crabs: Mapping[int, int]) -> list[int]:
+        """The crabs (of ``crabs``) living in each seat's row."""
+        counts = [0] * len(self.starts)
+        owner = self.owner
+        for shell in crabs:
+            counts[owner[shell]] += 1
+        return counts
+
+    def moves(self, crabs: dict[int, int], seat: int) -> list[tuple[int, int, int | None]]:
+        """Crabs larger than their shell move (in ``crabs``, changed), smallest first, equal
+        sizes in ring order from ``seat``'s position 1 (Y3), each to its :meth:`home`, or back
+        to the centre (removed): the moves ``(shell, size, home or None)``."""
+        index, n, first = self.index, self.size, self.starts[seat]
+        big = []  # (size, place in the ring from the seat, shell)
+        for shell, size in crabs.items():
+            if size > shell:
+                big.append((size, (index[shell] - first) % n, shell))
+        if not big:
+            return []
+        big.sort()
+        moves: list[tuple[int, int, int | None]] = []
+        for size, _, shell in big:
+            target = self.home(crabs, index[shell], size)
+            del crabs[shell]
+            if target is not None:
+                crabs[target] = size
+            moves.append((shell, size, target))
+        return moves
+
+    def home(self, crabs: Mapping[int, int], at: int, size: int) -> int | None:
+        """The first shell without a crab (of ``crabs``) of size ``size`` or ``size + 1``
+        counterclockwise from the shell at ``at`` of the ring (crabs are at most 12, and every
+        game has shells 1 to 13)."""
+        index, n = self.index, self.size
+        home, best = None, n
+        if size not in crabs:
+            best = (index[size] - at) % n or n  # the start shell itself is no home
+            if best < n:
+                home = size
+        if size + 1 not in crabs and 0 < (index[size + 1] - at) % n < best:
+            home = size + 1
+        return home
+
+
+_NO_LAYOUT = Layout([])  # the layout of no state's rows
+
+
 class YadokashiState(GameState):
     """A game of Yadokashi for 3 or 4 players."""
 
@@ -211,6 +319,7 @@ class YadokashiState(GameState):
         # (last_move, last_tenants, last_action): nobody reads them
         self.quiet = False
         self.private_log = False  # whether a log line has private wording (none of Yadokashi's)
+        self._layout = _NO_LAYOUT  # the layout of the rows, once worked out (:meth:`layout`)
 
     # --- setup ------------------------------------------------------------------------------
     @classmethod
@@ -275,9 +384,19 @@ class YadokashiState(GameState):
             ring += row
         return ring
 
+    def layout(self) -> Layout:
+        """The :class:`Layout` of the rows as they stand (worked out again once they are
+        replaced; copies share it with the rows)."""
+        layout = self._layout
+        if layout.rows is not self.rows:
+            layout = self._layout = Layout(self.rows)
+        return layout
+
     def owner(self, shell: int) -> tuple[int, int]:
         """The seat whose row holds ``shell`` and its position there (1-based)."""
-        for seat, row in enumerate(self.rows):
+        if 0 < shell < 17:
+            seat = self.layout().owner[shell]
+            row = self.rows[seat]
             if shell in row:
                 return seat, row.index(shell) + 1
         raise KeyError(shell)
@@ -292,14 +411,7 @@ class YadokashiState(GameState):
 
     def crab_counts(self) -> list[int]:
         """Crabs living in each seat's row."""
-        crabs, counts = self.crabs, []
-        for row in self.rows:
-            count = 0
-            for shell in row:
-                if shell in crabs:
-                    count += 1
-            counts.append(count)
-        return counts
+        return self.layout().counts(self.crabs)
 
     def empty_in_row(self, seat: int) -> list[int]:
         """The empty shells of ``seat``'s row, in row order."""
@@ -349,8 +461,10 @@ class YadokashiState(GameState):
         crabs, stars = self.crabs, self.stars[seat]
         for other, row in enumerate(self.rows):
             if other != seat:
-                priced = zip(row, _PRICE_AT, strict=False)  # rows are shorter than _PRICE_AT
-                out += [s for s, price in priced if price <= stars and s not in crabs]
+                # rows are shorter than _PRICE_AT (zip's keyword: a slower call in CPython 3.11)
+                for shell, price in zip(row, _PRICE_AT):  # noqa: B905
+                    if price <= stars and shell not in crabs:
+                        out.append(shell)
         return out
 
     def _placements(self) -> list[str]:
@@ -581,9 +695,11 @@ class YadokashiState(GameState):
         """One 12-sided die from the game's random stream."""
         return self.rng.below(FACES) + 1
 
-    def pay_income(self) -> list[int]:
-        """Every seat gains a star for each crab in its row; the gains."""
-        gains = self.crab_counts()
+    def pay_income(self, gains: list[int] | None = None) -> list[int]:
+        """Every seat gains a star for each crab in its row (``gains``: those counts, when they
+        are known); the gains."""
+        if gains is None:
+            gains = self.layout().counts(self.crabs)
         self.stars = list(map(add, self.stars, gains))
         self.income_total += sum(gains)
         if not self.quiet:
@@ -606,120 +722,132 @@ class YadokashiState(GameState):
         the end of the turn. (A lookahead pays it once for all rolls.)"""
         if value is None:
             value = self.roll()
-        call = "hi" if high else "lo"
+        old = self.crabs
+        self.crabs, grew, left, reborn, ask = self.grown(value, high)
+        self.centre += len(old) - len(self.crabs)
         if not self.quiet:
-            self.say(
-                f"{{0}} calls {'High' if high else 'Low'} and rolls {value}.",
-                f"{{0}}が「{'ハイ' if high else 'ロー'}」を宣言して{value}を出しました。",
-                [seat],
-            )
-        growth, left = self._grow(value, high)
-        if not self.quiet:  # a lookahead copy keeps no record of the last move
-            self.last_move = {
-                "seat": seat,
-                "call": call,
-                "roll": value,
-                "income_before": before,
-                "growth": growth,
-                "left": left,
-                "rebirth": [],
-                "moves": [],
-                "income_after": None,
-            }
-            self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
-        if left:  # else no rebirth step to keep
-            self.pending = {"kind": "rebirth", "left": len(left)}
-        self._continue_move(seat)
+            self._say_roll(seat, high, value, before, [(s, old[s]) for s in sorted(grew)], left)
+            for shell in reborn:
+                self._say_rebirth(seat, shell)
+        self._rebirths_made(seat, ask)
 
-    def _grow(self, value: int, high: bool) -> tuple[list[JSONDict], list[int]]:
-        """The crabs a roll of ``value`` makes grow (size 12: leave for the centre), by shell;
-        the growth record (none in a quiet copy) and the shells left."""
-        crabs, quiet = self.crabs, self.quiet
-        growth: list[JSONDict] = []
+    def grown(
+        self, value: int, high: bool
+    ) -> tuple[dict[int, int], list[int], list[int], list[int], int]:
+        """A roll of ``value`` worked out on a copy of the crabs, the table left as it is (the
+        bot's lookahead reads it): the crabs it reaches grow (High: those of at least
+        ``value``; Low: at most), a crab of 12 leaving its shell instead, and :func:`rebirths`.
+        The new crabs, the shells whose crabs grew and those whose crabs left (in the crabs'
+        order), the shells of the rebirths made, and how many the player still places."""
+        crabs = self.crabs.copy()
+        grew: list[int] = []
         left: list[int] = []
-        # in shell order for the records; a quiet copy keeps none, and the crabs end the same
-        for shell, size in list(crabs.items()) if quiet else sorted(crabs.items()):
+        for shell, size in self.crabs.items():
             if size < value if high else size > value:
                 continue
+            grew.append(shell)
             if size == FACES:
                 del crabs[shell]
-                self.centre += 1
                 left.append(shell)
             else:
                 crabs[shell] = size + 1
-            if not quiet:
-                growth.append({"shell": shell, "from": size, "to": size + 1})
+        reborn, ask = rebirths(crabs, len(left)) if left else ([], 0)
+        return crabs, grew, left, reborn, ask
+
+    def _say_roll(
+        self,
+        seat: int,
+        high: bool,
+        value: int,
+        before: list[int],
+        grew: list[tuple[int, int]],
+        left: list[int],
+    ) -> None:
+        """The lines and the records of a roll and its growth (``grew``: the shells whose crabs
+        grew and their sizes before, in shell order; ``left``: the shells that crabs left)."""
+        call = "hi" if high else "lo"
+        self.say(
+            f"{{0}} calls {'High' if high else 'Low'} and rolls {value}.",
+            f"{{0}}が「{'ハイ' if high else 'ロー'}」を宣言して{value}を出しました。",
+            [seat],
+        )
+        growth: list[JSONDict] = [{"shell": s, "from": z, "to": z + 1} for s, z in grew]
+        left = sorted(left)
         if growth:
             self.say(
                 _grow_text([g["shell"] for g in growth]),
                 f"ヤド{_list([g['shell'] for g in growth], '、')}のヤドカリが成長しました。",
             )
-        if left and not self.quiet:
+        if left:
             self.say(
                 f"{agree(len(left), 'A size-12 crab leaves shell', 'Size-12 crabs leave shells')} "
                 f"{_list(left)} for the centre.",
                 f"大きさ12のヤドカリがヤド{_list(left, '、')}から中央へ戻りました。",
             )
-        return growth, left
+        self.last_move = {
+            "seat": seat,
+            "call": call,
+            "roll": value,
+            "income_before": before,
+            "growth": growth,
+            "left": left,
+            "rebirth": [],
+            "moves": [],
+            "income_after": None,
+        }
+        self.last_action = {"seat": seat, "kind": "move", "call": call, "roll": value}
 
-    def _continue_move(self, seat: int) -> None:
-        """Rebirths (asking the player only when it matters), then moves and income."""
-        while self.pending is not None and self.pending["left"] > 0:
-            empty = [s for s in REBIRTH_SHELLS if s not in self.crabs]
-            if not empty:
-                self.pending["left"] = 0
-                break
-            if len(empty) > self.pending["left"]:
-                self.phase = "rebirth"
-                return
-            self._rebirth(seat, empty[0])
+    def _rebirths_made(self, seat: int, ask: int) -> None:
+        """After the rebirths made: ask the player for the next rebirth shell (``ask``: how many
+        crabs are still to be placed), else the moves, the income and the end of the turn."""
+        if ask:
+            self.phase = "rebirth"
+            self.pending = {"kind": "rebirth", "left": ask}
+            return
         self.phase = "turn"
         self.pending = None
-        moves = self._resolve_moves(seat)
-        after = self.pay_income()
+        crabs = self.crabs
+        count = len(crabs)
+        moves, gains = self.settle(seat, crabs)
+        self.centre += count - len(crabs)
+        if not self.quiet:
+            for shell, size, target in moves:
+                self._say_move(shell, size, target)
+        after = self.pay_income(gains)
         if not self.quiet:
             assert self.last_move is not None
-            self.last_move = {**self.last_move, "moves": moves, "income_after": after}
+            done = [{"from": shell, "to": target, "size": size} for shell, size, target in moves]
+            self.last_move = {**self.last_move, "moves": done, "income_after": after}
         self._end_turn(seat)
 
-    def _rebirth(self, seat: int, shell: int) -> None:
-        assert self.pending is not None
-        self.crabs[shell] = shell
-        self.centre -= 1
-        self.pending["left"] -= 1
-        if not self.quiet:
-            assert self.last_move is not None
-            self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
-            self.say(
-                f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
-                f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
-                [seat],
-            )
+    def settle(
+        self, seat: int, crabs: dict[int, int]
+    ) -> tuple[list[tuple[int, int, int | None]], list[int]]:
+        """The end of Move dice on ``crabs`` (changed; the bot's lookahead passes those of
+        :meth:`grown`): the moves of crabs larger than their shell (:meth:`Layout.moves`, from
+        ``seat``'s position 1) and the second income they leave (each seat's crabs)."""
+        layout = self.layout()
+        moves = layout.moves(crabs, seat)
+        return moves, layout.counts(crabs)
+
+    def _say_rebirth(self, seat: int, shell: int) -> None:
+        """The line and the record of a crab reborn on ``shell``."""
+        assert self.last_move is not None
+        self.last_move = {**self.last_move, "rebirth": [*self.last_move["rebirth"], shell]}
+        self.say(
+            f"{{0}} puts a crab of size {shell} on empty shell {shell}.",
+            f"{{0}}が空きヤド{shell}に大きさ{shell}のヤドカリを乗せました。",
+            [seat],
+        )
 
     def _do_rebirth_choice(self, seat: int, shell: int) -> None:
-        self._rebirth(seat, shell)
-        self._continue_move(seat)
-
-    def _resolve_moves(self, seat: int) -> list[JSONDict]:
-        """Crabs larger than their shell move, smallest first, equal sizes in ring order from the
-        acting player's position 1 (Y3); the record of the moves (none in a quiet copy)."""
-        moves: list[JSONDict] = []
-        crabs = self.crabs
-        big = [(size, shell) for shell, size in crabs.items() if size > shell]
-        if not big:
-            return moves
-        ring = self.ring_from(seat)
-        for size, start, shell in sorted([(size, ring.index(shell), shell) for size, shell in big]):
-            target = self._find_home(ring, start, size)
-            del crabs[shell]
-            if target is None:
-                self.centre += 1
-            else:
-                crabs[target] = size
-            if not self.quiet:  # a quiet copy keeps no record of the moves
-                self._say_move(shell, size, target)
-                moves.append({"from": shell, "to": target, "size": size})
-        return moves
+        assert self.pending is not None
+        reborn, ask = rebirth_chosen(self.crabs, shell, self.pending["left"])
+        self.centre -= 1 + len(reborn)
+        if not self.quiet:
+            for placed in [shell, *reborn]:
+                self._say_rebirth(seat, placed)
+        self._rebirths_made(seat, ask)
 
     def _say_move(self, shell: int, size: int, target: int | None) -> None:
         if target is None:
@@ -732,19 +860,6 @@ class YadokashiState(GameState):
                 f"The crab of size {size} moves from shell {shell} to shell {target}.",
                 f"大きさ{size}のヤドカリがヤド{shell}からヤド{target}へ引越しました。",
             )
-
-    def _find_home(self, ring: list[int], start: int, size: int) -> int | None:
-        """The first empty shell of size ``size`` or ``size + 1`` counterclockwise from
-        ``ring[start]`` (crabs are at most 12, and every game has shells 1 to 13)."""
-        crabs, n = self.crabs, len(ring)
-        home, best = None, n
-        if size not in crabs:
-            best = (ring.index(size) - start) % n or n  # the start shell itself is no home
-            if best < n:
-                home = size
-        if size + 1 not in crabs and 0 < (ring.index(size + 1) - start) % n < best:
-            home = size + 1
-        return home
 
     # Advance
     def advanced(self) -> list[list[int]]:
@@ -779,11 +894,12 @@ class YadokashiState(GameState):
         position the shell had in his row, its price, and the rows and stars after (new
         lists)."""
         owner, where = self.owner(shell)
-        cost = price_at(where)
+        cost = _PRICE_AT[where - 1]
         rows = self.rows.copy()
-        rows[owner] = [x for x in rows[owner] if x != shell]
-        row = rows[seat]
-        rows[seat] = [*row[: pos - 1], shell, *row[pos - 1 :]]
+        sold = rows[owner] = rows[owner].copy()  # (each shell is once in the rows)
+        del sold[where - 1]
+        row = rows[seat] = rows[seat].copy()
+        row.insert(pos - 1, shell)
         stars = self.stars.copy()
         stars[seat] -= cost
         stars[owner] += cost
@@ -820,7 +936,8 @@ class YadokashiState(GameState):
         assert self.pending is not None
         slot = self.pending["slots"][self.pending["done"]] - 1
         other = row.index(shell)
-        row = self.rows[seat] = list(row)  # a new list: copies share the old one
+        row = list(row)  # new lists: copies share the old ones
+        self.rows = [*self.rows[:seat], row, *self.rows[seat + 1 :]]
         row[slot], row[other] = row[other], row[slot]
         self.pending["done"] += 1
         if len(self.pending["slots"]) - self.pending["done"] > 1:
@@ -863,14 +980,28 @@ class YadokashiState(GameState):
     def placeable(self, rolls: list[int]) -> list[int]:
         """The empty shells New tenants' ``rolls`` name, in order: the whole table after the
         rolls depends on them alone (the bot's lookahead evaluates such rolls once)."""
-        return sorted({r for r in rolls if r not in self.crabs})
+        return sorted(set(rolls).difference(self.crabs))
+
+    def placed(self, shells: list[int]) -> tuple[dict[int, int], list[int]]:
+        """New tenants' crabs put on ``shells`` worked out on a copy of the crabs, the table left
+        as it is (the bot's lookahead reads it), with the :meth:`eviction` when that empties the
+        centre: the new crabs and the shells evicted."""
+        crabs = self.crabs.copy()
+        for shell in shells:
+            crabs[shell] = shell
+        if not shells or self.centre != len(shells):
+            return crabs, []
+        evicted = _eviction(crabs, shells)
+        for shell in evicted:
+            del crabs[shell]
+        return crabs, evicted
 
     def _place(self, seat: int, shells: list[int], only: bool = False) -> None:
         """Put New tenants' crabs on ``shells``; ``only``: no choice was asked (one shell at
         most matched a roll), and the line says why (a beginner wondered)."""
-        for shell in shells:
-            self.crabs[shell] = shell
-            self.centre -= 1
+        old = self.crabs
+        self.crabs, evicted = self.placed(shells)
+        self.centre += len(old) - len(self.crabs)
         if not self.quiet:
             assert self.last_tenants is not None
             self.last_tenants = {**self.last_tenants, "placed": list(shells)}
@@ -889,9 +1020,10 @@ class YadokashiState(GameState):
                     f"{{0}}がヤド{_list(shells, '、')}にヤドカリを乗せました。",
                     [seat],
                 )
-        if shells and self.centre == 0:
-            evicted = self._evict(shells)
-            if self.last_tenants is not None and not self.quiet:
+        if evicted and not self.quiet:
+            just_placed = all(s in shells for s in old)  # Y9: no older crab on the ring
+            self._say_evicted(evicted, old.get(evicted[0], evicted[0]), just_placed)
+            if self.last_tenants is not None:
                 self.last_tenants = {**self.last_tenants, "evicted": evicted}
         self.phase = "turn"
         self.pending = None
@@ -903,24 +1035,7 @@ class YadokashiState(GameState):
         size), or, when every crab on the ring was placed this turn, the largest of those (Y9).
         The same answer before the dice are placed (for the page) as after: a die placed on shell
         n is a crab of size n."""
-        others = {s: z for s, z in self.crabs.items() if s not in placed}
-        pool = others or {s: self.crabs.get(s, s) for s in placed}
-        if not pool:
-            return []
-        largest = max(pool.values())
-        return sorted(s for s, z in pool.items() if z == largest)
-
-    def _evict(self, placed: list[int]) -> list[int]:
-        evicted = self.eviction(placed)
-        if not evicted:
-            return []
-        largest = self.crabs[evicted[0]]
-        just_placed = all(s in placed for s in self.crabs)  # Y9: no older crab on the ring
-        for shell in evicted:
-            del self.crabs[shell]
-            self.centre += 1
-        self._say_evicted(evicted, largest, just_placed)
-        return evicted
+        return _eviction(self.crabs, placed)
 
     def _say_evicted(self, evicted: list[int], largest: int, just_placed: bool) -> None:
         """The log line of a New tenants eviction: which crabs went back, and why."""
@@ -1187,8 +1302,8 @@ class YadokashiState(GameState):
 
     def _copy(self, rng: Rng) -> YadokashiState:
         """A copy without a log, drawing from ``rng``. Log entries, the ``last_*`` records and
-        the rows are never changed once written (later steps replace them; a changed row is a
-        new list), so the copy shares them."""
+        the rows are never changed once written (later steps replace them; changed rows are new
+        lists), so the copy shares them, and their :class:`Layout`."""
         s = YadokashiState.__new__(YadokashiState)
         # attribute by attribute, in the order of __init__: the copy keeps CPython's compact
         # attribute layout (a replaced __dict__ loses it, and every later access is slower)
@@ -1196,7 +1311,7 @@ class YadokashiState(GameState):
         s.rng = rng
         s.log = []
         s.ply = self.ply
-        s.rows = self.rows.copy()
+        s.rows = self.rows
         s.crabs = self.crabs.copy()
         s.centre = self.centre
         s.stars = self.stars.copy()
@@ -1213,6 +1328,7 @@ class YadokashiState(GameState):
         s.recent = self.recent
         s.quiet = self.quiet
         s.private_log = self.private_log
+        s._layout = self._layout
         return s
 
     def invariant_errors(self) -> list[str]:
