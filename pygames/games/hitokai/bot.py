@@ -50,41 +50,101 @@ def cards_to_pay(doubles: int, singles: int, bid: int) -> int:
     return doubles + singles
 
 
-class Outlook:
-    """What the bot's seat knows of the auction in progress, and the projection it bids on."""
+class Auction:
+    """The public facts of an auction in progress, the same for every seat's decision while
+    its bids go on (hands are paid from, the bank grows and daughters are sold only once it
+    closes): the hand sizes, the daughters bought, the cards seen of the daughter's number and
+    the rows :meth:`Outlook.chance` sums, for every seat."""
 
-    def __init__(self, state: HitokaiState, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        k = self.k = state.daughter
-        self.future = FUTURE[k]
-        hand = state.hands[seat]
+    __slots__ = ("bids", "cards", "daughters", "future", "keep", "rows", "seen", "sizes", "unseen")
+
+    def __init__(self, state: HitokaiState) -> None:
+        #: the list of last bids of this auction in this state: a new list for every auction
+        #: (and in every copy), so it names the state and the auction this was worked out for
+        self.bids = state.last_bid
+        k = state.daughter
+        future = self.future = FUTURE[k]
         self.sizes = sizes = list(map(len, state.hands))
-        self.doubles = hand.count(k)
-        self.singles = sizes[seat] - self.doubles
-        seen_k = self.doubles + state.bank.count(k) + state.paying.count(k)
-        unseen = sum(sizes) - sizes[seat] + len(state.aside)
-        self.k_unseen = max(0, k - seen_k)
-        self.k_share = self.k_unseen / unseen if unseen else 0.0
+        self.seen = state.bank.count(k) + state.paying.count(k)
+        self.unseen = sum(sizes) + len(state.aside)
         self.cards = cards = list(map(float, sizes))
         self.daughters = daughters = [0.0] * state.players
         for j, buyer in zip(NUMBERS, state.buyers, strict=True):
             if buyer is not None:
                 daughters[buyer] += j
-        self.alive = [not e for e in state.eliminated]
-        for o, bid in enumerate(state.last_bid):
-            if bid is not None and o != seat and bid > self.max_value(o):
-                self.alive[o] = False  # he cannot pay: he will be eliminated
-        self.alive_seats = alive = list(compress(range(state.players), self.alive))
-        future = self.future
         keep = self.keep = (KEEP_SHARE if future else 1.0) / BONUS_CARDS
-        # the alive seats with their daughters (without and with the daughter auctioned) and
-        # their cards (times the daughters to come and times the kept share), and all their
-        # cards: what :meth:`chance` sums and weighs
+        # each seat with its daughters (without and with the daughter auctioned) and its cards
+        # (times the daughters to come and times the kept share): what :meth:`Outlook.chance`
+        # sums and weighs
         self.rows = [
-            (s, daughters[s], daughters[s] + k, future * cards[s], keep * cards[s]) for s in alive
+            (s, daughters[s], daughters[s] + k, future * cards[s], keep * cards[s])
+            for s in range(state.players)
         ]
-        self.gold = sum(map(sizes.__getitem__, alive))
+
+
+#: the auction last worked out (see :func:`auction`)
+_AUCTION: list[Auction] = []
+
+
+def auction(state: HitokaiState) -> Auction:
+    """The public facts of the auction in progress in ``state``, remembered while its bids go
+    on (the same state, the same auction: its very list of last bids, which the memo keeps
+    alive, so no other list can take its id)."""
+    if _AUCTION and _AUCTION[0].bids is state.last_bid:
+        return _AUCTION[0]
+    facts = Auction(state)
+    _AUCTION[:] = [facts]
+    return facts
+
+
+class Outlook:
+    """What the bot's seat knows of the auction in progress, and the projection it bids on."""
+
+    __slots__ = (
+        "alive",
+        "alive_seats",
+        "cards",
+        "daughters",
+        "doubles",
+        "future",
+        "gold",
+        "k",
+        "k_rate",
+        "k_share",
+        "k_unseen",
+        "keep",
+        "rows",
+        "seat",
+        "singles",
+        "sizes",
+        "spread",
+        "state",
+    )
+
+    def __init__(self, state: HitokaiState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        facts = auction(state)
+        k = self.k = state.daughter
+        self.future = future = facts.future
+        self.keep = facts.keep
+        self.sizes = sizes = facts.sizes
+        self.cards = facts.cards
+        self.daughters = facts.daughters
+        self.doubles = doubles = state.hands[seat].count(k)
+        self.singles = sizes[seat] - doubles
+        unseen = facts.unseen - sizes[seat]
+        k_unseen = self.k_unseen = max(0, k - doubles - facts.seen)
+        self.k_share = k_share = k_unseen / unseen if unseen else 0.0
+        self.k_rate = 1.0 + k_share
+        self.alive = alive = [not e for e in state.eliminated]
+        for o, bid in enumerate(state.last_bid):
+            # he cannot pay (more than his hand's most, :meth:`max_value`): he will be eliminated
+            if bid is not None and bid > sizes[o] + min(sizes[o], k_unseen) and o != seat:
+                alive[o] = False
+        self.alive_seats = seats = list(compress(range(state.players), alive))
+        self.rows = list(map(facts.rows.__getitem__, seats))
+        self.gold = sum(map(sizes.__getitem__, seats))
         self.spread = 0.35 + future / 12.0
 
     def max_value(self, seat: int) -> int:
@@ -98,7 +158,7 @@ class Outlook:
         """What a seat's hand is worth now: exact for the bot, expected for others."""
         if seat == self.seat:
             return self.max_value(seat)
-        return round(self.cards[seat] * (1.0 + self.k_share))
+        return round(self.cards[seat] * self.k_rate)
 
     def cost(self, seat: int, bid: int) -> float:
         """Cards a seat gives up to pay ``bid`` (exact for the bot, expected for others)."""
@@ -106,7 +166,7 @@ class Outlook:
             return 0.0
         if seat == self.seat:
             return float(cards_to_pay(self.doubles, self.singles, bid))
-        return min(self.cards[seat], bid / (1.0 + self.k_share))
+        return min(self.cards[seat], bid / self.k_rate)
 
     def chance(self, viewer: int, winner: int, payer: int, bid: int) -> float:
         """``viewer``'s chance of the point if ``winner`` gets the daughter and ``payer`` pays
@@ -114,24 +174,31 @@ class Outlook:
 
         The gold of all the cards left is the exact sum of the whole hands plus what the payer
         keeps (one rounding, as :func:`math.fsum` of them all)."""
-        if not self.alive[viewer]:
+        alive = self.alive
+        if not alive[viewer]:
             return 0.0
         rows = self.rows
         if len(rows) == 1:
             return 1.0
-        if bid > 0 and self.alive[payer]:
-            kept = self.cards[payer] - self.cost(payer, bid)
+        future = self.future
+        if bid > 0 and alive[payer]:
+            cards = self.cards[payer]
+            if payer == self.seat:  # :meth:`cost`, in line
+                kept = cards - float(cards_to_pay(self.doubles, self.singles, bid))
+            else:
+                paid = bid / self.k_rate
+                kept = cards - (paid if paid < cards else cards)
             kept = kept if kept > 0.0 else 0.0
             gold = float(self.gold - self.sizes[payer]) + kept
+            paid_spread, paid_share = future * kept, self.keep * kept
         else:  # nobody pays: every seat keeps every card
-            payer, kept, gold = -1, 0.0, float(self.gold)
+            payer, gold, paid_spread, paid_share = -1, float(self.gold), 0.0, 0.0
         gold = gold or 1.0
-        future = self.future
         best_other = -1e9
         mine = 0.0
         for s, daughters, won, spread, kept_share in rows:
             if s == payer:
-                spread, kept_share = future * kept, self.keep * kept
+                spread, kept_share = paid_spread, paid_share
             value = (won if s == winner else daughters) + (spread / gold + kept_share)
             if not future:
                 value = float(math.floor(value))
@@ -163,7 +230,7 @@ class Outlook:
         daughter than let her go (``lo - 1`` had ``lo`` not been worth it)."""
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if self.worth(viewer, mid, bar):
+            if self.chance(viewer, viewer, viewer, mid) > bar:  # :meth:`worth`
                 lo = mid
             else:
                 hi = mid - 1
