@@ -212,7 +212,7 @@ def test_bids_and_chances_match_the_bot_as_first_written(players: int) -> None:
                 o = Outlook(world, seat)
                 for viewer, payer in product(range(players), repeat=2):
                     for bid in (0, world.bid, world.bid + 1 + rng.below(30)):
-                        fast = o.chance(viewer, payer, payer, bid)
+                        fast = o.chance(viewer, payer, bid)
                         assert fast == plain_chance(o, viewer, payer, {payer: bid})
                 decisions += 1
             # mostly the bot, at times a random raise, so that wars of every length are seen

@@ -27,6 +27,7 @@ KEEP_SHARE = 0.4  # the part of a hand expected to survive to the round's end wh
 THRESHOLD = 0.004  # a daughter must improve the chance of the point by at least this much
 JUMPS = (0, 1, 2, 4, 8)  # the raises over the lowest bid the strong bot weighs
 FUTURE = {k: sum(j for j in NUMBERS if j > k) for k in NUMBERS}  # the daughters after k
+PAY_ACTIONS = {k: f"pay{k}" for k in NUMBERS}  # the notation of paying a card of each number
 
 
 def sigmoid(x: float) -> float:
@@ -73,12 +74,10 @@ class Auction:
             if buyer is not None:
                 daughters[buyer] += j
         keep = self.keep = (KEEP_SHARE if future else 1.0) / BONUS_CARDS
-        # each seat with its daughters (without and with the daughter auctioned) and its cards
-        # (times the daughters to come and times the kept share): what :meth:`Outlook.chance`
-        # sums and weighs
+        # each seat with its daughters and its cards (times the daughters to come and times the
+        # kept share): what :meth:`Outlook.chance` sums and weighs
         self.rows = [
-            (s, daughters[s], daughters[s] + k, future * cards[s], keep * cards[s])
-            for s in range(state.players)
+            (s, daughters[s], future * cards[s], keep * cards[s]) for s in range(state.players)
         ]
 
 
@@ -140,7 +139,8 @@ class Outlook:
         self.alive = alive = [not e for e in state.eliminated]
         for o, bid in enumerate(state.last_bid):
             # he cannot pay (more than his hand's most, :meth:`max_value`): he will be eliminated
-            if bid is not None and bid > sizes[o] + min(sizes[o], k_unseen) and o != seat:
+            size = sizes[o]
+            if bid is not None and bid > size and bid > size + min(size, k_unseen) and o != seat:
                 alive[o] = False
         self.alive_seats = seats = list(compress(range(state.players), alive))
         self.rows = list(map(facts.rows.__getitem__, seats))
@@ -168,12 +168,14 @@ class Outlook:
             return float(cards_to_pay(self.doubles, self.singles, bid))
         return min(self.cards[seat], bid / self.k_rate)
 
-    def chance(self, viewer: int, winner: int, payer: int, bid: int) -> float:
-        """``viewer``'s chance of the point if ``winner`` gets the daughter and ``payer`` pays
-        ``bid`` (nobody pays anything for a bid of 0).
+    def chance(self, viewer: int, winner: int, bid: int) -> float:
+        """``viewer``'s chance of the point if ``winner`` gets the daughter and pays ``bid``
+        (nobody pays anything for a bid of 0).
 
-        The gold of all the cards left is the exact sum of the whole hands plus what the payer
-        keeps (one rounding, as :func:`math.fsum` of them all)."""
+        The gold of all the cards left is the exact sum of the whole hands plus what the winner
+        keeps (one rounding, as :func:`math.fsum` of them all). After the last daughter the
+        values are whole points: rounded down, which keeps their order, so the two compared
+        are rounded alone."""
         alive = self.alive
         if not alive[viewer]:
             return 0.0
@@ -181,37 +183,37 @@ class Outlook:
         if len(rows) == 1:
             return 1.0
         future = self.future
-        if bid > 0 and alive[payer]:
-            cards = self.cards[payer]
-            if payer == self.seat:  # :meth:`cost`, in line
+        won = self.daughters[winner] + self.k
+        if bid > 0 and alive[winner]:
+            cards = self.cards[winner]
+            if winner == self.seat:  # :meth:`cost`, in line
                 kept = cards - float(cards_to_pay(self.doubles, self.singles, bid))
             else:
                 paid = bid / self.k_rate
                 kept = cards - (paid if paid < cards else cards)
             kept = kept if kept > 0.0 else 0.0
-            gold = float(self.gold - self.sizes[payer]) + kept
-            paid_spread, paid_share = future * kept, self.keep * kept
+            gold = (float(self.gold - self.sizes[winner]) + kept) or 1.0
+            top = won + (future * kept / gold + self.keep * kept)
         else:  # nobody pays: every seat keeps every card
-            payer, gold, paid_spread, paid_share = -1, float(self.gold), 0.0, 0.0
-        gold = gold or 1.0
+            gold = float(self.gold) or 1.0
+            cards = self.cards[winner]
+            top = won + (future * cards / gold + self.keep * cards)
         best_other = -1e9
         mine = 0.0
-        for s, daughters, won, spread, kept_share in rows:
-            if s == payer:
-                spread, kept_share = paid_spread, paid_share
-            value = (won if s == winner else daughters) + (spread / gold + kept_share)
-            if not future:
-                value = float(math.floor(value))
+        for s, daughters, spread, kept_share in rows:
+            value = top if s == winner else daughters + (spread / gold + kept_share)
             if s == viewer:
                 mine = value
             elif value > best_other:
                 best_other = value
+        if not future:
+            mine, best_other = float(math.floor(mine)), float(math.floor(best_other))
         return sigmoid((mine - best_other - 0.5) / self.spread)
 
     def bar(self, viewer: int, rival: int, rival_bid: int) -> float:
         """What ``viewer``'s chance must beat for a price to be worth paying: his chance if
         ``rival`` gets the daughter at ``rival_bid``, plus :data:`THRESHOLD`."""
-        return self.chance(viewer, rival, rival, rival_bid) + THRESHOLD
+        return self.chance(viewer, rival, rival_bid) + THRESHOLD
 
     def worth(self, viewer: int, price: int, bar: float) -> bool:
         """Whether buying the daughter at ``price`` beats ``bar`` for ``viewer``.
@@ -222,7 +224,7 @@ class Outlook:
         share of the daughters to come grows as his cards shrink). The steps are so large
         (above a hundredth of a point) against the rounding of the floats (below 1e-13) that
         the computed chance keeps the same order."""
-        return self.chance(viewer, viewer, viewer, price) > bar
+        return self.chance(viewer, viewer, price) > bar
 
     def last_worth(self, viewer: int, lo: int, hi: int, bar: float) -> int:
         """The highest price from ``lo`` to ``hi`` worth paying for ``viewer`` against ``bar``
@@ -230,7 +232,7 @@ class Outlook:
         daughter than let her go (``lo - 1`` had ``lo`` not been worth it)."""
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if self.chance(viewer, viewer, viewer, mid) > bar:  # :meth:`worth`
+            if self.chance(viewer, viewer, mid) > bar:  # :meth:`worth`
                 lo = mid
             else:
                 hi = mid - 1
@@ -247,7 +249,7 @@ class HitokaiBot(Bot):
         assert isinstance(state, HitokaiState)
         if state.phase == "pay":
             cards = state.suggestion(seat)
-            return f"pay{cards[0]}" if cards else state.legal_actions(seat)[0]
+            return PAY_ACTIONS[cards[0]] if cards else state.legal_actions(seat)[0]
         return self._bid(state, seat)
 
     def _bid(self, state: HitokaiState, seat: int) -> str:

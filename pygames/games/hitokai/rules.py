@@ -482,7 +482,7 @@ class HitokaiState(GameState):
 
     def suggestion(self, seat: int) -> list[int] | None:
         """For the current payer: the cards completing the payment that keeps the most value."""
-        if self.payer() != seat:
+        if self.phase != "pay" or not self.payers or self.payers[0] != seat:  # :meth:`payer`
             return None
         return self._best(seat)
 
@@ -589,14 +589,16 @@ class HitokaiState(GameState):
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
-        self._settle()
-        act = Action.parse(action)
-        if act.kind == "bid":
-            self._do_bid(seat, act.value)
-        elif act.kind == "pass":
-            self._do_pass(seat)
-        else:
+        if self.undealt:  # :meth:`_settle`, in line
+            self._deal()
+        act = _PARSED.get(action) or Action.parse(action)
+        kind = act.kind
+        if kind == "pay":
             self._do_pay(seat, act.value)
+        elif kind == "bid":
+            self._do_bid(seat, act.value)
+        else:
+            self._do_pass(seat)
 
     def _start_auction(self, daughter: int, start: int) -> None:
         n = self.players
@@ -631,7 +633,8 @@ class HitokaiState(GameState):
 
     def _do_pass(self, seat: int) -> None:
         self.status[seat] = "withdrawn"
-        self.say("{0} withdraws.", "{0}は降りました。", [seat])
+        if not self.quiet:
+            self.say("{0} withdraws.", "{0}は降りました。", [seat])
         self._next_bidder(seat)
 
     def _next_bidder(self, seat: int) -> None:
@@ -713,15 +716,19 @@ class HitokaiState(GameState):
         out of each keeps their order (weight and count fall alike, and the numbers of two
         payments of one size part where they did)."""
         found, best = self._recall(seat)
+        paying = self.paying
         self.hands[seat].remove(card)
-        self.paying.append(card)
+        paying.append(card)
         if found and best is not None and card in best:
-            rest = list(best)
-            rest.remove(card)
-            self._remember(seat, tuple(rest))
+            if best[0] == card:  # (the bot pays the lowest first)
+                self._remember(seat, best[1:])
+            else:
+                rest = list(best)
+                rest.remove(card)
+                self._remember(seat, tuple(rest))
         due = self.last_bid[seat]
         assert due is not None
-        if cards_value(self.paying, self.daughter) >= due:
+        if len(paying) + paying.count(self.daughter) >= due:  # :func:`cards_value`
             self._finish_payment(seat, due)
         self._advance_payments()
 
