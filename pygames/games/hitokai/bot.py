@@ -51,13 +51,29 @@ def cards_to_pay(doubles: int, singles: int, bid: int) -> int:
     return doubles + singles
 
 
+#: seats, their rows (seat, daughters, cards times the daughters to come, kept share) and cards
+Seats = tuple[list[int], list[tuple[int, float, float, float]], int]
+
+
 class Auction:
     """The public facts of an auction in progress, the same for every seat's decision while
     its bids go on (hands are paid from, the bank grows and daughters are sold only once it
     closes): the hand sizes, the daughters bought, the cards seen of the daughter's number and
     the rows :meth:`Outlook.chance` sums, for every seat."""
 
-    __slots__ = ("bids", "cards", "daughters", "future", "keep", "rows", "seen", "sizes", "unseen")
+    __slots__ = (
+        "alive",
+        "bids",
+        "cards",
+        "daughters",
+        "future",
+        "keep",
+        "rows",
+        "seats",
+        "seen",
+        "sizes",
+        "unseen",
+    )
 
     def __init__(self, state: HitokaiState) -> None:
         #: the list of last bids of this auction in this state: a new list for every auction
@@ -79,6 +95,20 @@ class Auction:
         self.rows = [
             (s, daughters[s], future * cards[s], keep * cards[s]) for s in range(state.players)
         ]
+        #: the seats not eliminated, and what :meth:`among` gives for them
+        self.alive = alive = [not e for e in state.eliminated]
+        self.seats = self.worked(alive)
+
+    def among(self, alive: list[bool]) -> Seats:
+        """The seats marked ``alive``, their rows and the cards they hold (remembered for the
+        seats not eliminated: the auction's own list)."""
+        return self.seats if alive is self.alive else self.worked(alive)
+
+    def worked(self, alive: list[bool]) -> Seats:
+        """:meth:`among`, worked out."""
+        seats = list(compress(range(len(alive)), alive))
+        rows = list(map(self.rows.__getitem__, seats))
+        return seats, rows, sum(map(self.sizes.__getitem__, seats))
 
 
 #: the auction last worked out (see :func:`auction`)
@@ -136,15 +166,14 @@ class Outlook:
         k_unseen = self.k_unseen = max(0, k - doubles - facts.seen)
         self.k_share = k_share = k_unseen / unseen if unseen else 0.0
         self.k_rate = 1.0 + k_share
-        self.alive = alive = [not e for e in state.eliminated]
+        alive = facts.alive
         for o, bid in enumerate(state.last_bid):
-            # he cannot pay (more than his hand's most, :meth:`max_value`): he will be eliminated
             size = sizes[o]
             if bid is not None and bid > size and bid > size + min(size, k_unseen) and o != seat:
-                alive[o] = False
-        self.alive_seats = seats = list(compress(range(state.players), alive))
-        self.rows = list(map(facts.rows.__getitem__, seats))
-        self.gold = sum(map(sizes.__getitem__, seats))
+                # he cannot pay (more than his hand's most, :meth:`max_value`): he will be out
+                alive = [a and s != o for s, a in enumerate(alive)]
+        self.alive = alive  # (the auction's own list while nobody is out: never changed)
+        self.alive_seats, self.rows, self.gold = facts.among(alive)
         self.spread = 0.35 + future / 12.0
 
     def max_value(self, seat: int) -> int:
