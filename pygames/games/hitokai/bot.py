@@ -239,29 +239,22 @@ class Outlook:
             mine, best_other = float(math.floor(mine)), float(math.floor(best_other))
         return sigmoid((mine - best_other - 0.5) / self.spread)
 
-    def bar(self, viewer: int, rival: int, rival_bid: int) -> float:
-        """What ``viewer``'s chance must beat for a price to be worth paying: his chance if
-        ``rival`` gets the daughter at ``rival_bid``, plus :data:`THRESHOLD`."""
-        return self.chance(viewer, rival, rival_bid) + THRESHOLD
-
-    def worth(self, viewer: int, price: int, bar: float) -> bool:
-        """Whether buying the daughter at ``price`` beats ``bar`` for ``viewer``.
-
-        Never false at a price and true at a higher one: a higher price leaves ``viewer`` no
-        more cards (:meth:`cost` never falls as the price rises, in steps of at least half a
-        card where it moves), which lowers his projected value and raises his rivals' (their
-        share of the daughters to come grows as his cards shrink). The steps are so large
-        (above a hundredth of a point) against the rounding of the floats (below 1e-13) that
-        the computed chance keeps the same order."""
-        return self.chance(viewer, viewer, price) > bar
-
     def last_worth(self, viewer: int, lo: int, hi: int, bar: float) -> int:
         """The highest price from ``lo`` to ``hi`` worth paying for ``viewer`` against ``bar``
         (a binary search), ``lo`` being worth it: his cap, the most he would rather pay for the
-        daughter than let her go (``lo - 1`` had ``lo`` not been worth it)."""
+        daughter than let her go (``lo - 1`` had ``lo`` not been worth it).
+
+        A price is worth paying when buying the daughter at it gives ``viewer`` a better chance
+        than ``bar`` (his chance if a rival gets her, plus :data:`THRESHOLD`). That is never
+        false at a price and true at a higher one: a higher price leaves ``viewer`` no more
+        cards (:meth:`cost` never falls as the price rises, in steps of at least half a card
+        where it moves), which lowers his projected value and raises his rivals' (their share
+        of the daughters to come grows as his cards shrink). The steps are so large (above a
+        hundredth of a point) against the rounding of the floats (below 1e-13) that the
+        computed chance keeps the same order."""
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if self.chance(viewer, viewer, mid) > bar:  # :meth:`worth`
+            if self.chance(viewer, viewer, mid) > bar:
                 lo = mid
             else:
                 hi = mid - 1
@@ -290,27 +283,36 @@ class HitokaiBot(Bot):
         top = state.bidder
         assert top is not None
         outlook = Outlook(state, seat)
-        if price > min(outlook.max_value(seat), state.cap) or not outlook.alive[top]:
+        purse = outlook.sizes[seat] + outlook.doubles  # my hand's worth (:meth:`Outlook.budget`)
+        if price > min(purse, state.cap) or not outlook.alive[top]:
             return "pass"
-        bar = outlook.bar(seat, top, state.bid)
-        if not outlook.worth(seat, price, bar):
+        # what my chance must beat: my chance if the top bidder gets her at his bid
+        bar = outlook.chance(seat, top, state.bid) + THRESHOLD
+        if not outlook.chance(seat, seat, price) > bar:
             return "pass"  # my cap is below the price
-        mine = outlook.last_worth(seat, price, outlook.budget(seat), bar)
+        mine = outlook.last_worth(seat, price, purse, bar)
         return "pass" if rivals_go_on(outlook, seat, price, mine) else f"b{price}"
 
 
 def rivals_go_on(outlook: Outlook, seat: int, price: int, limit: int) -> bool:
     """Whether a rival of ``seat`` still in has bid ``limit`` already or would go on to it: his
     cap against ``seat`` buying at ``price`` reaches it. That needs no search for his cap: as
-    :meth:`Outlook.worth` never turns true as the price rises, his cap reaches ``limit`` (from
-    ``price`` up) exactly when ``limit`` is within his budget and worth paying to him."""
-    state, alive = outlook.state, outlook.alive
+    a price worth paying never turns so as the price rises (:meth:`Outlook.last_worth`), his
+    cap reaches ``limit`` (from ``price`` up) exactly when ``limit`` is within his budget and
+    worth paying to him: his chance buying at ``limit`` beats his chance if ``seat`` buys at
+    ``price`` by more than :data:`THRESHOLD`."""
+    state, alive, chance = outlook.state, outlook.alive, outlook.chance
+    status, last_bid, cards, rate = state.status, state.last_bid, outlook.cards, outlook.k_rate
     for r in range(state.players):
-        if r == seat or state.status[r] != "in" or not alive[r]:
+        if r == seat or status[r] != "in" or not alive[r]:
             continue  # not a rival still in
-        if (state.last_bid[r] or 0) >= limit:
+        if (last_bid[r] or 0) >= limit:
             return True
-        if limit <= outlook.budget(r) and outlook.worth(r, limit, outlook.bar(r, seat, price)):
+        # his budget (:meth:`Outlook.budget`), then whether ``limit`` is worth paying to him
+        if (
+            limit <= round(cards[r] * rate)
+            and chance(r, r, limit) > chance(r, seat, price) + THRESHOLD
+        ):
             return True
     return False
 
