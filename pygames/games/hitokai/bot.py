@@ -270,8 +270,8 @@ class HitokaiBot(Bot):
         """Pick an action for ``seat``."""
         assert isinstance(state, HitokaiState)
         if state.phase == "pay":
-            cards = state.suggestion(seat)
-            return PAY_ACTIONS[cards[0]] if cards else state.legal_actions(seat)[0]
+            card = state.first_suggested(seat)
+            return PAY_ACTIONS[card] if card is not None else state.legal_actions(seat)[0]
         return self._bid(state, seat)
 
     def _bid(self, state: HitokaiState, seat: int) -> str:

@@ -235,7 +235,7 @@ def _overpay_double(cheapest: int, need: int, doubles: int) -> bool:
 def completions_capped(rest: list[int], paid: list[int], daughter: int, bid: int) -> int:
     """How many distinct minimal payments (as multisets of numbers) extend ``paid``: 0, 1, or 2
     meaning "two or more"."""
-    value = cards_value(paid, daughter)
+    value = len(paid) + paid.count(daughter)  # :func:`cards_value`
     if value >= bid:
         return int(is_minimal(paid, daughter, bid))
     need = bid - value
@@ -302,10 +302,15 @@ def cards_text(cards: list[int]) -> tuple[str, str]:
     return en, "・".join(map(str, ordered))
 
 
-#: the memo of the best completion: the hand and payment lists it was worked out from, the
-#: payer, daughter, bid and the lists' lengths, their content, and the completion
+#: the memo of the best completion: the hand and payment lists it was worked out from (None in
+#: a copy), the payer, daughter, bid and the lists' lengths, their content (only in a copy,
+#: None in the state that worked it out), and the completion
 _Memo = tuple[
-    list[int], list[int], tuple[object, ...], tuple[tuple[int, ...], ...], tuple[int, ...] | None
+    list[int] | None,
+    list[int] | None,
+    tuple[object, ...],
+    tuple[tuple[int, ...], ...] | None,
+    tuple[int, ...] | None,
 ]
 
 
@@ -489,6 +494,11 @@ class HitokaiState(GameState):
     def _best(self, seat: int) -> list[int] | None:
         """:func:`best_completion` of the payment the payer ``seat`` is making, remembered (the
         bot asks for it at every card, and :meth:`_do_pay` carries it over to the next card)."""
+        best = self._best_kept(seat)
+        return None if best is None else list(best)
+
+    def _best_kept(self, seat: int) -> tuple[int, ...] | None:
+        """:meth:`_best` as the memo keeps it."""
         found, best = self._recall(seat)
         if not found:
             due = self.last_bid[seat]
@@ -496,14 +506,22 @@ class HitokaiState(GameState):
             worked = best_completion(self.hands[seat], self.paying, self.daughter, due)
             best = None if worked is None else tuple(worked)
             self._remember(seat, best)
-        return None if best is None else list(best)
+        return best
+
+    def first_suggested(self, seat: int) -> int | None:
+        """The first card of :meth:`suggestion` (None: no suggestion, or an empty one)."""
+        if self.phase != "pay" or not self.payers or self.payers[0] != seat:  # :meth:`payer`
+            return None
+        best = self._best_kept(seat)
+        return best[0] if best else None
 
     def _recall(self, seat: int) -> tuple[bool, tuple[int, ...] | None]:
         """(whether it is remembered, the best completion) of the payment of ``seat``, the payer.
         The memo names the very lists it was worked out from: while they are this state's and
         of the same lengths they hold the same cards (a hand only loses cards in a round and a
         payment only gains them; determinizing fills the lists of a clone, which the memo never
-        names), so no content is compared; else (in a clone) the content is."""
+        names), so no content is compared; a clone's memo names no list but keeps their content
+        (:meth:`_copied_memo`), which is compared."""
         memo = self._best_memo
         if memo is None:
             return False, None
@@ -513,7 +531,7 @@ class HitokaiState(GameState):
             return False, None
         if memo[0] is hand and memo[1] is paying:
             return True, memo[4]
-        if memo[3] == (tuple(hand), tuple(paying)):
+        if memo[3] is not None and memo[3] == (tuple(hand), tuple(paying)):
             return True, memo[4]
         return False, None
 
@@ -521,7 +539,18 @@ class HitokaiState(GameState):
         """Remember ``best`` as the best completion of the payment of ``seat`` as it stands."""
         hand, paying = self.hands[seat], self.paying
         facts = (seat, self.daughter, self.last_bid[seat], len(hand), len(paying))
-        self._best_memo = (hand, paying, facts, (tuple(hand), tuple(paying)), best)
+        self._best_memo = (hand, paying, facts, None, best)
+
+    def _copied_memo(self) -> _Memo | None:
+        """The memo as a copy keeps it: by the content of the lists it names (a copy's lists are
+        its own), while they are as it found them (of the same lengths); else none."""
+        memo = self._best_memo
+        if memo is None or memo[0] is None or memo[1] is None:
+            return memo
+        hand, paying, facts = memo[0], memo[1], memo[2]
+        if (len(hand), len(paying)) != facts[3:]:
+            return None
+        return None, None, facts, (tuple(hand), tuple(paying)), memo[4]
 
     def is_over(self) -> bool:
         """True once a player has two victory points."""
@@ -612,7 +641,7 @@ class HitokaiState(GameState):
         self.bid = 0
         self.bidder = None
         self.turn = start
-        self.cap = sum([cards_value(hand, daughter) for hand in self.hands])
+        self.cap = sum([len(hand) + hand.count(daughter) for hand in self.hands])  # their value
         self.payers = []
         self.paying = []
         self.payments = []
@@ -701,7 +730,7 @@ class HitokaiState(GameState):
                 continue
             if completions_capped(self.hands[seat], self.paying, self.daughter, due) >= 2:
                 return
-            rest = self._best(seat)
+            rest = self._best_kept(seat)
             assert rest is not None
             for c in rest:
                 self.hands[seat].remove(c)
@@ -1188,6 +1217,7 @@ class HitokaiState(GameState):
         s.payments = list(self.payments)
         s.auctions = list(self.auctions)
         s.summaries = list(self.summaries)
+        s._best_memo = self._copied_memo()
         return s
 
     def deck_count(self) -> Counter[int]:
