@@ -15,8 +15,10 @@ hand is guessed from its size.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
+from operator import attrgetter
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -153,7 +155,7 @@ class Outlook:
     def __init__(self, state: HitokaiState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        facts = auction(state)
+        facts = _AUCTION[0] if _AUCTION and _AUCTION[0].bids is state.last_bid else auction(state)
         k = self.k = state.daughter
         self.future = future = facts.future
         self.keep = facts.keep
@@ -367,8 +369,7 @@ def win_chances(points: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(total)
 
 
-def state_round(state: GameState) -> int:
-    """The round a state is in: rounds are independent (every card is dealt again), so the
-    strong bot's rollouts stop at the end of the round (the registry's ``horizon``)."""
-    assert isinstance(state, HitokaiState)
-    return state.round
+#: The round a state is in: rounds are independent (every card is dealt again), so the strong
+#: bot's rollouts stop at the end of the round (the registry's ``horizon``). An attribute getter:
+#: the search asks it after every move of a rollout.
+state_round: Callable[[GameState], int] = attrgetter("round")

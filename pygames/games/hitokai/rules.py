@@ -95,6 +95,10 @@ HAND_SIZES = {3: 25, 4: 21, 5: 17}
 TARGET = 2
 BONUS_CARDS = 3
 RESAMPLE_TRIES = 8
+#: the seats clockwise after each seat, itself last, for each number of players
+_CLOCKWISE = {
+    n: [tuple((s + d) % n for d in range(1, n + 1)) for s in range(n)] for n in HAND_SIZES
+}
 
 _NOTATION = re.compile(r"^(?:b([1-9][0-9]{0,3})|(pass)|pay([4-9]|1[0-3]))$")
 
@@ -270,7 +274,7 @@ def best_completion(rest: list[int], paid: list[int], daughter: int, bid: int) -
     numbers: those below the daughter weigh 1, those above 2), or, after doubles only, one double
     more than half an odd need. Candidates of ``a`` doubles differ in their number of cards, so
     only the last one can tie with another in weight and count, the one with a single and a
-    double less, whose numbers are lower: it comes first, and ``min`` keeps the first."""
+    double less, whose numbers are lower: it comes first, and the first is kept."""
     value = cards_value(paid, daughter)
     if value >= bid:
         return [] if is_minimal(paid, daughter, bid) else None
@@ -281,14 +285,15 @@ def best_completion(rest: list[int], paid: list[int], daughter: int, bid: int) -
     options = [(a, need - 2 * a) for a in _exact_range(doubles, len(singles), need)]
     if _overpay_double(_cheapest(paid, daughter), need, doubles):
         options.append(((need + 1) // 2, 0))
-    if not options:
+    best, least = None, (0, 0)
+    for a, b in options:  # a doubles and b singles: their weight, their number
+        heavy = b - light
+        key = (a + b + (heavy if heavy > 0 else 0), a + b)
+        if best is None or key < least:  # the first of equals kept, as ``min`` keeps it
+            best, least = (a, b), key
+    if best is None:
         return None
-
-    def key(option: tuple[int, int]) -> tuple[int, int]:
-        a, b = option  # a doubles and b singles: their weight, their number
-        return (a + b + max(0, b - light), a + b)
-
-    a, b = min(options, key=key)
+    a, b = best
     return sorted([daughter] * a + cheap[:b])
 
 
@@ -688,9 +693,8 @@ class HitokaiState(GameState):
     def _still_in_after(self, seat: int) -> int | None:
         """The first player clockwise after ``seat`` still in the auction, other than the top
         bidder; None if there is none."""
-        n, status, bidder = self.players, self.status, self.bidder
-        for d in range(1, n + 1):
-            other = (seat + d) % n
+        status, bidder = self.status, self.bidder
+        for other in _CLOCKWISE[self.players][seat]:
             if status[other] == "in" and other != bidder:
                 return other
         return None
