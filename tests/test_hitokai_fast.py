@@ -245,7 +245,7 @@ def test_remembered_auction_facts_are_those_worked_out_afresh() -> None:
                 for here in (state, world, state):
                     for viewer in range(state.players):
                         kept = Outlook(here, viewer)
-                        hitokai_bot._AUCTION.clear()
+                        hitokai_bot._AUCTION[0] = None
                         fresh = Outlook(here, viewer)
                         for name in OUTLOOK_FIELDS:
                             assert getattr(kept, name) == getattr(fresh, name), name

@@ -114,17 +114,17 @@ class Auction:
 
 
 #: the auction last worked out (see :func:`auction`)
-_AUCTION: list[Auction] = []
+_AUCTION: list[Auction | None] = [None]
 
 
 def auction(state: HitokaiState) -> Auction:
     """The public facts of the auction in progress in ``state``, remembered while its bids go
     on (the same state, the same auction: its very list of last bids, which the memo keeps
     alive, so no other list can take its id)."""
-    if _AUCTION and _AUCTION[0].bids is state.last_bid:
-        return _AUCTION[0]
-    facts = Auction(state)
-    _AUCTION[:] = [facts]
+    last = _AUCTION[0]
+    if last is not None and last.bids is state.last_bid:
+        return last
+    facts = _AUCTION[0] = Auction(state)
     return facts
 
 
@@ -155,7 +155,7 @@ class Outlook:
     def __init__(self, state: HitokaiState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        facts = _AUCTION[0] if _AUCTION and _AUCTION[0].bids is state.last_bid else auction(state)
+        facts = auction(state)
         k = self.k = state.daughter
         self.future = future = facts.future
         self.keep = facts.keep
