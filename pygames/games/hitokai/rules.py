@@ -95,10 +95,9 @@ HAND_SIZES = {3: 25, 4: 21, 5: 17}
 TARGET = 2
 BONUS_CARDS = 3
 RESAMPLE_TRIES = 8
-#: the seats clockwise after each seat, itself last, for each number of players
-_CLOCKWISE = {
-    n: [tuple((s + d) % n for d in range(1, n + 1)) for s in range(n)] for n in HAND_SIZES
-}
+#: for each number of players, the seats clockwise from each seat: itself first, or last
+_CLOCKWISE_FROM = {n: [tuple((s + d) % n for d in range(n)) for s in range(n)] for n in HAND_SIZES}
+_CLOCKWISE_AFTER = {n: [(*ring[1:], ring[0]) for ring in _CLOCKWISE_FROM[n]] for n in HAND_SIZES}
 
 _NOTATION = re.compile(r"^(?:b([1-9][0-9]{0,3})|(pass)|pay([4-9]|1[0-3]))$")
 
@@ -275,14 +274,14 @@ def best_completion(rest: list[int], paid: list[int], daughter: int, bid: int) -
     more than half an odd need. Candidates of ``a`` doubles differ in their number of cards, so
     only the last one can tie with another in weight and count, the one with a single and a
     double less, whose numbers are lower: it comes first, and the first is kept."""
-    value = cards_value(paid, daughter)
+    value = len(paid) + paid.count(daughter)  # :func:`cards_value`
     if value >= bid:
         return [] if is_minimal(paid, daughter, bid) else None
     need = bid - value
     doubles, singles = _split(rest, daughter)
     cheap = sorted(singles)  # by weight, then number: no single is the daughter
     light = bisect_left(cheap, daughter)  # the singles that weigh 1
-    options = [(a, need - 2 * a) for a in _exact_range(doubles, len(singles), need)]
+    options = [(a, need - 2 * a) for a in _exact_range(doubles, len(cheap), need)]
     if _overpay_double(_cheapest(paid, daughter), need, doubles):
         options.append(((need + 1) // 2, 0))
     best, least = None, (0, 0)
@@ -694,7 +693,7 @@ class HitokaiState(GameState):
         """The first player clockwise after ``seat`` still in the auction, other than the top
         bidder; None if there is none."""
         status, bidder = self.status, self.bidder
-        for other in _CLOCKWISE[self.players][seat]:
+        for other in _CLOCKWISE_AFTER[self.players][seat]:
             if status[other] == "in" and other != bidder:
                 return other
         return None
@@ -715,9 +714,8 @@ class HitokaiState(GameState):
                 moment_for=self._bidders(),
             )
         n = self.players
-        self.payers = [
-            (winner + d) % n for d in range(n) if self.last_bid[(winner + d) % n] is not None
-        ]
+        bids = self.last_bid
+        self.payers = [s for s in _CLOCKWISE_FROM[n][winner] if bids[s] is not None]
         self.phase = "pay"
         self.paying = []
         self._advance_payments()
@@ -839,10 +837,9 @@ class HitokaiState(GameState):
     def next_start(self, winner: int) -> int | None:
         """The winner, or else the nearest player clockwise from him who holds cards and is not
         eliminated; None if there is none."""
-        n = self.players
-        for d in range(n):
-            s = (winner + d) % n
-            if self.hands[s] and not self.eliminated[s]:
+        hands, eliminated = self.hands, self.eliminated
+        for s in _CLOCKWISE_FROM[self.players][winner]:
+            if hands[s] and not eliminated[s]:
                 return s
         return None
 
