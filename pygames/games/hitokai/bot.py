@@ -217,13 +217,13 @@ class Outlook:
         won = self.daughters[winner] + self.k
         if bid > 0 and alive[winner]:
             cards = self.cards[winner]
-            if winner == self.seat:  # :meth:`cost`, in line
-                kept = cards - float(cards_to_pay(self.doubles, self.singles, bid))
+            if winner == self.seat:  # :meth:`cost`, in line (a float less an int: the same)
+                kept = cards - cards_to_pay(self.doubles, self.singles, bid)
             else:
                 paid = bid / self.k_rate
                 kept = cards - (paid if paid < cards else cards)
             kept = kept if kept > 0.0 else 0.0
-            gold = (float(self.gold - self.sizes[winner]) + kept) or 1.0
+            gold = (self.gold - self.sizes[winner] + kept) or 1.0  # (the int made a float)
             top = won + (future * kept / gold + self.keep * kept)
         else:  # nobody pays: every seat keeps every card
             gold = float(self.gold) or 1.0
