@@ -74,6 +74,7 @@ class Auction:
         "seats",
         "seen",
         "sizes",
+        "spread",
         "unseen",
     )
 
@@ -92,6 +93,7 @@ class Auction:
             if buyer is not None:
                 daughters[buyer] += j
         keep = self.keep = (KEEP_SHARE if future else 1.0) / BONUS_CARDS
+        self.spread = 0.35 + future / 12.0  # the chance's scale
         # each seat with its daughters and its cards (times the daughters to come and times the
         # kept share): what :meth:`Outlook.chance` sums and weighs
         self.rows = [
@@ -99,15 +101,10 @@ class Auction:
         ]
         #: the seats not eliminated, and what :meth:`among` gives for them
         self.alive = alive = [not e for e in state.eliminated]
-        self.seats = self.worked(alive)
+        self.seats = self.among(alive)
 
     def among(self, alive: list[bool]) -> Seats:
-        """The seats marked ``alive``, their rows and the cards they hold (remembered for the
-        seats not eliminated: the auction's own list)."""
-        return self.seats if alive is self.alive else self.worked(alive)
-
-    def worked(self, alive: list[bool]) -> Seats:
-        """:meth:`among`, worked out."""
+        """The seats marked ``alive``, their rows and the cards they hold."""
         seats = list(compress(range(len(alive)), alive))
         rows = list(map(self.rows.__getitem__, seats))
         return seats, rows, sum(map(self.sizes.__getitem__, seats))
@@ -157,7 +154,7 @@ class Outlook:
         self.seat = seat
         facts = auction(state)
         k = self.k = state.daughter
-        self.future = future = facts.future
+        self.future = facts.future
         self.keep = facts.keep
         self.sizes = sizes = facts.sizes
         self.cards = facts.cards
@@ -165,7 +162,8 @@ class Outlook:
         self.doubles = doubles = state.hands[seat].count(k)
         self.singles = sizes[seat] - doubles
         unseen = facts.unseen - sizes[seat]
-        k_unseen = self.k_unseen = max(0, k - doubles - facts.seen)
+        k_unseen = k - doubles - facts.seen
+        k_unseen = self.k_unseen = k_unseen if k_unseen > 0 else 0
         self.k_share = k_share = k_unseen / unseen if unseen else 0.0
         self.k_rate = 1.0 + k_share
         alive = facts.alive
@@ -174,9 +172,12 @@ class Outlook:
             if bid is not None and bid > size and bid > size + min(size, k_unseen) and o != seat:
                 # he cannot pay (more than his hand's most, :meth:`max_value`): he will be out
                 alive = [a and s != o for s, a in enumerate(alive)]
-        self.alive = alive  # (the auction's own list while nobody is out: never changed)
-        self.alive_seats, self.rows, self.gold = facts.among(alive)
-        self.spread = 0.35 + future / 12.0
+        # the auction's own list and seats while nobody is out (never changed)
+        self.alive = alive
+        self.alive_seats, self.rows, self.gold = (
+            facts.seats if alive is facts.alive else facts.among(alive)
+        )
+        self.spread = facts.spread
 
     def max_value(self, seat: int) -> int:
         """The most a seat's hand can be worth now (exact for the bot's own seat)."""
