@@ -190,7 +190,7 @@ def _cheapest(paid: list[int], daughter: int) -> int:
     """What the cheapest card of ``paid`` is worth (0 for no card)."""
     if not paid:
         return 0
-    return GOLD_DAUGHTER if all(c == daughter for c in paid) else GOLD_PLAIN
+    return GOLD_DAUGHTER if paid.count(daughter) == len(paid) else GOLD_PLAIN  # all doubles
 
 
 def _minimal(value: int, cheapest: int, bid: int) -> bool:
