@@ -224,7 +224,7 @@ def test_bids_and_chances_match_the_bot_as_first_written(players: int) -> None:
 
 
 OUTLOOK_FIELDS = ("alive", "alive_seats", "cards", "daughters", "doubles", "future", "gold")
-OUTLOOK_FIELDS += ("k", "k_rate", "k_share", "k_unseen", "keep", "rows", "singles", "sizes")
+OUTLOOK_FIELDS += ("k", "k_rate", "k_share", "k_unseen", "keep", "rows", "singles", "sizes", "won")
 
 
 def test_remembered_auction_facts_are_those_worked_out_afresh() -> None:

@@ -76,6 +76,7 @@ class Auction:
         "sizes",
         "spread",
         "unseen",
+        "won",
     )
 
     def __init__(self, state: HitokaiState) -> None:
@@ -99,6 +100,8 @@ class Auction:
         self.rows = [
             (s, daughters[s], future * cards[s], keep * cards[s]) for s in range(state.players)
         ]
+        #: each seat's daughters with the daughter auctioned
+        self.won = [d + k for d in daughters]
         #: the seats not eliminated, and what :meth:`among` gives for them
         self.alive = alive = [not e for e in state.eliminated]
         self.seats = self.among(alive)
@@ -147,6 +150,7 @@ class Outlook:
         "sizes",
         "spread",
         "state",
+        "won",
     )
 
     def __init__(self, state: HitokaiState, seat: int) -> None:
@@ -159,6 +163,7 @@ class Outlook:
         self.sizes = sizes = facts.sizes
         self.cards = facts.cards
         self.daughters = facts.daughters
+        self.won = facts.won
         self.doubles = doubles = state.hands[seat].count(k)
         self.singles = sizes[seat] - doubles
         unseen = facts.unseen - sizes[seat]
@@ -215,7 +220,7 @@ class Outlook:
         if len(rows) == 1:
             return 1.0
         future = self.future
-        won = self.daughters[winner] + self.k
+        won = self.won[winner]
         if bid > 0 and alive[winner]:
             cards = self.cards[winner]
             if winner == self.seat:  # :meth:`cost`, in line (a float less an int: the same)
