@@ -201,8 +201,9 @@ def _minimal(value: int, cheapest: int, bid: int) -> bool:
 
 def _exact_range(doubles: int, singles: int, need: int) -> range:
     """The numbers of further doubles ``a`` with ``need - 2a`` singles available."""
-    low = max(0, need - singles + 1) // 2 if need > singles else 0
-    return range(low, min(doubles, need // 2) + 1)
+    low = (need - singles + 1) // 2 if need > singles else 0
+    half = need // 2
+    return range(low, (doubles if doubles < half else half) + 1)
 
 
 def _split(rest: list[int], daughter: int) -> tuple[int, list[int]]:
@@ -530,8 +531,7 @@ class HitokaiState(GameState):
         if memo is None:
             return False, None
         hand, paying = self.hands[seat], self.paying
-        facts = (seat, self.daughter, self.last_bid[seat], len(hand), len(paying))
-        if memo[2] != facts:
+        if memo[2] != (seat, self.daughter, self.last_bid[seat], len(hand), len(paying)):
             return False, None
         if memo[0] is hand and memo[1] is paying:
             return True, memo[4]
