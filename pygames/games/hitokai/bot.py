@@ -292,7 +292,7 @@ class HitokaiBot(Bot):
         assert top is not None
         outlook = Outlook(state, seat)
         purse = outlook.sizes[seat] + outlook.doubles  # my hand's worth (:meth:`Outlook.budget`)
-        if price > min(purse, state.cap) or not outlook.alive[top]:
+        if price > purse or price > state.cap or not outlook.alive[top]:
             return "pass"
         # what my chance must beat: my chance if the top bidder gets her at his bid
         bar = outlook.chance(seat, top, state.bid) + THRESHOLD
