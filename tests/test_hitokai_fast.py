@@ -18,6 +18,7 @@ import pytest
 
 from pygames.core.bots import bot_rng, decide
 from pygames.core.rng import Rng
+from pygames.games.hitokai import bot as hitokai_bot
 from pygames.games.hitokai.bot import THRESHOLD, HitokaiBot, Outlook, sigmoid
 from pygames.games.hitokai.rules import (
     NUMBERS,
@@ -211,7 +212,7 @@ def test_bids_and_chances_match_the_bot_as_first_written(players: int) -> None:
                 o = Outlook(world, seat)
                 for viewer, payer in product(range(players), repeat=2):
                     for bid in (0, world.bid, world.bid + 1 + rng.below(30)):
-                        fast = o.chance(viewer, payer, payer, bid)
+                        fast = o.chance(viewer, payer, bid)
                         assert fast == plain_chance(o, viewer, payer, {payer: bid})
                 decisions += 1
             # mostly the bot, at times a random raise, so that wars of every length are seen
@@ -220,6 +221,40 @@ def test_bids_and_chances_match_the_bot_as_first_written(players: int) -> None:
                 action = rng.choice(state.legal_actions(seat))
             state.apply(seat, action)
     assert decisions > 50 * GAMES
+
+
+OUTLOOK_FIELDS = ("alive", "alive_seats", "cards", "daughters", "doubles", "future", "gold")
+OUTLOOK_FIELDS += ("k", "k_rate", "k_share", "k_unseen", "keep", "rows", "singles", "sizes", "won")
+
+
+def test_remembered_auction_facts_are_those_worked_out_afresh() -> None:
+    """The public facts of an auction are remembered while its bids go on in one state
+    (:func:`~pygames.games.hitokai.bot.auction`): in quiet seeded games played on as a
+    search's rollouts play (one state, the bot choosing at every step, at times a random raise),
+    and in the determinized worlds of every decision, every seat's outlook built from them is
+    the one built from facts worked out afresh."""
+    rng = Rng.from_seed(35, 7)
+    checked = 0
+    for seed in range(GAMES):
+        state = HitokaiState.new(3 + seed % 3, seed)
+        state.quieten()
+        while not state.is_over():
+            seat = state.to_move()[0]
+            if state.phase == "bid":
+                world = state.determinize(seat, rng)
+                for here in (state, world, state):
+                    for viewer in range(state.players):
+                        kept = Outlook(here, viewer)
+                        hitokai_bot._AUCTION[0] = None
+                        fresh = Outlook(here, viewer)
+                        for name in OUTLOOK_FIELDS:
+                            assert getattr(kept, name) == getattr(fresh, name), name
+                        checked += 1
+            action = BOT.choose(state, seat, rng)
+            if state.phase == "bid" and rng.below(8) == 0:
+                action = rng.choice(state.legal_actions(seat))
+            state.apply_unchecked(seat, action)
+    assert checked > 100 * GAMES
 
 
 def test_remembered_best_completion_is_the_one_worked_out_afresh() -> None:

@@ -95,6 +95,9 @@ HAND_SIZES = {3: 25, 4: 21, 5: 17}
 TARGET = 2
 BONUS_CARDS = 3
 RESAMPLE_TRIES = 8
+#: for each number of players, the seats clockwise from each seat: itself first, or last
+_CLOCKWISE_FROM = {n: [tuple((s + d) % n for d in range(n)) for s in range(n)] for n in HAND_SIZES}
+_CLOCKWISE_AFTER = {n: [(*ring[1:], ring[0]) for ring in _CLOCKWISE_FROM[n]] for n in HAND_SIZES}
 
 _NOTATION = re.compile(r"^(?:b([1-9][0-9]{0,3})|(pass)|pay([4-9]|1[0-3]))$")
 
@@ -187,7 +190,7 @@ def _cheapest(paid: list[int], daughter: int) -> int:
     """What the cheapest card of ``paid`` is worth (0 for no card)."""
     if not paid:
         return 0
-    return GOLD_DAUGHTER if all(c == daughter for c in paid) else GOLD_PLAIN
+    return GOLD_DAUGHTER if paid.count(daughter) == len(paid) else GOLD_PLAIN  # all doubles
 
 
 def _minimal(value: int, cheapest: int, bid: int) -> bool:
@@ -198,8 +201,9 @@ def _minimal(value: int, cheapest: int, bid: int) -> bool:
 
 def _exact_range(doubles: int, singles: int, need: int) -> range:
     """The numbers of further doubles ``a`` with ``need - 2a`` singles available."""
-    low = max(0, need - singles + 1) // 2 if need > singles else 0
-    return range(low, min(doubles, need // 2) + 1)
+    low = (need - singles + 1) // 2 if need > singles else 0
+    half = need // 2
+    return range(low, (doubles if doubles < half else half) + 1)
 
 
 def _split(rest: list[int], daughter: int) -> tuple[int, list[int]]:
@@ -235,7 +239,7 @@ def _overpay_double(cheapest: int, need: int, doubles: int) -> bool:
 def completions_capped(rest: list[int], paid: list[int], daughter: int, bid: int) -> int:
     """How many distinct minimal payments (as multisets of numbers) extend ``paid``: 0, 1, or 2
     meaning "two or more"."""
-    value = cards_value(paid, daughter)
+    value = len(paid) + paid.count(daughter)  # :func:`cards_value`
     if value >= bid:
         return int(is_minimal(paid, daughter, bid))
     need = bid - value
@@ -270,25 +274,26 @@ def best_completion(rest: list[int], paid: list[int], daughter: int, bid: int) -
     numbers: those below the daughter weigh 1, those above 2), or, after doubles only, one double
     more than half an odd need. Candidates of ``a`` doubles differ in their number of cards, so
     only the last one can tie with another in weight and count, the one with a single and a
-    double less, whose numbers are lower: it comes first, and ``min`` keeps the first."""
-    value = cards_value(paid, daughter)
+    double less, whose numbers are lower: it comes first, and the first is kept."""
+    value = len(paid) + paid.count(daughter)  # :func:`cards_value`
     if value >= bid:
         return [] if is_minimal(paid, daughter, bid) else None
     need = bid - value
     doubles, singles = _split(rest, daughter)
     cheap = sorted(singles)  # by weight, then number: no single is the daughter
     light = bisect_left(cheap, daughter)  # the singles that weigh 1
-    options = [(a, need - 2 * a) for a in _exact_range(doubles, len(singles), need)]
+    options = [(a, need - 2 * a) for a in _exact_range(doubles, len(cheap), need)]
     if _overpay_double(_cheapest(paid, daughter), need, doubles):
         options.append(((need + 1) // 2, 0))
-    if not options:
+    best, least = None, (0, 0)
+    for a, b in options:  # a doubles and b singles: their weight, their number
+        heavy = b - light
+        key = (a + b + (heavy if heavy > 0 else 0), a + b)
+        if best is None or key < least:  # the first of equals kept, as ``min`` keeps it
+            best, least = (a, b), key
+    if best is None:
         return None
-
-    def key(option: tuple[int, int]) -> tuple[int, int]:
-        a, b = option  # a doubles and b singles: their weight, their number
-        return (a + b + max(0, b - light), a + b)
-
-    a, b = min(options, key=key)
+    a, b = best
     return sorted([daughter] * a + cheap[:b])
 
 
@@ -302,10 +307,15 @@ def cards_text(cards: list[int]) -> tuple[str, str]:
     return en, "・".join(map(str, ordered))
 
 
-#: the memo of the best completion: the hand and payment lists it was worked out from, the
-#: payer, daughter, bid and the lists' lengths, their content, and the completion
+#: the memo of the best completion: the hand and payment lists it was worked out from (None in
+#: a copy), the payer, daughter, bid and the lists' lengths, their content (only in a copy,
+#: None in the state that worked it out), and the completion
 _Memo = tuple[
-    list[int], list[int], tuple[object, ...], tuple[tuple[int, ...], ...], tuple[int, ...] | None
+    list[int] | None,
+    list[int] | None,
+    tuple[object, ...],
+    tuple[tuple[int, ...], ...] | None,
+    tuple[int, ...] | None,
 ]
 
 
@@ -482,13 +492,18 @@ class HitokaiState(GameState):
 
     def suggestion(self, seat: int) -> list[int] | None:
         """For the current payer: the cards completing the payment that keeps the most value."""
-        if self.payer() != seat:
+        if self.phase != "pay" or not self.payers or self.payers[0] != seat:  # :meth:`payer`
             return None
         return self._best(seat)
 
     def _best(self, seat: int) -> list[int] | None:
         """:func:`best_completion` of the payment the payer ``seat`` is making, remembered (the
         bot asks for it at every card, and :meth:`_do_pay` carries it over to the next card)."""
+        best = self._best_kept(seat)
+        return None if best is None else list(best)
+
+    def _best_kept(self, seat: int) -> tuple[int, ...] | None:
+        """:meth:`_best` as the memo keeps it."""
         found, best = self._recall(seat)
         if not found:
             due = self.last_bid[seat]
@@ -496,24 +511,31 @@ class HitokaiState(GameState):
             worked = best_completion(self.hands[seat], self.paying, self.daughter, due)
             best = None if worked is None else tuple(worked)
             self._remember(seat, best)
-        return None if best is None else list(best)
+        return best
+
+    def first_suggested(self, seat: int) -> int | None:
+        """The first card of :meth:`suggestion` (None: no suggestion, or an empty one)."""
+        if self.phase != "pay" or not self.payers or self.payers[0] != seat:  # :meth:`payer`
+            return None
+        best = self._best_kept(seat)
+        return best[0] if best else None
 
     def _recall(self, seat: int) -> tuple[bool, tuple[int, ...] | None]:
         """(whether it is remembered, the best completion) of the payment of ``seat``, the payer.
         The memo names the very lists it was worked out from: while they are this state's and
         of the same lengths they hold the same cards (a hand only loses cards in a round and a
         payment only gains them; determinizing fills the lists of a clone, which the memo never
-        names), so no content is compared; else (in a clone) the content is."""
+        names), so no content is compared; a clone's memo names no list but keeps their content
+        (:meth:`_copied_memo`), which is compared."""
         memo = self._best_memo
         if memo is None:
             return False, None
         hand, paying = self.hands[seat], self.paying
-        facts = (seat, self.daughter, self.last_bid[seat], len(hand), len(paying))
-        if memo[2] != facts:
+        if memo[2] != (seat, self.daughter, self.last_bid[seat], len(hand), len(paying)):
             return False, None
         if memo[0] is hand and memo[1] is paying:
             return True, memo[4]
-        if memo[3] == (tuple(hand), tuple(paying)):
+        if memo[3] is not None and memo[3] == (tuple(hand), tuple(paying)):
             return True, memo[4]
         return False, None
 
@@ -521,7 +543,18 @@ class HitokaiState(GameState):
         """Remember ``best`` as the best completion of the payment of ``seat`` as it stands."""
         hand, paying = self.hands[seat], self.paying
         facts = (seat, self.daughter, self.last_bid[seat], len(hand), len(paying))
-        self._best_memo = (hand, paying, facts, (tuple(hand), tuple(paying)), best)
+        self._best_memo = (hand, paying, facts, None, best)
+
+    def _copied_memo(self) -> _Memo | None:
+        """The memo as a copy keeps it: by the content of the lists it names (a copy's lists are
+        its own), while they are as it found them (of the same lengths); else none."""
+        memo = self._best_memo
+        if memo is None or memo[0] is None or memo[1] is None:
+            return memo
+        hand, paying, facts = memo[0], memo[1], memo[2]
+        if (len(hand), len(paying)) != facts[3:]:
+            return None
+        return None, None, facts, (tuple(hand), tuple(paying)), memo[4]
 
     def is_over(self) -> bool:
         """True once a player has two victory points."""
@@ -589,14 +622,16 @@ class HitokaiState(GameState):
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
-        self._settle()
-        act = Action.parse(action)
-        if act.kind == "bid":
-            self._do_bid(seat, act.value)
-        elif act.kind == "pass":
-            self._do_pass(seat)
-        else:
+        if self.undealt:  # :meth:`_settle`, in line
+            self._deal()
+        act = _PARSED.get(action) or Action.parse(action)
+        kind = act.kind
+        if kind == "pay":
             self._do_pay(seat, act.value)
+        elif kind == "bid":
+            self._do_bid(seat, act.value)
+        else:
+            self._do_pass(seat)
 
     def _start_auction(self, daughter: int, start: int) -> None:
         n = self.players
@@ -610,7 +645,7 @@ class HitokaiState(GameState):
         self.bid = 0
         self.bidder = None
         self.turn = start
-        self.cap = sum([cards_value(hand, daughter) for hand in self.hands])
+        self.cap = sum([len(hand) + hand.count(daughter) for hand in self.hands])  # their value
         self.payers = []
         self.paying = []
         self.payments = []
@@ -631,7 +666,8 @@ class HitokaiState(GameState):
 
     def _do_pass(self, seat: int) -> None:
         self.status[seat] = "withdrawn"
-        self.say("{0} withdraws.", "{0}は降りました。", [seat])
+        if not self.quiet:
+            self.say("{0} withdraws.", "{0}は降りました。", [seat])
         self._next_bidder(seat)
 
     def _next_bidder(self, seat: int) -> None:
@@ -656,9 +692,8 @@ class HitokaiState(GameState):
     def _still_in_after(self, seat: int) -> int | None:
         """The first player clockwise after ``seat`` still in the auction, other than the top
         bidder; None if there is none."""
-        n, status, bidder = self.players, self.status, self.bidder
-        for d in range(1, n + 1):
-            other = (seat + d) % n
+        status, bidder = self.status, self.bidder
+        for other in _CLOCKWISE_AFTER[self.players][seat]:
             if status[other] == "in" and other != bidder:
                 return other
         return None
@@ -679,9 +714,8 @@ class HitokaiState(GameState):
                 moment_for=self._bidders(),
             )
         n = self.players
-        self.payers = [
-            (winner + d) % n for d in range(n) if self.last_bid[(winner + d) % n] is not None
-        ]
+        bids = self.last_bid
+        self.payers = [s for s in _CLOCKWISE_FROM[n][winner] if bids[s] is not None]
         self.phase = "pay"
         self.paying = []
         self._advance_payments()
@@ -698,7 +732,7 @@ class HitokaiState(GameState):
                 continue
             if completions_capped(self.hands[seat], self.paying, self.daughter, due) >= 2:
                 return
-            rest = self._best(seat)
+            rest = self._best_kept(seat)
             assert rest is not None
             for c in rest:
                 self.hands[seat].remove(c)
@@ -713,15 +747,19 @@ class HitokaiState(GameState):
         out of each keeps their order (weight and count fall alike, and the numbers of two
         payments of one size part where they did)."""
         found, best = self._recall(seat)
+        paying = self.paying
         self.hands[seat].remove(card)
-        self.paying.append(card)
+        paying.append(card)
         if found and best is not None and card in best:
-            rest = list(best)
-            rest.remove(card)
-            self._remember(seat, tuple(rest))
+            if best[0] == card:  # (the bot pays the lowest first)
+                self._remember(seat, best[1:])
+            else:
+                rest = list(best)
+                rest.remove(card)
+                self._remember(seat, tuple(rest))
         due = self.last_bid[seat]
         assert due is not None
-        if cards_value(self.paying, self.daughter) >= due:
+        if len(paying) + paying.count(self.daughter) >= due:  # :func:`cards_value`
             self._finish_payment(seat, due)
         self._advance_payments()
 
@@ -799,10 +837,9 @@ class HitokaiState(GameState):
     def next_start(self, winner: int) -> int | None:
         """The winner, or else the nearest player clockwise from him who holds cards and is not
         eliminated; None if there is none."""
-        n = self.players
-        for d in range(n):
-            s = (winner + d) % n
-            if self.hands[s] and not self.eliminated[s]:
+        hands, eliminated = self.hands, self.eliminated
+        for s in _CLOCKWISE_FROM[self.players][winner]:
+            if hands[s] and not eliminated[s]:
                 return s
         return None
 
@@ -1181,6 +1218,7 @@ class HitokaiState(GameState):
         s.payments = list(self.payments)
         s.auctions = list(self.auctions)
         s.summaries = list(self.summaries)
+        s._best_memo = self._copied_memo()
         return s
 
     def deck_count(self) -> Counter[int]:
