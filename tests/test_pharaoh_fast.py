@@ -1,9 +1,10 @@
 """The fast paths of Return of the Pharaoh against the plain rules they stand for.
 
-* the legal list, laid out in notation order without sorting every multiset, against the
-  sorted notation of every multiset of the hand (brute force), for thousands of seeded hands;
-* the bot's cheapest way of adding each total, built from the best plain part per total,
-  against the minimum over every multiset;
+* the legal list, laid out in notation order from the ways of the hand's shorter ends without
+  sorting every multiset, against the sorted notation of every multiset of the hand (brute
+  force), for thousands of seeded hands;
+* the bot's cheapest way of adding each total, built from the best ways of the hand's shorter
+  ends, against the minimum over every multiset;
 * a quiet world (no log text built) plays exactly like a state that logs, over seeded games
   of ``normal`` and random bots, and a clone reads the same as the state it copies;
 * the treasure left as the bot works it out from the cards seen is the deck's and the offer's.

@@ -23,14 +23,15 @@ from pygames.games.pharaoh.rules import (
     KIND_OF,
     KINDS_BONUS,
     NUMBER_OF,
+    TOKEN_OF,
+    VALUE_OF,
     PharaohState,
     Table,
     deck_cards,
     flags,
+    is_flag,
     kind_of,
-    multisets,
     number_of,
-    split_flags,
     total,
 )
 
@@ -38,33 +39,39 @@ Option = tuple[str, int, int]  # notation body, member total, flag cards used
 _added = itemgetter(1)
 
 
+#: a way of adding members: (flag cards, cards, notation body)
+Way = tuple[int, int, str]
+
+
 @lru_cache(maxsize=4096)
 def cheapest_by_total(hand: tuple[int, ...]) -> tuple[Option, ...]:
-    """For each total a hand can add, the way that uses the fewest flag cards, then the fewest
-    cards, then the first in notation; sorted by total. (Ways with as many cards have plain
-    parts as long, so for a choice of flags the best plain part of each total is the one with
-    the fewest cards, then the first in notation.)"""
-    plain, flagged = split_flags(hand)
-    plains = _cheapest_plain(plain)
-    best: dict[int, tuple[int, int, str]] = {}
-    for fbody, fs, f in zip(*multisets(flagged), strict=True):
-        for s, (n, body) in plains:
-            key = (f, n + f, body + fbody)
-            if key[2] and (s + fs not in best or key < best[s + fs]):
-                best[s + fs] = key
-    return tuple((best[s][2], s, best[s][0]) for s in sorted(best))
+    """For each total a sorted hand can add, the way that uses the fewest flag cards, then the
+    fewest cards, then the first in notation; sorted by total."""
+    best = _cheapest(hand)
+    return tuple((best[s][2], s, best[s][0]) for s in sorted(best) if s)
 
 
-@lru_cache(maxsize=4096)
-def _cheapest_plain(plain: tuple[int, ...]) -> tuple[tuple[int, tuple[int, str]], ...]:
-    """For each total some plain members can add (the empty way's 0 included), the way with
-    the fewest cards, then the first in notation, as (total, (cards, notation)) (the same for
-    every choice of flags beside them)."""
-    plains: dict[int, tuple[int, str]] = {}
-    for body, s, n in zip(*multisets(plain), strict=True):
-        if s not in plains or (n, body) < plains[s]:
-            plains[s] = (n, body)
-    return tuple(plains.items())
+@lru_cache(maxsize=8192)
+def _cheapest(hand: tuple[int, ...]) -> dict[int, Way]:
+    """:func:`cheapest_by_total` of a sorted hand as total -> way, the empty way's 0 included
+    (never changed: a copy is changed). The ways with the hand's first card are that card
+    before a way of the rest of the hand, and the best of them for a total is the card before
+    the best way of the rest for the total less its members (the same card added to each
+    keeps their order); their notation comes before that of every way without the card (those
+    of the hand after its last copy), so a tie goes to them."""
+    if not hand:
+        return {0: (0, 0, "")}
+    first = hand[0]
+    head, members, flag = TOKEN_OF[first], VALUE_OF[first], int(is_flag(first))
+    best = dict(_cheapest(hand[hand.count(first) :]))
+    known = best.get
+    for added, (used, cards, body) in _cheapest(hand[1:]).items():
+        added += members
+        used += flag
+        other = known(added)
+        if other is None or used < other[0] or (used == other[0] and cards < other[1]):
+            best[added] = (used, cards + 1, head + body)
+    return best
 
 
 def _points(card: str) -> int:

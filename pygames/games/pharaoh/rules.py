@@ -48,7 +48,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, compress, filterfalse, repeat
+from itertools import chain, compress, repeat
 from typing import NamedTuple, TypeVar
 
 from pygames.core.errors import BadNotation, RecordError
@@ -189,65 +189,28 @@ def _members_words(cards: tuple[int, ...]) -> tuple[str, str]:
     return en, "・".join(f"旗{value(c)}" if is_flag(c) else str(c) for c in cards)
 
 
-@lru_cache(maxsize=4096)
-def multisets(cards: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
-    """Every multiset of some cards, the empty one first, in the order of the counts taken of
-    each card (the lowest card's count varying slowest), as three parallel tuples: their
-    notations (without the ``d``), their member totals and their numbers of cards."""
-    out = [("", 0, 0)]
-    for card, k in sorted(Counter(cards).items()):
-        tok, v = token(card), value(card)
-        out = [(body + tok * j, s + v * j, n + j) for body, s, n in out for j in range(k + 1)]
-    bodies, totals, counts = zip(*out, strict=True)
-    return bodies, totals, counts
+#: each member card in notation
+TOKEN_OF: Table[int, str] = Table(token, MEMBER_CARDS)
 
 
-def split_flags(hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A hand's plain members and its flag members."""
-    return tuple(filterfalse(is_flag, hand)), tuple(filter(is_flag, hand))
-
-
-@lru_cache(maxsize=4096)
-def _sorted_multisets(cards: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    """:func:`multisets` as (notation, member total), in notation order (the empty one first)."""
-    bodies, totals, _ = multisets(cards)
-    return tuple(sorted(zip(bodies, totals, strict=True)))
-
-
-def _in_notation_order(hand: tuple[int, ...]) -> tuple[list[str], list[int]]:
-    """Every distinct non-empty multiset of cards from a hand, as its notation (without the
-    ``d``), in notation order, and its member total. The notation writes a choice of plain
-    members, then one of flags, and ``f`` sorts after every digit: so the ways with the plain
-    part ``p`` and some flags come right after every way whose plain part extends ``p``
-    (:func:`_plain_walk`, the same for every choice of flags)."""
-    plain, flagged = split_flags(hand)
-    if not flagged:
-        parts = _sorted_multisets(plain)[1:]
-        return [b for b, _ in parts], [x for _, x in parts]
-    flags = _sorted_multisets(flagged)[1:]
-    fbodies, ftotals = tuple(b for b, _ in flags), tuple(x for _, x in flags)
-    walk = _plain_walk(plain)
-    bodies = [b + f for b, _, close in walk for f in (fbodies if close else ("",))]
-    totals = [m + x for _, m, close in walk for x in (ftotals if close else (0,))]
-    return bodies, totals
-
-
-@lru_cache(maxsize=4096)
-def _plain_walk(plain: tuple[int, ...]) -> tuple[tuple[str, int, bool], ...]:
-    """The plain parts of a hand (without flags) in notation order, each as (notation, total,
-    False), and, as (notation, total, True), the place of the ways that add flags to each part
-    (the empty one included, last): right after every part that extends it, which a walk of
-    the parts in order, keeping the chain of those extended, lays out without sorting."""
-    out: list[tuple[str, int, bool]] = []
-    extended: list[tuple[str, int]] = []  # the parts the current one extends, and itself
-    for body, members in _sorted_multisets(plain):
-        while extended and not body.startswith(extended[-1][0]):
-            out.append((*extended.pop(), True))
-        if body:
-            out.append((body, members, False))
-        extended.append((body, members))
-    out.extend((body, members, True) for body, members in reversed(extended))
-    return tuple(out)
+@lru_cache(maxsize=8192)
+def _ways(hand: tuple[int, ...], prefix: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Every distinct non-empty multiset of cards from a sorted hand, in notation order, as
+    ``prefix`` and its notation, and its member total. The notation writes the cards in the
+    hand's order (plain members, then flags: ``f`` sorts after every digit, and no token is
+    the start of another), so notation order is the order of the cards' sequences: first the
+    ways with the hand's first card (that card alone, then it before each way of the rest of
+    the hand), then the ways without it (those of the hand after its last copy)."""
+    if not hand:
+        return (), ()
+    first = hand[0]
+    head, members = prefix + TOKEN_OF[first], VALUE_OF[first]
+    more, more_totals = _ways(hand[1:], "")
+    rest, rest_totals = _ways(hand[hand.count(first) :], prefix)
+    return (
+        (head, *map(head.__add__, more), *rest),
+        (members, *map(members.__add__, more_totals), *rest_totals),
+    )
 
 
 class Declarations(NamedTuple):
@@ -260,8 +223,8 @@ class Declarations(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def _declarations(hand: tuple[int, ...]) -> Declarations:
-    bodies, added = _in_notation_order(hand)
-    return Declarations(tuple(map("d".__add__, bodies)), tuple(added), min(added, default=0))
+    plain, totals = _ways(hand, "d")
+    return Declarations(plain, totals, min(map(_value_of, hand), default=0))
 
 
 #: the passes open to a seat, by (the Horus pass open, a Pharaoh card left), in notation order
