@@ -14,7 +14,9 @@ def bot_move(record: Record, state: GameState, seat: int, legal: list[str] | Non
     seat's legal actions, when the caller has them already."""
     seat_info = record.seats[seat]
     bot = record.info().make_bot(seat_info.level or "random")
-    return decide(state, seat, bot, bot_rng(record.seed, state.ply, seat), legal)
+    seed, ply = record.seed, state.ply
+    # the decision's stream, made only for a bot that needs one (not one given a public world)
+    return decide(state, seat, bot, lambda: bot_rng(seed, ply, seat), legal)
 
 
 def play_bots(record: Record, state: GameState, cap: int = ACTION_CAP) -> bool:

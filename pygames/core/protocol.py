@@ -375,6 +375,13 @@ class GameState(ABC):
         meanwhile. Games refine this; the default is :meth:`quiet_world`."""
         return self.quiet_world(seat, rng)
 
+    def public_world(self, seat: int) -> GameState | None:
+        """A quiet world for ``seat`` with nothing hidden left in it and nothing resampled (the
+        parts a determinization would resample made public: a deck's order sorted away, say),
+        for a bot that reads no hidden part and never draws (:attr:`Bot.reads_hidden`); None
+        (the default) where the game has none, and the bot then gets :meth:`lazy_world`."""
+        return None
+
     def quiet_copy(self) -> GameState:
         """This state if it is quiet, else a quiet clone (for a search that determinizes it
         again and again: its worlds then copy no log)."""

@@ -124,3 +124,35 @@ class Rng:
         rng = Rng.__new__(Rng)
         rng.state, rng.inc = self.state, self.inc
         return rng
+
+
+class NoDraws(Rng):
+    """A stream that refuses every draw: handed, with a public world, to a bot that says it
+    never draws (:attr:`pygames.core.bots.Bot.reads_hidden`), so that a bot that does fails
+    loudly instead of playing from a world it was not given."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.inc, self.state = 1, 0
+
+    def next_u32(self) -> int:
+        """Refused."""
+        raise RuntimeError("this bot said it never draws, yet it drew from its stream")
+
+    def below(self, n: int) -> int:
+        """Refused."""
+        return self.next_u32()
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Refused."""
+        self.next_u32()
+
+    def copy(self) -> Rng:
+        """Refused."""
+        self.next_u32()
+        return self
+
+
+#: the one stream that refuses draws (it has no state to change)
+NO_DRAWS = NoDraws()

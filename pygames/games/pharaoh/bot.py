@@ -115,6 +115,7 @@ class PharaohHeuristicBot(Bot):
     """Reads only what its seat may know: the open table, its hand and the deck's contents."""
 
     name = "normal"
+    reads_hidden = False  # the deck's size, never its order; no draw (decide: a public world)
 
     def __init__(self, alpha: float = 1.0, deny: float = 0.5, hospital_min: float = 6.0) -> None:
         self.alpha = alpha

@@ -53,7 +53,7 @@ from typing import NamedTuple, TypeVar
 
 from pygames.core.errors import BadNotation, RecordError
 from pygames.core.protocol import GameState, JSONDict, Result, Tie
-from pygames.core.rng import Rng
+from pygames.core.rng import NO_DRAWS, Rng
 from pygames.core.text import Text, agree, t
 from pygames.core.util import copy_json, name_slots
 
@@ -869,6 +869,16 @@ class PharaohState(GameState):
         s.deck = pool
         s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
+        return s
+
+    def public_world(self, seat: int) -> PharaohState:
+        """:meth:`determinize` with nothing resampled, for a bot that reads no deck order and
+        never draws: a quiet copy whose undealt deck is in sorted order (its contents are what
+        every seat can work out; its order, the one secret, is gone) and whose stream refuses
+        draws. Every seat's hand can be followed from the open play."""
+        s = self._copy(True, NO_DRAWS)
+        s.quieten()
+        s.deck = sorted(s.deck)
         return s
 
     # --- (de)serialisation ------------------------------------------------------------------
