@@ -132,6 +132,7 @@ class Valuer:
         self.money_rate = 0.125 + 0.05 * (ROUNDS - state.round)
         self.outlook = outlooks(state) if outlook is None else outlook
         self._memo: dict[tuple[str, int], float] = {}
+        self._held: dict[str, float] = {}  # per brand, the points of the present total
         self._cards: dict[str, float] = {}
         #: the window as it lies (per spot, and its prefix sums), once a guess asks for it
         self.window: tuple[Spots, Sums] | None = None
@@ -142,16 +143,21 @@ class Valuer:
     def gain(self, brand: str, k: int) -> float:
         """The worth of adding ``k`` to the bot's total in ``brand``."""
         key = (brand, k)
-        if key not in self._memo:
+        got = self._memo.get(key)
+        if got is None:
             mine = self.mine[brand]
-            self._memo[key] = self._points(brand, mine + k) - self._points(brand, mine)
-        return self._memo[key]
+            held = self._held.get(brand)
+            if held is None:
+                held = self._held[brand] = self._points(brand, mine)
+            got = self._memo[key] = self._points(brand, mine + k) - held
+        return got
 
     def card(self, card: str) -> float:
         """The worth of one bag (a show-off card's points depend on the price: 0 here)."""
-        if card not in self._cards:
-            self._cards[card] = self._card(card)
-        return self._cards[card]
+        got = self._cards.get(card)
+        if got is None:
+            got = self._cards[card] = self._card(card)
+        return got
 
     def _card(self, card: str) -> float:
         if card[0] == "U":  # an unknown brand: the one the bot holds less of
@@ -255,18 +261,21 @@ class Guess:
         """Worth of buying ``lo..hi`` at each of ``prices`` for the chooser ``me``: what is
         left on the range when the buyers ahead of him are done, less the price; a price of
         0 takes the money only; a show-off bag gives points for a high price."""
-        size, found = hi - lo + 1, {}
-        out = []
+        size, keys = hi - lo + 1, self.keys
+        found: dict[int, tuple[int, float, int]] = {}
+        out: list[float] = []
+        append = out.append
         for price in prices:
-            k = bisect_left(self.keys, (-price, size, me))
-            if k not in found:
-                found[k] = self.span(k, lo, hi)
-            cash, bags, shows = found[k]
+            k = bisect_left(keys, (-price, size, me))
+            got = found.get(k)
+            if got is None:
+                got = found[k] = self.span(k, lo, hi)
+            cash, bags, shows = got
             if price == 0:
-                out.append(rate * cash)
+                append(rate * cash)
             else:
-                bonus = shows * min(price // 2, SHOWOFF_MAX)
-                out.append(bags + bonus + rate * (cash - price * size))
+                bonus = shows * min(price // 2, SHOWOFF_MAX) if shows else 0
+                append(bags + bonus + rate * (cash - price * size))
         return out
 
 
@@ -492,11 +501,11 @@ def estimates(found: list[Guess], purse: int, me: int, rate: float) -> list[Near
     keys0, keys1, keys2 = found[0].keys, found[1].keys, found[2].keys
     prefixes: dict[tuple[tuple[int, ...], int], list[float]] = {}
     per = len(found) * rate
-    high = -math.inf
+    high = limit = -math.inf
     out = []
     bounds, pairs, order = ranked_pairs(found, purse, rate)
     for i in order:
-        if bounds[i] < high - SLACK - 2 * ROUNDING:
+        if bounds[i] < limit:
             break
         price, size = pairs[i]
         key = (-price, size, me)
@@ -508,10 +517,11 @@ def estimates(found: list[Guess], purse: int, me: int, rate: float) -> list[Near
         guess = max(map(sub, prefix[size:], prefix)) - per * price * size
         if guess > high:
             high = guess
+            limit = high - SLACK - 2 * ROUNDING
         out.append((guess, price, size, ks))
     kept: list[Near] = []
     for near in out:
-        if near[0] >= high - SLACK - 2 * ROUNDING:
+        if near[0] >= limit:
             kept.append(near)
     return kept
 

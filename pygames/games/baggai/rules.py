@@ -224,8 +224,9 @@ def is_unfixed(card: str) -> bool:
     return card[0] == "U" and "=" not in card
 
 
+@cache
 def card_text(card: str) -> tuple[str, str]:
-    """The card's name in English and Japanese."""
+    """The card's name in English and Japanese (the same words every time: kept)."""
     kind = card_kind(card)
     if kind == "bag":
         en, ja = BRAND_NAMES[card[0]]
