@@ -73,9 +73,9 @@ def brand_points(total: int, others: tuple[int, ...], outlook: Outlook) -> float
     return math.fsum(points)
 
 
-def _supply(cards: list[str]) -> dict[str, float]:
-    """Per brand, the values still to come in ``cards`` (an unknown card half to each side)."""
-    total = dict.fromkeys(BRANDS, 0.0)
+def _supply(total: dict[str, float], cards: list[str]) -> None:
+    """Add to ``total`` per brand the values still to come in ``cards`` (an unknown card half
+    to each side): whole and half units, so every order of adding gives the same sums."""
     for c in cards:
         brand, value = CARD_INFO[c]
         if brand is not None:
@@ -83,23 +83,22 @@ def _supply(cards: list[str]) -> dict[str, float]:
         elif c[0] == "U":
             total[c[1]] += 0.5
             total[c[2]] += 0.5
-    return total
 
 
 def outlooks(state: BagGaiState) -> dict[str, Outlook]:
     """Per brand, the parties still to come: their points per place and how blurred a brand's
-    comparison is (the same for every seat)."""
-    window = list(filter(None, state.bags))
+    comparison is (the same for every seat): the supply of the window and the piles before
+    the round-2 party, then of the later piles added to it."""
+    supply = dict.fromkeys(BRANDS, 0.0)
+    _supply(supply, list(filter(None, state.bags)))
     parties: list[tuple[tuple[int, ...], dict[str, float]]] = []
+    for p in state.piles[state.round : 2]:
+        _supply(supply, p)
     if state.round <= 2:
-        soon = window[:]
-        for p in state.piles[state.round : 2]:
-            soon += p
-        parties.append((PARTIES[2], _sigmas(soon)))
-    later = window[:]
-    for p in state.piles[state.round :]:
-        later += p
-    parties.append((PARTIES[5], _sigmas(later)))
+        parties.append((PARTIES[2], _sigmas(supply)))
+    for p in state.piles[max(state.round, 2) :]:
+        _supply(supply, p)
+    parties.append((PARTIES[5], _sigmas(supply)))
     out: dict[str, Outlook] = {}
     for b in BRANDS:
         if len(parties) == 1:
@@ -109,8 +108,7 @@ def outlooks(state: BagGaiState) -> dict[str, Outlook]:
     return out
 
 
-def _sigmas(cards: list[str]) -> dict[str, float]:
-    supply = _supply(cards)
+def _sigmas(supply: dict[str, float]) -> dict[str, float]:
     sigmas = {}
     for b in BRANDS:
         sigmas[b] = 0.6 + 0.35 * math.sqrt(supply[b])
