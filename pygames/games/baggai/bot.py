@@ -18,7 +18,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import accumulate
-from operator import add, sub
+from operator import add, itemgetter, sub
 
 from pygames.core.bots import Bot
 from pygames.core.protocol import GameState
@@ -48,7 +48,9 @@ def soft_points(mine: int, others: Sequence[int], sigma: float, table: tuple[int
     by ``sigma`` (what may still change before the party): a sigmoid of the difference."""
     if mine <= 0:
         return 0.0
-    qs = [1.0 / (1.0 + math.exp(-((mine - o) / sigma))) for o in others]
+    qs = []
+    for o in others:
+        qs.append(1.0 / (1.0 + math.exp(-((mine - o) / sigma))))
     first = math.prod(qs)
     second = 0.0
     for j, q in enumerate(qs):
@@ -65,12 +67,15 @@ def brand_points(total: int, others: tuple[int, ...], outlook: Outlook) -> float
     """Expected points of a brand total of ``total`` against ``others`` over the parties still
     to come. A pure function of its inputs, so kept from world to world: every decision of a
     game gets a fresh world, but the totals and blurs come back again and again."""
-    return math.fsum(soft_points(total, others, sigma, table) for table, sigma in outlook)
+    points = []
+    for table, sigma in outlook:
+        points.append(soft_points(total, others, sigma, table))
+    return math.fsum(points)
 
 
-def _supply(cards: list[str]) -> dict[str, float]:
-    """Per brand, the values still to come in ``cards`` (an unknown card half to each side)."""
-    total = dict.fromkeys(BRANDS, 0.0)
+def _supply(total: dict[str, float], cards: list[str]) -> None:
+    """Add to ``total`` per brand the values still to come in ``cards`` (an unknown card half
+    to each side): whole and half units, so every order of adding gives the same sums."""
     for c in cards:
         brand, value = CARD_INFO[c]
         if brand is not None:
@@ -78,25 +83,36 @@ def _supply(cards: list[str]) -> dict[str, float]:
         elif c[0] == "U":
             total[c[1]] += 0.5
             total[c[2]] += 0.5
-    return total
 
 
 def outlooks(state: BagGaiState) -> dict[str, Outlook]:
     """Per brand, the parties still to come: their points per place and how blurred a brand's
-    comparison is (the same for every seat)."""
-    window = [b for b in state.bags if b is not None]
+    comparison is (the same for every seat): the supply of the window and the piles before
+    the round-2 party, then of the later piles added to it."""
+    supply = dict.fromkeys(BRANDS, 0.0)
+    _supply(supply, list(filter(None, state.bags)))
     parties: list[tuple[tuple[int, ...], dict[str, float]]] = []
+    for p in state.piles[state.round : 2]:
+        _supply(supply, p)
     if state.round <= 2:
-        soon = window + [c for p in state.piles[state.round : 2] for c in p]
-        parties.append((PARTIES[2], _sigmas(soon)))
-    later = window + [c for p in state.piles[state.round :] for c in p]
-    parties.append((PARTIES[5], _sigmas(later)))
-    return {b: tuple((table, sigmas[b]) for table, sigmas in parties) for b in BRANDS}
+        parties.append((PARTIES[2], _sigmas(supply)))
+    for p in state.piles[max(state.round, 2) :]:
+        _supply(supply, p)
+    parties.append((PARTIES[5], _sigmas(supply)))
+    out: dict[str, Outlook] = {}
+    for b in BRANDS:
+        if len(parties) == 1:
+            out[b] = ((parties[0][0], parties[0][1][b]),)
+        else:
+            out[b] = ((parties[0][0], parties[0][1][b]), (parties[1][0], parties[1][1][b]))
+    return out
 
 
-def _sigmas(cards: list[str]) -> dict[str, float]:
-    supply = _supply(cards)
-    return {b: 0.6 + 0.35 * math.sqrt(supply[b]) for b in BRANDS}
+def _sigmas(supply: dict[str, float]) -> dict[str, float]:
+    sigmas = {}
+    for b in BRANDS:
+        sigmas[b] = 0.6 + 0.35 * math.sqrt(supply[b])
+    return sigmas
 
 
 class Valuer:
@@ -107,12 +123,14 @@ class Valuer:
         self, state: BagGaiState, seat: int, outlook: dict[str, Outlook] | None = None
     ) -> None:
         self.seat = seat
-        totals = [brand_totals(bags) for bags in state.owned]
+        totals = list(map(brand_totals, state.owned))
         self.mine = totals[seat]
-        self.others = {b: tuple(t[b] for s, t in enumerate(totals) if s != seat) for b in BRANDS}
+        rest = totals[:seat] + totals[seat + 1 :]
+        self.others = {b: tuple(map(itemgetter(b), rest)) for b in BRANDS}
         self.money_rate = 0.125 + 0.05 * (ROUNDS - state.round)
         self.outlook = outlooks(state) if outlook is None else outlook
         self._memo: dict[tuple[str, int], float] = {}
+        self._held: dict[str, float] = {}  # per brand, the points of the present total
         self._cards: dict[str, float] = {}
         #: the window as it lies (per spot, and its prefix sums), once a guess asks for it
         self.window: tuple[Spots, Sums] | None = None
@@ -123,16 +141,21 @@ class Valuer:
     def gain(self, brand: str, k: int) -> float:
         """The worth of adding ``k`` to the bot's total in ``brand``."""
         key = (brand, k)
-        if key not in self._memo:
+        got = self._memo.get(key)
+        if got is None:
             mine = self.mine[brand]
-            self._memo[key] = self._points(brand, mine + k) - self._points(brand, mine)
-        return self._memo[key]
+            held = self._held.get(brand)
+            if held is None:
+                held = self._held[brand] = self._points(brand, mine)
+            got = self._memo[key] = self._points(brand, mine + k) - held
+        return got
 
     def card(self, card: str) -> float:
         """The worth of one bag (a show-off card's points depend on the price: 0 here)."""
-        if card not in self._cards:
-            self._cards[card] = self._card(card)
-        return self._cards[card]
+        got = self._cards.get(card)
+        if got is None:
+            got = self._cards[card] = self._card(card)
+        return got
 
     def _card(self, card: str) -> float:
         if card[0] == "U":  # an unknown brand: the one the bot holds less of
@@ -177,7 +200,7 @@ class Guess:
 
     def __init__(self, base: Sums, spots: Spots, buyers: list[Buyer]) -> None:
         self.buyers = sorted(buyers)  # the keys differ (the choosers do): by key
-        self.keys = [b[0] for b in self.buyers]
+        self.keys = list(map(itemgetter(0), self.buyers))
         self.windows = [spots]
         self._sums = {0: base}
 
@@ -236,18 +259,21 @@ class Guess:
         """Worth of buying ``lo..hi`` at each of ``prices`` for the chooser ``me``: what is
         left on the range when the buyers ahead of him are done, less the price; a price of
         0 takes the money only; a show-off bag gives points for a high price."""
-        size, found = hi - lo + 1, {}
-        out = []
+        size, keys = hi - lo + 1, self.keys
+        found: dict[int, tuple[int, float, int]] = {}
+        out: list[float] = []
+        append = out.append
         for price in prices:
-            k = bisect_left(self.keys, (-price, size, me))
-            if k not in found:
-                found[k] = self.span(k, lo, hi)
-            cash, bags, shows = found[k]
+            k = bisect_left(keys, (-price, size, me))
+            got = found.get(k)
+            if got is None:
+                got = found[k] = self.span(k, lo, hi)
+            cash, bags, shows = got
             if price == 0:
-                out.append(rate * cash)
+                append(rate * cash)
             else:
-                bonus = shows * min(price // 2, SHOWOFF_MAX)
-                out.append(bags + bonus + rate * (cash - price * size))
+                bonus = shows * min(price // 2, SHOWOFF_MAX) if shows else 0
+                append(bags + bonus + rate * (cash - price * size))
         return out
 
 
@@ -258,11 +284,10 @@ def guesses(state: BagGaiState, seat: int, valuer: Valuer, rng: Rng, count: int)
         spots = window_spots(state, valuer)
         valuer.window = spots, Sums(spots[0], spots[1], spots[3])
     spots, base = valuer.window
-    others = [
-        (state.ranges[other], state.purse[other], state.choosers.index(other))
-        for other in range(state.players)
-        if other != seat
-    ]
+    others = []
+    for other in range(state.players):
+        if other != seat:
+            others.append((state.ranges[other], state.purse[other], state.choosers.index(other)))
     below, out = rng.below, []
     for _ in range(count):
         buyers = []
@@ -313,7 +338,10 @@ def three_gains(
     """The worth of ranges ``lo..hi-1`` at ``price`` (``c``: its price times the money rate)
     summed over three guesses, in order: a price of 0 buys the money only; a show-off bag
     adds its points."""
-    (w0, s0, m0), (w1, s1, m1), (w2, s2, m2) = [(x.worth, x.shows, x.money) for x in sums]
+    x0, x1, x2 = sums
+    w0, s0, m0 = x0.worth, x0.shows, x0.money
+    w1, s1, m1 = x1.worth, x1.shows, x1.money
+    w2, s2, m2 = x2.worth, x2.shows, x2.money
     if price == 0:
         return [
             rate * (m0[hi] - m0[lo]) + rate * (m1[hi] - m1[lo]) + rate * (m2[hi] - m2[lo])
@@ -362,7 +390,7 @@ def loose_bounds(found: list[Guess], rate: float) -> tuple[list[float], list[flo
     money a range of that size takes at a price of 0."""
     worth, _, _, money = found[0].windows[0]
     size = len(worth)
-    values = [w + rate * m for w, m in zip(worth, money, strict=True)]
+    values = [w + rate * m for w, m in zip(worth, money)]  # noqa: B905
     paid = []  # per guess, the highest price a buyer may leave on each spot
     for g in found:
         cover = [0] * size
@@ -375,11 +403,11 @@ def loose_bounds(found: list[Guess], rate: float) -> tuple[list[float], list[flo
         (v if v >= (p := rate * a) else p)
         + (v if v >= (q := rate * b) else q)
         + (v if v >= (r := rate * c) else r)
-        for v, a, b, c in zip(values, x, y, z, strict=True)
+        for v, a, b, c in zip(values, x, y, z)  # noqa: B905
     ]
     cash = [
         (m if m >= a else a) + (m if m >= b else b) + (m if m >= c else c)
-        for m, a, b, c in zip(money, x, y, z, strict=True)
+        for m, a, b, c in zip(money, x, y, z)  # noqa: B905
     ]
     return widest(most), [rate * n for n in widest(cash)]
 
@@ -438,20 +466,22 @@ def group_prefix(found: list[Guess], ks: tuple[int, ...], bonus: int, rate: floa
     """Prefix sums over the spots of the worth summed over the guesses, each guess's window
     as its processing position in ``ks`` finds it: bags, money at ``rate`` and show-off cards
     at ``bonus`` points; a ``bonus`` of -1: the money alone (a price of 0)."""
-    (w0, s0, _, m0), (w1, s1, _, m1), (w2, s2, _, m2) = [
-        g.windows[k] if k < len(g.windows) else g.window(k) for g, k in zip(found, ks, strict=True)
-    ]
+    g0, g1, g2 = found
+    k0, k1, k2 = ks
+    w0, s0, _, m0 = g0.windows[k0] if k0 < len(g0.windows) else g0.window(k0)
+    w1, s1, _, m1 = g1.windows[k1] if k1 < len(g1.windows) else g1.window(k1)
+    w2, s2, _, m2 = g2.windows[k2] if k2 < len(g2.windows) else g2.window(k2)
     if bonus < 0:
-        cash = zip(m0, m1, m2, strict=True)
+        cash = zip(m0, m1, m2)  # noqa: B905
         return [0.0, *accumulate([rate * (a + b + c) for a, b, c in cash])]
     if bonus:
-        full = zip(w0, w1, w2, m0, m1, m2, s0, s1, s2, strict=True)
+        full = zip(w0, w1, w2, m0, m1, m2, s0, s1, s2)  # noqa: B905
         worth = [
             a + b + c + rate * (x + y + z) + bonus * (s + t + u)
             for a, b, c, x, y, z, s, t, u in full
         ]
     else:
-        plain = zip(w0, w1, w2, m0, m1, m2, strict=True)
+        plain = zip(w0, w1, w2, m0, m1, m2)  # noqa: B905
         worth = [a + b + c + rate * (x + y + z) for a, b, c, x, y, z in plain]
     return [0.0, *accumulate(worth)]
 
@@ -466,18 +496,18 @@ def estimates(found: list[Guess], purse: int, me: int, rate: float) -> list[Near
     best summed worth (within :data:`ROUNDING`): in the order of their bounds, until a bound
     lies below the best estimate found."""
     shows = any(found[0].windows[0][1])
-    keys = [g.keys for g in found]
+    keys0, keys1, keys2 = found[0].keys, found[1].keys, found[2].keys
     prefixes: dict[tuple[tuple[int, ...], int], list[float]] = {}
     per = len(found) * rate
-    high = -math.inf
+    high = limit = -math.inf
     out = []
     bounds, pairs, order = ranked_pairs(found, purse, rate)
     for i in order:
-        if bounds[i] < high - SLACK - 2 * ROUNDING:
+        if bounds[i] < limit:
             break
         price, size = pairs[i]
         key = (-price, size, me)
-        ks = tuple([bisect_left(k, key) for k in keys])
+        ks = (bisect_left(keys0, key), bisect_left(keys1, key), bisect_left(keys2, key))
         bonus = (min(price // 2, SHOWOFF_MAX) if shows else 0) if price else -1
         prefix = prefixes.get((ks, bonus))
         if prefix is None:
@@ -485,8 +515,13 @@ def estimates(found: list[Guess], purse: int, me: int, rate: float) -> list[Near
         guess = max(map(sub, prefix[size:], prefix)) - per * price * size
         if guess > high:
             high = guess
+            limit = high - SLACK - 2 * ROUNDING
         out.append((guess, price, size, ks))
-    return [near for near in out if near[0] >= high - SLACK - 2 * ROUNDING]
+    kept: list[Near] = []
+    for near in out:
+        if near[0] >= limit:
+            kept.append(near)
+    return kept
 
 
 def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: float) -> list[float]:
@@ -499,13 +534,12 @@ def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: floa
     best = [-math.inf] * len(sizes)
     for _, price, size, ks in estimates(found, purse, me, rate):
         start, stop = first[size], first[size + 1]
-        sums = [g.sums(k) for g, k in zip(found, ks, strict=True)]
+        sums = [found[0].sums(ks[0]), found[1].sums(ks[1]), found[2].sums(ks[2])]
         cost = rate * price * size
-        part = zip(los[start:stop], ends[start:stop], [cost] * (stop - start), strict=True)
+        part = zip(los[start:stop], ends[start:stop], [cost] * (stop - start))  # noqa: B905
         column = three_gains(sums, price, rate, part)
-        best[start:stop] = [
-            a if a >= b else b for a, b in zip(best[start:stop], column, strict=True)
-        ]
+        pairs = zip(best[start:stop], column)  # noqa: B905
+        best[start:stop] = [a if a >= b else b for a, b in pairs]
     return best
 
 
@@ -567,8 +601,10 @@ class BagGaiHeuristicBot(Bot):
         lo, hi = state.ranges[seat] or [0, 0]
         me = state.choosers.index(seat)
         prices = range(state.max_price(seat) + 1)
-        hauls = [g.hauls(lo, hi, me, prices, valuer.money_rate) for g in found]
-        worth = [math.fsum(column) / len(found) for column in zip(*hauls, strict=True)]
+        hauls = []
+        for g in found:
+            hauls.append(g.hauls(lo, hi, me, prices, valuer.money_rate))
+        worth = [math.fsum(column) / len(found) for column in zip(*hauls)]  # noqa: B905
         return f"p{worth.index(max(worth))}"  # the cheapest of the best
 
     def _free(self, state: BagGaiState, seat: int, valuer: Valuer) -> str:

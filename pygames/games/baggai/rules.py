@@ -68,6 +68,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from itertools import filterfalse
 from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
@@ -223,8 +224,9 @@ def is_unfixed(card: str) -> bool:
     return card[0] == "U" and "=" not in card
 
 
+@cache
 def card_text(card: str) -> tuple[str, str]:
-    """The card's name in English and Japanese."""
+    """The card's name in English and Japanese (the same words every time: kept)."""
     kind = card_kind(card)
     if kind == "bag":
         en, ja = BRAND_NAMES[card[0]]
@@ -540,7 +542,11 @@ class BagGaiState(GameState):
         if self.phase == "range":
             return [self.choosers[self.range_pos]]
         if self.phase == "price":
-            return [s for s in range(self.players) if self.prices[s] is None]
+            waiting = []
+            for s, p in enumerate(self.prices):
+                if p is None:
+                    waiting.append(s)
+            return waiting
         buyer = self.buyer()
         return [buyer] if buyer is not None else []
 
@@ -684,7 +690,7 @@ class BagGaiState(GameState):
                     "{0}は所持金が足りないため0しか握れません。",
                     [s],
                 )
-        if all(p is not None for p in self.prices):
+        if None not in self.prices:
             self._reveal()
 
     def _do_price(self, seat: int, price: int) -> None:
@@ -697,7 +703,7 @@ class BagGaiState(GameState):
                 [seat],
                 {seat: t(f"{{0}} offers {en} per spot.", f"{{0}}は1か所あたり{ja}を握りました。")},
             )
-        if all(p is not None for p in self.prices):
+        if None not in self.prices:
             self._reveal()
 
     def _reveal(self) -> None:
@@ -1222,10 +1228,12 @@ class BagGaiState(GameState):
         others' money only as the table does (B15), not because it is unknowable.
         """
         s = self.clone()
-        future = [p for p in s.piles if p]
-        cards = [c for p in future for c in p]
+        future = list(filter(None, s.piles))
+        cards: list[str] = []
+        for p in future:
+            cards += p
         threes = sorted(THREES.intersection(cards))  # each 3 is in the deck once
-        rest = sorted([c for c in cards if c not in THREES])
+        rest = sorted(filterfalse(THREES.__contains__, cards))
         rng.shuffle(threes)
         rng.shuffle(rest)
         for pile in future:
@@ -1279,17 +1287,20 @@ class BagGaiState(GameState):
         s.__dict__.update(self.__dict__)
         s.log = [] if self.quiet else list(self.log)
         s.rng = self.rng.copy()
-        s.piles = [list(p) for p in self.piles]
+        s.piles = list(map(list, self.piles))
         s.bags = list(self.bags)
         s.money = list(self.money)
         s.removed = list(self.removed)
         s.choosers = list(self.choosers)
-        s.ranges = [None if r is None else list(r) for r in self.ranges]
+        s.ranges = self.ranges[:]
+        for i, r in enumerate(s.ranges):
+            if r is not None:
+                s.ranges[i] = list(r)
         s.prices = list(self.prices)
         s.forced = list(self.forced)
         s.processing = list(self.processing)
         s.purse = list(self.purse)
-        s.owned = [list(o) for o in self.owned]
+        s.owned = list(map(list, self.owned))
         s.vp_showoff = list(self.vp_showoff)
         s.parties = list(self.parties)
         s.money_points = None if self.money_points is None else list(self.money_points)
