@@ -26,8 +26,10 @@ def play_bots(record: Record, state: GameState, cap: int = ACTION_CAP) -> bool:
     ``apply``."""
     seats, actions = record.seats, record.actions
     while not state.is_over() and len(actions) < cap:
-        seat = next((s for s in state.to_move() if seats[s].kind == "bot"), None)
-        if seat is None:
+        for seat in state.to_move():  # the first bot seat to move (a loop: no generator made)
+            if seats[seat].kind == "bot":
+                break
+        else:
             break
         legal = state.legal_actions(seat)
         action = bot_move(record, state, seat, legal)
