@@ -223,8 +223,10 @@ def test_bids_and_chances_match_the_bot_as_first_written(players: int) -> None:
     assert decisions > 50 * GAMES
 
 
-OUTLOOK_FIELDS = ("alive", "alive_seats", "cards", "daughters", "doubles", "future", "gold")
-OUTLOOK_FIELDS += ("k", "k_rate", "k_share", "k_unseen", "keep", "rows", "singles", "sizes", "won")
+OUTLOOK_FIELDS: tuple[str, ...] = (
+    *("alive", "alive_seats", "cards", "daughters", "doubles", "future", "gold"),
+    *("k", "k_rate", "k_share", "k_unseen", "keep", "rows", "singles", "sizes", "won"),
+)
 
 
 def test_remembered_auction_facts_are_those_worked_out_afresh() -> None:

@@ -31,7 +31,7 @@ def test_the_public_world_gives_the_determinized_choices(players: int) -> None:
     info = get_game("pharaoh")
     bot = PharaohHeuristicBot()
     decisions = 0
-    for seed in range(40):
+    for seed in range(20):
         state = info.state_class.new(players, seed, {})
         while not state.is_over():
             seat = state.to_move()[0]
