@@ -75,6 +75,12 @@ def host_table(
         host.get_by_test_id(f"seat-kind-{seat}-{kind}").click()
     if "device" in kinds:
         expect(host.get_by_test_id("devices-note")).to_be_visible()
+    # hints go off by default with a second person seated, and the setup says why
+    why = host.get_by_test_id("hints-off-why")
+    if sum(kind != "bot" for kind in kinds) > 1:
+        expect(why).to_contain_text("several people")
+    else:
+        expect(why).to_have_count(0)
     host.get_by_test_id("seed-fixed").click()
     host.get_by_test_id("seed-input").fill(str(SEED))
     if options:

@@ -396,6 +396,7 @@ const S = {
     ja: 'ヒントボタンで良い手を表示します。使ったヒントの回数は最後に表示されます。',
   },
   hintsField: { en: 'Coach', ja: 'コーチ' },
+  hintsOffMany: { en: 'Off while several people play: turn it on if everyone agrees.', ja: '複数人で遊ぶのでオフです。全員が合意すればオンにできます。' },
   hintsUsed: { en: 'Hints used:', ja: '使ったヒント：' },
   hintsUsedBy: { en: { one: '{1} {0} hint', other: '{1} {0} hints' }, ja: '{1} {0}回' },
 

@@ -206,9 +206,12 @@ function hintsOn(st) {
  * @param {SetupState} st
  */
 function hintsField(st) {
+  // the default turned off by a second person seated says why (the switch changed by itself)
+  const offWhy = typeof st.hints !== 'boolean' && !hintsOn(st)
+    ? h('p', { class: 'field-help', testid: 'hints-off-why', text: t('hintsOffMany') }) : null;
   return h('div', { class: 'field setup-hints', testid: 'setup-hints' },
     h('span', { class: 'field-label', text: t('hintsField') }),
-    optionSwitch('hints', hintsOn(st), (value) => { st.hints = value; }, { testid: 'opt-hints' }));
+    optionSwitch('hints', hintsOn(st), (value) => { st.hints = value; }, { testid: 'opt-hints' }), offWhy);
 }
 
 /**

@@ -520,14 +520,21 @@ export class Table {
     }
     m.held = lines;
     // a guest's phone shows it without holding its table: the host's game goes on meanwhile, and
-    // a held phone would show a stale board (its lines gather until "Continue")
-    if (this.guest) return null;
+    // a held phone would show a stale board (its lines gather until "Continue"); nor does a host
+    // of phones hold its game for a tap on its own screen (the phones and bots would wait)
+    if (this.shownWithoutHold()) return null;
     clearInterval(m.poll); // (a hold asked again before it was let go)
     return new Promise((resolve) => {
       m.release = resolve;
       // another speed chosen meanwhile lets it go (the header's selector, another tab)
       m.poll = setInterval(() => { if (!watching() || !this.alive) this.letMomentGo(); }, 250);
     });
+  }
+
+  /** Whether moments are shown beside the table without holding it: on a guest's phone, and on
+   * the host of seats on other devices. */
+  shownWithoutHold() {
+    return this.guest || Boolean(this.devices?.hub.seats.length);
   }
 
   /** "Continue": the moment held on screen was seen; the table goes on. */
@@ -745,7 +752,7 @@ export class Table {
       this.statusBar(ctx),
       snap.over ? this.endScreen(ctx) : guard(() => mod.table(snap, ctx), () => this.view.broken()),
     ].filter(Boolean);
-    const held = this.waiting === WAITING.hold || this.guest ? this.moment.held : null;
+    const held = this.waiting === WAITING.hold || this.shownWithoutHold() ? this.moment.held : null;
     const side = [
       this.tutorial ? this.tutorial.panel() : null, // a lesson's words, beside the table
       held ? momentPanel(held, this.names) : null,
