@@ -429,7 +429,7 @@ export class Table {
       moment = this.holding !== null;
     }
     // the host of seats on other devices is the board everyone sees (ui/turns.js `watched`)
-    const order = { ...this.order, watched: Boolean(this.devices?.hub.seats.length) };
+    const order = { ...this.order, watched: this.hostsDevices() };
     return { hold: this.holding !== null, moment, passed: this.passed, undone: this.undone, order };
   }
 
@@ -531,10 +531,16 @@ export class Table {
     });
   }
 
+  /** Whether this table hosts seats played on other devices (its screen is then the board
+   * everyone sees). */
+  hostsDevices() {
+    return Boolean(this.devices?.hub.seats.length);
+  }
+
   /** Whether moments are shown beside the table without holding it: on a guest's phone, and on
    * the host of seats on other devices. */
   shownWithoutHold() {
-    return this.guest || Boolean(this.devices?.hub.seats.length);
+    return this.guest || this.hostsDevices();
   }
 
   /** "Continue": the moment held on screen was seen; the table goes on. */
@@ -582,7 +588,7 @@ export class Table {
     removePrivacy();
     const hint = this.module.passHint?.(this.snap) ?? (this.snap.view?.phase === 'vote' ? 'passVote' : undefined);
     const undo = this.passUndo !== null ? { name: this.names[this.passUndo] } : undefined;
-    const watched = Boolean(this.devices?.hub.seats.length) && this.humans.length === 1; // one person here, phones elsewhere
+    const watched = this.hostsDevices() && this.humans.length === 1; // one person here, phones elsewhere
     privacyScreen(this.names[this.passSeat], { hint, undo, back: this.passBack, watched, rules: () => openRules(this.snap.game, gameTitle(this.game, this.snap.game)) }).then((how) => {
       const resolve = this.passResolve;
       this.passResolve = null;
@@ -870,7 +876,7 @@ export class Table {
       h('div', { class: 'status-chips' }, ...this.view.guard(() => (mod.statusChips ? mod.statusChips(snap, ctx) : []), () => [])),
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.tutorial ? null : this.coach.button(),
-      this.devices?.hub.seats.length ? this.devices.ui.devicesButton(this.devices.hub) : null,
+      this.devices && this.hostsDevices() ? this.devices.ui.devicesButton(this.devices.hub) : null,
       this.guest ? this.jumpButtons() : null,
       explainButton(snap.game),
       rulesButton(),
