@@ -98,10 +98,19 @@ def open_game(page: Page, base_url: str, record: dict[str, Any]) -> None:
     page.evaluate("(hash) => { location.hash = hash; }", link(record))
 
 
+# past `ply`, and drawn at three plies at least: at the instant speed a fast engine can be past
+# the ply at the first draw, and one draw shows no move
+UNTIL_PLY = """
+(ply) => {
+  const draws = window.__motion || [];
+  return draws.some((d) => d.ply >= ply) && new Set(draws.map((d) => d.ply)).size >= 3;
+}
+"""
+
+
 def draws_until_ply(page: Page, ply: int) -> list[dict[str, Any]]:
-    page.wait_for_function(
-        "(ply) => (window.__motion || []).some((d) => d.ply >= ply)", arg=ply, timeout=60_000
-    )
+    """The table's draws from the game's opening until it is past `ply` (UNTIL_PLY)."""
+    page.wait_for_function(UNTIL_PLY, arg=ply, timeout=60_000)
     draws: list[dict[str, Any]] = page.evaluate("window.__motion")
     return draws
 
