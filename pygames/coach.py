@@ -45,11 +45,11 @@ from pygames.core.words import WORDS_STREAM, action_words, advice, steps_words, 
 #: about 2.5 times slower than CPython; docs/bots.md, "Reviews and hints")
 HINT_ITERATIONS: Mapping[str, int] = MappingProxyType(
     {
-        "marie": 600,
-        "hitokai": 200,
-        "pharaoh": 250,
-        "baggai": 100,
-        "yadokashi": 100,
+        "marie": 1200,
+        "hitokai": 600,
+        "pharaoh": 400,
+        "baggai": 160,
+        "yadokashi": 250,
     }
 )
 HINT_DEFAULT = 200  # a game not in the table
