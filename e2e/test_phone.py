@@ -1,0 +1,92 @@
+"""A phone (390x844) at each game's largest table, a person in seat 0 and bots in the others, at
+the person's first turn: the page never scrolls sideways, the person's action zone is tall enough
+to act in and shows its whole content, and no seat's name is cut with an ellipsis.
+
+Found by looking at each game on a phone's width (a guest's seat, issue 34, plays there): the
+Pharaoh board made the page 564px wide and its action zone was 16px high (sized by a table of
+fixed height), Yadokashi's ring was squeezed into a 90px column, and five BAG-GAI seats in a row
+pushed the page to 407px and cut the names on the window's lanes to "Y…". Screenshots:
+artifacts/screenshots/phone-<game>-390x844.png."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import INSTANT_BOTS, READY, link, resize
+from playwright.sync_api import Page, ViewportSize
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+TABLES = {"marie": 5, "hitokai": 5, "pharaoh": 4, "baggai": 5, "yadokashi": 4}
+NAMES = ["Yuki", "Benjamin", "Chie", "Dai", "Emi"]
+# the boards drawn at a width of their own: as wide as the phone's column, near enough
+BOARDS = {
+    "pharaoh": "[data-testid=board]",
+    "baggai": "[data-testid=window]",
+    "yadokashi": ".yd-ring",
+}
+
+# what the checks read: the page's width, the action zone's box (its rendered height and whether
+# its content is cut), and the visible elements that hold a seat's name and cut it (ellipsis)
+MEASURE = r"""
+(names) => {
+  const zone = document.querySelector('[data-testid=table] [data-testid=action-zone]');
+  const cut = [];
+  for (const el of document.querySelectorAll('[data-testid=table] *')) {
+    if (!el.getClientRects().length || getComputedStyle(el).textOverflow !== 'ellipsis') continue;
+    if (el.matches('.bg-lane-name')) continue;  // a lane's legend: about five letters (below)
+    const text = el.textContent.trim();
+    if (el.scrollWidth > el.clientWidth + 1 && names.some((n) => text.includes(n))) cut.push(text);
+  }
+  return {
+    width: document.documentElement.scrollWidth,
+    zone: zone ? {
+      height: zone.getBoundingClientRect().height,
+      clipped: zone.scrollHeight > zone.clientHeight + 1
+        && getComputedStyle(zone).overflowY !== 'visible',
+    } : null,
+    cut,
+  };
+}
+"""
+
+
+def record(game: str, players: int) -> dict[str, Any]:
+    """A new game: seat 0 a person, the others `normal` bots, names long and short."""
+    seats: list[dict[str, Any]] = [{"name": NAMES[0], "kind": "human"}]
+    seats += [{"name": n, "kind": "bot", "level": "normal"} for n in NAMES[1:players]]
+    return {"v": 1, "game": game, "players": players, "seed": 3, "options": {}, "seats": seats,
+            "actions": []}  # fmt: skip
+
+
+@pytest.fixture
+def page(warm_page: Page) -> Page:
+    """The module's shared page (conftest.WarmPage), at a phone's size, the bots instant."""
+    resize(warm_page, PHONE)
+    warm_page.evaluate(INSTANT_BOTS)
+    return warm_page
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_a_phone_shows_the_whole_table_in_one_column(page: Page, base_url: str, game: str) -> None:
+    players = TABLES[game]
+    page.evaluate("(hash) => { location.hash = hash; }", link(record(game, players)))
+    page.wait_for_selector("[data-testid=table][data-waiting=human]", timeout=60_000)
+    page.wait_for_selector(READY, timeout=5_000)
+    seen: dict[str, Any] = page.evaluate(MEASURE, NAMES[:players])
+    page.screenshot(path=f"artifacts/screenshots/phone-{game}-390x844.png", full_page=True)
+    assert seen["width"] <= PHONE["width"], seen  # no sideways scrolling
+    assert seen["zone"] is not None, seen
+    assert seen["zone"]["height"] >= 120, seen  # room to act in
+    assert not seen["zone"]["clipped"], seen
+    assert not seen["cut"], seen
+    if game in BOARDS:  # Yadokashi's ring was once squeezed into a 90px column
+        box = page.locator(BOARDS[game]).bounding_box()
+        assert box is not None and box["width"] >= 300, box
+    if game == "baggai":  # the window's lanes: short names whole, long ones to about five letters
+        lanes = page.locator(".bg-lane-name").evaluate_all(
+            "(els) => els.map((el) => [el.textContent, el.scrollWidth <= el.clientWidth + 1,"
+            " el.parentElement.getBoundingClientRect().width])"
+        )
+        assert all(whole for name, whole, _ in lanes if len(name) <= 4), lanes
+        assert all(width >= 36 for *_, width in lanes), lanes  # the names' column
