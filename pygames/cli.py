@@ -166,14 +166,16 @@ def _print_verdict(verdict: Verdict) -> None:
 
 def _print_review_summary(record: Record, rows: list[JSONDict]) -> None:
     print(
-        f"\n{'seat':<24}{'decisions':>10}{'mean loss':>11}{'mistakes':>10}{'choices':>9}{'luck':>8}"
+        f"\n{'seat':<24}{'decisions':>10}{'open':>6}{'mean loss':>11}{'mistakes':>10}"
+        f"{'choices':>9}{'luck':>8}"
     )
     for row in rows:
         name = f"{row['seat']} {record.seats[row['seat']].name}"
         print(
-            f"{name:<24}{row['decisions']:>10}{row['mean_loss']:>11.1%}{row['mistakes']:>10}"
-            f"{-row['choice']:>9.1%}{row['luck']:>+8.1%}"
+            f"{name:<24}{row['decisions']:>10}{row['open']:>6}{row['mean_loss']:>11.1%}"
+            f"{row['mistakes']:>10}{-row['choice']:>9.1%}{row['luck']:>+8.1%}"
         )
+    print("(open: the decisions where the seat could still win; the mean loss is over them)")
     for row in rows:
         print(f"{row['seat']}: {row['words']['en']}")
 

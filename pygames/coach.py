@@ -213,8 +213,9 @@ def _hint_words(
 #: holding an analysis of another version knows it is stale (2: a gap within the noise is no
 #: loss, and the better move is the first of the hint's order; 3: the cards that begin the same
 #: payment are one move, as in the hint, a mistake's reason is made from the figures shown, and
-#: each decision is searched as the hint searched it: its stream, its budget)
-ANALYSIS_VERSION = 3
+#: each decision is searched as the hint searched it: its stream, its budget; 4: the mean loss
+#: is over the decisions where the seat could still win, ``open`` of them)
+ANALYSIS_VERSION = 4
 #: the search of one decision of an analysis, in iterations (never the clock: the same analysis
 #: in every run and every browser), per game: the hint's (the analysis searches each decision as
 #: the hint did, so that it never calls the hint's first move a mistake): about 1 s a decision

@@ -244,7 +244,7 @@ def test_an_unfinished_game_and_unknown_seats_are_refused_with_a_sentence() -> N
 def test_the_replay_answer_says_which_analysis_version_is_current() -> None:
     record = finished("hitokai")
     end = ask(cmd="replay", record=record, ply=0)
-    assert end["analysis"] == coach.analysis_version("hitokai") == "3/24"
+    assert end["analysis"] == coach.analysis_version("hitokai") == "4/24"
     unfinished = {**record, "actions": record["actions"][:5]}
     assert ask(cmd="replay", record=unfinished, ply=0)["analysis"] is None
 
@@ -256,7 +256,7 @@ def test_the_analysis_budget_is_fixed_iterations_per_game() -> None:
         budget = coach.analysis_budget(game)
         assert budget.iterations == 24
     assert coach.analysis_budget("nosuch").iterations == coach.ANALYSIS_DEFAULT
-    assert json.dumps(coach.analysis_version("marie")) == '"3/24"'
+    assert json.dumps(coach.analysis_version("marie")) == '"4/24"'
 
 
 def test_the_reasons_of_several_seats_speak_of_this_player(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,9 +8,11 @@ the hint searched it: :func:`pygames.core.review.as_the_hint`). Each game's
 decisions are saved as one JSON line (``--out``, appended, so a run may stop and go on with
 ``--first``), and ``--report`` reads such files and prints per game:
 
-- per seat, the mean loss per decision (the verdict's ``gap``) with its standard error, and
-  whether the random seat's is above every normal seat's by more than the standard error of the
-  difference (``sqrt(se_r^2 + se_n^2)``, decisions taken as independent);
+- per seat, the analysis's mean loss (``mean_loss``: the verdict's ``gap`` over the decisions
+  where the seat could still win, its best move's chance at least ``NO_CHANCE``, as the
+  analysis's summary counts it) with its standard error, and whether the random seat's is above
+  every normal seat's by more than the standard error of the difference (``sqrt(se_r^2 +
+  se_n^2)``, decisions taken as independent); the same over every decision (``gap``);
 - the same for other measures kept beside it: ``checked`` (the old verdict's loss: with the analysis
   searching as the hint did there is no paired check, so it is the root means' gap; named only
   on evidence: the review before issue 32), ``top`` (the most visited move's estimate less the
@@ -41,6 +43,7 @@ if __name__ == "__main__":  # the repository's engine, not an installed one
 from pygames.coach import analysis_budget
 from pygames.coach_picks import same_move
 from pygames.core.play import play_bots
+from pygames.core.reasons import NO_CHANCE
 from pygames.core.record import Record, Seat, new_state
 from pygames.core.registry import all_games, get_game
 from pygames.core.review import (
@@ -133,13 +136,22 @@ def ece(points: Sequence[tuple[float, float]]) -> float:
     return math.fsum(gaps) / total
 
 
-def separation(games: list[dict[str, Any]], measure: str) -> dict[str, Any]:
-    """Per seat the mean of ``measure`` with its standard error; whether seat 0 (random) is
-    above every other seat by more than the standard error of the difference."""
+def separation(
+    games: list[dict[str, Any]], measure: str, open_only: bool = False
+) -> dict[str, Any]:
+    """Per seat the mean of ``measure`` with its standard error (``open_only``: over the
+    decisions where the seat could still win, as the analysis's summary counts its mean loss);
+    whether seat 0 (random) is above every other seat by more than the standard error of the
+    difference."""
     players = games[0]["players"]
     per_seat = []
     for seat in range(players):
-        xs = [d[measure] for g in games for d in g["decisions"] if d["seat"] == seat]
+        xs = [
+            d[measure]
+            for g in games
+            for d in g["decisions"]
+            if d["seat"] == seat and (not open_only or d["win_best"] >= NO_CHANCE)
+        ]
         per_seat.append(mean_se(xs))
     r, r_se = per_seat[0]
     margins = [(r - m) / math.hypot(r_se, se) for m, se in per_seat[1:]]
@@ -171,6 +183,8 @@ def report(games: list[dict[str, Any]]) -> dict[str, Any]:
         "games": len(games),
         "iterations": games[0]["iterations"],
         "decisions": sum(len(g["decisions"]) for g in games),
+        # the analysis's mean loss: the gap over the decisions where the seat could still win
+        "mean_loss": separation(games, "gap", open_only=True),
         **{m: separation(games, m) for m in MEASURES},
         "ece_all": round(ece(every), 3),
         "ece_normal": round(ece(normal), 3),

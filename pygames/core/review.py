@@ -51,7 +51,7 @@ from pygames.core import reasons
 from pygames.core.errors import RecordError
 from pygames.core.parts import ScoreParts
 from pygames.core.protocol import GameState, JSONDict, Result
-from pygames.core.reasons import Stats, apart, basis
+from pygames.core.reasons import NO_CHANCE, Stats, apart, basis
 from pygames.core.record import Record, new_state, replay, split_action
 from pygames.core.registry import GameInfo, get_game
 from pygames.core.rng import Rng
@@ -886,16 +886,27 @@ def _weighed_more(choice: int, against: int, you: bool = True) -> dict[str, str]
     }
 
 
+def could_win(verdict: Verdict) -> bool:
+    """Whether the seat could still win at this decision: its best move's chance reaches
+    :data:`~pygames.core.reasons.NO_CHANCE` (below it, the hint ranks by place, and no move gives
+    a chance to win away)."""
+    return verdict.win_best >= NO_CHANCE
+
+
 def summary(verdicts: Sequence[Verdict], seats: Sequence[int], game: str = "") -> list[JSONDict]:
-    """Per seat: the decisions reviewed, the mean loss (:attr:`Verdict.gap`) per decision, the
-    mistakes (a gap of at least :data:`MISTAKE`), the chance to win its ``choice`` cost (the
-    gaps' sum) and its ``luck`` moved it by (the lucks' sum), the ``opening`` chance (at its first
-    decision; null without decisions or before every luck is known), with ``words`` about them."""
+    """Per seat: the decisions reviewed, those where it ``could_win`` (``open``) and the mean
+    loss (:attr:`Verdict.gap`) over them (a decision where no move had a chance to win can give
+    none away: counted, it would make a seat that fell behind early look careful, whatever it
+    played after), the mistakes (a gap of at least :data:`MISTAKE`), the chance to win its
+    ``choice`` cost (the gaps' sum) and its ``luck`` moved it by (the lucks' sum), the
+    ``opening`` chance (at its first decision; null without decisions or before every luck is
+    known), with ``words`` about them."""
     rows = []
     for seat in seats:
         mine = sorted((v for v in verdicts if v.seat == seat), key=lambda v: v.ply)
         gaps = [v.gap for v in mine]
-        mean = round(math.fsum(gaps) / len(gaps), 4) if gaps else 0.0
+        open_gaps = [v.gap for v in mine if could_win(v)]
+        mean = round(math.fsum(open_gaps) / len(open_gaps), 4) if open_gaps else 0.0
         choice = round(math.fsum(gaps), 4)
         luck = round(math.fsum(v.luck for v in mine if v.luck is not None), 4)
         known = bool(mine) and all(v.luck is not None for v in mine)
@@ -904,6 +915,7 @@ def summary(verdicts: Sequence[Verdict], seats: Sequence[int], game: str = "") -
             {
                 "seat": seat,
                 "decisions": len(mine),
+                "open": len(open_gaps),
                 "mean_loss": mean,
                 "mistakes": sum(1 for v in mine if v.mistake),
                 "choice": choice,

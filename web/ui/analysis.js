@@ -57,7 +57,7 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
  */
 
 /**
- * @typedef {{seat: number, decisions: number, mean_loss: number, mistakes: number, choice?: number, luck?: number,
+ * @typedef {{seat: number, decisions: number, open?: number, mean_loss: number, mistakes: number, choice?: number, luck?: number,
  *   words?: import('../types.js').Text}} SeatSummary
 
 /**
@@ -75,6 +75,16 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
 /** A percentage as the page shows it ("62%"). */
 function pct(x) {
   return `${Math.round(x * 100)}%`;
+}
+
+/**
+ * A seat's average loss: over the decisions where it could still win (`open`; an analysis kept
+ * before the engine counted them: over every decision).
+ * @param {SeatSummary} row
+ */
+function meanLoss(row) {
+  if (typeof row.open !== 'number' || row.open === row.decisions) return t('analysisMeanLoss', pct(row.mean_loss));
+  return row.open ? tp('analysisMeanLossOpen', row.open, pct(row.mean_loss)) : t('analysisMeanLossNone');
 }
 
 /**
@@ -344,7 +354,7 @@ export class Analysis {
         h('span', { class: 'analysis-swatch', 'aria-hidden': 'true' }),
         h('b', { class: 'who', text: names[row.seat] ?? `#${row.seat}` }),
         h('span', { class: 'analysis-figures', testid: 'analysis-summary' },
-          [tp('analysisDecisions', row.decisions), t('analysisMeanLoss', pct(row.mean_loss)), tp('analysisMistakes', row.mistakes)].join(t('analysisSep'))),
+          [tp('analysisDecisions', row.decisions), meanLoss(row), tp('analysisMistakes', row.mistakes)].join(t('analysisSep'))),
         splitLine(row))));
   }
 

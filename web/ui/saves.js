@@ -357,7 +357,7 @@ export function dropRecord(id) {
 //
 // The replay viewer's analysis (web/ui/analysis.js) is kept in the finished game's entry, as the
 // engine's `analyse` answer gave it: {version, seats, total, verdicts: [{ply, seat, played, best,
-// win_played, win_best, loss, words: {played, best?}}], summary: [{seat, decisions, mean_loss,
+// win_played, win_best, loss, words: {played, best?}}], summary: [{seat, decisions, open?, mean_loss,
 // mistakes}], mistake, made}. `version` is the engine's analysis version (its budget): a kept
 // analysis of another version is stale. An analysis that does not read is ignored (the game is
 // never lost for it) and dropped from an imported file.
@@ -416,7 +416,7 @@ export function analysisProblem(a, players, total) {
   }
   if (!Array.isArray(a.summary) || !a.summary.every((row) => row && a.seats.includes(row.seat)
     && isInt(row.decisions, 0, ANALYSIS_MAX_VERDICTS) && isInt(row.mistakes, 0, ANALYSIS_MAX_VERDICTS)
-    && isChance(row.mean_loss))) return 'no summary';
+    && (row.open === undefined || isInt(row.open, 0, row.decisions)) && isChance(row.mean_loss))) return 'no summary';
   if (!isChance(a.mistake) || a.mistake <= 0) return 'no threshold';
   return null;
 }
