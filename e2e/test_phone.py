@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import INSTANT_BOTS, READY, link, resize
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import Page, ViewportSize, expect
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 TABLES = {"marie": 5, "hitokai": 5, "pharaoh": 4, "baggai": 5, "yadokashi": 4}
@@ -90,3 +90,42 @@ def test_a_phone_shows_the_whole_table_in_one_column(page: Page, base_url: str, 
         )
         assert all(whole for name, whole, _ in lanes if len(name) <= 4), lanes
         assert all(width >= 36 for *_, width in lanes), lanes  # the names' column
+
+
+# the setup page: every seat's name field, its three kinds and a bot's level whole and apart
+SETUP = r"""
+() => {
+  const rows = [...document.querySelectorAll('[data-testid^=seat-row-]')].map((row) => {
+    const box = (el) => el.getBoundingClientRect();
+    const parts = [row.querySelector('input'), ...row.querySelectorAll('.seg-btn'),
+      row.querySelector('.level-box:not(.is-off) select')].filter(Boolean).map(box);
+    const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+      && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const overlap = parts.some((a, i) => parts.slice(i + 1).some((b) => meet(a, b)));
+    const cut = [...row.querySelectorAll('.seg-btn')]
+      .filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent);
+    return { name: box(row.querySelector('input')).width, overlap, cut };
+  });
+  return { width: document.documentElement.scrollWidth, rows };
+}
+"""
+
+
+@pytest.mark.parametrize("game", ["pharaoh", "yadokashi"])
+def test_a_phone_sets_up_a_table_in_one_column(page: Page, base_url: str, game: str) -> None:
+    """The setup page at 390px: no sideways scrolling, and each seat's name field, its kind's
+    three buttons and a bot's level whole and apart (a beginner could not make a seat a bot
+    again: "Bot" lay under the level, the name field was 0px wide)."""
+    page.evaluate("(hash) => { location.hash = hash; }", f"#/setup/{game}")
+    page.wait_for_selector("[data-testid=seat-row-1]", timeout=30_000)
+    seen: dict[str, Any] = page.evaluate(SETUP)
+    page.screenshot(path=f"artifacts/screenshots/phone-setup-{game}-390x844.png", full_page=True)
+    assert seen["width"] <= PHONE["width"], seen
+    assert len(seen["rows"]) >= 3, seen
+    for row in seen["rows"]:
+        assert row["name"] >= 150 and not row["overlap"] and not row["cut"], seen
+    # a seat made a person, then a bot again, by taps on its buttons
+    page.get_by_test_id("seat-kind-1-human").click()
+    expect(page.get_by_test_id("seat-level-1")).to_be_hidden()
+    page.get_by_test_id("seat-kind-1-bot").click()
+    expect(page.get_by_test_id("seat-level-1")).to_be_visible()
