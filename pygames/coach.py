@@ -41,8 +41,9 @@ from pygames.core.words import WORDS_STREAM, action_words, advice, steps_words, 
 # --- hints ------------------------------------------------------------------------------------
 
 #: the search of a hint, in iterations per game (never the clock: the same hint in every run, in
-#: every worker and every Python): about 1 s in the browser on a 2-core machine (Pyodide runs
-#: about 2.5 times slower than CPython; docs/bots.md, "Reviews and hints")
+#: every worker and every Python): about 1 s in the browser on a 2-core machine, measured there
+#: (tools/browser_bench.py --only hint; raised with the faster engine of issue 35, 2026-11-28;
+#: docs/bots.md, "Reviews and hints")
 HINT_ITERATIONS: Mapping[str, int] = MappingProxyType(
     {
         "marie": 1200,

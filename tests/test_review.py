@@ -613,26 +613,26 @@ def test_a_payment_begun_with_another_card_is_one_move_in_the_review_as_in_the_h
     assert checked >= 3  # decisions where another card begins the same payment
 
 
-if __name__ == "__main__":
-    print("GOLDEN: dict[str, str] = {")
-    for name in GOLDEN_GAMES:
-        print(f'    "{name}": "{review_hash(name)}",')
-    print("}")
-
-
 def test_the_mean_loss_counts_the_decisions_where_the_seat_could_still_win() -> None:
     """A seat that can no longer win gives no chance away whatever it plays: its decisions then
     are counted (``decisions``) but kept out of the mean loss, which is over the ``open`` ones
     (a random seat, soon out of the running, once looked more careful than the normal seats)."""
     verdicts = [
         Verdict(0, 0, "a", "b", win_played=0.30, win_best=0.50, luck=-0.2),  # open: 0.2 lost
-        Verdict(2, 0, "a", "a", win_played=0.10, win_best=0.10, luck=-0.08),  # open: none lost
+        Verdict(2, 0, "a", "a", win_played=NO_CHANCE, win_best=NO_CHANCE, luck=-0.08),  # open
         Verdict(4, 0, "c", "d", win_played=0.0, win_best=NO_CHANCE / 2, luck=0.0),  # no chance
         Verdict(6, 0, "c", "c", win_played=0.0, win_best=0.0, luck=0.0),  # no chance
     ]
     row = summary(verdicts, [0], "marie")[0]
-    assert row["decisions"] == 4 and row["open"] == 2
+    assert row["decisions"] == 4 and row["open"] == 2  # exactly NO_CHANCE still counts
     assert row["mean_loss"] == 0.1  # (0.2 + 0) / 2, not / 4
     assert row["choice"] == round(0.2 + NO_CHANCE / 2, 4)  # every gap still counts in the sum
     lost = summary(verdicts[2:], [0], "marie")[0]  # never a chance: nothing to lose
     assert lost["open"] == 0 and lost["mean_loss"] == 0.0
+
+
+if __name__ == "__main__":
+    print("GOLDEN: dict[str, str] = {")
+    for name in GOLDEN_GAMES:
+        print(f'    "{name}": "{review_hash(name)}",')
+    print("}")

@@ -116,8 +116,11 @@ def measured(game: str, players: int, seed: int) -> dict[str, Any]:
 
 
 def mean_se(xs: Sequence[float]) -> tuple[float, float]:
-    """The mean and its standard error."""
+    """The mean and its standard error (0 and infinite for no values: a seat with no decision
+    where it could still win)."""
     n = len(xs)
+    if n == 0:
+        return 0.0, math.inf
     mean = math.fsum(xs) / n
     var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
     return mean, math.sqrt(var / n)

@@ -461,10 +461,10 @@ const S = {
   analysisMeanLoss: { en: 'average loss {0} a decision', ja: '1回の判断あたりの平均の損失{0}' },
   // the mean loss is over the decisions where the player could still win ({0} of them)
   analysisMeanLossOpen: {
-    en: { one: 'average loss {1} in the one decision with a chance to win', other: 'average loss {1} a decision in the {0} with a chance to win' },
-    ja: '勝つ見込みのあった判断{0}回で平均の損失{1}',
+    en: { one: 'loss {1} in the one decision with a chance to win', other: 'average loss {1} over the {0} decisions with a chance to win' },
+    ja: '勝つ見込みのあった{0}回の判断で、1回あたりの平均の損失{1}',
   },
-  analysisMeanLossNone: { en: 'no decision with a chance to win', ja: '勝つ見込みのある判断はなし' },
+  analysisMeanLossNone: { en: 'no decision with a chance to win', ja: '勝つ見込みのあった判断はなし' },
   analysisMistakes: { en: { one: '{0} mistake', other: '{0} mistakes' }, ja: '悪手{0}回' },
   analysisSep: { en: ' · ', ja: '・' },
   analysisMistakesTitle: { en: 'Mistakes', ja: '悪手' },
@@ -502,8 +502,8 @@ const S = {
     ja: '輪は悪手の印です。その下の赤い点線は失った分（よりよい手の見込みから、選んだ手の見込みまで）。茶色の点線は、いま表示している局面です。',
   },
   analysisHow: {
-    en: 'Each decision is searched from what that player knew then. A mistake gives away {0} or more of the chance to win. The average loss counts the decisions where a win was still possible: once it is gone, no move can lose any. Tap a mistake to see it.',
-    ja: '各判断は、そのときそのプレイヤーが知っていたことだけから探索しています。勝率を{0}以上下げた手を悪手としています。平均の損失は、まだ勝つ見込みがあった判断だけで数えます（見込みがなくなると、どの手でも失うものがないため）。悪手をタップするとその場面を表示します。',
+    en: 'Each decision is searched from what that player knew then. A mistake gives away {0} or more of the chance to win. The average loss counts only the decisions where a win was still possible (3% or more): once no move can win, none can lose any chance. Tap a mistake to see it.',
+    ja: '各判断は、そのときそのプレイヤーが知っていたことだけから探索しています。勝率を{0}以上下げた手を悪手としています。平均の損失は、まだ勝つ見込み（3%以上）があった判断だけで計算しています（勝てる手がなくなると、どの手でも失う勝率がないため）。悪手をタップするとその場面を表示します。',
   },
   analysisStale: {
     en: 'This analysis was made by an older version of the game engine.',

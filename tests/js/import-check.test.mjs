@@ -132,7 +132,13 @@ test('an imported analysis is kept marked imported, whatever the file says, or d
   const kept = accepted(checkEntry({ kind: 'done', entry: withAnalysis, index: 1 }, finishedAnswer(), ctx));
   assert.deepEqual(kept.entry.analysis, { ...analysis(), imported: true });
   // one of a game of another length (the file lied about `ply` too), one made in the future
-  for (const bad of [{ ...analysis(), total: 41 }, { ...analysis(), made: NOW + 2 * DATE_SLACK_MS }, { version: 'x' }]) {
+  // an analysis that counts its open decisions (version 4 on) is kept with them
+  const counted = { ...analysis(), summary: [{ ...analysis().summary[0], open: 1 }] };
+  const keptCounted = accepted(checkEntry({ kind: 'done', entry: { ...finishedEntry(), analysis: counted }, index: 1 }, finishedAnswer(), ctx));
+  assert.equal(keptCounted.entry.analysis.summary[0].open, 1);
+  // more decisions where the seat could win than decisions, or a count that is not a count
+  const badOpen = [2, -1, 0.5, 'x'].map((open) => ({ ...analysis(), summary: [{ ...analysis().summary[0], open }] }));
+  for (const bad of [{ ...analysis(), total: 41 }, { ...analysis(), made: NOW + 2 * DATE_SLACK_MS }, { version: 'x' }, ...badOpen]) {
     const out = accepted(checkEntry({ kind: 'done', entry: { ...finishedEntry(), analysis: bad }, index: 1 }, finishedAnswer(), ctx));
     assert.equal('analysis' in out.entry, false);
   }

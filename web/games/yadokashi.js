@@ -481,7 +481,7 @@ function ringView(snap, ctx) {
     picked: new Set(ctx.canAct && v.phase === 'tenants' ? ui.picks || [] : []),
   };
   const items = ringPlaces(v.ring, ctx.viewer ?? 0).map((place) => ringItem(place, snap, ctx, marks));
-  return h('div', { class: 'yd-ring-wrap' },
+  return h('div', { class: 'yd-ring-wrap', data: { board: '' } }, // a phone's "Board" comes here
     h('div', { class: 'yd-ring', testid: 'ring', role: 'group', 'aria-label': t('yd_ring') },
       h('div', { class: 'yd-ring-line', 'aria-hidden': 'true' }),
       items,

@@ -59,6 +59,7 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
 /**
  * @typedef {{seat: number, decisions: number, open?: number, mean_loss: number, mistakes: number, choice?: number, luck?: number,
  *   words?: import('../types.js').Text}} SeatSummary
+ */
 
 /**
  * @typedef {object} AnalysisData what the engine answered once done (and what is kept)

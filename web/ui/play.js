@@ -33,6 +33,11 @@ import { wasteOf, mayPlay } from './confirm.js';
 import { placesBlock } from './places.js';
 import { explainButton, focusable } from './explain.js';
 
+/** Whether the page is a phone's one column (style.css, max-width 520px). */
+function oneColumn() {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 520px)').matches;
+}
+
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
 
 /** @type {import('./seats.js').Pace} how bots and scripted seats are paced: the speed's delay */
@@ -440,20 +445,32 @@ export class Table {
     this.waiting = waiting;
     this.shareSoon();
     this.render();
-    if (this.guest && waiting === WAITING.person) this.bringMovesIntoView();
+    if ((this.guest || oneColumn()) && waiting === WAITING.person) this.bringMovesIntoView();
+    if (oneColumn() && waiting === WAITING.hold) this.bringIntoView('[data-testid=moment]', 'moment');
     return false;
   }
 
   /**
-   * A guest's phone, on its turn: its moves (the game's action zone) are brought into view once
-   * per decision, if they are out of sight (after a Continue low on the page, the log...).
+   * A phone (a guest's, or a table on a phone's one column), on the person's turn: the moves
+   * (the game's action zone) are brought into view once per decision, if they are out of sight
+   * (after a Continue low on the page, the log...).
    */
   bringMovesIntoView() {
-    const key = this.uiKey;
-    if (this.movesShown === key) return;
-    this.movesShown = key;
+    this.bringIntoView('[data-testid=action-zone]', this.uiKey);
+  }
+
+  /**
+   * Bring the element `selector` finds into view, once per `key` (a decision, a moment held: a
+   * phone's "What just happened" and its Continue lie below the board), if it is out of sight.
+   * @param {string} selector
+   * @param {unknown} key
+   */
+  bringIntoView(selector, key) {
+    const shown = `${selector} ${String(key)} ${logEnd(this.log)}`;
+    if (this.movesShown === shown) return;
+    this.movesShown = shown;
     requestAnimationFrame(() => {
-      const zone = this.root?.querySelector('[data-testid=action-zone]');
+      const zone = this.root?.querySelector(selector);
       if (!zone || !this.alive) return;
       const box = zone.getBoundingClientRect();
       const bar = this.root?.querySelector('.status-bar')?.getBoundingClientRect().bottom ?? 0;
@@ -877,15 +894,15 @@ export class Table {
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.tutorial ? null : this.coach.button(),
       this.devices && this.hostsDevices() ? this.devices.ui.devicesButton(this.devices.hub) : null,
-      this.guest ? this.jumpButtons() : null,
+      this.tutorial ? null : this.jumpButtons(), // shown on a phone's one column only (style.css)
       explainButton(snap.game),
       rulesButton(),
       undo,
       who);
   }
 
-  /** A guest's phone: one tap to the public board, one back to the own hand (the phone's
-   * column puts the hand first; style.css). */
+  /** A phone: one tap to the public board, one back to the own hand (the phone's column puts
+   * the hand first; style.css shows them there only). */
   jumpButtons() {
     return h('span', { class: 'jump-buttons' },
       button(t('jumpHand'), { class: 'btn btn-sm', testid: 'jump-hand', data: { action: 'jump', to: 'hand' } }),
@@ -1012,10 +1029,12 @@ const TABLE_ACTIONS = {
   'new-game': (table) => table.onRestart('new', table.baseRecord()),
   'copy-link': (table) => table.copyLink(),
   devices: (table) => { if (table.devices) table.openDevices(); },
-  // a guest's phone: to the public board (the game's drawing but its action zone), or back
+  // a phone: to the public board (the element the game marks `data-board`, else the first of
+  // its drawing but the action zone), or back
   jump: (table, data) => {
     const zone = table.root?.querySelector('[data-testid=action-zone]');
-    const board = zone?.parentElement ? [...zone.parentElement.children].find((el) => el !== zone) : null;
+    const marked = table.root?.querySelector('[data-board]');
+    const board = marked || (zone?.parentElement ? [...zone.parentElement.children].find((el) => el !== zone) : null);
     const target = data.to === 'board' ? board : zone;
     if (!target) return;
     // to just under the sticky header and status bar, whatever their height on this phone
