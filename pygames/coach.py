@@ -49,7 +49,7 @@ HINT_ITERATIONS: Mapping[str, int] = MappingProxyType(
         "marie": 1200,
         "hitokai": 600,
         "pharaoh": 400,
-        "baggai": 160,
+        "baggai": 100,
         "yadokashi": 250,
     }
 )
