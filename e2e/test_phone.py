@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from conftest import INSTANT_BOTS, READY, SCREENSHOTS, link, resize
 from playwright.sync_api import Page, ViewportSize, expect
+from test_holds import NORMAL, find, legal
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 TABLES = {
@@ -139,3 +140,42 @@ def test_a_phone_sets_up_a_table_in_one_column(page: Page, base_url: str, game: 
     expect(page.get_by_test_id("seat-level-1")).to_be_hidden()
     page.get_by_test_id("seat-kind-1-bot").click()
     expect(page.get_by_test_id("seat-level-1")).to_be_visible()
+
+
+IN_VIEW = r"""
+(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return null;
+  const box = el.getBoundingClientRect();
+  const bar = document.querySelector('.status-bar').getBoundingClientRect().bottom;
+  return { top: box.top, bottom: box.bottom, bar, height: innerHeight };
+}
+"""
+
+
+def in_view(page: Page, selector: str) -> None:
+    """The element lies in the screen, below the sticky status bar (scrolled there)."""
+    page.wait_for_timeout(900)  # a smooth scroll's time
+    box = page.evaluate(IN_VIEW, selector)
+    assert box is not None, selector
+    assert box["bar"] - 4 <= box["top"] and box["top"] < box["height"], box
+
+
+def test_a_phone_brings_what_just_happened_and_then_the_moves_into_view(
+    page: Page, base_url: str
+) -> None:
+    """Pharaoh's round results on a phone: "What just happened" and its Continue lie below the
+    board; the table scrolls to them when it holds, and back up to the moves on the person's
+    turn (a beginner found Continue two screens down, then the pass buttons two screens up)."""
+    record, _seat, [action] = find("pharaoh", 3, {0}, "round", legal("pass"))
+    page.evaluate(NORMAL)
+    page.evaluate("(hash) => { location.hash = hash; }", link(record))
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    page.locator(f'[data-action="move"][data-a="{action}"]').first.click()
+    expect(table).to_have_attribute("data-waiting", "hold", timeout=20_000)
+    in_view(page, "[data-testid=moment]")
+    page.get_by_test_id("moment-continue").click()
+    page.evaluate(INSTANT_BOTS)
+    expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    in_view(page, "[data-testid=table] [data-testid=action-zone]")
