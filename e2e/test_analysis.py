@@ -541,8 +541,9 @@ def test_the_analysis_panel_passes_axe(browser: Browser, base_url: str) -> None:
 
 
 # this CPython analyses the four seats' play first: The Egyptian Buyer's, at 200 iterations a
-# decision (about 25 s of CPU; at its budget of 600, three times that): the drawing of a kept
-# analysis is under test here, not the search, which the other tests compare with the page's
+# decision whatever the game's budget (about 25 s of CPU; at 600, tried for the hint, it took 80
+# s): the drawing of a kept analysis is under test here, not the search, which the other tests
+# compare with the page's
 SMALL_BUDGET = 200
 
 

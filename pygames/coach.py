@@ -47,7 +47,7 @@ from pygames.core.words import WORDS_STREAM, action_words, advice, steps_words, 
 HINT_ITERATIONS: Mapping[str, int] = MappingProxyType(
     {
         "marie": 1200,
-        "hitokai": 600,
+        "hitokai": 200,
         "pharaoh": 400,
         "baggai": 100,
         "yadokashi": 250,
