@@ -179,3 +179,22 @@ def test_a_phone_brings_what_just_happened_and_then_the_moves_into_view(
     page.evaluate(INSTANT_BOTS)
     expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
     in_view(page, "[data-testid=table] [data-testid=action-zone]")
+
+
+def test_a_phone_lists_a_saved_game_whole(page: Page, base_url: str) -> None:
+    """The lobby's "Continue a game" on a phone: a saved game's names whole, the page no wider
+    than the screen (its buttons beside the names cut them to "B…")."""
+    page.evaluate("(hash) => { location.hash = hash; }", link(record("pharaoh", 4)))
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    page.locator('[data-action="move"][data-a="pass"]').first.click()
+    expect(table).not_to_have_attribute("data-ply", "0")
+    page.evaluate("() => { location.hash = '#/'; }")
+    item = page.get_by_test_id("save-item").first
+    expect(item).to_be_visible()
+    names = item.locator(".saved-name .who").evaluate_all(
+        "(els) => els.map((el) => [el.textContent, el.scrollWidth <= el.clientWidth + 1])"
+    )
+    assert len(names) == 4 and all(whole for _, whole in names), names
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(SCREENSHOTS / "phone-lobby-saved-390x844.png"))
