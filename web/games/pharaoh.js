@@ -64,6 +64,19 @@ Object.assign(STRINGS, {
   ph_clear: { en: 'Clear', ja: '選択解除' },
   ph_passes: { en: 'Or pass', ja: 'またはパス' },
   ph_passHorus: { en: 'Horus pass', ja: 'ホルスパス' },
+  // what each pass does, said whole by "?" and a tap (the button's caption is a few words)
+  ph_passHorusExplain: {
+    en: 'Horus pass: you drop out of this auction and take the Horus chip (or keep it). Whoever holds the chip starts every auction from the next one on. Only one player per auction may make it. The cards you put in front of you go back to your hand when the auction ends.',
+    ja: 'ホルスパス：この競りから降りて、ホルスのチップを取ります（持っていればそのまま）。チップを持つ人が次の競りから先手になります。1回の競りでできるのは1人だけです。前に出したカードは競りの終わりに手札に戻ります。',
+  },
+  ph_passPharaohExplain: {
+    en: 'Pharaoh pass: you drop out of this auction and spend a Pharaoh card: every member card now in the hospital goes to your tent, and comes back to your hand when the round ends. The cards you put in front of you go back to your hand when the auction ends.',
+    ja: 'ファラオパス：この競りから降りて、ファラオカードを1枚使います。いま病院にあるメンバーカードがすべてあなたのテントに入り、ラウンドの終わりに手札に戻ります。前に出したカードは競りの終わりに手札に戻ります。',
+  },
+  ph_passPlainExplain: {
+    en: 'Pass: you drop out of this auction, with no other effect. The cards you put in front of you go back to your hand when the auction ends.',
+    ja: 'パス：この競りから降ります。ほかの効果はありません。前に出したカードは競りの終わりに手札に戻ります。',
+  },
   ph_passHorusHelp: { en: 'take the chip: start the next auction', ja: 'チップを取り、次の競りの先手に' },
   ph_passHorusKeep: { en: 'keep the chip: start the next auction', ja: 'チップを保持し、次の競りの先手に' },
   ph_passPharaoh: { en: 'Pharaoh pass', ja: 'ファラオパス' },
@@ -689,7 +702,7 @@ function passButtons(snap, ctx) {
     const help = why ? t(UNAVAILABLE[p.kind] || 'ph_passPlainHelp') : passHelp(p.kind, move, ctx);
     return button([glyph(p.glyph), h('span', { class: 'ph-pass-text' }, h('b', { text: t(p.key) }), h('small', { text: help }))], {
       class: ['btn', 'ph-pass', `ph-pass-${p.kind}`], testid: p.testid, ...passProps(move, why, p.kind),
-      'data-explain': `${t(p.key)}: ${why ? tx(why) : help}`,
+      'data-explain': why ? `${t(p.key)}: ${tx(why)}` : t(`${p.key}Explain`),
     });
   });
 }
