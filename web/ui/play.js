@@ -38,6 +38,22 @@ function oneColumn() {
   return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 520px)').matches;
 }
 
+/** The bottom of the table's status bar on screen (sticky on a phone, under the header). */
+function barBottom(root) {
+  return Math.max(0, root?.querySelector('.status-bar')?.getBoundingClientRect().bottom ?? 0);
+}
+
+/**
+ * Scroll the page so that `target` starts just under the sticky header and status bar, whatever
+ * their height on this phone.
+ * @param {Element | null | undefined} root
+ * @param {Element} target
+ */
+function scrollUnderBar(root, target) {
+  const top = target.getBoundingClientRect().top + window.scrollY - barBottom(root) - 8;
+  window.scrollTo({ top, behavior: reducedMotion() ? 'auto' : 'smooth' });
+}
+
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
 
 /** @type {import('./seats.js').Pace} how bots and scripted seats are paced: the speed's delay */
@@ -472,10 +488,9 @@ export class Table {
     requestAnimationFrame(() => {
       const zone = this.root?.querySelector(selector);
       if (!zone || !this.alive) return;
-      const box = zone.getBoundingClientRect();
-      const bar = this.root?.querySelector('.status-bar')?.getBoundingClientRect().bottom ?? 0;
-      if (box.top >= bar - 4 && box.top < innerHeight * 0.6) return; // in sight, under the status
-      zone.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+      const top = zone.getBoundingClientRect().top;
+      if (top >= barBottom(this.root) - 4 && top < innerHeight * 0.6) return; // in sight
+      scrollUnderBar(this.root, zone);
     });
   }
 
@@ -1036,11 +1051,7 @@ const TABLE_ACTIONS = {
     const marked = table.root?.querySelector('[data-board]');
     const board = marked || (zone?.parentElement ? [...zone.parentElement.children].find((el) => el !== zone) : null);
     const target = data.to === 'board' ? board : zone;
-    if (!target) return;
-    // to just under the sticky header and status bar, whatever their height on this phone
-    const bar = table.root?.querySelector('.status-bar')?.getBoundingClientRect().bottom ?? 0;
-    const top = target.getBoundingClientRect().top + window.scrollY - Math.max(0, bar) - 8;
-    window.scrollTo({ top, behavior: reducedMotion() ? 'auto' : 'smooth' });
+    if (target) scrollUnderBar(table.root, target);
   },
   'watch-replay': (table) => table.onReplay?.(table.snap),
   // a greyed-out control says why, by tap: the engine's reason (snapshot `unavailable`)
