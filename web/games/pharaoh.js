@@ -66,12 +66,12 @@ Object.assign(STRINGS, {
   ph_passHorus: { en: 'Horus pass', ja: 'ホルスパス' },
   // what each pass does, said whole by "?" and a tap (the button's caption is a few words)
   ph_passHorusExplain: {
-    en: 'Horus pass: you drop out of this auction and take the Horus chip (or keep it). Whoever holds the chip starts every auction from the next one on. Only one player per auction may make it. The cards you put in front of you go back to your hand when the auction ends.',
-    ja: 'ホルスパス：この競りから降りて、ホルスのチップを取ります（持っていればそのまま）。チップを持つ人が次の競りから先手になります。1回の競りでできるのは1人だけです。前に出したカードは競りの終わりに手札に戻ります。',
+    en: 'Horus pass: you drop out of this auction and take the Horus chip (or keep it). Whoever holds the chip starts every auction from the next one on, and a start player who opens with a declaration may add the round number to it. Only one player per auction may make it. The cards you put in front of you go back to your hand when the auction ends.',
+    ja: 'ホルスパス：この競りから降りて、ホルスのチップを取ります（持っていればそのまま）。チップを持つ人が次の競りから先手になり、先手が最初に宣言するときはラウンドの数を足せます。1回の競りでできるのは1人だけです。前に出したカードは競りの終わりに手札に戻ります。',
   },
   ph_passPharaohExplain: {
-    en: 'Pharaoh pass: you drop out of this auction and spend a Pharaoh card: every member card now in the hospital goes to your tent, and comes back to your hand when the round ends. The cards you put in front of you go back to your hand when the auction ends.',
-    ja: 'ファラオパス：この競りから降りて、ファラオカードを1枚使います。いま病院にあるメンバーカードがすべてあなたのテントに入り、ラウンドの終わりに手札に戻ります。前に出したカードは競りの終わりに手札に戻ります。',
+    en: 'Pharaoh pass: you drop out of this auction and spend a Pharaoh card: every member card now in the hospital (where the cards that win a treasure go) moves to your tent and comes back to your hand when the round ends, so you have more cards to bid with. With the hospital empty it gains nothing. The cards you put in front of you go back to your hand when the auction ends.',
+    ja: 'ファラオパス：この競りから降りて、ファラオカードを1枚使います。いま病院（宝を競り落としたカードが行く場所）にあるメンバーカードがすべてあなたのテントに入り、ラウンドの終わりに手札に戻るので、入札に使えるカードが増えます。病院が空なら何も得られません。前に出したカードは競りの終わりに手札に戻ります。',
   },
   ph_passPlainExplain: {
     en: 'Pass: you drop out of this auction, with no other effect. The cards you put in front of you go back to your hand when the auction ends.',
