@@ -10,7 +10,8 @@ by a tap (web/ui/explain.js):
 * a point of the element is found where a tap lands on it (``elementFromPoint``), not on a
   nested mark with an explanation of its own;
 * outside a control, a tap there opens the bubble; on a control (a card on a move button), the
-  "?" button first, and the tap must not reach the control (nothing is played);
+  "?" button first, and the tap must not reach the control (nothing is played); with the bubble
+  open, a tap on another control only closes it, one on the control just explained uses it;
 * the bubble's text is not empty, is not "nothing to explain", holds the element's own text, and
   is in the page's language (Japanese text in Japanese, none in English).
 
@@ -211,39 +212,70 @@ def real_tap(page: Page, game: str, lang: str) -> None:
     resize(page, LANDSCAPE)
 
 
+# The index of the first of ``sel``'s elements that lies clear of the bubble (a tap there lands
+# on it, not on the bubble), -1 if none does.
+CLEAR_OF_BUBBLE = """(sel) => {
+  const b = document.querySelector('[data-testid=explain-bubble]').getBoundingClientRect();
+  const els = [...document.querySelectorAll(sel)];
+  return els.findIndex((el, i) => {
+    if (i === 0) return false;
+    const r = el.getBoundingClientRect();
+    const apart = r.right < b.left || r.left > b.right || r.bottom < b.top || r.top > b.bottom;
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return r.width > 0 && apart && hit?.closest(sel) === el;
+  });
+}"""
+
+
 def ask_then_tap(page: Page, game: str, lang: str) -> None:
-    """The "?" button, then a tap on a move button: explained, and nothing is played; the next
-    tap on it closes the bubble and does nothing else."""
+    """The "?" button, then a tap on a move button: explained, and nothing is played. With the
+    bubble open, a tap on another control (or on the bubble) only closes it; a tap on the control
+    just explained closes it and does what the control does (a beginner's tap there had seemed
+    lost)."""
     table = page.get_by_test_id("table")
     ply = table.get_attribute("data-ply")
-    move = page.locator(  # a control of the game, not of the status bar
+    moves = (  # the controls of the game, not of the status bar
         "[data-testid=table] .table-main > :not([data-testid=status]) "
         "button[data-action]:not([disabled])"
     )
+    move = page.locator(moves)
     if not move.count():
         return
-    page.get_by_test_id("explain").click()
-    expect(page.get_by_test_id("explain")).to_have_attribute("aria-pressed", "true")
-    move.first.click()
-    expect(page.get_by_test_id("explain-bubble")).to_be_visible()
-    page.screenshot(path=str(SHOTS / f"explain-{game}-{lang}-ask-1024x768.png"))
-    expect(page.get_by_test_id("explain")).to_have_attribute("aria-pressed", "false")
-    assert table.get_attribute("data-ply") == ply, "the tap in the '?' mode played a move"
-    # the tap that closes the bubble only closes it: the control is not played, not selected
-    drawn = table.get_attribute("data-drawn")
-    move.first.click()
-    expect(page.get_by_test_id("explain-bubble")).to_have_count(0)
-    assert table.get_attribute("data-ply") == ply, "the tap that closed the bubble played a move"
-    reached = table.get_attribute("data-drawn") != drawn
-    assert not reached, "the tap that closed the bubble reached the table"
-    # a tap on the bubble itself closes it too (a beginner's covered the buttons under it)
-    page.get_by_test_id("explain").click()
-    move.first.click()
     bubble = page.get_by_test_id("explain-bubble")
-    expect(bubble).to_be_visible()
+
+    def ask() -> None:
+        page.get_by_test_id("explain").click()
+        expect(page.get_by_test_id("explain")).to_have_attribute("aria-pressed", "true")
+        move.first.click()
+        expect(bubble).to_be_visible()
+        expect(page.get_by_test_id("explain")).to_have_attribute("aria-pressed", "false")
+
+    ask()
+    page.screenshot(path=str(SHOTS / f"explain-{game}-{lang}-ask-1024x768.png"))
+    assert table.get_attribute("data-ply") == ply, "the tap in the '?' mode played a move"
+    # a tap on another control only closes the bubble: nothing played, nothing selected
+    other = int(page.evaluate(CLEAR_OF_BUBBLE, moves))
+    if other > 0:
+        drawn = table.get_attribute("data-drawn")
+        move.nth(other).click()
+        expect(bubble).to_have_count(0)
+        assert table.get_attribute("data-ply") == ply, "the tap that closed the bubble played"
+        assert table.get_attribute("data-drawn") == drawn, "the closing tap reached the table"
+        ask()
+    # a tap on the bubble itself closes it too (a beginner's covered the buttons under it)
     bubble.click()
     expect(bubble).to_have_count(0)
     assert table.get_attribute("data-ply") == ply, "the tap on the bubble played a move"
+    # the control just explained, tapped again: the bubble closes and the tap reaches the table
+    ask()
+    drawn = table.get_attribute("data-drawn")
+    move.first.click()
+    expect(bubble).to_have_count(0)
+    page.wait_for_function(
+        "([ply, drawn]) => { const t = document.querySelector('[data-testid=table]');"
+        " return t.dataset.ply !== ply || t.dataset.drawn !== drawn; }",
+        arg=[ply, drawn],
+    )
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -292,3 +324,79 @@ def test_every_mark_has_a_tap_path(lang_page: Page, base_url: str, game: str) ->
     expect(viewer).to_have_attribute("data-ply", str(viewer.get_attribute("data-total")))
     problems += sweep(page, f"{game} replay ({lang})")
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_a_beginners_later_taps(lang_page: Page, base_url: str) -> None:
+    """What beginners' trials found with nothing to say or hard to see, by tap: the way back to
+    the lobby (the brand, away from the lobby: a back mark and words), the "?" button while its
+    mode is on (it was white on white under the finger), the round chip, Pharaoh's round-bonus
+    mark ("+N" explained "Leading"), and the coach's numbered badges on the table (no key)."""
+    page = lang_page
+    lang = str(page.evaluate("document.documentElement.lang"))
+    words = {
+        "en": ("Back to the list of games", "this is round 1", "Round bonus", "Choice 1"),
+        "ja": ("ゲーム一覧に戻る", "いまは第1ラウンド", "ラウンドボーナス", "候補1"),
+    }[lang]
+    bubble = page.get_by_test_id("explain-bubble")
+    brand = page.get_by_test_id("brand")
+    page.goto(base_url + "#/")
+    expect(page.get_by_test_id("lobby")).to_be_visible()
+    expect(page.locator(".brand-back")).to_be_hidden()
+    assert brand.get_attribute("aria-label") is None, "the lobby's brand leads nowhere new"
+
+    # Pharaoh's replay just after the first declaration that took the round bonus
+    record = record_for("pharaoh")
+    cut = next(
+        i
+        for i, a in enumerate(record["actions"])
+        if a.split(":")[1].startswith("d") and a.endswith("+")
+    )
+    bonus = {**record, "actions": record["actions"][: cut + 1]}
+    page.goto(f"{base_url}#/replay&{link(bonus)[1:]}")
+    viewer = page.get_by_test_id("replay")
+    expect(viewer).to_have_attribute("data-loading", "no", timeout=30_000)
+    page.get_by_test_id("replay-last").click()
+    expect(viewer).to_have_attribute("data-ply", str(cut + 1))
+    expect(page.locator(".brand-back")).to_be_visible()
+    expect(brand).to_have_attribute("aria-label", re.compile(re.escape(words[0])))
+    mark = page.locator(".ph-bonus-mark").first
+    mark.click()
+    expect(bubble).to_contain_text(words[2])
+    page.keyboard.press("Escape")
+
+    # a table: "?" stays visibly on under the finger; the round chip and the brand explain
+    marie = {**record_for("marie"), "actions": []}
+    page.goto(base_url + link(marie))
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    ply = table.get_attribute("data-ply")  # the bots before the person have played
+    ask = page.get_by_test_id("explain")
+    ask.click()  # the mouse stays on it: its hover
+    expect(ask).to_have_attribute("aria-pressed", "true")
+    filled = (  # once its colour's transition is over
+        "() => { const s = getComputedStyle(document.querySelector('[data-testid=explain]'));"
+        " return s.backgroundColor === 'rgb(47, 109, 181)' && s.color === 'rgb(255, 255, 255)'; }"
+    )
+    page.wait_for_function(filled, timeout=5_000)
+    page.get_by_test_id("round").click()
+    expect(bubble).to_contain_text(words[1])
+    hash_before = page.evaluate("location.hash")
+    ask.click()
+    brand.click()  # in the "?" mode: explained, not followed
+    expect(bubble).to_contain_text(words[0])
+    assert page.evaluate("location.hash") == hash_before, "the '?' tap on the brand navigated"
+    page.keyboard.press("Escape")
+
+    # the coach's badge on the table says what it is
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-panel")).to_have_attribute(
+        "data-state", "done", timeout=30_000
+    )
+    badge = page.locator("[data-testid=table] .table-main [data-hint-rank='1']").first
+    expect(badge).to_be_visible()
+    ask.click()
+    expect(ask).to_have_attribute("aria-pressed", "true")
+    badge.click()
+    expect(bubble).to_contain_text(words[3])
+    assert table.get_attribute("data-ply") == ply, "the '?' tap played"
+    page.keyboard.press("Escape")

@@ -14,7 +14,7 @@ import { moveToVault } from './ui/saves.js';
 import { EngineStatus } from './ui/engine-status.js';
 import { Catalogue } from './ui/games.js';
 import { Router } from './ui/router.js';
-import { paintHeader, listenHeader } from './ui/header.js';
+import { paintHeader, listenHeader, markHome } from './ui/header.js';
 import { lobbyScreen } from './screens/lobby.js';
 import { rulesScreen } from './screens/rules.js';
 import { setupScreen } from './screens/setup.js';
@@ -33,6 +33,7 @@ keepFocus(container); // redraws keep the keyboard focus where the player was
 
 const engine = new EngineStatus(document.documentElement);
 const router = new Router(container);
+router.onShow = (screen) => markHome(Boolean(screen.home));
 /** @type {import('./ui/router.js').Shell} */
 const shell = { container, router, engine, games: new Catalogue(engine), memo: {} };
 

@@ -346,7 +346,7 @@ export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
   return [
-    h('span', { class: 'chip chip-round', testid: 'round' }, t('roundOf', v.round, v.rounds)),
+    h('span', { class: 'chip chip-round', testid: 'round', 'data-explain': t('roundExplain', v.round, v.rounds) }, t('roundOf', v.round, v.rounds)),
     h('span', { class: 'chip bg-chip-phase', testid: 'phase' }, t(`bg_phase_${v.phase}`)),
   ];
 }

@@ -21,6 +21,11 @@ loadStyle(new URL('./hitokai.css', import.meta.url).href);
 Object.assign(STRINGS, {
   hk_round: { en: 'Round {0}', ja: '第{0}ラウンド' },
   hk_target: { en: 'First to {0} VP', ja: '{0}勝点先取' },
+  hk_roundExplain: {
+    en: 'Round {0}. A round auctions the daughters 4 to 13; the highest total among the players still in wins it and 1 VP.',
+    ja: '第{0}ラウンド。1ラウンドで娘4〜13を競りにかけ、脱落していない中で合計が最も高い人がそのラウンドと1勝点を得ます。',
+  },
+  hk_targetExplain: { en: 'The first player with {0} VP wins the game.', ja: '最初に{0}勝点を得た人がゲームに勝ちます。' },
   hk_daughters: { en: 'Daughters', ja: '娘' },
   hk_soldPrice: { en: 'for {0}', ja: '{0}金' },
   hk_unsold: { en: 'Unsold', ja: '売れ残り' },
@@ -409,8 +414,8 @@ export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
   return [
-    h('span', { class: 'chip chip-round', testid: 'round' }, t('hk_round', v.round)),
-    h('span', { class: 'chip', testid: 'target' }, t('hk_target', v.target)),
+    h('span', { class: 'chip chip-round', testid: 'round', 'data-explain': t('hk_roundExplain', v.round) }, t('hk_round', v.round)),
+    h('span', { class: 'chip', testid: 'target', 'data-explain': t('hk_targetExplain', v.target) }, t('hk_target', v.target)),
   ];
 }
 

@@ -136,7 +136,7 @@ function numbersOf(breakdown) {
 export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
-  return [h('span', { class: 'chip chip-round', testid: 'round' }, t('roundOf', v.round, v.rounds))];
+  return [h('span', { class: 'chip chip-round', testid: 'round', 'data-explain': t('roundExplain', v.round, v.rounds) }, t('roundOf', v.round, v.rounds))];
 }
 
 function draftPrompt(v, ctx, name) {

@@ -59,6 +59,10 @@ Object.assign(STRINGS, {
   ph_anyTotal: { en: 'Any total of 1 or more', ja: '1人以上なら宣言できます' },
   ph_bonus: { en: 'Add the round bonus (+{0})', ja: 'ラウンドボーナス（+{0}）を加える' },
   ph_bonusHelp: { en: 'Only for the start player opening the auction.', ja: 'スタートプレイヤーが最初に宣言するときだけ。' },
+  ph_bonusMarkExplain: {
+    en: 'Round bonus: the start player added {0} (the round number) to this opening declaration, on top of the cards in front.',
+    ja: 'ラウンドボーナス：スタートプレイヤーが最初の宣言に、出したカードに加えて{0}（ラウンド数）を足しました。',
+  },
   ph_declare: { en: 'Declare {0}', ja: '{0}人と宣言' },
   ph_selectCards: { en: 'Choose cards', ja: 'カードを選ぶ' },
   ph_clear: { en: 'Clear', ja: '選択解除' },
@@ -391,7 +395,7 @@ export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
   return [
-    h('span', { class: 'chip chip-round', testid: 'round' }, t('roundOf', v.round, v.rounds)),
+    h('span', { class: 'chip chip-round', testid: 'round', 'data-explain': t('roundExplain', v.round, v.rounds) }, t('roundOf', v.round, v.rounds)),
     h('span', { class: 'chip ph-chip-auction', testid: 'auction' }, t('ph_auctionOf', v.auction, v.auctions)),
   ];
 }
@@ -562,7 +566,7 @@ function frontArea(L, v, sv, s) {
         class: ['ph-declared', lead ? 'is-leading' : null], testid: `declared-${s}`, data: { declared },
         title: lead ? t('ph_leading') : t('ph_declares'),
       }, lead ? icon('crown') : null, String(declared),
-      declared > sv.front_total ? h('small', { class: 'ph-bonus-mark', text: `+${declared - sv.front_total}` }) : null),
+      declared > sv.front_total ? h('small', { class: 'ph-bonus-mark', text: `+${declared - sv.front_total}`, 'data-explain': t('ph_bonusMarkExplain', declared - sv.front_total) }) : null),
     ];
   } else body = [h('span', { class: 'ph-empty', text: t('ph_noDeclaration') })];
   return h('div', { class: 'ph-front', testid: `front-${s}`, data: { total: sv.front_total, declared: sv.declared ?? '', passed: sv.passed ?? '' } },

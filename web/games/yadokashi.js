@@ -17,6 +17,10 @@ loadStyle(new URL('./yadokashi.css', import.meta.url).href);
 Object.assign(STRINGS, {
   yd_turn: { en: 'Turn {0}', ja: '{0}手番目' },
   yd_goal: { en: 'Ends at {0} ★', ja: '星{0}以上で終了' },
+  yd_turnExplain: {
+    en: 'Turn {0}: turns go round the table, one action each. There is no turn limit: the game ends when a turn ends with someone at the goal.',
+    ja: '{0}手番目。手番は時計回りで、1手番に1アクション。手番の上限はなく、手番の終わりに誰かが目標に達していればゲーム終了です。',
+  },
   yd_goalTitle: {
     en: 'When a turn ends and anyone has {0} stars or more, the game ends: of those players, the one with most stars wins; on a tie, the player whose turn it was, then the next clockwise.',
     ja: '手番の終わりに誰かの星が{0}以上ならゲーム終了。その中で星が最も多いプレイヤーの勝ちです。同数なら手番プレイヤー、その左隣…の順に優先します。',
@@ -317,7 +321,7 @@ export function statusChips(snap) {
   const v = snap.view;
   if (snap.over) return [];
   return [
-    h('span', { class: 'chip chip-round', testid: 'turn-number' }, t('yd_turn', v.turn + 1)),
+    h('span', { class: 'chip chip-round', testid: 'turn-number', 'data-explain': t('yd_turnExplain', v.turn + 1) }, t('yd_turn', v.turn + 1)),
     h('span', { class: 'chip', testid: 'goal', title: t('yd_goalTitle', v.goal) }, t('yd_goal', v.goal)),
   ];
 }

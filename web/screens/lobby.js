@@ -151,6 +151,7 @@ export function lobbyScreen(shell) {
     resume(id) { resumeSave(shell, id, { push: true }); },
     engine() { return shell.engine.ready(); },
     shown() { return router.showing(s); },
+    home: true,
     render() { renderLobby(shell, s); },
     onEngine() { s.render(); },
     onDevice() { s.render(); },

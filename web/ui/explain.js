@@ -8,8 +8,10 @@
 //   dashed outline of the last bot move, BAG-GAI's ★...).
 // - A tap on an explainable mark that is not part of a control opens a bubble anchored to it:
 //   its own text, then the glossary's words for the terms and marks it carries. A tap elsewhere
-//   or Escape closes it (a tap on a control then only closes it: nothing is played). Such marks
-//   are focusable (Enter or Space opens the bubble).
+//   or Escape closes it (a tap on another control then only closes it: nothing is played; on the
+//   control just explained, it closes it and does what the control does). Such marks are
+//   focusable (Enter or Space opens the bubble).
+// - A badge the coach put on the table (a hint's 1, 2, 3; the analysis's ✓ and ✗) adds its key.
 // - A mark on a control that plays (a card on a move button, the round bonus switch) never
 //   steals its tap: the "?" button of the status bar turns the next tap into an explanation
 //   (of the mark or the control tapped, nothing is played), then the table is back to normal.
@@ -24,7 +26,7 @@ import { loadGuide } from '../rules/index.js';
 loadStyle(new URL('../explain.css', import.meta.url).href);
 
 /** What a tap may explain (the game's glossary marks are added per game). */
-export const EXPLAINABLE = '[data-explain], [title], [data-gloss], [role=img][aria-label]';
+export const EXPLAINABLE = '[data-explain], [title], [data-gloss], [role=img][aria-label], [data-hint-rank]';
 /** What plays or opens something: a direct tap there is the control's, never an explanation. */
 const CONTROL = 'button, a[href], input, select, textarea, label, summary, [data-action], [role=button], [role=tab], [role=option]';
 
@@ -92,11 +94,25 @@ export function explanation(el, target = el) {
   for (const word of (el.getAttribute('data-gloss') || '').split('|').filter(Boolean)) {
     add(entries.find((g) => !g.mark && g.term.en.toLowerCase() === word.toLowerCase()));
   }
+  let badge = null;
   for (let a = target; a; a = a.parentElement) {
     for (const g of entries) if (g.mark && a.classList.contains(g.mark)) add(g);
+    badge ??= a.getAttribute('data-hint-rank');
     if (a.matches('[data-game]')) break;
   }
-  return { own, terms: found.map((g) => ({ term: tx(g.term), means: tx(g.means) })) };
+  const terms = found.map((g) => ({ term: tx(g.term), means: tx(g.means) }));
+  return { own, terms: badge ? [...terms, badgeTerm(badge)] : terms };
+}
+
+/**
+ * The words of a badge the coach put on the table: a hint's choice (1, 2, 3) or the analysis's
+ * better move (✓) and move played (✗).
+ * @param {string} badge
+ */
+function badgeTerm(badge) {
+  if (badge === '✓') return { term: '✓', means: t('markBest') };
+  if (badge === '✗') return { term: '✗', means: t('markPlayed') };
+  return { term: t('hintRank', badge), means: t('hintMarkMeans', badge) };
 }
 
 function close() {
@@ -227,10 +243,14 @@ function onClick(ev) {
   }
   if (open && target.closest(CONTROL)) {
     // the tap that closes an explanation does only that: it never reaches the table (a spot
-    // chosen by the tap meant to close the bubble)
-    ev.preventDefault();
-    ev.stopPropagation();
+    // chosen by the tap meant to close the bubble), unless it is on the very control just
+    // explained: read, then used (that tap had seemed lost to a beginner)
+    const explained = open.anchor.closest(CONTROL) === target.closest(CONTROL);
     close();
+    if (!explained) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
     return;
   }
   if (target.closest(CONTROL)) close();

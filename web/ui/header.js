@@ -36,8 +36,28 @@ function gearButton() {
   });
 }
 
+/** Whether the screen on show is the lobby (the brand then leads nowhere new). */
+let atHome = true;
+
+/**
+ * The brand as a way back: away from the lobby a back mark before it, and a name and an
+ * explanation (a tap in the "?" mode) that say where it leads; on a phone its title is hidden.
+ * @param {boolean} home the lobby is on show
+ */
+export function markHome(home) {
+  atHome = home;
+  document.documentElement.classList.toggle('at-home', home);
+  const brand = document.querySelector('.brand');
+  if (!brand) return;
+  for (const attr of ['aria-label', 'title']) {
+    if (home) brand.removeAttribute(attr);
+    else brand.setAttribute(attr, `${t('appTitle')}: ${t('brandHome')}`);
+  }
+}
+
 /** Paint the header in the current language. */
 export function paintHeader() {
+  markHome(atHome);
   document.getElementById('brand-title').textContent = t('appTitle');
   const logo = document.querySelector('.brand-logo');
   if (logo && !logo.firstChild) logo.append(collectionMark());

@@ -24,6 +24,7 @@ import { errorPage, clearOverlays, toast } from './dialogs.js';
  * @property {() => void} [onLang]
  * @property {() => void} [onDevice]
  * @property {boolean} [ownsAddress]
+ * @property {boolean} [home] the lobby, where the header's brand leads (no way back from it)
  */
 
 /**
@@ -52,6 +53,8 @@ export class Router {
     this.fallback = () => {};
     /** @type {string | null} the address the screen on show wrote (a table's share link) */
     this.address = null;
+    /** @type {(screen: Screen) => void} told of every screen put on show */
+    this.onShow = () => {};
   }
 
   /**
@@ -125,6 +128,7 @@ export class Router {
     try { this.screen.destroy?.(); } catch (_) { /* the old screen is gone either way */ }
     clearOverlays();
     this.screen = next;
+    this.onShow(next);
     try {
       next.render();
     } catch (err) {
