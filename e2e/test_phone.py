@@ -198,3 +198,27 @@ def test_a_phone_lists_a_saved_game_whole(page: Page, base_url: str) -> None:
     assert len(names) == 4 and all(whole for _, whole in names), names
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(SCREENSHOTS / "phone-lobby-saved-390x844.png"))
+
+
+def test_a_phone_brings_the_next_step_of_a_shell_picked_on_the_ring_into_view(
+    page: Page, base_url: str
+) -> None:
+    """Yadokashi on a phone: Buy, then a shell tapped on the ring (below the moves); its place is
+    chosen in the buy panel above, which the table scrolls back to (a beginner tapped a shell and
+    saw nothing happen: the next step was off the top of the screen)."""
+    rec = record("yadokashi", 3)
+    rec["options"] = {"start": 0}  # the person acts first: every shell can be bought
+    page.evaluate("(hash) => { location.hash = hash; }", link(rec))
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    page.get_by_test_id("act-buy").click()
+    expect(page.get_by_test_id("buy-panel")).to_be_visible()
+    shell = page.locator("[data-testid=ring] .is-buyable").last
+    shell.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    zone = "[data-testid=table] [data-testid=action-zone]"
+    top = page.evaluate("(s) => document.querySelector(s).getBoundingClientRect().top", zone)
+    assert top < 0, f"the moves should be off the top before the tap (top {top})"
+    shell.click()
+    expect(page.locator("[data-testid^=insert-]").first).to_be_visible()
+    in_view(page, zone)

@@ -274,6 +274,8 @@
  * @property {(snap: Snapshot, ctx: TableContext, a: string) => string | null} [reachSteps] how
  *   the controls that lead to move `a` (`data-reach`) set it, in words ("press +5 once, then +1
  *   twice, then Bid"): the coach's panel says it beside a move marked on them
+ * @property {string[]} [movesAfter] the game's taps (`data-action`) on the board whose next step
+ *   lies in its moves (the action zone): on a phone's one column those are then brought into view
  */
 
 export {};

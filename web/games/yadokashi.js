@@ -276,6 +276,10 @@ export function initUi(_snap) {
   return { mode: null, shell: null, pos: null, picks: [], answer: null, call: 'hi' };
 }
 
+/** The taps on the ring whose next step is in the moves above it (a phone brings them into
+ * view): a shell picked to buy, whose place is chosen there. */
+export const movesAfter = ['yd-buy-shell'];
+
 /** The handlers of the table's taps (`data-action`); each changes `ctx.ui` only. */
 export const actions = {
   'yd-mode'(ctx, data) {
@@ -1020,4 +1024,4 @@ export function selection(snap, ctx) {
   return rearranging(snap, ctx) ? { choice: 'rearrange', picks } : null;
 }
 
-export default { initUi, statusChips, prompt, table, side, result, actions, setupOptions, selection };
+export default { initUi, statusChips, prompt, table, side, result, actions, movesAfter, setupOptions, selection };

@@ -240,6 +240,7 @@ export class Table {
     this.madeBy = 'human';
     /** @type {Set<string>} */
     this.lastMoved = new Set();
+    this.taps = 0; // the game's taps that bring the moves into view (`tapped`)
   }
 
   /** @returns {import('./view.js').ViewHost} what the view asks of the table */
@@ -250,8 +251,21 @@ export class Table {
       ctx: () => this.ctx(),
       own: (action) => (TABLE_ACTIONS[action] ? (data) => TABLE_ACTIONS[action](this, data) : this.tutorial?.action(action)),
       intercept: (el) => Boolean(this.tutorial?.intercept(el)),
+      tapped: (action) => this.tapped(action),
       module: this.module,
     };
+  }
+
+  /**
+   * A tap the game handled: on a phone's one column, a tap on the board whose next step lies in
+   * the moves above it (the game names such taps: `movesAfter`) brings the moves into view, if
+   * they are out of sight (Yadokashi's shell picked on the ring, its place then chosen above).
+   * @param {string} action
+   */
+  tapped(action) {
+    if (!oneColumn() || !this.module.movesAfter?.includes(action)) return;
+    this.taps += 1;
+    this.bringIntoView('[data-testid=action-zone]', `${this.uiKey}:tap${this.taps}`);
   }
 
   /** @returns {HTMLElement | null} the table's section, once drawn */

@@ -22,6 +22,8 @@ import { t } from '../i18n.js';
  * @property {(ev: Event) => void} [input] a form field changed (`input` and `change`)
  * @property {(el: Element) => boolean} [intercept] a tap on `el` the host takes instead (true:
  *   nothing else happens; a tutorial's tap on a move it does not expect)
+ * @property {(action: string) => void} [tapped] the game's handler of `action` has run (and a
+ *   drawing is on its way)
  */
 
 /** @typedef {{root: HTMLElement, main: HTMLElement, side: HTMLElement}} Frame */
@@ -143,5 +145,6 @@ export class TableView {
     ev.preventDefault();
     handler(this.host.ctx(), data, ev);
     this.render();
+    this.host.tapped?.(action);
   }
 }
