@@ -222,3 +222,7 @@ def test_a_phone_brings_the_next_step_of_a_shell_picked_on_the_ring_into_view(
     shell.click()
     expect(page.locator("[data-testid^=insert-]").first).to_be_visible()
     in_view(page, zone)
+    # scrolled, only the status bar stays on top: the header scrolls away (the two took about
+    # 240 of the phone's 844 px, the bar's bottom at 191)
+    bar = page.evaluate("document.querySelector('.status-bar').getBoundingClientRect().bottom")
+    assert bar < 170, f"the sticky bars end {bar} px down the screen"

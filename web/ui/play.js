@@ -44,14 +44,28 @@ function barBottom(root) {
 }
 
 /**
- * Scroll the page so that `target` starts just under the sticky header and status bar, whatever
- * their height on this phone.
+ * Where the bottom of the table's status bar will be once the page has scrolled down: stuck at
+ * its sticky top (a phone's table: the top of the screen, the header having scrolled away), or
+ * where it is now if it does not stick.
+ * @param {Element | null | undefined} root
+ */
+function stuckBarBottom(root) {
+  const bar = root?.querySelector('.status-bar');
+  if (!(bar instanceof HTMLElement)) return 0;
+  const style = getComputedStyle(bar);
+  if (style.position !== 'sticky') return barBottom(root);
+  return (Number.parseFloat(style.top) || 0) + bar.getBoundingClientRect().height;
+}
+
+/**
+ * Scroll the page so that `target` starts just under the sticky status bar (and the header, where
+ * it sticks too), whatever their height on this phone.
  * @param {Element | null | undefined} root
  * @param {Element} target
  */
 function scrollUnderBar(root, target) {
-  const top = target.getBoundingClientRect().top + window.scrollY - barBottom(root) - 8;
-  window.scrollTo({ top, behavior: reducedMotion() ? 'auto' : 'smooth' });
+  const top = target.getBoundingClientRect().top + window.scrollY - stuckBarBottom(root) - 8;
+  window.scrollTo({ top: Math.max(0, top), behavior: reducedMotion() ? 'auto' : 'smooth' });
 }
 
 const SHARE_EVERY_MS = 1000; // while bots play on: the address bar and the save at most this often
