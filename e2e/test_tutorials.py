@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.conftest import INSTANT_BOTS, Shot, wait_engine, wait_true
+from e2e.conftest import INSTANT_BOTS, LANDSCAPE, Shot, resize, wait_engine, wait_true
 from e2e.test_a11y import BLOCKING, axe, readable
 from pygames.core.registry import all_games
 from pygames.tutorials import get_tutorial, tutorial_json
@@ -389,3 +389,41 @@ def test_tutorials_are_accessible(browser: Browser, base_url: str) -> None:
         assert not problems, "\n".join(problems)
     finally:
         context.close()
+
+
+# whether an element is seen whole: inside the screen and inside its panel's box (not clipped by
+# its scrolling box), and what the screen shows at its top and bottom rows is itself
+SEEN_WHOLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  const p = el.closest('[data-testid=tutorial-panel]').getBoundingClientRect();
+  if (r.top < Math.max(0, p.top) || r.bottom > Math.min(innerHeight, p.bottom)) {
+    return { words: [r.top, r.bottom], panel: [p.top, p.bottom], screen: innerHeight };
+  }
+  for (const y of [r.top + 4, r.bottom - 4]) {
+    const hit = document.elementFromPoint(r.left + r.width / 2, y);
+    if (!hit || !el.contains(hit)) return { at: y, hit: hit?.outerHTML.slice(0, 80) };
+  }
+  return true;
+}"""
+
+
+def test_a_phone_keeps_the_lesson_in_sight(page: Page, base_url: str) -> None:
+    """A beginner's phone trial: the lesson's panel sat at the end of the one column, squeezed to
+    24 px (Back, Leave and Next only; its words hidden). On a phone it stays at the bottom of the
+    screen, whole, and every mark of the first steps can still be tapped above it."""
+    data = TUTORIALS[IDS.index("hitokai")]
+    resize(page, {"width": 390, "height": 844})
+    try:
+        page.evaluate(INSTANT_BOTS)
+        set_lang(page, "en")
+        open_lesson(page, "hitokai")
+        words = page.get_by_test_id("tutorial-words")
+        for k in range(5):
+            now = hold(page, data, "en", k)
+            if now["phase"] == "read":
+                expect(words).to_have_text(data["steps"][k]["words"]["en"])
+                seen = words.evaluate(SEEN_WHOLE)
+                assert seen is True, f"step {k}: the words are not seen whole: {seen}"
+            do_step(page, data, k)  # its marks tapped as a person would: not under the panel
+    finally:
+        resize(page, LANDSCAPE)
