@@ -228,10 +228,9 @@ CLEAR_OF_BUBBLE = """(sel) => {
 
 
 def ask_then_tap(page: Page, game: str, lang: str) -> None:
-    """The "?" button, then a tap on a move button: explained, and nothing is played. With the
-    bubble open, a tap on another control (or on the bubble) only closes it; a tap on the control
-    just explained closes it and does what the control does (a beginner's tap there had seemed
-    lost)."""
+    """The "?" button, then taps on move buttons: each is explained and nothing is played, the
+    mode staying on until "?" is tapped again (a beginner's second tap, meant to ask about
+    another button, had played it); then the controls work again."""
     table = page.get_by_test_id("table")
     ply = table.get_attribute("data-ply")
     moves = (  # the controls of the game, not of the status bar
@@ -241,36 +240,27 @@ def ask_then_tap(page: Page, game: str, lang: str) -> None:
     move = page.locator(moves)
     if not move.count():
         return
-    bubble = page.get_by_test_id("explain-bubble")
-
-    def ask() -> None:
-        page.get_by_test_id("explain").click()
-        expect(page.get_by_test_id("explain")).to_have_attribute("aria-pressed", "true")
-        move.first.click()
-        expect(bubble).to_be_visible()
-        expect(page.get_by_test_id("explain")).to_have_attribute("aria-pressed", "false")
-
-    ask()
+    ask, bubble = page.get_by_test_id("explain"), page.get_by_test_id("explain-bubble")
+    drawn = table.get_attribute("data-drawn")
+    ask.click()
+    expect(ask).to_have_attribute("aria-pressed", "true")
+    move.first.click()
+    expect(bubble).to_be_visible()
     page.screenshot(path=str(SHOTS / f"explain-{game}-{lang}-ask-1024x768.png"))
-    assert table.get_attribute("data-ply") == ply, "the tap in the '?' mode played a move"
-    # a tap on another control only closes the bubble: nothing played, nothing selected
+    expect(ask).to_have_attribute("aria-pressed", "true")  # still on
     other = int(page.evaluate(CLEAR_OF_BUBBLE, moves))
-    if other > 0:
-        drawn = table.get_attribute("data-drawn")
+    if other > 0:  # another control, still in the "?" mode: explained too, not played
         move.nth(other).click()
-        expect(bubble).to_have_count(0)
-        assert table.get_attribute("data-ply") == ply, "the tap that closed the bubble played"
-        assert table.get_attribute("data-drawn") == drawn, "the closing tap reached the table"
-        ask()
-    # a tap on the bubble itself closes it too (a beginner's covered the buttons under it)
+        expect(bubble).to_be_visible()
+        expect(ask).to_have_attribute("aria-pressed", "true")
+    # a tap on the bubble itself closes it (a beginner's covered the buttons under it)
     bubble.click()
     expect(bubble).to_have_count(0)
-    assert table.get_attribute("data-ply") == ply, "the tap on the bubble played a move"
-    # the control just explained, tapped again: the bubble closes and the tap reaches the table
-    ask()
-    drawn = table.get_attribute("data-drawn")
-    move.first.click()
-    expect(bubble).to_have_count(0)
+    assert table.get_attribute("data-ply") == ply, "a tap in the '?' mode played a move"
+    assert table.get_attribute("data-drawn") == drawn, "a tap in the '?' mode reached the table"
+    ask.click()  # off
+    expect(ask).to_have_attribute("aria-pressed", "false")
+    move.first.click()  # the control works again
     page.wait_for_function(
         "([ply, drawn]) => { const t = document.querySelector('[data-testid=table]');"
         " return t.dataset.ply !== ply || t.dataset.drawn !== drawn; }",
@@ -381,14 +371,20 @@ def test_a_beginners_later_taps(lang_page: Page, base_url: str) -> None:
     page.get_by_test_id("round").click()
     expect(bubble).to_contain_text(words[1])
     hash_before = page.evaluate("location.hash")
-    ask.click()
-    brand.click()  # in the "?" mode: explained, not followed
+    brand.click()  # still in the "?" mode: explained, not followed
     expect(bubble).to_contain_text(words[0])
     assert page.evaluate("location.hash") == hash_before, "the '?' tap on the brand navigated"
-    page.keyboard.press("Escape")
+    expect(ask).to_have_attribute("aria-pressed", "true")
+    ask.click()  # off
+    expect(ask).to_have_attribute("aria-pressed", "false")
+    # a bubble opened by a tap on a mark: a tap on Hint closes it and asks the coach at once
+    # (a beginner's first tap on Hint had only closed a bubble)
+    page.get_by_test_id("round").click()
+    expect(bubble).to_be_visible()
 
     # the coach's badge on the table says what it is
     page.get_by_test_id("hint").click()
+    expect(bubble).to_have_count(0)
     expect(page.get_by_test_id("hint-panel")).to_have_attribute(
         "data-state", "done", timeout=30_000
     )
@@ -400,3 +396,4 @@ def test_a_beginners_later_taps(lang_page: Page, base_url: str) -> None:
     expect(bubble).to_contain_text(words[3])
     assert table.get_attribute("data-ply") == ply, "the '?' tap played"
     page.keyboard.press("Escape")
+    expect(ask).to_have_attribute("aria-pressed", "false")

@@ -149,6 +149,8 @@ const S = {
   joinRefused: { en: 'The host refused this device: {0}', ja: 'ホストがこの端末を断りました：{0}' },
   jumpHand: { en: 'My hand', ja: '自分の手' },
   jumpBoard: { en: 'Board', ja: '盤面' },
+  jumpHandExplain: { en: 'Scrolls up to your hand and your moves.', ja: '自分の手札と操作の位置まで移動します。' },
+  jumpBoardExplain: { en: 'Scrolls down to the board everyone shares.', ja: 'みんなの盤面の位置まで移動します。' },
   guestOver: { en: 'The game is over. The host’s device keeps its record and replay.', ja: 'ゲームは終わりました。記録とリプレイはホストの端末にあります。' },
 
   // table (shared)
@@ -706,7 +708,7 @@ const S = {
 
   // taps: every mark explains itself by a tap (ui/explain.js)
   explainButton: { en: 'What does this mean? Tap, then tap a mark or a button', ja: '意味を調べる：押してから、マークやボタンをタップ' },
-  explainAsk: { en: 'Tap a mark, a number or a button to see what it means. Nothing is played.', ja: 'マーク・数字・ボタンをタップすると、その意味を表示します。手は指されません。' },
+  explainAsk: { en: 'Tap a mark, a number or a button to see what it means. Nothing is played until you tap ? again.', ja: 'マーク・数字・ボタンをタップすると、その意味を表示します。もう一度「?」をタップするまで手は指されません。' },
   explainNothing: { en: 'Nothing to explain here.', ja: 'ここには説明がありません。' },
   roundExplain: { en: 'The game lasts {1} rounds; this is round {0}.', ja: 'ゲームは全{1}ラウンドで、いまは第{0}ラウンドです。' },
   hintMarkMeans: {

@@ -8,13 +8,13 @@
 //   dashed outline of the last bot move, BAG-GAI's ★...).
 // - A tap on an explainable mark that is not part of a control opens a bubble anchored to it:
 //   its own text, then the glossary's words for the terms and marks it carries. A tap elsewhere
-//   or Escape closes it (a tap on another control then only closes it: nothing is played; on the
-//   control just explained, it closes it and does what the control does). Such marks are
-//   focusable (Enter or Space opens the bubble).
+//   or Escape closes it (a tap on a control of the table then only closes it: nothing is played;
+//   one of the status bar or the header also does what it does). Such marks are focusable
+//   (Enter or Space opens the bubble).
 // - A badge the coach put on the table (a hint's 1, 2, 3; the analysis's ✓ and ✗) adds its key.
 // - A mark on a control that plays (a card on a move button, the round bonus switch) never
-//   steals its tap: the "?" button of the status bar turns the next tap into an explanation
-//   (of the mark or the control tapped, nothing is played), then the table is back to normal.
+//   steals its tap: the "?" button of the status bar turns the taps into explanations (of the
+//   mark or the control tapped, nothing is played) until it is tapped again (or Escape).
 // The bubble lives outside the table (the table's redraws never touch it) and is placed through
 // the CSSOM (the CSP refuses style attributes written as text). e2e/test_explain.py checks that
 // every such element of every table has its tap path, in both languages.
@@ -34,7 +34,7 @@ const CONTROL = 'button, a[href], input, select, textarea, label, summary, [data
 const guides = new Map();
 /** @type {{bubble: HTMLElement, anchor: Element} | null} */
 let open = null;
-let asking = false; // the "?" button was tapped: the next tap explains
+let asking = false; // the "?" button is on: taps explain (until it is tapped again)
 let installed = false;
 
 /** The glossaries on their way, by game: each settles once its glossary is in `guides`. */
@@ -187,11 +187,12 @@ function explainAt(target) {
   return true;
 }
 
-/** The "?" mode's tap: the mark (or the control) tapped is explained, nothing is played. */
+/** The "?" mode's tap: the mark (or the control) tapped is explained, nothing is played; the
+ * mode stays on for the next tap until "?" is tapped again (a beginner's second tap, meant to ask
+ * about another button, had played it). */
 function explainInstead(ev, target) {
   ev.preventDefault();
   ev.stopPropagation();
-  setAsking(false);
   if (!afterGlossary(target, () => explainOrNothing(target))) explainOrNothing(target);
 }
 
@@ -224,6 +225,8 @@ function onClick(ev) {
   const target = ev.target instanceof Element ? ev.target : null;
   if (!target) return;
   if (target.closest('.explain-bubble')) { // a tap on the bubble closes it (it may cover controls)
+    ev.preventDefault();
+    ev.stopPropagation();
     close();
     return;
   }
@@ -243,11 +246,11 @@ function onClick(ev) {
   }
   if (open && target.closest(CONTROL)) {
     // the tap that closes an explanation does only that: it never reaches the table (a spot
-    // chosen by the tap meant to close the bubble), unless it is on the very control just
-    // explained: read, then used (that tap had seemed lost to a beginner)
-    const explained = open.anchor.closest(CONTROL) === target.closest(CONTROL);
+    // chosen by the tap meant to close the bubble), unless it is on a control of the status bar
+    // or the header (Hint, the rules: they play nothing; a beginner's first tap on Hint had
+    // only closed a bubble)
     close();
-    if (!explained) {
+    if (!target.closest('.status-bar, .topbar')) {
       ev.preventDefault();
       ev.stopPropagation();
     }

@@ -948,8 +948,8 @@ export class Table {
    * the hand first; style.css shows them there only). */
   jumpButtons() {
     return h('span', { class: 'jump-buttons' },
-      button(t('jumpHand'), { class: 'btn btn-sm', testid: 'jump-hand', data: { action: 'jump', to: 'hand' } }),
-      button(t('jumpBoard'), { class: 'btn btn-sm', testid: 'jump-board', data: { action: 'jump', to: 'board' } }));
+      button(t('jumpHand'), { class: 'btn btn-sm', testid: 'jump-hand', 'data-explain': t('jumpHandExplain'), data: { action: 'jump', to: 'hand' } }),
+      button(t('jumpBoard'), { class: 'btn btn-sm', testid: 'jump-board', 'data-explain': t('jumpBoardExplain'), data: { action: 'jump', to: 'board' } }));
   }
 
   /** The seat on another device the table waits for while no device holds it (else null). */
