@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import INSTANT_BOTS, READY, SCREENSHOTS, link, resize
+from conftest import INSTANT_BOTS, READY, SCREENSHOTS, link, record_of, resize, simulate
 from playwright.sync_api import Page, ViewportSize, expect
 from test_holds import NORMAL, find, legal
 
@@ -226,3 +226,26 @@ def test_a_phone_brings_the_next_step_of_a_shell_picked_on_the_ring_into_view(
     # 240 of the phone's 844 px, the bar's bottom at 191)
     bar = page.evaluate("document.querySelector('.status-bar').getBoundingClientRect().bottom")
     assert bar < 170, f"the sticky bars end {bar} px down the screen"
+
+
+# the page's width, and the controls of ``sel`` that reach past the screen's right edge
+OVERFLOW = """(sel) => ({
+  width: document.documentElement.scrollWidth,
+  out: [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length
+    && el.getBoundingClientRect().right > innerWidth + 1).map((el) => el.textContent.trim()),
+})"""
+
+
+def test_a_phone_shows_the_end_screen_and_the_replay_whole(page: Page, base_url: str) -> None:
+    """A beginner's phone trial: the end screen's buttons ran off the screen ("Back to the lobby"
+    could not be reached) and the replay page was 584 px wide (its slider off the screen)."""
+    rec = record_of(simulate("hitokai", 3, 4))
+    page.evaluate("(hash) => { location.hash = hash; }", link(rec))
+    expect(page.get_by_test_id("end-screen")).to_be_visible(timeout=30_000)
+    seen = page.evaluate(OVERFLOW, ".end-actions .btn")
+    assert seen["width"] <= PHONE["width"] and not seen["out"], seen
+    page.evaluate("(hash) => { location.hash = hash; }", f"#/replay&{link(rec)[1:]}")
+    viewer = page.get_by_test_id("replay")
+    expect(viewer).to_have_attribute("data-loading", "no", timeout=30_000)
+    seen = page.evaluate(OVERFLOW, "[data-testid=replay-controls] :is(button, input, select)")
+    assert seen["width"] <= PHONE["width"] and not seen["out"], seen
