@@ -249,3 +249,14 @@ def test_a_phone_shows_the_end_screen_and_the_replay_whole(page: Page, base_url:
     expect(viewer).to_have_attribute("data-loading", "no", timeout=30_000)
     seen = page.evaluate(OVERFLOW, "[data-testid=replay-controls] :is(button, input, select)")
     assert seen["width"] <= PHONE["width"] and not seen["out"], seen
+
+
+def test_a_phone_brings_the_coach_into_view(page: Page, base_url: str) -> None:
+    """A beginner's phone trial: the coach's panel opened under the board and the player table,
+    out of sight (he saw only the numbered badges on the moves); Hint now scrolls to it."""
+    page.evaluate("(hash) => { location.hash = hash; }", link(record("marie", 4)))
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-panel")).to_be_visible()
+    in_view(page, "[data-testid=hint-panel]")

@@ -251,6 +251,8 @@ export class Coach {
     const state = { key: table.uiKey, seat, thinking: true, moves: [], progress: 0, basis: 'win', whole: true };
     this.state = state;
     table.render();
+    // a phone's one column: the panel lies under the board (a beginner saw only the badges)
+    table.revealOnPhone('[data-testid=hint-panel]', `hint-${token}`);
     let counted = false;
     for (;;) {
       /** @type {any} */

@@ -271,6 +271,16 @@ export class Table {
   }
 
   /**
+   * On a phone's one column, bring the element `selector` finds into view once per `key`, if it
+   * is out of sight (the coach's panel, under the board, when asked).
+   * @param {string} selector
+   * @param {string} key
+   */
+  revealOnPhone(selector, key) {
+    if (oneColumn()) this.bringIntoView(selector, key);
+  }
+
+  /**
    * A tap the game handled: on a phone's one column, a tap on the board whose next step lies in
    * the moves above it (the game names such taps: `movesAfter`) brings the moves into view, if
    * they are out of sight (Yadokashi's shell picked on the ring, its place then chosen above).
