@@ -7,6 +7,7 @@ carries a reason in both languages that names a score category or a consequence.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,7 @@ from pygames.core.reasons import (
     of_this_player,
     percent,
     place_band,
+    singular,
     speaks_to_you,
     whole_percent,
     why,
@@ -426,3 +428,18 @@ def test_with_level_chances_a_first_move_s_downsides_are_a_trade_off() -> None:
     # the same figures said of the second move against the best: what it ends with more of
     other = why(second, first, baggai_state(), 0, "p2", against="best")
     assert "on average you end with 3 more VP from parties, yet" in other["en"], other
+
+
+def test_an_amount_of_one_is_said_in_the_singular() -> None:
+    """A beginner read "1 more cards kept in hand": at exactly 1 every game's category says its
+    noun in the singular; other words (VP, yen) stay as they are."""
+    assert singular("{n} more cards kept in hand") == "{n} more card kept in hand"
+    assert singular("{n} fewer points of kinds bonus") == "{n} fewer point of kinds bonus"
+    assert singular("{n} more VP from parties") == "{n} more VP from parties"
+    assert singular("¥{n} more") == "¥{n} more"
+    for info in all_games():
+        parts = info.parts.words if info.parts is not None else {}
+        for part in parts.values():
+            for words in (part.more, part.less):
+                one = singular(words["en"]).replace("{n}", "1")
+                assert not re.match(r"1 (more|fewer) \w+s\b", one), (info.id, one)

@@ -215,7 +215,14 @@ def _phrase(mine: Stats, other: Stats, key: str, part: Part) -> Text | None:
         return None
     words = part.more if diff > 0 else part.less
     n = amount(diff)
-    return t(words["en"].replace("{n}", n), words["ja"].replace("{n}", n))
+    en = singular(words["en"]) if n == "1" else words["en"]
+    return t(en.replace("{n}", n), words["ja"].replace("{n}", n))
+
+
+def singular(en: str) -> str:
+    """An English phrase of a category for an amount of exactly 1: the noun after ``{n} more``
+    or ``{n} fewer`` without its plural ``s`` (a beginner read "1 more cards kept in hand")."""
+    return re.sub(r"^(\{n\} (?:more|fewer) )(\w+)s\b", r"\1\2", en)
 
 
 def _sides(
