@@ -273,7 +273,7 @@ const S = {
   followedTab: { en: 'This game moved on in another tab: here is where it stands.', ja: 'このゲームは別のタブで進みました。最新の状態を表示しています。' },
 
   // the games on this device: kept for good or not, export and import
-  storageTitle: { en: 'Your games on this device', ja: 'この端末のゲーム' },
+  storageTitle: { en: 'How your games are kept', ja: 'ゲームの保存について' }, // not a list (a beginner looked for his game there)
   storageKept: { en: 'Saved games are kept on this device.', ja: '保存したゲームはこの端末に残ります。' },
   storageKeptHint: {
     en: "They stay until you delete them or clear this site's data.",
