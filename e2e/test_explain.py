@@ -291,7 +291,7 @@ def test_every_mark_has_a_tap_path(lang_page: Page, base_url: str, game: str) ->
         page.wait_for_selector(ready, timeout=30_000)
         if game == "hitokai":  # a beginner's "?" found nothing to explain on these
             expect(page.locator("[data-testid^=daughter-][data-explain]")).to_have_count(10)
-            expect(page.locator("[data-testid=auction] [data-explain]")).to_have_count(1)
+            expect(page.locator("[data-testid=auction] [data-explain]")).to_have_count(2)  # + bank
             expect(page.get_by_test_id("hand-value")).to_have_attribute("data-gloss", "Worth N now")
         if game == "pharaoh" and where == "start":  # a beginner's "?" on it read its caption again
             rule = {"en": "starts every auction from the next one on", "ja": "次の競りから先手"}

@@ -88,6 +88,16 @@ Object.assign(STRINGS, {
   hk_paysNothing: { en: 'never bid: pays nothing', ja: '入札なし：支払いなし' },
   hk_byName: { en: 'by {0}', ja: '入札者 {0}' },
   hk_colHand: { en: 'Cards', ja: '手札' },
+  hk_colHandExplain: { en: 'How many cards each player still holds: their money for the auctions left this round.', ja: '各プレイヤーの残りの手札の枚数。このラウンドの残りの競りに使うお金です。' },
+  hk_colDaughtersExplain: { en: 'The daughters each player bought this round; each scores her number.', ja: 'このラウンドで各プレイヤーが買った娘。それぞれ自分の数字の点になります。' },
+  hk_colRoundTotalExplain: { en: "This round's total: the daughters' numbers plus 1 for every full 3 cards in hand. The highest total among the players still in wins the round's VP.", ja: 'このラウンドの合計：娘の数字の合計と、手札3枚ごとに1点。脱落していない中で最も高い人がラウンドの勝点を得ます。' },
+  hk_colVpExplain: { en: 'Victory points: 1 for each round won. The first to reach the target wins the game.', ja: '勝点：ラウンドに勝つごとに1点。目標に最初に達した人がゲームに勝ちます。' },
+  hk_colAuctionExplain: {
+    en: "Where each player stands in this daughter's auction: In, their last bid, Withdrawn, Out (no cards to bid with) or Eliminated (could not pay: out for the rest of the round).",
+    ja: 'この娘の競りでの各プレイヤーの状況：参加中、最後の入札額、降り、不参加（入札できる手札なし）、脱落（支払えずこのラウンドの残りは参加できない）。',
+  },
+  hk_colPayExplain: { en: 'What each player who bid must pay now: everyone who bid pays their own last bid, the winner too.', ja: '入札した人がいま払う額：勝った人も含め、入札した全員が自分の最後の入札額を払います。' },
+  hk_bankExplain: { en: 'The bank: the cards paid this round. They are out of the round, face up for everyone to see.', ja: '銀行：このラウンドに支払われたカード。ラウンドから除かれ、全員に公開されています。' },
   hk_colRoundTotal: { en: 'Round total', ja: 'ラウンド合計' },
   hk_colVpShort: { en: 'VP', ja: '勝点' },
   hk_totalParts: { en: 'daughters {0} + hand bonus {1}', ja: '娘{0}+手札ボーナス{1}' },
@@ -539,7 +549,7 @@ function auctionBox(v, ctx) {
       h('span', { class: 'hk-big', text: v.daughter ?? '–' }),
       gold ? h('span', { class: 'hk-dnote', text: t('hk_doubleNote', v.daughter, gold) }) : null),
     line,
-    h('span', { class: 'hk-bank', testid: 'bank', data: { count: (v.bank || []).length }, text: cardsText((v.bank || []).length, 'hk_bank') }));
+    h('span', { class: 'hk-bank', testid: 'bank', data: { count: (v.bank || []).length }, text: cardsText((v.bank || []).length, 'hk_bank'), 'data-explain': t('hk_bankExplain') }));
 }
 
 function seatRow(snap, ctx, s) {
@@ -567,11 +577,11 @@ function seatsTable(snap, ctx) {
   const v = snap.view;
   const head = h('tr', {},
     h('th', { scope: 'col', text: t('hk_colPlayer') }),
-    h('th', { scope: 'col', text: v.phase === 'pay' ? t('hk_payment') : t('hk_auction') }),
-    h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colHand') }),
-    h('th', { scope: 'col', text: t('hk_colDaughters') }),
-    h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colRoundTotal') }),
-    h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colVpShort') }));
+    h('th', { scope: 'col', text: v.phase === 'pay' ? t('hk_payment') : t('hk_auction'), 'data-explain': t(v.phase === 'pay' ? 'hk_colPayExplain' : 'hk_colAuctionExplain') }),
+    h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colHand'), 'data-explain': t('hk_colHandExplain') }),
+    h('th', { scope: 'col', text: t('hk_colDaughters'), 'data-explain': t('hk_colDaughtersExplain') }),
+    h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colRoundTotal'), 'data-explain': t('hk_colRoundTotalExplain') }),
+    h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colVpShort'), 'data-explain': t('hk_colVpExplain') }));
   const rows = v.seats.map((_, s) => seatRow(snap, ctx, s));
   return h('div', { class: 'hk-seats' }, h('table', { class: 'hk-players', testid: 'seats' }, h('thead', {}, head), h('tbody', {}, rows)));
 }

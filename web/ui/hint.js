@@ -184,10 +184,10 @@ function estimate(m, rank, byPlace, whole) {
   // a search whose rollouts stop early (the round's end, a few turns on) gives its place and
   // points there, not the game's: they are shown only to say why a ranking by place is so
   const shown = whole || byPlace;
-  const place = shown && typeof m.place === 'number' ? h('span', { class: 'hint-place', testid: `hint-place-${rank}`, text: t('hintPlace', m.place.toFixed(1)) }) : null;
+  const place = shown && typeof m.place === 'number' ? h('span', { class: 'hint-place', testid: `hint-place-${rank}`, text: t('hintPlace', m.place.toFixed(1)), 'data-explain': t('hintPlaceExplain') }) : null;
   const mean = typeof m.points === 'number' ? Math.round(m.points * 10) / 10 : null;
-  const points = shown && mean !== null ? h('span', { class: 'hint-points', text: t(mean === 1 ? 'hintPoint' : 'hintPoints', mean) }) : null;
-  const win = h('span', { class: 'hint-chance' },
+  const points = shown && mean !== null ? h('span', { class: 'hint-points', text: t(mean === 1 ? 'hintPoint' : 'hintPoints', mean), 'data-explain': t('hintPointsExplain') }) : null;
+  const win = h('span', { class: 'hint-chance', 'data-explain': t('hintWinExplain') },
     m.about ? h('span', { class: 'hint-about', testid: `hint-about-${rank}`, text: t('hintAbout'), 'data-explain': t('hintAboutExplain') }) : null,
     h('span', { class: 'hint-win', testid: `hint-win-${rank}`, text: t('hintWin', pct) }),
     h('span', { class: 'hint-win-label', text: t('hintWinLabel') }));
