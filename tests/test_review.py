@@ -563,7 +563,9 @@ GOLDEN: dict[str, str] = {
     "hitokai": "ec728d9638b18f371cfe375b82cf535dbbde6e67657baba01b6c4e8d7ecdcf2e",
     "pharaoh": "5fca75a76967a16f88e7068e21b28b9a68c599cb96d4fe5d322f90fbde53ecca",
     "baggai": "f8ef6d1c81e1a43033a809c67ac3ac84cc0da0c76f724c0d61a83a94df218c69",
-    "yadokashi": "a2eb51f903fa15a54c7a50ee9f96671e7d5c72b92f20563fd8e1a397109e77a2",
+    # Yadokashi: its cut rollouts 8 plies long, scored by state_chances (issue 32); the same hash
+    # in Pyodide (build.py pyodide-tests tests/test_review.py: passed)
+    "yadokashi": "30809b045271964f22f8be0c56e27a5db0e498779c3aa1dff32a10cdc0dcb90f",
 }
 
 

@@ -164,19 +164,23 @@ def lexi(win: float, place: float, points: float) -> float:
 
 def test_yadokashi_strong_bot_cuts_its_rollouts_and_scores_them_by_the_heuristic() -> None:
     """A whole Yadokashi rollout is too dear (about 20 iterations a decision, weaker than the
-    heuristic it searches with): its rollouts stop after ``cut`` plies, scored by the game's
-    evaluation. The games without one still roll out to the end."""
+    heuristic it searches with): its rollouts stop after ``cut`` plies (8), scored by each
+    seat's chance to win from there (the game's ``chances``: a softmax of its evaluation, which
+    sums to 1). The games without one still roll out to the end."""
     info = get_game("yadokashi")
     bot = info.make_bot("strong")
-    assert isinstance(bot, SearchBot) and bot.values is info.values and bot.cut == 16
-    assert bot.horizon is None
+    assert isinstance(bot, SearchBot) and bot.values is info.values and bot.cut == info.cut == 8
+    assert bot.horizon is None and bot.chances is info.chances and info.chances is not None
     marie = get_game("marie").make_bot("strong")
     assert isinstance(marie, SearchBot) and marie.values is None
     state = midgame("yadokashi", 4, 1)
     world = state.determinize(state.to_move()[0], Rng.from_seed(4))
     start = world.ply
     bot._rollout(world, Rng.from_seed(5))
-    assert world.is_over() or world.ply - start == 16
+    assert world.is_over() or world.ply - start == 8
+    chances = info.chances(world)
+    assert len(chances) == 4 and sum(chances) == pytest.approx(1.0)
+    assert all(0.0 < c < 1.0 for c in chances)
     # the leaders by value share the win part of the reward; then the place, then the points
     assert valued([3.0, 9.0, 9.0, 1.0]) == pytest.approx(
         [lexi(0.0, 1 / 3, 0.25), lexi(0.5, 1.0, 1.0), lexi(0.5, 1.0, 1.0), 0.0]

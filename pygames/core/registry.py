@@ -115,6 +115,8 @@ class GameInfo:
     # evaluation): where a whole rollout is too dear, the strong bot cuts its rollouts short and
     # scores them with it
     values: Callable[[GameState], list[float]] | None = None
+    # with values and no horizon: the plies after which the strong bot's rollouts stop
+    cut: int = 16
     # the stage a state is in, for a game of independent stages (The Egyptian Buyer's rounds):
     # the strong bot's rollouts then run to the end of the decision's stage, scored by values
     horizon: Callable[[GameState], int] | None = None
@@ -191,6 +193,7 @@ class GameInfo:
             return SearchBot(
                 self.bots["normal"](),
                 values=self.values,
+                cut=self.cut,
                 horizon=self.horizon,
                 chances=self.chances,
                 shortlist=self.shortlist,

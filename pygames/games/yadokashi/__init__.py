@@ -4,7 +4,7 @@ from pygames.core.bots import NoisyBot, RandomBot
 from pygames.core.registry import GameInfo, register
 from pygames.core.text import t
 from pygames.games.yadokashi import page
-from pygames.games.yadokashi.bot import YadokashiHeuristicBot, state_values
+from pygames.games.yadokashi.bot import YadokashiHeuristicBot, state_chances, state_values
 from pygames.games.yadokashi.parts import PARTS
 from pygames.games.yadokashi.rules import Action, YadokashiState
 
@@ -91,6 +91,11 @@ INFO = register(
         action_picks=page.action_picks,
         # a whole rollout is about 130 heuristic moves, too dear for the strong bot's budget
         values=state_values,
+        # rollouts cut after 8 plies and scored by each seat's chance to win from there: the
+        # leaders by value 16 plies on (a 0 or 1) were too noisy for the review to see a choice's
+        # cost of a few points in 250 iterations (issue 32)
+        cut=8,
+        chances=state_chances,
         parts=PARTS,
     )
 )
