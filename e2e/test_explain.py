@@ -10,8 +10,8 @@ by a tap (web/ui/explain.js):
 * a point of the element is found where a tap lands on it (``elementFromPoint``), not on a
   nested mark with an explanation of its own;
 * outside a control, a tap there opens the bubble; on a control (a card on a move button), the
-  "?" button first, and the tap must not reach the control (nothing is played); with the bubble
-  open, a tap on another control only closes it, one on the control just explained uses it;
+  "?" button first, and the tap must not reach the control (nothing is played); the "?" mode
+  stays on until "?" is tapped again;
 * the bubble's text is not empty, is not "nothing to explain", holds the element's own text, and
   is in the page's language (Japanese text in Japanese, none in English).
 
@@ -212,13 +212,13 @@ def real_tap(page: Page, game: str, lang: str) -> None:
     resize(page, LANDSCAPE)
 
 
-# The index of the first of ``sel``'s elements that lies clear of the bubble (a tap there lands
-# on it, not on the bubble), -1 if none does.
-CLEAR_OF_BUBBLE = """(sel) => {
+# The index of the first of ``sel``'s elements from ``from`` on that lies clear of the bubble (a
+# tap there lands on it, not on the bubble), -1 if none does.
+CLEAR_OF_BUBBLE = """([sel, from]) => {
   const b = document.querySelector('[data-testid=explain-bubble]').getBoundingClientRect();
   const els = [...document.querySelectorAll(sel)];
   return els.findIndex((el, i) => {
-    if (i === 0) return false;
+    if (i < from) return false;
     const r = el.getBoundingClientRect();
     const apart = r.right < b.left || r.left > b.right || r.bottom < b.top || r.top > b.bottom;
     const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
@@ -248,7 +248,7 @@ def ask_then_tap(page: Page, game: str, lang: str) -> None:
     expect(bubble).to_be_visible()
     page.screenshot(path=str(SHOTS / f"explain-{game}-{lang}-ask-1024x768.png"))
     expect(ask).to_have_attribute("aria-pressed", "true")  # still on
-    other = int(page.evaluate(CLEAR_OF_BUBBLE, moves))
+    other = int(page.evaluate(CLEAR_OF_BUBBLE, [moves, 1]))
     if other > 0:  # another control, still in the "?" mode: explained too, not played
         move.nth(other).click()
         expect(bubble).to_be_visible()
@@ -332,7 +332,8 @@ def test_a_beginners_later_taps(lang_page: Page, base_url: str) -> None:
     page.goto(base_url + "#/")
     expect(page.get_by_test_id("lobby")).to_be_visible()
     expect(page.locator(".brand-back")).to_be_hidden()
-    assert brand.get_attribute("aria-label") is None, "the lobby's brand leads nowhere new"
+    home = {"en": "Five Tables", "ja": "五つの卓"}[lang]  # named (its title is hidden on a phone)
+    expect(brand).to_have_attribute("aria-label", home)
 
     # Pharaoh's replay just after the first declaration that took the round bonus
     record = record_for("pharaoh")
@@ -377,8 +378,26 @@ def test_a_beginners_later_taps(lang_page: Page, base_url: str) -> None:
     expect(ask).to_have_attribute("aria-pressed", "true")
     ask.click()  # off
     expect(ask).to_have_attribute("aria-pressed", "false")
-    # a bubble opened by a tap on a mark: a tap on Hint closes it and asks the coach at once
-    # (a beginner's first tap on Hint had only closed a bubble)
+    # a bubble opened by a tap on a mark: a tap on a control of the table only closes it (a
+    # BAG-GAI spot had been chosen by the tap meant to close it)
+    page.get_by_test_id("round").click()
+    expect(bubble).to_be_visible()
+    moves = (  # the table's own controls, not the status bar's
+        "[data-testid=table] .table-main > :not([data-testid=status]) "
+        "button[data-action]:not([disabled])"
+    )
+    clear = int(page.evaluate(CLEAR_OF_BUBBLE, [moves, 0]))
+    assert clear >= 0, "no control of the table clear of the bubble"
+    page.evaluate(  # a listener of the table's own: did the tap reach it?
+        "() => { window.reached = false; document.querySelector('[data-testid=table]')"
+        ".addEventListener('click', () => { window.reached = true; }); }"
+    )
+    page.locator(moves).nth(clear).click()
+    expect(bubble).to_have_count(0)
+    assert table.get_attribute("data-ply") == ply, "the tap that closed the bubble played"
+    assert page.evaluate("window.reached") is False, "the tap that closed it reached the table"
+    # a tap on Hint closes it and asks the coach at once (a beginner's first tap there had only
+    # closed a bubble)
     page.get_by_test_id("round").click()
     expect(bubble).to_be_visible()
 
@@ -397,3 +416,16 @@ def test_a_beginners_later_taps(lang_page: Page, base_url: str) -> None:
     assert table.get_attribute("data-ply") == ply, "the '?' tap played"
     page.keyboard.press("Escape")
     expect(ask).to_have_attribute("aria-pressed", "false")
+
+    # a layer over the table (the pass screen) while "?" is on hides the "?" button: a tap on
+    # its Continue ends the mode and does what it does (it had only said "nothing to explain")
+    ask.click()
+    expect(ask).to_have_attribute("aria-pressed", "true")
+    page.evaluate(
+        "async () => { const m = await import(new URL('ui/dialogs.js', document.baseURI).href);"
+        " window.passed = m.privacyScreen('Bob'); }"
+    )
+    page.get_by_test_id("privacy-continue").click()
+    expect(page.get_by_test_id("privacy-screen")).to_have_count(0)
+    expect(ask).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("window.passed") == "continue"

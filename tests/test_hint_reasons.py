@@ -437,6 +437,9 @@ def test_an_amount_of_one_is_said_in_the_singular() -> None:
     assert singular("{n} fewer points of kinds bonus") == "{n} fewer point of kinds bonus"
     assert singular("{n} more VP from parties") == "{n} more VP from parties"
     assert singular("¥{n} more") == "¥{n} more"
+    assert singular("{n} more bonus points") == "{n} more bonus points"  # not "bonu"
+    assert singular("{n} fewer crabs in your row") == "{n} fewer crab in your row"
+    assert singular("{n} more stars") == "{n} more star"
     for info in all_games():
         parts = info.parts.words if info.parts is not None else {}
         for part in parts.values():

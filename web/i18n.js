@@ -383,16 +383,16 @@ const S = {
     ja: '約：この確率は、上の手との差が探索の誤差の範囲内です。コーチに見分けられる限り、2つの手はほぼ同じくらい良い手です。',
   },
   hintWinExplain: {
-    en: "The coach's estimate of your chance to win the whole game with this move, from many games played on from here by the normal bot's play for everyone. A number beside it, not a promise: a draw or another player's move can change it.",
-    ja: 'この手を選んだときにゲーム全体で勝つ見込みの、コーチによる推定です。ここから全員が標準ボットの打ち方で何度も続きを遊んで求めました。約束ではなく目安で、引きや他の人の手で変わります。',
+    en: "The coach's estimate of your chance to win the whole game with this move: it plays on from here many times, everyone as the normal bot plays (where it stops short of the end, it estimates the chances from there). A guide, not a promise: a draw or another player's move can change it.",
+    ja: 'この手を選んだときにゲーム全体で勝つ見込みの、コーチによる推定です。ここから全員が標準ボットの打ち方で何度も続きを遊んで求めます（終わりまで遊ばないときは、止めた局面から見込みを推定します）。約束ではなく目安で、引きや他の人の手で変わります。',
   },
   hintPlaceExplain: {
-    en: 'Expected place: your average finishing place (1 is first) in the games the coach played on from here.',
-    ja: '予想順位：コーチがここから続けて遊んだゲームでの、あなたの平均の順位（1が1位）。',
+    en: 'Expected place: your average place (1 is first) where the coach stopped playing on from here (the end of the game, or of the round in some games).',
+    ja: '予想順位：コーチがここから続きを遊んで止めた時点（ゲームの終わり、ゲームによってはラウンドの終わり）での、あなたの平均の順位（1が1位）。',
   },
   hintPointsExplain: {
-    en: "Your average final score in the games the coach played on from here, in the game's own points.",
-    ja: 'コーチがここから続けて遊んだゲームでの、あなたの最終得点の平均（このゲームの点数）。',
+    en: "Your average score, in the game's own points, where the coach stopped playing on from here (the end of the game, or of the round in some games).",
+    ja: 'コーチがここから続きを遊んで止めた時点（ゲームの終わり、ゲームによってはラウンドの終わり）での、あなたの得点の平均（このゲームの点数）。',
   },
   hintByPlace: {
     en: 'No move can still win: ranked by expected place, then points.',

@@ -222,7 +222,7 @@ def _phrase(mine: Stats, other: Stats, key: str, part: Part) -> Text | None:
 def singular(en: str) -> str:
     """An English phrase of a category for an amount of exactly 1: the noun after ``{n} more``
     or ``{n} fewer`` without its plural ``s`` (a beginner read "1 more cards kept in hand")."""
-    return re.sub(r"^(\{n\} (?:more|fewer) )(\w+)s\b", r"\1\2", en)
+    return re.sub(r"^(\{n\} (?:more|fewer) )(\w+?[^su])s\b", r"\1\2", en)
 
 
 def _sides(

@@ -120,8 +120,9 @@ class GameInfo:
     # the stage a state is in, for a game of independent stages (The Egyptian Buyer's rounds):
     # the strong bot's rollouts then run to the end of the decision's stage, scored by values
     horizon: Callable[[GameState], int] | None = None
-    # with a horizon: each seat's chance to win the game from a state at the end of a stage (the
-    # strong bot then scores its rollouts by it, instead of by the leaders by values)
+    # with values: each seat's chance to win the game from where a cut rollout stops (the end of
+    # a stage, or ``cut`` plies on); the strong bot then scores its rollouts by it, instead of by
+    # the leaders by values
     chances: Callable[[GameState], list[float]] | None = None
     # the shortlist of actions the strong bot's search weighs for a seat, given the legal ones
     # (a few bids that differ in kind out of a long list); it must keep the heuristic's choice

@@ -198,6 +198,7 @@ def evaluator(info: GameInfo) -> SearchBot:
     return SearchBot(
         info.make_bot("normal"),
         values=info.values,
+        cut=info.cut,
         horizon=info.horizon,
         chances=info.chances,
         shortlist=info.shortlist,

@@ -252,11 +252,12 @@ class SearchBot(Bot):
     ``values`` (the game's evaluation of each seat) its rollouts stop after ``cut`` plies and are
     scored by it: for games whose whole rollouts are too dear for enough iterations. With
     ``horizon`` as well (the game's stage, such as the round) they stop instead as soon as the
-    stage of the decision is over, however many plies that takes; ``chances`` (each seat's chance
-    to win the game from the state reached) then gives the win part of their score, in place of
-    the leaders by ``values``. With ``shortlist`` (the game's choice, among the legal actions, of
-    those worth weighing, which must hold the heuristic's own choice) the tree weighs only those,
-    for every seat: a long list of bids shrinks to the few that differ in kind."""
+    stage of the decision is over, however many plies that takes; ``chances`` (with or without a
+    ``horizon``: each seat's chance to win the game from the state reached) then gives the win
+    part of their score, in place of the leaders by ``values``. With ``shortlist`` (the game's
+    choice, among the legal actions, of those worth weighing, which must hold the heuristic's own
+    choice) the tree weighs only those, for every seat: a long list of bids shrinks to the few
+    that differ in kind."""
 
     name = "strong"
 

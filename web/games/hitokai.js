@@ -22,8 +22,8 @@ Object.assign(STRINGS, {
   hk_round: { en: 'Round {0}', ja: '第{0}ラウンド' },
   hk_target: { en: 'First to {0} VP', ja: '{0}勝点先取' },
   hk_roundExplain: {
-    en: 'Round {0}. A round auctions the daughters 4 to 13; the highest total among the players still in wins it and 1 VP.',
-    ja: '第{0}ラウンド。1ラウンドで娘4〜13を競りにかけ、脱落していない中で合計が最も高い人がそのラウンドと1勝点を得ます。',
+    en: 'Round {0}. A round auctions the daughters 4 to 13; the one player still in with the highest total, alone, wins it and 1 VP (a shared highest total: nobody does).',
+    ja: '第{0}ラウンド。1ラウンドで娘4〜13を競りにかけ、脱落していない中で合計が単独で最も高い人がそのラウンドと1勝点を得ます（最高が同点なら誰も得ません）。',
   },
   hk_targetExplain: { en: 'The first player with {0} VP wins the game.', ja: '最初に{0}勝点を得た人がゲームに勝ちます。' },
   hk_daughters: { en: 'Daughters', ja: '娘' },
@@ -90,7 +90,7 @@ Object.assign(STRINGS, {
   hk_colHand: { en: 'Cards', ja: '手札' },
   hk_colHandExplain: { en: 'How many cards each player still holds: their money for the auctions left this round.', ja: '各プレイヤーの残りの手札の枚数。このラウンドの残りの競りに使うお金です。' },
   hk_colDaughtersExplain: { en: 'The daughters each player bought this round; each scores her number.', ja: 'このラウンドで各プレイヤーが買った娘。それぞれ自分の数字の点になります。' },
-  hk_colRoundTotalExplain: { en: "This round's total: the daughters' numbers plus 1 for every full 3 cards in hand. The highest total among the players still in wins the round's VP.", ja: 'このラウンドの合計：娘の数字の合計と、手札3枚ごとに1点。脱落していない中で最も高い人がラウンドの勝点を得ます。' },
+  hk_colRoundTotalExplain: { en: "This round's total: the daughters' numbers plus 1 for every full 3 cards in hand. The one player still in with the highest total, alone, wins the round's VP (a shared highest total: nobody does).", ja: 'このラウンドの合計：娘の数字の合計と、手札3枚ごとに1点。脱落していない中で単独で最も高い人がラウンドの勝点を得ます（同点なら誰も得ません）。' },
   hk_colVpExplain: { en: 'Victory points: 1 for each round won. The first to reach the target wins the game.', ja: '勝点：ラウンドに勝つごとに1点。目標に最初に達した人がゲームに勝ちます。' },
   hk_colAuctionExplain: {
     en: "Where each player stands in this daughter's auction: In, their last bid, Withdrawn, Out (no cards to bid with) or Eliminated (could not pay: out for the rest of the round).",

@@ -220,6 +220,28 @@ function spokenText(el) {
   return parts.join(' ');
 }
 
+/**
+ * Whether `target` lies on a layer over the table that hides the "?" button (the pass screen, a
+ * dialog): there the "?" mode ends and the tap does what it does (else the pass screen's
+ * Continue would only say "nothing to explain", the "?" button out of reach under it).
+ * @param {Element} target
+ */
+function overLayer(target) {
+  const layer = target.closest('[aria-modal=true]');
+  return Boolean(layer && !layer.querySelector('[data-explain-toggle]'));
+}
+
+/**
+ * The "?" button tapped: its mode on (with its words) or off.
+ * @param {Element} toggle
+ */
+function flip(toggle) {
+  const on = !asking;
+  close();
+  setAsking(on);
+  if (on) show(toggle, { own: t('explainAsk'), terms: [] });
+}
+
 /** @param {MouseEvent} ev */
 function onClick(ev) {
   const target = ev.target instanceof Element ? ev.target : null;
@@ -234,23 +256,23 @@ function onClick(ev) {
   if (toggle) {
     ev.preventDefault();
     ev.stopPropagation();
-    const on = !asking;
-    close();
-    setAsking(on);
-    if (on) show(toggle, { own: t('explainAsk'), terms: [] });
+    flip(toggle);
     return;
   }
-  if (asking) {
+  if (asking && overLayer(target)) {
+    close();
+    setAsking(false);
+  } else if (asking) {
     explainInstead(ev, target);
     return;
   }
   if (open && target.closest(CONTROL)) {
     // the tap that closes an explanation does only that: it never reaches the table (a spot
     // chosen by the tap meant to close the bubble), unless it is on a control of the status bar
-    // or the header (Hint, the rules: they play nothing; a beginner's first tap on Hint had
-    // only closed a bubble)
+    // or the header that changes no move (Hint, the rules; not Undo: a beginner's first tap on
+    // Hint had only closed a bubble)
     close();
-    if (!target.closest('.status-bar, .topbar')) {
+    if (!target.closest('.status-bar, .topbar') || target.closest('[data-action=undo]')) {
       ev.preventDefault();
       ev.stopPropagation();
     }

@@ -49,10 +49,11 @@ export function markHome(home) {
   document.documentElement.classList.toggle('at-home', home);
   const brand = document.querySelector('.brand');
   if (!brand) return;
-  for (const attr of ['aria-label', 'title']) {
-    if (home) brand.removeAttribute(attr);
-    else brand.setAttribute(attr, `${t('appTitle')}: ${t('brandHome')}`);
-  }
+  // named on the lobby too: on a narrow phone its visible title is hidden and its marks are not
+  // read aloud
+  brand.setAttribute('aria-label', home ? t('appTitle') : `${t('appTitle')}: ${t('brandHome')}`);
+  if (home) brand.removeAttribute('title');
+  else brand.setAttribute('title', `${t('appTitle')}: ${t('brandHome')}`);
 }
 
 /** Paint the header in the current language. */

@@ -255,6 +255,8 @@ export class Table {
     /** @type {Set<string>} */
     this.lastMoved = new Set();
     this.taps = 0; // the game's taps that bring the moves into view (`tapped`)
+    /** @type {Map<string, string>} what `bringIntoView` brought into view last, by element */
+    this.shownAt = new Map();
   }
 
   /** @returns {import('./view.js').ViewHost} what the view asks of the table */
@@ -520,9 +522,9 @@ export class Table {
    * @param {unknown} key
    */
   bringIntoView(selector, key) {
-    const shown = `${selector} ${String(key)} ${logEnd(this.log)}`;
-    if (this.movesShown === shown) return;
-    this.movesShown = shown;
+    const shown = `${String(key)} ${logEnd(this.log)}`;
+    if (this.shownAt.get(selector) === shown) return; // (one key per element: the coach's panel
+    this.shownAt.set(selector, shown); // brought up does not make the moves come up again)
     requestAnimationFrame(() => {
       const zone = this.root?.querySelector(selector);
       if (!zone || !this.alive) return;
