@@ -289,9 +289,9 @@ export class Table {
    * @param {string} action
    */
   tapped(action) {
-    if (!oneColumn() || !this.module.movesAfter?.includes(action)) return;
+    if (!this.module.movesAfter?.includes(action)) return;
     this.taps += 1;
-    this.bringIntoView('[data-testid=action-zone]', `${this.uiKey}:tap${this.taps}`);
+    this.revealOnPhone('[data-testid=action-zone]', `${this.uiKey}:tap${this.taps}`);
   }
 
   /** @returns {HTMLElement | null} the table's section, once drawn */

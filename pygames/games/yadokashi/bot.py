@@ -168,7 +168,7 @@ def state_chances(state: GameState) -> list[float]:
     stars = state.stars
     values = seat_values(state)
     n = len(stars)
-    star_w, row_w, turn_w = CHANCE_WEIGHTS[n] if n in CHANCE_WEIGHTS else CHANCE_WEIGHTS[4]
+    star_w, row_w, turn_w = CHANCE_WEIGHTS[n]  # the game seats 3 or 4
     progress = min(CHANCE_KNOTS[-1], max(CHANCE_KNOTS[0], float(max(stars))))
     i = 0
     while i < len(CHANCE_KNOTS) - 2 and progress > CHANCE_KNOTS[i + 1]:
