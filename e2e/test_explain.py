@@ -293,6 +293,14 @@ def test_every_mark_has_a_tap_path(lang_page: Page, base_url: str, game: str) ->
             expect(page.locator("[data-testid^=daughter-][data-explain]")).to_have_count(10)
             expect(page.locator("[data-testid=auction] [data-explain]")).to_have_count(2)  # + bank
             expect(page.get_by_test_id("hand-value")).to_have_attribute("data-gloss", "Worth N now")
+        if game == "yadokashi":  # a beginner's "?" said nothing of the Centre's title, a
+            # piece's part, or what a shell's numbers mean
+            centre = page.locator("[data-testid=centre] > .yd-label")
+            expect(centre).to_have_attribute("data-gloss", "Centre")
+            piece = page.locator("[data-testid=piece-0]")
+            expect(piece).to_have_attribute("data-gloss", "piece|row")
+            shell = page.locator("[data-testid=ring] [data-testid^=shell-]").first
+            expect(shell).to_have_attribute("data-gloss", re.compile(r"^Shell N\|position N"))
         if game == "pharaoh" and where == "start":  # a beginner's "?" on it read its caption again
             rule = {"en": "starts every auction from the next one on", "ja": "次の競りから先手"}
             expect(page.get_by_test_id("pass-horus")).to_have_attribute(

@@ -10,6 +10,7 @@ artifacts/screenshots/phone-<game>-390x844.png."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -200,6 +201,24 @@ def test_a_phone_lists_a_saved_game_whole(page: Page, base_url: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / "phone-lobby-saved-390x844.png"))
 
 
+def test_a_saved_game_counted_in_turns_says_its_turn(page: Page, base_url: str) -> None:
+    """A Yadokashi game in the lobby's list says its turn as its table does ("Turn 3"), not a
+    count of moves: a beginner read "Turn 25" at the table and "move 26" in the list."""
+    rec = record("yadokashi", 3)
+    rec["options"] = {"start": 0}
+    page.evaluate("(hash) => { location.hash = hash; }", link(rec))
+    table = page.get_by_test_id("table")
+    expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    page.get_by_test_id("act-advance").click()
+    expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    turn = page.get_by_test_id("turn-number").inner_text()
+    assert re.fullmatch(r"Turn \d+", turn), turn
+    page.evaluate("() => { location.hash = '#/'; }")
+    meta = page.get_by_test_id("save-item").first.get_by_test_id("save-meta")
+    expect(meta).to_contain_text(turn + " · ")
+    expect(meta).not_to_contain_text("move")
+
+
 def test_a_phone_brings_the_next_step_of_a_shell_picked_on_the_ring_into_view(
     page: Page, base_url: str
 ) -> None:
@@ -211,6 +230,8 @@ def test_a_phone_brings_the_next_step_of_a_shell_picked_on_the_ring_into_view(
     page.evaluate("(hash) => { location.hash = hash; }", link(rec))
     table = page.get_by_test_id("table")
     expect(table).to_have_attribute("data-waiting", "human", timeout=30_000)
+    # Yadokashi has no hand: the jump back up names the row ("My hand" had read oddly)
+    expect(page.get_by_test_id("jump-hand")).to_have_text("My row")
     page.get_by_test_id("act-buy").click()
     expect(page.get_by_test_id("buy-panel")).to_be_visible()
     shell = page.locator("[data-testid=ring] .is-buyable").last
@@ -249,6 +270,33 @@ def test_a_phone_shows_the_end_screen_and_the_replay_whole(page: Page, base_url:
     expect(viewer).to_have_attribute("data-loading", "no", timeout=30_000)
     seen = page.evaluate(OVERFLOW, "[data-testid=replay-controls] :is(button, input, select)")
     assert seen["width"] <= PHONE["width"] and not seen["out"], seen
+
+
+# the results table's box against its neighbours in the end screen's result, and the page's width
+RESULT_CLEAR = """() => {
+  const table = document.querySelector('[data-testid=result]');
+  const r = table.getBoundingClientRect();
+  const wrap = table.closest('.result-wrap') || table.parentElement;
+  const meets = (b) => b.width > 0 && b.left < r.right - 1 && r.left < b.right - 1
+    && b.top < r.bottom - 1 && r.top < b.bottom - 1;
+  const hit = [...wrap.children].filter((el) => el !== table && !el.contains(table))
+    .filter((el) => meets(el.getBoundingClientRect())).map((el) => el.className);
+  const room = wrap.getBoundingClientRect().right;
+  return { width: document.documentElement.scrollWidth, right: r.right, room, hit };
+}"""
+
+
+def test_a_phone_shows_the_results_table_clear_of_the_board(page: Page, base_url: str) -> None:
+    """A beginner's phone trial: Yadokashi's end screen drew its small ring over the results
+    table (the two side by side in 390 px); the ring now goes under it."""
+    game = "yadokashi"
+    rec = record_of(simulate(game, 3, 7))
+    page.evaluate("(hash) => { location.hash = hash; }", link(rec))
+    expect(page.get_by_test_id("end-screen")).to_be_visible(timeout=30_000)
+    seen = page.evaluate(RESULT_CLEAR)
+    assert seen["width"] <= PHONE["width"] and seen["right"] <= seen["room"] + 1, seen
+    assert not seen["hit"], seen
+    page.screenshot(path=str(SCREENSHOTS / f"phone-end-{game}-390x844.png"), full_page=True)
 
 
 def test_a_phone_brings_the_coach_into_view(page: Page, base_url: str) -> None:

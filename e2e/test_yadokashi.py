@@ -155,9 +155,19 @@ def rearrange_slot_by_slot(
     return order
 
 
+def expect_rows_named(page: Page, snap: dict[str, Any], shells: list[int]) -> None:
+    """Each shell offered (New tenants, a rebirth) says whose row it is in and where: a shell's
+    number alone left a beginner unsure which row it was."""
+    ring = {it["shell"]: it for it in snap["view"]["ring"] if "shell" in it}
+    for shell in shells:
+        where = re.compile(f"row, position {ring[shell]['position']}$")
+        expect(page.get_by_test_id(f"where-{shell}")).to_have_text(where)
+
+
 def place_tenants(page: Page, snap: dict[str, Any], shot: Callable[..., Any] | None = None) -> None:
     """Choose one placeable shell, then confirm."""
     [choice] = [c for c in snap["choices"] if c["id"] == "tenants"]
+    expect_rows_named(page, snap, choice["shells"])
     confirm = page.get_by_test_id("tenants-confirm")
     expect(confirm).to_be_disabled()  # at least one shell
     page.get_by_test_id(f"tenant-{choice['shells'][0]}").click()
@@ -181,6 +191,7 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         offered = kinds(snap)
         if phase == "rebirth":
             option = snap["moves"][0]["shell"]
+            expect_rows_named(page, snap, [m["shell"] for m in snap["moves"]])
             page.get_by_test_id(f"rebirth-{option}").click()
             done.add("rebirth")
             continue

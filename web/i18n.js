@@ -238,6 +238,7 @@ const S = {
   finishedAt: { en: 'finished {0}', ja: '{0}終了' },
   moveN: { en: 'move {0}', ja: '{0}手目' },
   roundN: { en: 'Round {0}', ja: '第{0}ラウンド' },
+  turnN: { en: 'Turn {0}', ja: '{0}手番目' },
   savesDamaged: {
     en: {
       one: '{0} saved game could not be read and was skipped.',
@@ -679,6 +680,7 @@ const S = {
   pv_hkOver: { en: '{2} over {1}, since each {3} pays {4} gold.', ja: '{3}は1枚{4}金なので{1}金より{2}金多くなります。' },
   pv_hkDouble: { en: 'Each {0} counts double now: {1} gold.', ja: '今は{0}が2倍：1枚{1}金。' },
   pv_ydPreviewOpen: { en: 'What each roll does', ja: '出目ごとの結果' },
+  pv_ydPreviewExplain: { en: 'Shows, before you choose, what Move dice would do for every roll of the die, calling High and calling Low: which crabs grow and move, and the stars each player would get. It changes nothing.', ja: '選ぶ前に、ヒッコシダイスでハイ・ローを宣言したとき、出目ごとに何が起きるか（成長・引越しするヤドカリと各プレイヤーの星）を表示します。何も変わりません。' },
   pv_ydPreviewTitle: { en: 'Move dice, roll by roll: any roll can come.', ja: 'ヒッコシダイスの出目ごとの結果（どの目も出ます）。' },
   pv_ydHighRule: { en: 'High: crabs ≥ the roll grow by 1.', ja: 'ハイ：出目以上のヤドカリが1成長。' },
   pv_ydLowRule: { en: 'Low: crabs ≤ the roll grow by 1.', ja: 'ロー：出目以下のヤドカリが1成長。' },

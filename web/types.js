@@ -276,6 +276,8 @@
  *   twice, then Bid"): the coach's panel says it beside a move marked on them
  * @property {string[]} [movesAfter] the game's taps (`data-action`) on the board whose next step
  *   lies in its moves (the action zone): on a phone's one column those are then brought into view
+ * @property {{label: string, explain: string}} [jumpMine] a game with no hand: the STRINGS keys
+ *   of the phone's jump back to the player's own part of the table and of its explanation
  */
 
 export {};

@@ -56,6 +56,10 @@ Object.assign(STRINGS, {
   hk_plus1: { en: '{0} (+1)', ja: '{0}（+1）' },
   hk_plus5: { en: '{0} (+5)', ja: '{0}（+5）' },
   hk_quickLabel: { en: 'Bid {0} at once', ja: 'すぐ{0}で入札' },
+  hk_stepExplain: { en: 'Changes the amount below by {0}. Nothing is bid until you tap Bid.', ja: '下の金額を{0}変えます。「入札」をタップするまで入札はしません。' },
+  hk_bidGoExplain: { en: 'Bids {0}: the others then raise or withdraw. Whoever bids pays their own last bid when the auction ends, winner or not.', ja: '{0}で入札します。ほかの人は上乗せするか降ります。競りが終わると、入札した人は勝っても負けても自分の最後の入札額を払います。' },
+  hk_quickExplain: { en: 'Bids {0} at once, without the amount picker below. Whoever bids pays their own last bid when the auction ends, winner or not.', ja: '下の金額の選択を使わず、すぐに{0}で入札します。競りが終わると、入札した人は勝っても負けても自分の最後の入札額を払います。' },
+  hk_quickExplainOver: { en: 'Bids {0} at once. "!": more than your whole hand is worth now; if you have to pay it, you are out of the round.', ja: 'すぐに{0}で入札します。「!」：いまの手札全部の価値より高い額です。払うことになればこのラウンドから脱落します。' },
   hk_bidN: { en: 'Bid {0}', ja: '{0}で入札' },
   hk_chooseBid: { en: 'Bid amount', ja: '入札額' },
   hk_pickLabel: { en: 'Or choose the amount: {0} to {1} (up to all hands\' worth)', ja: 'または入札額を選ぶ：{0}〜{1}（全員の手札の価値まで）' },
@@ -63,6 +67,7 @@ Object.assign(STRINGS, {
   hk_meterOver: { en: 'red: a bid over your hand\'s worth', ja: '赤：手札の価値を超える入札' },
   hk_step: { en: 'Amount {0}', ja: '入札額{0}' },
   hk_withdraw: { en: 'Withdraw', ja: '降りる' },
+  hk_withdrawExplain: { en: 'Drop out of this auction: you get no more turns in it. If you bid in it before, you still pay your own last bid when it ends.', ja: 'この競りから降ります。この競りではもう手番がありません。すでに入札していたら、競りの終わりに自分の最後の入札額を払います。' },
   hk_overMark: { en: 'over your hand', ja: '手札超過' },
   // paying
   hk_payTitle: { en: 'Pay {0} for daughter {1}', ja: '娘{1}の代金{0}を支払う' },
@@ -625,14 +630,19 @@ function bidButton(ctx, amount, label, props = {}) {
 
 function quickBid(ctx, key, amount, testid) {
   const over = overBid(ctx, amount);
-  return bidButton(ctx, amount, [h('span', { text: t(key, amount) }), over ? h('span', { class: 'hk-over-tag', text: '!' }) : null], {
+  const el = bidButton(ctx, amount, [h('span', { text: t(key, amount) }), over ? h('span', { class: 'hk-over-tag', text: '!' }) : null], {
     class: 'hk-quick', testid, 'aria-label': over ? `${t('hk_quickLabel', amount)} (${t('hk_overMark')})` : t('hk_quickLabel', amount),
   });
+  // "?" on it said only "nothing to explain" (a beginner's trial)
+  el.setAttribute('data-explain', t(over ? 'hk_quickExplainOver' : 'hk_quickExplain', amount));
+  return el;
 }
 
 /** A step of the amount; `reach`: the bids it leads towards (a tutorial marks it for them). */
 function stepButton(label, step, testid, disabled, reach) {
-  return button(label, { class: 'btn hk-step', testid, disabled, data: { action: 'hk-step', step, reach }, 'aria-label': t('hk_step', label) });
+  return button(label, {
+    class: 'btn hk-step', testid, disabled, data: { action: 'hk-step', step, reach }, 'aria-label': t('hk_step', label), 'data-explain': t('hk_stepExplain', label),
+  });
 }
 
 /** The amount picker: steps of 1 and 5 within the engine's bids, the amount, and a meter whose
@@ -672,9 +682,10 @@ function amountPicker(amounts, amount, value, over, ctx) {
  */
 function withdrawButton(snap, ctx) {
   const withdraw = ctx.move('withdraw');
-  if (withdraw) return button(t('hk_withdraw'), { class: 'btn hk-withdraw', testid: 'withdraw', data: { action: 'move', a: withdraw.a } });
+  const explain = t('hk_withdrawExplain');
+  if (withdraw) return button(t('hk_withdraw'), { class: 'btn hk-withdraw', testid: 'withdraw', 'data-explain': explain, data: { action: 'move', a: withdraw.a } });
   const why = snap.unavailable?.withdraw;
-  if (!why) return button(t('hk_withdraw'), { class: 'btn hk-withdraw', testid: 'withdraw', disabled: true });
+  if (!why) return button(t('hk_withdraw'), { class: 'btn hk-withdraw', testid: 'withdraw', 'data-explain': explain, disabled: true });
   return button(t('hk_withdraw'), {
     class: 'btn hk-withdraw', testid: 'withdraw', 'aria-disabled': 'true', 'aria-label': `${t('hk_withdraw')}: ${tx(why)}`, data: { action: 'why', why: 'withdraw' },
   });
@@ -702,6 +713,7 @@ function bidControls(snap, ctx) {
     h('div', { class: 'hk-bid-row' },
       bidButton(ctx, amount, t('hk_bidN', amount), { class: ['hk-go', over ? 'btn-danger' : 'btn-primary'].join(' '), testid: 'bid' }),
       pass)));
+  box.querySelector('[data-testid=bid]')?.setAttribute('data-explain', t('hk_bidGoExplain', amount));
   return box;
 }
 

@@ -16,6 +16,8 @@ loadStyle(new URL('./yadokashi.css', import.meta.url).href);
 
 Object.assign(STRINGS, {
   yd_turn: { en: 'Turn {0}', ja: '{0}手番目' },
+  yd_jumpRow: { en: 'My row', ja: '自分の列' },
+  yd_jumpRowExplain: { en: 'Scrolls up to your row and your actions.', ja: '自分の列と操作の位置まで移動します。' },
   yd_goal: { en: 'Ends at {0} ★', ja: '星{0}以上で終了' },
   yd_turnExplain: {
     en: 'Turn {0}: turns go round the table, one action each. There is no turn limit: the game ends when a turn ends with someone at the goal.',
@@ -98,6 +100,8 @@ Object.assign(STRINGS, {
   // rebirth
   yd_rebirth: { en: 'A size-12 crab is reborn: choose an empty shell.', ja: '大きさ12のヤドカリが生まれ変わります。空きヤドを選んでください。' },
   yd_rebirthOn: { en: 'Shell {0}', ja: 'ヤド{0}' },
+  yd_shellWhere: { en: "{0}'s row, position {1}", ja: '{0}の列の{1}番目' },
+  yd_shellWhereYours: { en: 'your row, position {0}', ja: 'あなたの列の{0}番目' },
   // tenants
   yd_tenantsRolled: { en: 'The centre dice rolled:', ja: '中央のダイスの出目：' },
   yd_tenantsChoose: { en: 'Choose the shells that get a crab (at least one).', ja: 'ヤドカリを乗せるヤドを選んでください（1つ以上）。' },
@@ -280,6 +284,9 @@ export function initUi(_snap) {
  * view): a shell picked to buy, whose place is chosen there. */
 export const movesAfter = ['yd-buy-shell'];
 
+/** A phone's jump back to the own part of the table: Yadokashi has no hand, it has a row. */
+export const jumpMine = { label: 'yd_jumpRow', explain: 'yd_jumpRowExplain' };
+
 /** The handlers of the table's taps (`data-action`); each changes `ctx.ui` only. */
 export const actions = {
   'yd-mode'(ctx, data) {
@@ -396,6 +403,7 @@ function shellCard(item, names, extra) {
     data: {
       shell: item.shell, owner, position: item.position, crab: item.crab ?? undefined, ring: extra.index,
       action: tap?.action, a: tap?.a, choice: tap?.choice, pick: tap?.pick, reach: tap?.reach,
+      gloss: item.crab ? 'Shell N|position N|crab' : 'Shell N|position N', // "?" says what the numbers mean
     },
     title,
     vars: extra.vars,
@@ -435,7 +443,7 @@ function centre(v, names) {
   const tt = tenantsRoll(v);
   const rolls = (tt?.rolls || []).join(lang() === 'ja' ? '、' : ', ');
   return h('div', { class: 'yd-centre', testid: 'centre', data: { dice: v.centre } },
-    h('span', { class: 'yd-label', text: t('yd_centre') }),
+    h('span', { class: 'yd-label', text: t('yd_centre'), data: { gloss: 'Centre' } }),
     centreDice(v),
     tt ? h('div', {
       class: 'yd-roll yd-roll-tenants', testid: 'tenants-roll', data: { rolls: (tt.rolls || []).join(' ') },
@@ -461,7 +469,7 @@ function ringItem(place, snap, ctx, marks) {
     const label = t('yd_piece', ctx.names[s]);
     return h('div', {
       class: ['yd-piece', `seat-c${s}`, v.current === s && !snap.over ? 'is-current' : null],
-      testid: `piece-${s}`, 'data-key': `piece-${s}`, 'data-flip': `yd-piece-${s}`, 'data-flip-at': String(index), data: { ring: index }, role: 'img', title: label, 'aria-label': label, vars,
+      testid: `piece-${s}`, 'data-key': `piece-${s}`, 'data-flip': `yd-piece-${s}`, 'data-flip-at': String(index), data: { ring: index, gloss: 'piece|row' }, role: 'img', title: label, 'aria-label': label, vars,
     }, seatMark(s, 'yd-piece-mark'));
   }
   const cls = [];
@@ -548,7 +556,7 @@ function turnActions(snap, ctx) {
       actionButton(t('yd_callHigh'), t('yd_callHighHelp'), 'act-high', moveTarget(high), t('yd_needCentre'), t('yd_callHighExplain')),
       actionButton(t('yd_callLow'), t('yd_callLowHelp'), 'act-low', moveTarget(low), t('yd_needCentre'), t('yd_callLowExplain'))),
     high ? button([icon('eye'), h('span', { text: t('pv_ydPreviewOpen') })], {
-      class: 'btn btn-quiet yd-preview-open', testid: 'act-preview', data: { action: 'yd-mode', mode: 'preview' },
+      class: 'btn btn-quiet yd-preview-open', testid: 'act-preview', 'data-explain': t('pv_ydPreviewExplain'), data: { action: 'yd-mode', mode: 'preview' },
     }) : null);
   const canBuy = movesOf(ctx, 'buy').length > 0;
   const canRearrange = Boolean(choiceOf(ctx, 'rearrange'));
@@ -789,15 +797,29 @@ function previewPanel(snap, ctx) {
 
 // ---------------------------------------------------------------- rebirth and new tenants
 
-function rebirthPanel(ctx) {
+/**
+ * Whose row shell `n` is in, and where: "your row, position 2", "Aya's row, position 1" (the
+ * rebirth's and New tenants' choices name only shells otherwise).
+ * @param {any} v the view
+ * @param {number} n
+ * @param {any} ctx
+ */
+function whereShell(v, n, ctx) {
+  const it = (v.ring || []).find((x) => x.shell === n);
+  if (!it) return null;
+  const text = it.owner === ctx.viewer ? t('yd_shellWhereYours', it.position) : t('yd_shellWhere', ctx.names[it.owner], it.position);
+  return h('span', { class: 'yd-where', testid: `where-${n}`, text });
+}
+
+function rebirthPanel(v, ctx) {
   return h('div', { class: 'yd-panel', testid: 'rebirth-panel' },
     h('p', { class: 'yd-hint', text: t('yd_rebirth') }),
     h('div', { class: 'yd-buy-list' }, movesOf(ctx, 'rebirth').map((m) => button(
-      [shellChip(m.shell), h('span', { text: t('yd_rebirthOn', m.shell) })],
+      [shellChip(m.shell), h('span', { text: t('yd_rebirthOn', m.shell) }), whereShell(v, m.shell, ctx)],
       { class: 'btn btn-primary', testid: `rebirth-${m.shell}`, data: { action: 'move', a: m.a } }))));
 }
 
-function tenantsPanel(ctx) {
+function tenantsPanel(v, ctx) {
   const ui = ctx.ui;
   const choice = choiceOf(ctx, 'tenants');
   const shells = choice.shells || [];
@@ -815,7 +837,7 @@ function tenantsPanel(ctx) {
     h('div', { class: 'yd-buy-list' }, shells.map((s) => {
       const on = ui.picks.includes(s);
       // the check's place is kept when it is off: picking never moves the buttons
-      return button([shellChip(s), icon('check', 'yd-check')], {
+      return button([shellChip(s), whereShell(v, s, ctx), icon('check', 'yd-check')], {
         class: ['btn', 'yd-toggle', on ? 'is-on' : null], testid: `tenant-${s}`, 'aria-pressed': on ? 'true' : 'false',
         data: { action: 'yd-tenant', shell: s, choice: 'tenants', pick: s },
       });
@@ -831,8 +853,8 @@ function actionZone(snap, ctx) {
   const ui = ctx.ui;
   if (!ctx.canAct || !ui || ctx.viewer === null || ctx.viewer === undefined) return null;
   if (!(ctx.moves || []).length && !(ctx.choices || []).length) return null;
-  if (v.phase === 'rebirth') return rebirthPanel(ctx);
-  if (v.phase === 'tenants' && choiceOf(ctx, 'tenants')) return tenantsPanel(ctx);
+  if (v.phase === 'rebirth') return rebirthPanel(v, ctx);
+  if (v.phase === 'tenants' && choiceOf(ctx, 'tenants')) return tenantsPanel(v, ctx);
   if (rearranging(snap, ctx)) return rearrangePanel(snap, ctx);
   if (ui.mode === 'buy' && movesOf(ctx, 'buy').length) return buyPanel(snap, ctx);
   if (ui.mode === 'preview' && movesOf(ctx, 'move-dice').length) return previewPanel(snap, ctx);
@@ -1024,4 +1046,4 @@ export function selection(snap, ctx) {
   return rearranging(snap, ctx) ? { choice: 'rearrange', picks } : null;
 }
 
-export default { initUi, statusChips, prompt, table, side, result, actions, movesAfter, setupOptions, selection };
+export default { initUi, statusChips, prompt, table, side, result, actions, movesAfter, jumpMine, setupOptions, selection };

@@ -130,10 +130,25 @@ function namesLine(entry, winners = []) {
       Array.isArray(entry.scores) && Number.isFinite(entry.scores[i]) ? h('span', { class: 'saved-score', text: String(entry.scores[i]) }) : null)));
 }
 
-/** @param {{n: number, of: number | null} | null} round */
+/**
+ * How far a kept game has gone, in the words of its table ("Round 2 of 5", "Turn 25").
+ * @param {{n: number, of: number | null, turn?: boolean} | null} round
+ */
 function roundText(round) {
   if (!round) return null;
+  if (round.turn) return t('turnN', round.n);
   return round.of ? t('roundOf', round.n, round.of) : t('roundN', round.n);
+}
+
+/**
+ * A kept game's line under its names: how far it has gone, then when it was saved. A game
+ * counted in turns shows its turn alone (its table says "Turn 25"; the moves within a turn
+ * would read as another count).
+ * @param {any} entry
+ */
+function saveMeta(entry) {
+  const moves = entry.round?.turn ? null : t('moveN', entry.ply);
+  return [roundText(entry.round), moves, t('savedAt', formatDate(entry.updated))].filter(Boolean).join(' · ');
 }
 
 /** @param {string} id */
@@ -181,7 +196,7 @@ function saveRow(entry, host) {
     ? button(t('continueGame'), { class: 'btn btn-primary', testid: 'save-continue', data: { action: 'continue', id: entry.id } })
     : h('span', { class: 'soon', text: t('comingSoon') });
   const del = deleteButton('save-delete', 'delete-save', entry.id, title);
-  const meta = [roundText(entry.round), t('moveN', entry.ply), t('savedAt', formatDate(entry.updated))].filter(Boolean).join(' · ');
+  const meta = saveMeta(entry);
   return h('li', { class: 'saved-item', testid: 'save-item', data: { saveId: entry.id, game: entry.game } },
     savedArt(entry.game),
     h('div', { class: 'saved-body' },

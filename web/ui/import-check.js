@@ -21,7 +21,7 @@
 //
 // Pure functions (no DOM, no storage): tests/js/import-check.test.mjs runs them under node.
 
-import { analysisProblem } from './saves.js';
+import { analysisProblem, roundOf } from './saves.js';
 
 /**
  * The longest record text (a link, a `g=...` fragment, a record's JSON) the page hands to the
@@ -101,17 +101,6 @@ export function contradiction({ kind, entry, index }, ans, title) {
   if (kind === 'done' && !ans.finished) return { key: 'importLieFinished', args: [index, title] };
   if (kind === 'save' && ans.finished) return { key: 'importLieGoing', args: [index, title] };
   return null;
-}
-
-/**
- * The round of a position as a game in progress keeps it (web/ui/saves.js).
- * @param {any} view
- */
-function roundOf(view) {
-  const n = view?.round;
-  const of = view?.rounds;
-  if (!Number.isInteger(n)) return null;
-  return { n, of: Number.isInteger(of) ? of : null };
 }
 
 /**

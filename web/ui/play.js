@@ -949,7 +949,7 @@ export class Table {
       h('div', { class: 'status-prompt', testid: 'prompt', 'aria-live': 'polite' }, prompt),
       this.tutorial ? null : this.coach.button(),
       this.devices && this.hostsDevices() ? this.devices.ui.devicesButton(this.devices.hub) : null,
-      this.tutorial ? null : this.jumpButtons(), // shown on a phone's one column only (style.css)
+      this.tutorial ? null : this.jumpButtons(mod), // shown on a phone's one column only (style.css)
       explainButton(snap.game),
       rulesButton(),
       undo,
@@ -957,10 +957,13 @@ export class Table {
   }
 
   /** A phone: one tap to the public board, one back to the own hand (the phone's column puts
-   * the hand first; style.css shows them there only). */
-  jumpButtons() {
+   * the hand first; style.css shows them there only). A game with no hand names its own part
+   * (`jumpMine`: the keys of its label and its explanation; Yadokashi's row).
+   * @param {any} mod the game's module */
+  jumpButtons(mod) {
+    const mine = mod.jumpMine || { label: 'jumpHand', explain: 'jumpHandExplain' };
     return h('span', { class: 'jump-buttons' },
-      button(t('jumpHand'), { class: 'btn btn-sm', testid: 'jump-hand', 'data-explain': t('jumpHandExplain'), data: { action: 'jump', to: 'hand' } }),
+      button(t(mine.label), { class: 'btn btn-sm', testid: 'jump-hand', 'data-explain': t(mine.explain), data: { action: 'jump', to: 'hand' } }),
       button(t('jumpBoard'), { class: 'btn btn-sm', testid: 'jump-board', 'data-explain': t('jumpBoardExplain'), data: { action: 'jump', to: 'board' } }));
   }
 

@@ -231,11 +231,18 @@ export function deleteHistory(id) {
   removeKey(DONE_PREFIX + id);
 }
 
-function roundOf(view) {
+/**
+ * How far a game in progress has gone, as its table counts it: its round (and of how many), or
+ * the turn of a game counted in turns (Yadokashi's view has `turn`, from 0, and no round).
+ * @param {any} view
+ * @returns {{n: number, of: number | null, turn?: true} | null}
+ */
+export function roundOf(view) {
   const n = view?.round;
   const of = view?.rounds;
-  if (!Number.isInteger(n)) return null;
-  return { n, of: Number.isInteger(of) ? of : null };
+  if (Number.isInteger(n)) return { n, of: Number.isInteger(of) ? of : null };
+  const turn = view?.turn;
+  return Number.isInteger(turn) && turn >= 0 ? { n: turn + 1, of: null, turn: true } : null;
 }
 
 function base(snap, id, created) {

@@ -209,6 +209,20 @@ function ordered(move, ctx) {
  * @typedef {{goTo: (step: number) => void, leave: () => void, real: () => void}} TutorHost
  */
 
+/**
+ * A phone: the room left under the table's column, and the scroll padding that keeps a mark
+ * clear of the lesson's panel, follow the panel's real height (style.css `--lesson-h`): a fixed
+ * 40% of the screen left the learner's own row, at the bottom of Yadokashi's ring, under a panel
+ * half as tall.
+ * @param {Element} root the table on screen
+ */
+function fitRoom(root) {
+  const panel = root.querySelector('.tutorial-panel');
+  const height = panel instanceof HTMLElement && getComputedStyle(panel).position === 'fixed' ? panel.offsetHeight : 0;
+  if (height) document.documentElement.style.setProperty('--lesson-h', `${height}px`);
+  else document.documentElement.style.removeProperty('--lesson-h');
+}
+
 export class Tutor {
   /**
    * @param {TutorialData} data
@@ -384,7 +398,8 @@ export class Tutor {
       for (const m of /** @type {Element[]} */ (this.plainMarks)) m.removeAttribute(TIP);
       biggest.setAttribute(TIP, words);
     }
-    const el = root.querySelector(`[${TIP}]`);
+    fitRoom(root);
+    const el = root.querySelector(`[${TIP}]`) ?? this.lookAt(root);
     const size = `${innerWidth}x${innerHeight}`; // a turned tablet: again
     if (el && (el !== this.revealed?.el || size !== this.revealed.size)) {
       this.revealed = { el, size };
@@ -396,6 +411,18 @@ export class Tutor {
   /** The composed move's selection so far (the renderer's `selection`), or null. */
   selection(snap, ctx) {
     return this.table.module.selection ? this.table.module.selection(snap, ctx) : null;
+  }
+
+  /**
+   * Where the learner should look when there is nothing to tap: on a step to read, the first
+   * thing its words point at; while the others play, the board (a phone's column had the own
+   * row of Yadokashi's ring under the lesson's panel as the bots moved).
+   * @param {Element} root
+   */
+  lookAt(root) {
+    if (this.phase === 'read') return root.querySelector(`[${TARGET}]`);
+    if (this.phase === 'playing' || this.phase === 'moving') return root.querySelector('[data-board]');
+    return null;
   }
 
   /**
