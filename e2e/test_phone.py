@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from conftest import INSTANT_BOTS, READY, SCREENSHOTS, link, record_of, resize, simulate
 from playwright.sync_api import Page, ViewportSize, expect
+from test_hitokai import round_ended_by_bots
 from test_holds import NORMAL, find, legal
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -297,6 +298,21 @@ def test_a_phone_shows_the_results_table_clear_of_the_board(page: Page, base_url
     assert seen["width"] <= PHONE["width"] and seen["right"] <= seen["room"] + 1, seen
     assert not seen["hit"], seen
     page.screenshot(path=str(SCREENSHOTS / f"phone-end-{game}-390x844.png"), full_page=True)
+
+
+def test_a_phone_shows_a_round_summary_whole(page: Page, base_url: str) -> None:
+    """The Egyptian Buyer's round summary on a phone: its table was 540 px wide in a 310 px
+    card, its Total and VP columns scrolled out of sight; now it fits, the cards left said
+    under the bonus they give."""
+    rec = round_ended_by_bots()
+    rec["seats"][1] = {"name": "Bartholomew", "kind": "bot", "level": "normal"}
+    page.evaluate("(hash) => { location.hash = hash; }", link(rec))
+    layer = page.get_by_test_id("round-summary-layer")
+    expect(layer).to_be_visible(timeout=60_000)
+    fits = layer.locator(".hk-sum-scroll").evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+    assert fits[0] <= fits[1], fits
+    expect(layer.locator(".hk-sum-cards").first).to_be_visible()
+    page.screenshot(path=str(SCREENSHOTS / "phone-hitokai-round-390x844.png"))
 
 
 def test_a_phone_brings_the_coach_into_view(page: Page, base_url: str) -> None:

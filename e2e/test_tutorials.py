@@ -46,13 +46,13 @@ DETOURS = {
 STATE = """() => {
   const panel = document.querySelector('[data-testid=tutorial-panel]');
   const table = document.querySelector('[data-testid=table]');
-  const targets = [...document.querySelectorAll('[data-tutorial=target]')].map((el) => ({
+  const targets = [...document.querySelectorAll('[data-tutorial]')].map((el) => ({
     testid: el.getAttribute('data-testid'), a: el.getAttribute('data-a'),
     reach: el.getAttribute('data-reach'), pick: el.getAttribute('data-pick'),
     unpick: el.getAttribute('data-unpick'), choice: el.getAttribute('data-choice'),
     confirm: el.getAttribute('data-confirm'), choose: el.getAttribute('data-choose'),
     reset: el.getAttribute('data-reset'), release: el.hasAttribute('data-release'),
-    action: el.getAttribute('data-action'),
+    action: el.getAttribute('data-action'), kind: el.getAttribute('data-tutorial'),
   }));
   return panel && table && {
     step: Number(panel.dataset.step), phase: panel.dataset.phase, ply: Number(table.dataset.ply),
@@ -63,7 +63,7 @@ STATE = """() => {
 }"""
 SETTLED = "['read', 'do', 'end', 'hold']"
 # the marks whose ring (the outline outside the element) a scrolling box around them cuts off
-CLIPPED = """() => [...document.querySelectorAll('[data-tutorial=target]')].filter((el) => {
+CLIPPED = """() => [...document.querySelectorAll('[data-tutorial]')].filter((el) => {
   const cs = getComputedStyle(el);
   const ring = Math.max(0, parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth));
   const r = el.getBoundingClientRect();
@@ -280,6 +280,9 @@ def play(
         marked = now["targets"]
         if step["expect"]:
             assert marked, f"{data['game']} step {k}: nothing marked"
+        # a step to read rings what it points at as a thing to look at, a move as one to tap
+        kinds = {t["kind"] for t in marked if not t["release"]}
+        assert kinds <= ({"target"} if now["phase"] == "do" else {"look"}), (k, now["phase"], kinds)
         bad = [t for t in marked if not expected_marks(step, t)]
         assert not bad, f"{data['game']} step {k} ({step['id']}): marked {bad}"
         if shot is not None:

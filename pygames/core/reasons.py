@@ -307,6 +307,11 @@ def _win_words(mine: Stats, other: Stats | None) -> Text:
     q = percent(other.mean("win"))
     if p == q:
         return t(f"your chance to win is {p} with either", f"勝つ確率はどちらも{p}です")
+    if not apart(mine, other, "win"):  # "39% instead of 38%" read as a sure difference
+        return t(
+            f"your chance to win is about the same ({p} against {q})",
+            f"勝つ確率はほぼ同じです（{p}と{q}）",
+        )
     return t(f"your chance to win is {p} instead of {q}", f"勝つ確率は{q}ではなく{p}です")
 
 

@@ -122,6 +122,7 @@ Object.assign(STRINGS, {
   hk_colPlayer: { en: 'Player', ja: 'プレイヤー' },
   hk_colDaughters: { en: 'Daughters', ja: '娘' },
   hk_colCards: { en: 'Cards left', ja: '残り手札' },
+  hk_cardsLeftN: { en: { one: '{0} card left', other: '{0} cards left' }, ja: '残り{0}枚' },
   hk_colBonus: { en: 'Hand bonus', ja: '手札ボーナス' },
   hk_colTotal: { en: 'Total', ja: '合計' },
   hk_colVp: { en: 'Victory points', ja: '勝点' },
@@ -861,8 +862,9 @@ function summaryRow(sm, ctx, ss, s) {
     ss.eliminated ? h('span', { class: 'badge hk-badge-out', text: t('hk_eliminated'), data: { gloss: 'Eliminated' } }) : null),
   h('td', {}, h('span', { class: 'hk-row' }, ss.daughters.length ? ss.daughters.map((d) => chip(d, 'hk-xs hk-dchip')) : '–'),
     ss.daughters.length ? h('span', { class: 'hk-muted-s hk-nowrap', text: ` = ${ss.daughter_points}` }) : null),
-  h('td', { class: 'hk-c-num', text: String(ss.cards) }),
-  h('td', { class: 'hk-c-num', text: `+${ss.bonus}` }),
+  h('td', { class: 'hk-c-num hk-c-cards', text: String(ss.cards) }),
+  // on a phone the cards left are said under the bonus they give (their column is hidden there)
+  h('td', { class: 'hk-c-num' }, `+${ss.bonus}`, h('span', { class: 'hk-sum-cards', text: tp('hk_cardsLeftN', ss.cards) })),
   h('td', { class: 'hk-c-num hk-c-total', text: String(ss.total) }),
   h('td', { class: 'hk-c-num' }, h('b', { text: String(ss.points ?? '') }), win ? h('span', { class: 'hk-plus', text: ` (${t('hk_plusPoint')})` }) : null));
 }
@@ -872,7 +874,7 @@ function summaryTable(sm, ctx) {
   const head = h('tr', {},
     h('th', { scope: 'col', class: 'hk-c-name', text: t('hk_colPlayer') }),
     h('th', { scope: 'col', text: t('hk_colDaughters') }),
-    h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colCards') }),
+    h('th', { scope: 'col', class: 'hk-c-num hk-c-cards', text: t('hk_colCards') }),
     h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colBonus') }),
     h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colTotal') }),
     h('th', { scope: 'col', class: 'hk-c-num', text: t('hk_colVp') }));

@@ -20,7 +20,8 @@
 // `data-unpick`, `data-confirm`, `data-choose`, `data-reset`, and `data-move` on a control that plays
 // a move the page cannot name, such as a suggested payment) is explained in the panel and changes
 // nothing. The first mark of a move to make carries a "Tap here" badge (`data-tutorial-tip`).
-// A read step's `mark` (test ids) is marked the same way. A drawing that holds the table (a
+// A read step's `mark` (test ids) is marked `data-tutorial="look"`: a ring to look at, not to tap
+// (a tap on such a control says to read, then tap Next). A drawing that holds the table (a
 // round summary, `holdBots`) marks its control that lets go (`data-release`).
 
 import { h, button, sleep } from './dom.js';
@@ -157,13 +158,15 @@ function enabled(el) {
  * Mark in `nodes` the controls the first selector that finds one names.
  * @param {Element[]} nodes
  * @param {string[]} selectors
+ * @param {'target' | 'look'} [kind] `look`: a step to read points at it (a dashed ring that does
+ *   not pulse; a learner tapped a results table ringed like a control and nothing happened)
  * @returns {Element[]} the controls marked
  */
-function markFirst(nodes, selectors) {
+function markFirst(nodes, selectors, kind = 'target') {
   for (const sel of selectors) {
     const found = nodes.flatMap((n) => [n, ...n.querySelectorAll(sel)].filter((el) => el.matches(sel) && enabled(el)));
     if (found.length) {
-      for (const el of found) el.setAttribute(TARGET, 'target');
+      for (const el of found) el.setAttribute(TARGET, kind);
       return found;
     }
   }
@@ -371,7 +374,7 @@ export class Tutor {
     this.plainMarks = null;
     if (this.phase === 'hold') found = markFirst(nodes, ['[data-release]']);
     else if (this.phase === 'read' || this.phase === 'end') {
-      return step.mark.reduce((n, id) => n + markFirst(nodes, [attr('data-testid', id)]).length, 0);
+      return step.mark.reduce((n, id) => n + markFirst(nodes, [attr('data-testid', id)], 'look').length, 0);
     } else if (this.phase === 'do' && ctx.canAct) {
       const sel = this.selection(snap, ctx);
       const move = this.wanted(sel, ctx);
