@@ -625,3 +625,49 @@ def test_a_game_of_bots_is_drawn_for_every_seat(
             )
             marks_in_sight(page)
     shot(page, "analysis-all-seats-decision", both=True)
+
+
+# the decision opened on a tablet: the status bar's prompt (its height and whether it stays in
+# the bar), the action zone's height, and the marks of the played move
+DECISION_LAYOUT = """() => {
+  const bar = document.querySelector('.replay-board').closest('.table-main')
+    .querySelector('.status-bar').getBoundingClientRect();
+  const prompt = document.querySelector('.status-bar .status-prompt').getBoundingClientRect();
+  const zone = document.querySelector('.replay-board [data-testid=action-zone]');
+  return { bar: [bar.top, bar.bottom], prompt: [prompt.top, prompt.bottom, prompt.width],
+    zone: zone.getBoundingClientRect().height,
+    played: [...document.querySelectorAll('.replay-board [data-hint-rank]')]
+      .filter((el) => el.getAttribute('data-hint-rank').split(' ').includes('✗'))
+      .map((el) => el.dataset.pick) };
+}"""
+
+
+def test_a_bag_gai_decision_opened_on_a_tablet_shows_both_moves(page: Page, base_url: str) -> None:
+    """A beginner's trial (BAG-GAI, 1024x768): a decision opened from the analysis squeezed the
+    replay's prompt into 8 lines past its bar and the range panel to a 25 px sliver, and a spot
+    played inside the better range was "not drawn on the table here"."""
+    record = record_of(simulate("baggai", 4, 5, "random,normal,normal,normal"))
+    record["seats"] = [{"name": "Aya", "kind": "human"}]
+    record["seats"] += [{"name": n, "kind": "bot", "level": "normal"} for n in NAMES[1:]]
+    analysis = kept_analysis(record)
+    mistakes = [v for v in analysis["verdicts"] if v["loss"] >= analysis["mistake"]]
+    inside = [
+        v for v in mistakes if v["picks"]["played"]["picks"][0] in v["picks"]["best"]["covers"]
+    ]
+    assert inside, "the seeded game must have a range played inside the better one"
+    entry = finished_entry(record, game="baggai", kinds=["human"] + ["bot"] * 3, analysis=analysis)
+    open_page(page, base_url, "en", {ENTRY: entry})
+    page.goto(f"{base_url}#/replay/{ENTRY}")
+    viewer_ready(page, len(record["actions"]))
+    page.locator(f'[data-testid=analysis-mistake][data-move="{inside[0]["ply"]}"]').click()
+    viewer = page.get_by_test_id("replay")
+    expect(viewer).to_have_attribute("data-decision", "yes")
+    seen = page.evaluate(DECISION_LAYOUT)
+    assert seen["prompt"][2] >= 150 and seen["prompt"][1] <= seen["bar"][1] + 1, seen
+    assert seen["zone"] >= 100, seen
+    assert seen["played"] == inside[0]["picks"]["played"]["picks"], seen
+    expect(page.locator(".analysis-offtable")).to_have_count(0)
+    # the graph's numbers say what they count
+    expect(page.get_by_test_id("analysis-last-tick")).to_have_text(
+        f"{len(record['actions'])} moves"
+    )

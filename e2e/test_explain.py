@@ -293,6 +293,9 @@ def test_every_mark_has_a_tap_path(lang_page: Page, base_url: str, game: str) ->
             expect(page.locator("[data-testid^=daughter-][data-explain]")).to_have_count(10)
             expect(page.locator("[data-testid=auction] [data-explain]")).to_have_count(2)  # + bank
             expect(page.get_by_test_id("hand-value")).to_have_attribute("data-gloss", "Worth N now")
+        if game == "baggai":  # a beginner's "?" said "Nothing to explain here" on these
+            for mark in ("[data-testid=piles-left]", "[data-testid=phase]", ".bg-spot.is-bank"):
+                expect(page.locator(mark).first).to_have_attribute("data-explain", re.compile("."))
         if game == "yadokashi":  # a beginner's "?" said nothing of the Centre's title, a
             # piece's part, or what a shell's numbers mean
             centre = page.locator("[data-testid=centre] > .yd-label")
@@ -313,6 +316,10 @@ def test_every_mark_has_a_tap_path(lang_page: Page, base_url: str, game: str) ->
             ask_then_tap(page, game, lang)
     page.goto(base_url + link(record))
     expect(page.get_by_test_id("end-screen")).to_be_visible(timeout=30_000)
+    if game == "baggai":  # a beginner took the brand columns' totals for VP
+        expect(page.get_by_test_id("result-note")).to_contain_text(
+            {"en": "not VP", "ja": "勝利点ではありません"}[lang]
+        )
     problems += sweep(page, f"{game} end ({lang})")
     half = {**record, "actions": record["actions"][: len(record["actions"]) // 2]}
     page.goto(f"{base_url}#/replay&{link(half)[1:]}")

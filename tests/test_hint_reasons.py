@@ -431,19 +431,21 @@ def test_with_level_chances_a_first_move_s_downsides_are_a_trade_off() -> None:
     assert "on average you end with 3 more VP from parties, yet" in other["en"], other
 
 
-def test_chances_within_the_noise_are_said_to_be_about_the_same() -> None:
+def test_chances_within_the_noise_are_said_to_be_so() -> None:
     """A beginner read "0.3 fewer shells ... yet your chance to win is 39% instead of 38%" as a
-    contradiction: two chances to win within a standard error of each other are "about the
-    same", both figures given, never one "instead of" the other."""
+    contradiction, and "about the same (79% against 67%)" as a gap played down: two chances to
+    win within a standard error of each other are given with what they are, within the search's
+    noise, never one "instead of" the other."""
     first = stats([1, 0, 0, 1, 0], [2, 2, 2, 1, 3], [10, 9, 11, 12, 9], parties=[3, 3, 4, 3, 3],
                   showoff=[0] * 5, money=[10, 9, 11, 9, 10])  # fmt: skip
     third = stats([1, 0, 1, 0, 1], [1, 2, 1, 3, 1], [14, 15, 15, 12, 14], parties=[6, 7, 7, 5, 6],
                   showoff=[0] * 5, money=[10, 10, 11, 9, 10])  # fmt: skip
     assert not apart(first, third, "win")
     text = why(third, first, baggai_state(), 0, "p2")
-    assert "your chance to win is about the same (60% against 40%)." in text["en"], text
+    said = "your chance to win is 60% against 40%, a difference within the search's noise."
+    assert said in text["en"], text
     assert "instead of" not in text["en"]
-    assert text["ja"].endswith("勝つ確率はほぼ同じです（60%と40%）。"), text["ja"]
+    assert text["ja"].endswith("勝つ確率は60%と40%で、差は探索の誤差の範囲内です。"), text["ja"]
     # apart, the move's chance is said instead of the other's, as before
     sure = stats([1] * 5, [1] * 5, [14] * 5, parties=[6] * 5, showoff=[0] * 5, money=[10] * 5)
     none = stats([0] * 5, [2] * 5, [9] * 5, parties=[3] * 5, showoff=[0] * 5, money=[10] * 5)

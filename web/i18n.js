@@ -468,6 +468,7 @@ const S = {
   analysisFailed: { en: 'The analysis could not be made.', ja: '分析できませんでした。' },
   analysisAgain: { en: 'Analyse again', ja: 'もう一度分析する' },
   analysisWinChance: { en: 'Estimated chance to win', ja: '推定勝率' },
+  analysisMovesTick: { en: { one: '{0} move', other: '{0} moves' }, ja: '{0}手' },
   analysisGraphLabel: {
     en: 'Graph of the estimated chance to win after each decision: {0}',
     ja: '判断ごとの推定勝率のグラフ：{0}',

@@ -307,10 +307,11 @@ def _win_words(mine: Stats, other: Stats | None) -> Text:
     q = percent(other.mean("win"))
     if p == q:
         return t(f"your chance to win is {p} with either", f"勝つ確率はどちらも{p}です")
-    if not apart(mine, other, "win"):  # "39% instead of 38%" read as a sure difference
+    if not apart(mine, other, "win"):  # "39% instead of 38%" read as a sure difference, and
+        # "about the same (79% against 67%)" as a gap played down: the figures, and what they are
         return t(
-            f"your chance to win is about the same ({p} against {q})",
-            f"勝つ確率はほぼ同じです（{p}と{q}）",
+            f"your chance to win is {p} against {q}, a difference within the search's noise",
+            f"勝つ確率は{p}と{q}で、差は探索の誤差の範囲内です",
         )
     return t(f"your chance to win is {p} instead of {q}", f"勝つ確率は{q}ではなく{p}です")
 

@@ -31,6 +31,11 @@ Object.assign(STRINGS, {
   bg_bank: { en: 'Bank', ja: '銀行' },
   bg_bankL: { en: 'Bank L', ja: '左の銀行' },
   bg_bankR: { en: 'Bank R', ja: '右の銀行' },
+  bg_bankExplain: { en: '{0}: at the end of each round the money left on spots 1-4 goes to Bank L, the rest to Bank R. A range may include a bank: its shopper takes all the money there and leaves his price.', ja: '{0}：各ラウンドの終わりに、1〜4番のマスに残ったお金は左の銀行へ、残りは右の銀行へ移ります。範囲に銀行を含めることもでき、そこで買う人はお金を全部取り、自分の値段を置きます。' },
+  bg_pilesExplain: { en: 'The face-down piles of bags still to come: one is laid out at the start of each later round. {0} left, so {0} more rounds after this one.', ja: 'まだ伏せてあるバッグの山。以後のラウンドの始めに1つずつ並べます。残り{0}つ、つまりこのあと{0}ラウンドあります。' },
+  bg_phaseExplain_range: { en: 'Choosing ranges: in turn from the start player, each player picks one unbroken stretch of spots (banks included); everyone sees them.', ja: '範囲選び：スタートプレイヤーから順に、各自が連続したマス（銀行も含む）を1つ選びます。選んだ範囲は全員に見えます。' },
+  bg_phaseExplain_price: { en: 'Secret prices: everyone at once chooses a price per spot; price × spots must fit your money. Then the prices are shown.', ja: '秘密の値付け：全員が同時に1マスあたりの値段を決めます。値段×マス数は所持金以内。そのあと値段を公開します。' },
+  bg_phaseExplain_buy: { en: 'Buying: from the highest price down (equal prices: the shorter range, then who picked first), each shopper walks his range left to right, takes bags and money, and leaves his price on each spot.', ja: '購入：値段の高い人から（同じならマス数の少ない人、次に先に選んだ人）、範囲を左から右へ進み、バッグやお金を取って各マスに自分の値段を置きます。' },
   bg_side_L: { en: 'L', ja: '左' },
   bg_side_R: { en: 'R', ja: '右' },
   bg_spot: { en: 'Spot {0}', ja: '{0}番' },
@@ -44,7 +49,7 @@ Object.assign(STRINGS, {
   bg_phase_buy: { en: 'Buying', ja: '購入' },
   // cards
   bg_card_bag: { en: '{0} bag, {1}', ja: '{0}のバッグ {1}' },
-  bg_card_free: { en: '{0} regular customer (free, worth {1})', ja: '{0}のお得意様（無料・{1}点分）' },
+  bg_card_free: { en: '{0} regular customer (worth {1}; its taker also takes, free, everything on one spot next to it)', ja: '{0}のお得意様（{1}点分。取った人は隣のマス1つの物も無料で取ります）' },
   bg_card_showoff: { en: 'Show-off spending', ja: '散財自慢' },
   bg_card_unknown: { en: 'Unknown brand: {0} or {1}', ja: 'ブランド不明：{0}か{1}' },
   bg_card_fixed: { en: 'Unknown brand, now {0} (worth {1})', ja: 'ブランド不明、{0}に決定（{1}点分）' },
@@ -133,6 +138,8 @@ Object.assign(STRINGS, {
   bg_colParty: { en: 'Parties', ja: 'パーティー' },
   bg_colShowoff: { en: 'Show-off spending', ja: '散財自慢' },
   bg_colMoney: { en: 'Money', ja: 'お金' },
+  bg_resultNote: { en: 'Brand columns: totals, not VP (under them, the party VP they gave). Total = parties + show-off spending + money, all VP.', ja: 'ブランドの列は合計で、勝利点ではありません（下はパーティーの勝利点）。合計＝パーティー＋散財自慢＋お金（すべて勝利点）。' },
+  bg_colBrandExplain: { en: '{0}: each player\'s total in this brand (not VP); under it, the VP its parties gave ({1}).', ja: '{0}：各プレイヤーのこのブランドの合計（勝利点ではありません）。下はパーティーで得た勝利点（{1}）。' },
   bg_partyN: { en: 'R{0}', ja: '第{0}ラウンド' },
   bg_moneyPts: { en: '¥{0} → {1}', ja: '{0}万→{1}点' },
   bg_leadBrands: { en: 'Brands led alone: {0}', ja: '単独トップのブランド：{0}' },
@@ -347,7 +354,7 @@ export function statusChips(snap) {
   if (snap.over) return [];
   return [
     h('span', { class: 'chip chip-round', testid: 'round', 'data-explain': t('roundExplain', v.round, v.rounds) }, t('roundOf', v.round, v.rounds)),
-    h('span', { class: 'chip bg-chip-phase', testid: 'phase' }, t(`bg_phase_${v.phase}`)),
+    h('span', { class: 'chip bg-chip-phase', testid: 'phase', 'data-explain': STRINGS[`bg_phaseExplain_${v.phase}`] ? t(`bg_phaseExplain_${v.phase}`) : undefined }, t(`bg_phase_${v.phase}`)),
   ];
 }
 
@@ -400,7 +407,7 @@ function spotCell(v, ctx, i, picking, preview) {
   const props = {
     class: ['bg-spot', w.bank ? 'is-bank' : null, isCursor ? 'is-cursor' : null, v.pending?.spot === i ? 'is-pending' : null,
       picking ? 'is-pickable' : null, picking && inPreview ? 'is-preview' : null, picking && picks.length === 1 && picks[0] === i ? 'is-anchor' : null],
-    testid: `spot-${w.label}`, vars: { '--col': i + 2 },
+    testid: `spot-${w.label}`, vars: { '--col': i + 2 }, 'data-explain': w.bank ? t('bg_bankExplain', spotName(v, i)) : undefined,
     data: { index: i, label: w.label, money: w.money, bag: w.bag?.code ?? '' },
   };
   if (!picking) return h('div', props, content);
@@ -444,7 +451,7 @@ function windowZone(snap, ctx) {
     h('div', { class: 'bg-lane-head bg-corner-cell', text: '' }), cells, lanes, previewBar);
   const head = h('div', { class: 'bg-window-head' },
     h('h2', { class: 'bg-title', text: t('bg_window') }),
-    h('span', { class: 'bg-sub', testid: 'piles-left', text: t('bg_pilesLeft', (v.piles_left || []).length) }),
+    h('span', { class: 'bg-sub', testid: 'piles-left', 'data-explain': t('bg_pilesExplain', (v.piles_left || []).length), text: t('bg_pilesLeft', (v.piles_left || []).length) }),
     (v.removed || []).length ? h('span', { class: 'bg-sub', text: t('bg_removed', v.removed.length) }) : null,
     v.party?.now && v.phase !== 'over' ? h('span', { class: 'bg-party-flag', testid: 'party-flag', text: t('bg_party') }) : null);
   return h('section', { class: 'bg-window' }, head, grid);
@@ -802,7 +809,8 @@ export function result(snap, ctx) {
   const parties = v.parties || [];
   const head = h('tr', {},
     h('th', { scope: 'col', class: 'col-name', text: t('name') }),
-    brandsOf(v).map((b) => h('th', { scope: 'col', class: 'bg-col-brand' }, brandChip(b, '', { title: brandName(b) }),
+    brandsOf(v).map((b) => h('th', { scope: 'col', class: 'bg-col-brand', 'data-explain': t('bg_colBrandExplain', brandName(b), parties.map((p) => t('bg_partyN', p.round)).join(' / ')) },
+      brandChip(b, '', { title: brandName(b) }),
       h('small', { class: 'bg-th-sub', text: parties.map((p) => t('bg_partyN', p.round)).join(' / ') }))),
     h('th', { scope: 'col', text: t('bg_colParty') }),
     h('th', { scope: 'col', text: t('bg_colShowoff') }),
@@ -810,7 +818,8 @@ export function result(snap, ctx) {
     h('th', { scope: 'col', class: 'col-total', text: t('total') }));
   const rows = res.breakdown.map((b, s) => resultRow(v, ctx, b, s, winners));
   return h('div', { class: 'result-wrap bg-result-wrap' },
-    h('table', { class: 'result bg-result', testid: 'result' }, h('thead', {}, head), h('tbody', {}, rows)));
+    h('table', { class: 'result bg-result', testid: 'result' }, h('thead', {}, head), h('tbody', {}, rows)),
+    h('p', { class: 'bg-result-note', testid: 'result-note', text: t('bg_resultNote') }));
 }
 
 // ---------------------------------------------------------------- setup: open money, first start player

@@ -577,8 +577,10 @@ function gridLines(box, Y) {
  * @param {number} height
  */
 function xTickLabels(total, X, height) {
+  // the last says what the numbers count ("42 moves": a beginner could not tell)
   return xTicks(total).map((move) => svg('text', {
-    class: 'analysis-tick', x: f1(X(move)), y: height - 6, 'text-anchor': move === 0 ? 'start' : move === total ? 'end' : 'middle', text: String(move),
+    class: 'analysis-tick', testid: move === total ? 'analysis-last-tick' : undefined, x: f1(X(move)), y: height - 6,
+    'text-anchor': move === 0 ? 'start' : move === total ? 'end' : 'middle', text: move === total ? tp('analysisMovesTick', move) : String(move),
   }));
 }
 

@@ -101,7 +101,7 @@ export function explanation(el, target = el) {
     if (a.matches('[data-game]')) break;
   }
   const terms = found.map((g) => ({ term: tx(g.term), means: tx(g.means) }));
-  return { own, terms: badge ? [...terms, badgeTerm(badge)] : terms };
+  return { own, terms: badge ? [...terms, ...badge.split(' ').map(badgeTerm)] : terms };
 }
 
 /**

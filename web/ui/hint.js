@@ -107,9 +107,26 @@ export function setsAside(chosen, move) {
 }
 
 /**
+ * Put `badge` on `el`, marked by another move already: beside its badge, or as its only one where
+ * it was covered between a range's ends. False: it has this badge already.
+ * @param {Element} el
+ * @param {string} attr
+ * @param {string} badge
+ */
+function addBadge(el, attr, badge) {
+  const had = (el.getAttribute(attr) || '').split(' ').filter(Boolean);
+  if (had.includes(badge)) return false;
+  el.setAttribute(attr, [...had, badge].join(' '));
+  el.classList.remove('hint-cover');
+  return true;
+}
+
+/**
  * Mark `move` on the table: its elements get `hint-mark` and `classes`; those that carry the
  * badge (its control, the ends of its picks) `badgeAttr` = `badge`; the others (the spots a range
- * covers between its ends) `hint-cover`. Elements already marked (by a better move) are left.
+ * covers between its ends) `hint-cover`. Elements already marked (by a better move) keep their
+ * marks; an end of this move among them gets this badge beside theirs ("1 2", "✓ ✗": a card of
+ * both payments, a played spot inside the better range had been left unmarked, "not drawn").
  * @param {Element} root
  * @param {{a: string, choice?: string, picks?: string[], covers?: string[]}} move
  * @param {string[]} classes
@@ -123,7 +140,11 @@ export function markMove(root, move, classes, badgeAttr, badge, cover = true) {
   const { kind, els, ends } = moveElements(root, move);
   let marked = false;
   for (const el of els) {
-    if (el.classList.contains(MARK_CLASS) || (!cover && !ends.has(el))) continue;
+    if (el.classList.contains(MARK_CLASS)) {
+      if (ends.has(el) && addBadge(el, badgeAttr, badge)) marked = true;
+      continue;
+    }
+    if (!cover && !ends.has(el)) continue;
     marked = true;
     el.classList.add(MARK_CLASS, ...classes, ...(kind === 'reach' ? ['hint-reach'] : []));
     if (ends.has(el)) el.setAttribute(badgeAttr, badge);
