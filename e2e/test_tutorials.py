@@ -328,6 +328,10 @@ def test_each_tutorial_is_played_by_tapping_only_what_is_marked(
     # same seats named as the setup names them
     expect(page.get_by_test_id("end-screen")).to_be_visible()
     expect(page.get_by_test_id("tutorial-words")).to_have_text(data["steps"][-1]["words"][main])
+    # or the setup first (players, bots' levels): a learner went back to the lobby for it
+    setup = page.get_by_test_id("tutorial-setup")
+    expect(setup).to_have_attribute("href", f"#/setup/{game}")
+    expect(setup).to_have_text({"en": "Choose the players", "ja": "参加者を選ぶ"}[main])
     page.get_by_test_id("tutorial-real").click()
     page.wait_for_selector("[data-testid=table]:not(:has([data-testid=tutorial-panel]))")
     assert "#play/" in page.url

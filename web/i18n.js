@@ -661,6 +661,7 @@ const S = {
   learnLeave: { en: 'Leave', ja: 'やめる' },
   learnLeaveTitle: { en: 'Leave the lesson (it resumes here next time)', ja: 'レッスンをやめる（次回はここから再開）' },
   learnReal: { en: 'Play a real game', ja: '本番のゲームを遊ぶ' },
+  learnSetup: { en: 'Choose the players', ja: '参加者を選ぶ' },
   learnYourMove: { en: 'Your move: tap the marked control.', ja: 'あなたの番。印のところをタップ。' },
   learnTapNext: { en: 'Read, then tap Next.', ja: '読んだら「次へ」をタップしてください。' },
   learnWatch: { en: 'Watch the other players…', ja: 'ほかのプレイヤーの手を見ましょう…' },

@@ -513,6 +513,11 @@ export class Tutor {
     const real = this.phase === 'end'
       ? button(t('learnReal'), { class: 'btn btn-primary', testid: 'tutorial-real', data: { action: 'tutorial-real' } })
       : null;
+    // or the setup, to choose the players and the bots' level first (a learner went back to the
+    // lobby for it)
+    const setup = this.phase === 'end'
+      ? h('a', { class: 'btn', href: `#/setup/${this.data.game}`, testid: 'tutorial-setup', text: t('learnSetup') })
+      : null;
     return h('section', {
       class: ['tutorial-panel', `is-${this.phase}`, this.wrong ? 'is-wrong' : null], testid: 'tutorial-panel',
       'aria-labelledby': 'tutorial-title', data: { step: this.k, phase: this.phase, key: 'tutorial-panel' },
@@ -525,6 +530,6 @@ export class Tutor {
     h('div', { class: 'tutorial-actions' },
       button(t('learnBack'), { class: 'btn', testid: 'tutorial-back', title: t('learnBackTitle'), disabled: this.k === 0 && this.phase !== 'end', data: { action: 'tutorial-back' } }),
       button(t('learnLeave'), { class: 'btn btn-quiet', testid: 'tutorial-leave', title: t('learnLeaveTitle'), data: { action: 'tutorial-leave' } }),
-      real, next));
+      setup, real, next));
   }
 }
