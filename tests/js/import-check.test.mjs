@@ -124,6 +124,9 @@ test('a game in progress: names, kinds, moves and round from the record; no scor
   // a game without rounds has none
   const noRound = accepted(checkEntry({ kind: 'save', entry, index: 1 }, { ...answer, view: {} }, { now: NOW, title: TITLE }));
   assert.equal(noRound.entry.round, null);
+  // a game counted in turns (Yadokashi) keeps its turn as its table says it (from 1)
+  const turns = accepted(checkEntry({ kind: 'save', entry, index: 1 }, { ...answer, view: { turn: 24 } }, { now: NOW, title: TITLE }));
+  assert.deepEqual(turns.entry.round, { n: 25, of: null, turn: true });
 });
 
 test('an imported analysis is kept marked imported, whatever the file says, or dropped', () => {
