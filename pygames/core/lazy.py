@@ -12,6 +12,12 @@ attributes. So the world and every later draw are exactly what the eager path gi
 nobody reads them, the resampling never happens (:func:`drop`, called by ``decide`` once the
 bot has chosen, forgets the pending work).
 
+A game whose bot draws from its stream but seldom reads what is resampled may instead move the
+stream on past the determinization's draws at once (:meth:`Rng.skip`: their number and bounds
+are public) and defer the world alone (:func:`defer_moved`): the bot then draws from the stream
+where the eager path would have left it, and the world is determinized, from a copy of the
+stream as it was, only if a removed attribute is read.
+
 The deferred work is found in a module-level table keyed by the ``id`` of the world and of the
 stream (an entry holds both, so neither id can be reused while it is there), never on the world
 itself. While the work is pending the world's class is a subclass of its game's class (same
@@ -34,13 +40,17 @@ W = TypeVar("W", bound="GameState")
 
 
 class _Pending:
-    """One deferred determinization: of ``state`` for ``seat`` from ``rng``, into ``world``
-    (whose own class is ``cls``)."""
+    """One deferred determinization: of ``state`` for ``seat`` from ``source`` (``rng``, the
+    decision's stream, or a copy of it as it was, :func:`defer_moved`), into ``world`` (whose
+    own class is ``cls``)."""
 
-    __slots__ = ("cls", "rng", "seat", "state", "world")
+    __slots__ = ("cls", "rng", "seat", "source", "state", "world")
 
-    def __init__(self, state: GameState, seat: int, rng: Rng, world: GameState) -> None:
+    def __init__(
+        self, state: GameState, seat: int, rng: Rng, world: GameState, source: Rng
+    ) -> None:
         self.state, self.seat, self.rng, self.world = state, seat, rng, world
+        self.source = source
         self.cls = type(world)
 
 
@@ -61,15 +71,45 @@ def defer(state: GameState, seat: int, rng: Rng, world: W, hidden: Iterable[str]
     determinization until one of them is read or ``rng`` is drawn from. ``state`` must not
     change while the work is pending (``decide`` drops it once the bot has chosen)."""
     assert can_defer(rng) and id(rng) not in _PENDING
-    cls = type(world)
-    for name in hidden:
-        assert not hasattr(cls, name), f"{name} has a class-level default"
-        delattr(world, name)  # (not through ``__dict__``: CPython keeps the compact layout)
-    pending = _Pending(state, seat, rng, world)
-    _PENDING[id(rng)] = _PENDING[id(world)] = pending
+    _hide(_Pending(state, seat, rng, world, rng), hidden)
     rng.__class__ = _PendingRng
-    world.__class__ = _lazy_class(cls)
     return world
+
+
+def defer_moved(
+    state: GameState, seat: int, origin: Rng, rng: Rng, world: W, hidden: Iterable[str]
+) -> W:
+    """:func:`defer` for a stream already moved on past every draw of the determinization
+    (:meth:`Rng.skip`; ``origin``: a copy of it as it was, which nobody else holds): ``rng``
+    stays a plain stream the bot may draw from at once, and ``world`` is determinized, from
+    ``origin``, only if one of the ``hidden`` attributes is read. :func:`drop` on ``rng``
+    forgets the work."""
+    assert can_defer(rng) and can_defer(origin) and id(rng) not in _PENDING
+    _hide(_Pending(state, seat, rng, world, origin), hidden)
+    return world
+
+
+def _hide(pending: _Pending, hidden: Iterable[str]) -> None:
+    """Remove the ``hidden`` attributes of the pending world, file the work under the ids of
+    the world and of its stream, and make the world lazy."""
+    world, cls = pending.world, pending.cls
+    for name in hidden:
+        assert (cls, name) in _PLAIN or _plain(cls, name), f"{name} has a class-level default"
+        delattr(world, name)  # (not through ``__dict__``: CPython keeps the compact layout)
+    _PENDING[id(pending.rng)] = _PENDING[id(world)] = pending
+    world.__class__ = _lazy_class(cls)
+
+
+#: the (class, attribute) pairs found to have no class-level default
+_PLAIN: set[tuple[type, str]] = set()
+
+
+def _plain(cls: type, name: str) -> bool:
+    """Whether ``cls`` has no class-level ``name`` (remembered when so)."""
+    if hasattr(cls, name):
+        return False
+    _PLAIN.add((cls, name))
+    return True
 
 
 def materialize(obj: object) -> None:
@@ -78,7 +118,7 @@ def materialize(obj: object) -> None:
     if pending is None:
         return
     _release(pending)
-    eager = pending.state.quiet_world(pending.seat, pending.rng)
+    eager = pending.state.quiet_world(pending.seat, pending.source)
     attributes = _instance_dict(pending.world)
     attributes.clear()
     attributes.update(_instance_dict(eager))
@@ -99,7 +139,8 @@ def is_pending(obj: object) -> bool:
 
 def _release(pending: _Pending) -> None:
     del _PENDING[id(pending.rng)], _PENDING[id(pending.world)]
-    object.__setattr__(pending.rng, "__class__", Rng)
+    if type(pending.rng) is _PendingRng:
+        object.__setattr__(pending.rng, "__class__", Rng)
     pending.world.__class__ = pending.cls
 
 

@@ -11,7 +11,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -32,6 +33,70 @@ def splitmix64(x: int) -> tuple[int, int]:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return x, z ^ (z >> 31)
+
+
+#: bits per lane of :func:`_clear`'s packed states (a state times a multiplier plus an
+#: increment times a factor is below 2**129)
+_LANE = 136
+
+
+@cache
+def _jump(count: int) -> tuple[int, int]:
+    """``(a, c)`` such that ``count`` steps take a state ``s`` to ``(a * s + c * inc) % 2**64``."""
+    times, adds = 1, 0
+    for _ in range(count):
+        times, adds = (times * PCG_MULT) & MASK64, (adds * PCG_MULT + 1) & MASK64
+    return times, adds
+
+
+@cache
+def _lanes(count: int) -> tuple[int, int, int, int, int, int]:
+    """For the ``count`` states a stream passes through from a state ``s``: their ``a`` and
+    ``c`` of :func:`_jump`, packed one per lane of :data:`_LANE` bits, and the masks of each
+    lane's low 64, 32 and 8 bits and the filler (0xFF in the lane's bytes 5 to 16)."""
+    times = adds = low64 = low32 = low8 = fill = 0
+    for k in range(count):
+        a, c = _jump(k)
+        at = k * _LANE
+        times |= a << at
+        adds |= c << at
+        low64 |= MASK64 << at
+        low32 |= MASK32 << at
+        low8 |= 0xFF << at
+        fill |= ((1 << 96) - 1) << (at + 40)
+    return times, adds, low64, low32, low8, fill
+
+
+def _rejects(state: int, inc: int, bounds: Sequence[int]) -> bool:
+    """Whether one of the draws ``below(n)`` (``n`` of ``bounds``, in turn) from ``state``
+    would be rejected, each draw looked at (what :func:`_clear` cannot rule out)."""
+    for n in bounds:
+        r = (((((state >> 18) ^ state) >> 27) & MASK32) * _TWICE >> (state >> 59)) & MASK32
+        if r < _SPAN % n:
+            return True
+        state = (state * PCG_MULT + inc) & MASK64
+    return False
+
+
+def _clear(state: int, inc: int, bounds: Sequence[int]) -> bool:
+    """True if none of the draws ``below(n)`` (``n`` of ``bounds``, in turn) from ``state`` can
+    be rejected, worked out for all of them at once on packed integers; False if one may be
+    (then each must be looked at). A draw is rejected only if its 32-bit output is below
+    ``2**32 % n``, less than ``n``: for every ``n`` up to 256 the output is then below 256,
+    so the word before its rotation (``((s >> 18) ^ s) >> 27``) has its ones within 8
+    neighbouring bits (cyclically), and two neighbouring bytes of it (cyclically) are 0.
+    Here no word has two."""
+    count = len(bounds)
+    if count == 0:
+        return True
+    if max(bounds) > 256:
+        return False
+    times, adds, low64, low32, low8, fill = _lanes(count)
+    states = (state * times + inc * adds) & low64
+    words = (((states >> 18) ^ states) >> 27) & low32
+    # each lane's bytes: the word's 4, its first again, then 0xFF (no pair of 0s across lanes)
+    spread = words | ((words & low8) << 32) | fill
+    return b"\0\0" not in spread.to_bytes(count * (_LANE // 8), "little")
 
 
 class Rng:
@@ -76,6 +141,22 @@ class Rng:
             if r >= threshold:
                 self.state = old
                 return r % n
+
+    def skip(self, bounds: Sequence[int], words: int = 0) -> bool:
+        """Move on past one draw ``below(n)`` for each ``n`` of ``bounds`` in turn, then
+        ``words`` draws of :meth:`next_u32`, without working out the values drawn, if none of
+        those ``below`` draws would be rejected (:meth:`below` then draws again); if one
+        would, return False and leave the stream where it was (the caller then makes the
+        draws). So the stream ends where the draws themselves would have left it. A subclass
+        (one that scripts or refuses its draws) is never moved on: False."""
+        if type(self) is not Rng:
+            return False
+        old, inc = self.state, self.inc
+        if not _clear(old, inc, bounds) and _rejects(old, inc, bounds):
+            return False
+        times, adds = _jump(len(bounds) + words)
+        self.state = (times * old + adds * inc) & MASK64
+        return True
 
     def draws(self, n: int, k: int) -> list[int]:
         """``k`` successive draws of ``below(n)``."""

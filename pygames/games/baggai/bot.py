@@ -31,6 +31,7 @@ from pygames.games.baggai.rules import (
     SHOWOFF_MAX,
     BagGaiState,
     brand_totals,
+    deck_for,
     fix_unknown,
     unknown_options,
     unknown_outcomes,
@@ -74,31 +75,53 @@ def brand_points(total: int, others: tuple[int, ...], outlook: Outlook) -> float
 
 
 def _supply(total: dict[str, float], cards: list[str]) -> None:
-    """Add to ``total`` per brand the values still to come in ``cards`` (an unknown card half
-    to each side): whole and half units, so every order of adding gives the same sums."""
+    """Add to ``total`` per brand the values of ``cards`` as printed (an unknown card half to
+    each side, fixed or not): whole and half units, so every order of adding (or taking
+    away) gives the same sums."""
     for c in cards:
-        brand, value = CARD_INFO[c]
-        if brand is not None:
-            total[brand] += value
-        elif c[0] == "U":
+        if c[0] == "U":
             total[c[1]] += 0.5
             total[c[2]] += 0.5
+        else:
+            brand, value = CARD_INFO[c]
+            if brand is not None:
+                total[brand] += value
+
+
+@cache
+def deck_supply(players: int) -> dict[str, float]:
+    """:func:`_supply` of the whole deck of a game of ``players``."""
+    supply = dict.fromkeys(BRANDS, 0.0)
+    _supply(supply, deck_for(players))
+    return supply
+
+
+def unseen_supply(state: BagGaiState) -> dict[str, float]:
+    """:func:`_supply` of the window and the piles still face down, from what every seat
+    knows: the deck's less the bags bought (as printed) and those removed."""
+    spent = dict.fromkeys(BRANDS, 0.0)
+    _supply(spent, state.removed)
+    for bags in state.owned:
+        _supply(spent, bags)
+    deck = deck_supply(state.players)
+    return {b: deck[b] - spent[b] for b in BRANDS}
 
 
 def outlooks(state: BagGaiState) -> dict[str, Outlook]:
     """Per brand, the parties still to come: their points per place and how blurred a brand's
     comparison is (the same for every seat): the supply of the window and the piles before
-    the round-2 party, then of the later piles added to it."""
-    supply = dict.fromkeys(BRANDS, 0.0)
-    _supply(supply, list(filter(None, state.bags)))
+    the round-2 party, then of the later piles added to it. Only in round 1 does it read a
+    pile (pile 2, before the round-2 party: the piles are hidden); later, every pile left
+    comes after that party, and the supply of the window and the piles is
+    :func:`unseen_supply` (the same sums: half units)."""
     parties: list[tuple[tuple[int, ...], dict[str, float]]] = []
-    for p in state.piles[state.round : 2]:
-        _supply(supply, p)
     if state.round <= 2:
+        supply = dict.fromkeys(BRANDS, 0.0)
+        _supply(supply, list(filter(None, state.bags)))
+        if state.round < 2:
+            _supply(supply, state.piles[1])
         parties.append((PARTIES[2], _sigmas(supply)))
-    for p in state.piles[max(state.round, 2) :]:
-        _supply(supply, p)
-    parties.append((PARTIES[5], _sigmas(supply)))
+    parties.append((PARTIES[5], _sigmas(unseen_supply(state))))
     out: dict[str, Outlook] = {}
     for b in BRANDS:
         if len(parties) == 1:
@@ -543,6 +566,43 @@ def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: floa
     return best
 
 
+def valuer_key(state: BagGaiState) -> tuple[object, ...] | None:
+    """Everything a :class:`Valuer` and its window read of ``state`` while ranges and prices
+    are chosen (the round, the window, the bags bought and removed), or None in round 1,
+    where its outlook reads pile 2, which every world resamples."""
+    if state.round < 2:
+        return None
+    owned = tuple(map(tuple, state.owned))
+    removed = tuple(state.removed)
+    return state.players, state.round, tuple(state.bags), tuple(state.money), owned, removed
+
+
+#: the valuers of the last round asked about, by seat (None: the outlook), and its
+#: :func:`valuer_key`: the decisions of a round (one world each) share them
+_ROUND: tuple[object, dict[int | None, object]] = (None, {})
+
+
+def shared_valuer(state: BagGaiState, seat: int, memo: dict[int, dict[str, Outlook]]) -> Valuer:
+    """``Valuer(state, seat)``, the same object for every state of the round with the same
+    :func:`valuer_key` (a valuer only remembers pure functions of what that key holds);
+    ``memo``: the state's outlooks by round, when there is no key."""
+    global _ROUND
+    key = valuer_key(state)
+    if key is None:
+        outlook = memo.get(state.round)
+        if outlook is None:
+            outlook = memo[state.round] = outlooks(state)
+        return Valuer(state, seat, outlook)
+    if key != _ROUND[0]:
+        _ROUND = (key, {None: outlooks(state)})
+    known = _ROUND[1]
+    valuer = known.get(seat)
+    if valuer is None:
+        valuer = known[seat] = Valuer(state, seat, known[None])  # type: ignore[arg-type]
+    assert isinstance(valuer, Valuer)
+    return valuer
+
+
 class BagGaiHeuristicBot(Bot):
     """Chooses ranges and prices by sampled guesses of the others, free sides and unknown
     brands by the value of what it gets."""
@@ -567,10 +627,7 @@ class BagGaiHeuristicBot(Bot):
         key = (seat, state.round)
         known = self._valuers.get(key)
         if known is None:
-            outlook = self._outlooks.get(state.round)
-            if outlook is None:
-                outlook = self._outlooks[state.round] = outlooks(state)
-            known = self._valuers[key] = Valuer(state, seat, outlook)
+            known = self._valuers[key] = shared_valuer(state, seat, self._outlooks)
         return known
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:

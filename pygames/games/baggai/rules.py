@@ -72,6 +72,7 @@ from itertools import filterfalse
 from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
+from pygames.core.lazy import can_defer, defer_moved
 from pygames.core.protocol import GameState, JSONDict, Result, Tie
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, plural, t
@@ -343,6 +344,19 @@ def party_points(totals: list[int], table: tuple[int, ...]) -> list[int]:
             points[s] = math.ceil(share / len(group))
         place += len(group)
     return points
+
+
+@cache
+def shuffle_bounds(sizes: tuple[int, ...]) -> list[int]:
+    """The bounds of the draws of :meth:`BagGaiState.determinize`'s shuffles, piles of
+    ``sizes`` left (one 3 in each of piles 3-5 still face down): the 3s, the other cards,
+    then each pile. (A list: the callers only read it.)"""
+    threes = sum(1 for size in sizes[2:] if size)
+    bounds = list(range(threes, 1, -1))
+    bounds += range(sum(sizes) - threes, 1, -1)
+    for size in sizes:
+        bounds += range(size, 1, -1)
+    return bounds
 
 
 def _yen(n: int) -> tuple[str, str]:
@@ -1248,6 +1262,36 @@ class BagGaiState(GameState):
         s.scrub_log(seat)
         s.rng = Rng(rng.next_u32(), rng.next_u32())
         return s
+
+    def resample_draws(self, seat: int) -> list[int]:
+        """The bound of every draw ``below(n)`` :meth:`determinize` makes for ``seat``, in
+        order (two ``next_u32`` follow, for the world's stream), from public facts alone: the
+        sizes of the piles left and how many 3s they hold, whose prices are chosen and their
+        purses and ranges."""
+        bounds = shuffle_bounds(tuple(map(len, self.piles)))
+        if self.phase != "price":
+            return bounds
+        prices = list(bounds)
+        for other in range(self.players):
+            if other != seat and self.prices[other] is not None:
+                prices.append(self.max_price(other) + 1)
+        return prices
+
+    def lazy_world(self, seat: int, rng: Rng) -> GameState:
+        """:meth:`determinize` deferred (:mod:`pygames.core.lazy`): ``rng`` moved on at once
+        past the determinization's draws (:meth:`resample_draws`, :meth:`Rng.skip`) and a
+        quiet clone without what it resamples (the piles and the stream; in the price phase
+        the prices), determinized from a copy of ``rng`` as it was only if one of those is
+        read. The bot draws, but reads no pile after round 1 (what is left in them is the deck
+        less what every seat has seen) and no price of another seat, so it mostly resamples
+        nothing."""
+        if not can_defer(rng):
+            return self.quiet_world(seat, rng)
+        origin = rng.copy()
+        if not rng.skip(self.resample_draws(seat), 2):  # one would be rejected: draw them all
+            return self.quiet_world(seat, rng)
+        hidden = ("piles", "rng", "prices") if self.phase == "price" else ("piles", "rng")
+        return defer_moved(self, seat, origin, rng, self.quiet_clone(), hidden)
 
     # --- (de)serialisation ------------------------------------------------------------------
     _FIELDS = (

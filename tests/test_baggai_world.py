@@ -1,0 +1,198 @@
+"""BAG-GAI's bot worlds: the lazy world whose stream moves on past the determinization's draws
+(``Rng.skip``, ``BagGaiState.resample_draws``, ``lazy.defer_moved``), the outlook worked out from
+public facts and the valuers shared by the decisions of a round, each against the plain path it
+stands for, over thousands of seeded decisions: the same action, the same stream afterwards, and
+once resampled the same world."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, MutableSequence
+from typing import TypeVar
+
+import pytest
+
+from pygames.core.bots import bot_rng
+from pygames.core.lazy import _instance_dict, drop, is_pending
+from pygames.core.rng import MASK64, PCG_MULT, Rng
+from pygames.games.baggai import bot as baggai_bot
+from pygames.games.baggai.bot import (
+    PARTIES,
+    BagGaiHeuristicBot,
+    Valuer,
+    _sigmas,
+    _supply,
+    outlooks,
+)
+from pygames.games.baggai.rules import BRANDS, BagGaiState
+
+T = TypeVar("T")
+LEVELS = ("normal", "easy", "random", "normal", "normal")
+
+
+class Recording(Rng):
+    """A stream that notes the bound of every ``below`` (``2**32`` for a ``next_u32``)."""
+
+    __slots__ = ("bounds",)
+
+    def __init__(self, rng: Rng) -> None:
+        self.state, self.inc, self.bounds = rng.state, rng.inc, []
+
+    def below(self, n: int) -> int:
+        self.bounds.append(n)
+        return Rng.below(self, n)
+
+    def next_u32(self) -> int:
+        self.bounds.append(1 << 32)
+        return Rng.next_u32(self)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        Rng.shuffle(self, items)
+
+
+def decisions(games: int, players: int, seed0: int = 0) -> Iterator[tuple[BagGaiState, int, int]]:
+    """(state, seat, seed) at every decision of seeded games of mixed bots."""
+    for seed in range(seed0, seed0 + games):
+        state = BagGaiState.new(players, seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            yield state, seat, seed
+            level = LEVELS[(seat + seed) % len(LEVELS)]
+            bot = {"normal": BagGaiHeuristicBot, "random": None, "easy": None}[level]
+            rng = bot_rng(seed, state.ply, seat)
+            world = state.quiet_world(seat, rng)
+            if bot is None:
+                action = rng.choice(state.legal_actions(seat))
+            else:
+                action = bot().choose(world, seat, rng)
+            state.apply(seat, action)
+
+
+def test_skip_moves_the_stream_as_the_draws_would() -> None:
+    """Random states and bounds, some made to reject a draw (a state of 0 draws 0)."""
+    pick = random.Random(5)
+    inverse = pow(PCG_MULT, -1, 1 << 64)
+    rejected = 0
+    for trial in range(4000):
+        rng = Rng(pick.getrandbits(64), pick.getrandbits(64))
+        bounds = [
+            pick.choice([1, 2, 3, 7, 29, 64, 81, 256, 300]) for _ in range(pick.randrange(80))
+        ]
+        words = pick.randrange(3)
+        if trial % 3 == 0 and bounds:  # the draw at a random place draws 0
+            state = 0
+            for _ in range(pick.randrange(len(bounds))):
+                state = ((state - rng.inc) * inverse) & MASK64
+            rng.state = state
+        skipped, drawn = rng.copy(), rng.copy()
+        honest = True  # no draw rejected (a rejected draw takes more than one step)
+        for n in bounds:
+            before = drawn.state
+            drawn.below(n)
+            honest = honest and drawn.state == (before * PCG_MULT + drawn.inc) & MASK64
+        for _ in range(words):
+            drawn.next_u32()
+        if skipped.skip(bounds, words):
+            assert honest and skipped.get_state() == drawn.get_state()
+        else:
+            rejected += 1
+            assert not honest and skipped.get_state() == rng.get_state()
+    assert rejected > 100
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_resample_draws_are_the_determinizations(players: int) -> None:
+    count = 0
+    for state, seat, seed in decisions(20, players):
+        stream = Recording(bot_rng(seed, state.ply, seat))
+        state.quiet_world(seat, stream)
+        assert stream.bounds == [*state.resample_draws(seat), 1 << 32, 1 << 32]
+        count += 1
+    assert count > 700
+
+
+def plain_outlooks(state: BagGaiState) -> dict[str, tuple[tuple[tuple[int, ...], float], ...]]:
+    """The outlook as it was worked out from the piles themselves."""
+    supply = dict.fromkeys(BRANDS, 0.0)
+    _supply(supply, list(filter(None, state.bags)))
+    parties = []
+    for p in state.piles[state.round : 2]:
+        _supply(supply, p)
+    if state.round <= 2:
+        parties.append((PARTIES[2], _sigmas(supply)))
+    for p in state.piles[max(state.round, 2) :]:
+        _supply(supply, p)
+    parties.append((PARTIES[5], _sigmas(supply)))
+    return {b: tuple((table, sigmas[b]) for table, sigmas in parties) for b in BRANDS}
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_outlooks_from_public_facts_are_the_piles(players: int) -> None:
+    for state, seat, seed in decisions(12, players, 100):
+        assert outlooks(state) == plain_outlooks(state)
+        world = state.determinize(seat, Rng.from_seed(seed, 7))
+        assert outlooks(world) == plain_outlooks(world)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_lazy_decisions_are_the_eager_ones(players: int) -> None:
+    """The normal bot on the lazy world (its valuers shared through the round) against a
+    fresh bot on the eager world with nothing shared: the same action, the same stream after;
+    a world resampled (round 1) is the eager world."""
+    count = resampled = 0
+    shared = baggai_bot._ROUND
+    for state, seat, seed in decisions(25, players, 200):
+        eager_rng, lazy_rng = bot_rng(seed, state.ply, seat), bot_rng(seed, state.ply, seat)
+        eager = state.quiet_world(seat, eager_rng)
+        world = state.lazy_world(seat, lazy_rng)
+        assert is_pending(world) and is_pending(lazy_rng)
+        assert not {"piles", "rng"} & set(_instance_dict(world))
+        baggai_bot._ROUND = (None, {})
+        expected = BagGaiHeuristicBot().choose(eager, seat, eager_rng)
+        baggai_bot._ROUND = shared
+        assert BagGaiHeuristicBot().choose(world, seat, lazy_rng) == expected
+        shared = baggai_bot._ROUND
+        assert lazy_rng.get_state() == eager_rng.get_state()
+        if is_pending(world):
+            drop(lazy_rng)
+            assert state.round > 1 or state.phase not in ("range", "price")
+        else:
+            resampled += 1
+            assert world.to_json() == eager.to_json()
+        count += 1
+    assert count > 900 and 0 < resampled < count // 3
+
+
+def test_a_lazy_world_read_is_the_eager_world() -> None:
+    for k, (state, seat, seed) in enumerate(decisions(3, 4, 300)):
+        if k % 3:
+            continue
+        eager = state.quiet_world(seat, bot_rng(seed, state.ply, seat)).to_json()
+        for way in range(4):
+            rng = bot_rng(seed, state.ply, seat)
+            world = state.lazy_world(seat, rng)
+            rng.below(5)
+            if way == 0:
+                _ = world.piles
+            elif way == 1:
+                vars(world)
+            elif way == 2:
+                world = world.clone()
+            assert world.to_json() == eager
+
+
+def test_shared_valuers_value_as_fresh_ones() -> None:
+    """Every card and total a shared valuer gives, against a fresh valuer of the world."""
+    for state, seat, seed in decisions(10, 4, 400):
+        if state.phase not in ("range", "price"):
+            continue
+        world = state.quiet_world(seat, Rng.from_seed(seed, 9))
+        for other in range(state.players):
+            shared = BagGaiHeuristicBot().valuer(world, other)
+            fresh = Valuer(world, other)
+            assert shared.money_rate == fresh.money_rate and shared.mine == fresh.mine
+            for card in ("R1", "B2", "G3", "FR", "S", "URB", "UBG", "UGR"):
+                assert shared.card(card) == fresh.card(card)
+            for b in BRANDS:
+                for k in range(6):
+                    assert shared.gain(b, k) == fresh.gain(b, k)
