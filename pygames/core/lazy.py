@@ -15,8 +15,9 @@ bot has chosen, forgets the pending work).
 A game whose bot draws from its stream but seldom reads what is resampled may instead move the
 stream on past the determinization's draws at once (:meth:`Rng.skip`: their number and bounds
 are public) and defer the world alone (:func:`defer_moved`): the bot then draws from the stream
-where the eager path would have left it, and the world is determinized, from a copy of the
-stream as it was, only if a removed attribute is read.
+where the eager path would have left it, and the world, which keeps its class, holds an
+:class:`Unseen` in place of each resampled attribute and is determinized, from a copy of the
+stream as it was, only if one of those is used.
 
 The deferred work is found in a module-level table keyed by the ``id`` of the world and of the
 stream (an entry holds both, so neither id can be reused while it is there), never on the world
@@ -28,6 +29,7 @@ class is :class:`_PendingRng`, whose every attribute access runs it first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from operator import attrgetter
 from types import GetSetDescriptorType
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -44,7 +46,7 @@ class _Pending:
     decision's stream, or a copy of it as it was, :func:`defer_moved`), into ``world`` (whose
     own class is ``cls``)."""
 
-    __slots__ = ("cls", "rng", "seat", "source", "state", "world")
+    __slots__ = ("cls", "hidden", "rng", "seat", "source", "state", "world")
 
     def __init__(
         self, state: GameState, seat: int, rng: Rng, world: GameState, source: Rng
@@ -52,8 +54,12 @@ class _Pending:
         self.state, self.seat, self.rng, self.world = state, seat, rng, world
         self.source = source
         self.cls = type(world)
+        #: the attributes an :class:`Unseen` stands in for (:func:`defer_moved`)
+        self.hidden: tuple[str, ...] = ()
 
 
+#: the readers of the attributes :func:`defer_moved` hides, by name
+_FINDERS: dict[str, Callable[[Any], Any]] = {}
 #: the pending determinizations, by the id of their world and by the id of their stream
 _PENDING: dict[int, _Pending] = {}
 
@@ -81,11 +87,23 @@ def defer_moved(
 ) -> W:
     """:func:`defer` for a stream already moved on past every draw of the determinization
     (:meth:`Rng.skip`; ``origin``: a copy of it as it was, which nobody else holds): ``rng``
-    stays a plain stream the bot may draw from at once, and ``world`` is determinized, from
-    ``origin``, only if one of the ``hidden`` attributes is read. :func:`drop` on ``rng``
-    forgets the work."""
+    stays a plain stream the bot may draw from at once, and ``world`` keeps its class (its
+    attributes are read at full speed) with each ``hidden`` attribute an :class:`Unseen` in
+    place of its value (its length, if a list, is public): any other use of one
+    determinizes the world, from ``origin``; so does :meth:`GameState.to_json` or ``clone``,
+    which read the stream first. :func:`drop` on ``rng`` forgets the work."""
     assert can_defer(rng) and can_defer(origin) and id(rng) not in _PENDING
-    _hide(_Pending(state, seat, rng, world, origin), hidden)
+    pending = _Pending(state, seat, rng, world, origin)
+    pending.hidden = hidden = tuple(hidden)
+    attributes = _instance_dict(world)
+    for name in hidden:
+        value = attributes[name]
+        size = len(value) if isinstance(value, list) else 0
+        find = _FINDERS.get(name)
+        if find is None:
+            find = _FINDERS[name] = attrgetter(name)
+        attributes[name] = Unseen(world, size, find)
+    _PENDING[id(rng)] = _PENDING[id(world)] = pending
     return world
 
 
@@ -130,6 +148,12 @@ def drop(rng: Rng) -> None:
     pending = _PENDING.get(id(rng))
     if pending is not None:
         _release(pending)
+        if pending.hidden:  # (a world of :func:`defer_moved`): no cycle left
+            attributes = _instance_dict(pending.world)
+            for name in pending.hidden:
+                value = attributes.get(name)
+                if type(value) is Unseen and value._world is pending.world:
+                    value._world = None
 
 
 def is_pending(obj: object) -> bool:
@@ -141,7 +165,8 @@ def _release(pending: _Pending) -> None:
     del _PENDING[id(pending.rng)], _PENDING[id(pending.world)]
     if type(pending.rng) is _PendingRng:
         object.__setattr__(pending.rng, "__class__", Rng)
-    pending.world.__class__ = pending.cls
+    if type(pending.world) is not pending.cls:
+        pending.world.__class__ = pending.cls
 
 
 class _PendingRng(Rng):
@@ -234,6 +259,7 @@ class Unseen:
     list the world holds after it (``find(world)``)."""
 
     __slots__ = ("_find", "_size", "_world")
+    _world: object  # (None once its world was dropped, when :func:`defer_moved` made it)
 
     def __init__(self, world: object, size: int, find: Callable[[Any], list[Any]]) -> None:
         self._world, self._size, self._find = world, size, find
@@ -244,8 +270,8 @@ class Unseen:
     def real(self) -> list[Any]:
         """The list in its place once the world is determinized."""
         materialize(self._world)
-        found = self._find(self._world)
-        if id(found) == id(self):  # (still this placeholder: nothing was resampled)
+        found = None if self._world is None else self._find(self._world)
+        if found is None or id(found) == id(self):  # (still this placeholder: not resampled)
             raise LookupError("the determinization of this world was dropped")
         return found
 

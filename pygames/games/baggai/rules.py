@@ -1284,8 +1284,9 @@ class BagGaiState(GameState):
         the prices), determinized from a copy of ``rng`` as it was only if one of those is
         read. The bot draws, but reads no pile after round 1 (what is left in them is the deck
         less what every seat has seen) and no price of another seat, so it mostly resamples
-        nothing."""
-        if not can_defer(rng):
+        nothing. In round 1 the world is determinized at once: the bot reads pile 2 there
+        (the supply before the round-2 party)."""
+        if not can_defer(rng) or self.round < 2:
             return self.quiet_world(seat, rng)
         origin = rng.copy()
         if not rng.skip(self.resample_draws(seat), 2):  # one would be rejected: draw them all
