@@ -363,6 +363,67 @@ def _yen(n: int) -> tuple[str, str]:
     return f"¥{n}", f"{n}万円"
 
 
+# --- the log's words (the same words for the same facts: kept) ------------------------------
+@cache
+def spot_words(spot: int, spots: int) -> tuple[str, str]:
+    """A spot's name in English and Japanese, in a window of ``spots`` spots."""
+    if spot == 0:
+        return "Bank L", "左の銀行"
+    if spot == spots + 1:
+        return "Bank R", "右の銀行"
+    return f"spot {spot}", f"{spot}番"
+
+
+@cache
+def range_words(lo: int, hi: int, spots: int) -> tuple[str, str]:
+    """The log line of a range chosen, ``{0}`` standing for the chooser."""
+    (le, lj), (he, hj) = spot_words(lo, spots), spot_words(hi, spots)
+    if lo == hi:
+        return f"{{0}} chooses {le}.", f"{{0}}は{lj}を指定しました。"
+    return (
+        f"{{0}} chooses {le} to {he} ({hi - lo + 1} spots).",
+        f"{{0}}は{lj}〜{hj}（{hi - lo + 1}か所）を指定しました。",
+    )
+
+
+@cache
+def offer_words(price: int) -> tuple[str, str]:
+    """The chooser's own wording of a price chosen (the others read that one was)."""
+    en, ja = _yen(price)
+    return f"{{0}} offers {en} per spot.", f"{{0}}は1か所あたり{ja}を握りました。"
+
+
+@cache
+def buy_words(
+    spot: int, spots: int, bag: str | None, took: int, price: int, via: str
+) -> tuple[str, str] | None:
+    """The log line of one step of buying (``leave``: ``bag`` stays), ``{0}`` standing for
+    the buyer; None for a step that says nothing (an empty spot, nothing taken or paid)."""
+    se, sj = spot_words(spot, spots)
+    if bag is not None:
+        ce, cj = card_text(bag)
+        if via == "leave":
+            return (
+                f"{{0}} offers 0 and leaves the {ce} on {se}.",
+                f"{{0}}は0万円なので{sj}の{cj}を買えません。",
+            )
+        return (
+            f"{{0}} buys the {ce} on {se} for ¥{price}.",
+            f"{{0}}は{sj}の{cj}を{price}万円で買いました。",
+        )
+    if took:
+        return (
+            f"{{0}} takes ¥{took} from {se} and puts ¥{price} there.",
+            f"{{0}}は{sj}の{took}万円を取り、{price}万円を置きました。",
+        )
+    if price:
+        return (
+            f"{{0}} puts ¥{price} on the empty {se}.",
+            f"{{0}}は空の{sj}に{price}万円を置きました。",
+        )
+    return None
+
+
 class BagGaiState(GameState):
     """A game of BAG-GAI for 4 or 5 players."""
 
@@ -496,11 +557,7 @@ class BagGaiState(GameState):
 
     def spot_text(self, spot: int) -> tuple[str, str]:
         """A spot's name in English and Japanese."""
-        if spot == 0:
-            return "Bank L", "左の銀行"
-        if spot == self.spots + 1:
-            return "Bank R", "右の銀行"
-        return f"spot {spot}", f"{spot}番"
+        return spot_words(spot, self.spots)
 
     def range_text(self, lo: int, hi: int) -> str:
         """The notation of a range."""
@@ -683,15 +740,8 @@ class BagGaiState(GameState):
             self._open_prices()
 
     def _say_range(self, seat: int, lo: int, hi: int) -> None:
-        (le, lj), (he, hj) = self.spot_text(lo), self.spot_text(hi)
-        if lo == hi:
-            self.say(f"{{0}} chooses {le}.", f"{{0}}は{lj}を指定しました。", [seat])
-        else:
-            self.say(
-                f"{{0}} chooses {le} to {he} ({hi - lo + 1} spots).",
-                f"{{0}}は{lj}〜{hj}（{hi - lo + 1}か所）を指定しました。",
-                [seat],
-            )
+        en, ja = range_words(lo, hi, self.spots)
+        self.say(en, ja, [seat])
 
     def _open_prices(self) -> None:
         self.phase = "price"
@@ -710,12 +760,11 @@ class BagGaiState(GameState):
     def _do_price(self, seat: int, price: int) -> None:
         self.prices[seat] = price
         if not self.quiet:
-            en, ja = _yen(price)
             self.say(
                 "{0} has chosen a price.",
                 "{0}が金額を握りました。",
                 [seat],
-                {seat: t(f"{{0}} offers {en} per spot.", f"{{0}}は1か所あたり{ja}を握りました。")},
+                {seat: t(*offer_words(price))},
             )
         if None not in self.prices:
             self._reveal()
@@ -803,37 +852,9 @@ class BagGaiState(GameState):
         world, where nobody reads the log)."""
         if self.quiet:
             return
-        se, sj = self.spot_text(spot)
-        if bag is not None:
-            ce, cj = card_text(bag)
-            if via == "leave":
-                self.say(
-                    f"{{0}} offers 0 and leaves the {ce} on {se}.",
-                    f"{{0}}は0万円なので{sj}の{cj}を買えません。",
-                    [seat],
-                    moment="shopping",
-                )
-            else:
-                self.say(
-                    f"{{0}} buys the {ce} on {se} for ¥{price}.",
-                    f"{{0}}は{sj}の{cj}を{price}万円で買いました。",
-                    [seat],
-                    moment="shopping",
-                )
-        elif took:
-            self.say(
-                f"{{0}} takes ¥{took} from {se} and puts ¥{price} there.",
-                f"{{0}}は{sj}の{took}万円を取り、{price}万円を置きました。",
-                [seat],
-                moment="shopping",
-            )
-        elif price:
-            self.say(
-                f"{{0}} puts ¥{price} on the empty {se}.",
-                f"{{0}}は空の{sj}に{price}万円を置きました。",
-                [seat],
-                moment="shopping",
-            )
+        words = buy_words(spot, self.spots, bag, took, price, via)
+        if words is not None:
+            self.say(words[0], words[1], [seat], moment="shopping")
 
     def _bag_effect(self, seat: int, spot: int, bag: str, price: int | None) -> None:
         """Show-off points (``price`` None: taken through a free card, 0 points) and the free
