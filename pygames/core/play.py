@@ -5,15 +5,23 @@ from __future__ import annotations
 from pygames.core.bots import bot_rng, decide
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.record import Record
+from pygames.core.registry import GameInfo
 
 ACTION_CAP = 20000
 
 
-def bot_move(record: Record, state: GameState, seat: int, legal: list[str] | None = None) -> str:
+def bot_move(
+    record: Record,
+    state: GameState,
+    seat: int,
+    legal: list[str] | None = None,
+    info: GameInfo | None = None,
+) -> str:
     """The action the seat's bot chooses now (the seat must be a bot seat). ``legal``: the
-    seat's legal actions, when the caller has them already."""
+    seat's legal actions, when the caller has them already; ``info``: ``record.info()``,
+    likewise."""
     seat_info = record.seats[seat]
-    bot = record.info().make_bot(seat_info.level or "random")
+    bot = (info or record.info()).make_bot(seat_info.level or "random")
     seed, ply = record.seed, state.ply
     # the decision's stream, made only for a bot that needs one (not one given a public world)
     return decide(state, seat, bot, lambda: bot_rng(seed, ply, seat), legal)
@@ -24,7 +32,7 @@ def play_bots(record: Record, state: GameState, cap: int = ACTION_CAP) -> bool:
     have been recorded. Appends to ``record.actions``; returns whether the game is over. The
     seat's legal actions are listed once a decision, for the bot's check and the checked
     ``apply``."""
-    seats, actions = record.seats, record.actions
+    seats, actions, info = record.seats, record.actions, record.info()
     while not state.is_over() and len(actions) < cap:
         for seat in state.to_move():  # the first bot seat to move (a loop: no generator made)
             if seats[seat].kind == "bot":
@@ -32,7 +40,7 @@ def play_bots(record: Record, state: GameState, cap: int = ACTION_CAP) -> bool:
         else:
             break
         legal = state.legal_actions(seat)
-        action = bot_move(record, state, seat, legal)
+        action = bot_move(record, state, seat, legal, info)
         state.apply(seat, action, legal)
         actions.append(f"{seat}:{action}")
     return state.is_over()

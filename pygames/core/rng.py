@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -33,6 +33,12 @@ def splitmix64(x: int) -> tuple[int, int]:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return x, z ^ (z >> 31)
+
+
+@lru_cache(maxsize=64)
+def _seed_mix(seed: int) -> tuple[int, int]:
+    """``splitmix64(seed)``, kept: every bot decision of a game mixes the game's seed again."""
+    return splitmix64(seed)
 
 
 #: bits per lane of :func:`_clear`'s packed states (a state times a multiplier plus an
@@ -116,7 +122,7 @@ class Rng:
         """A generator for a game seed and a stream number, both mixed through splitmix64."""
         if not 0 <= seed <= MAX_SEED:
             raise ValueError("seed must be an integer from 0 to 2**64-1")
-        sm, initstate = splitmix64(seed)
+        sm, initstate = _seed_mix(seed)
         _, initseq = splitmix64(sm ^ (stream & MASK64))
         return cls(initstate, initseq)
 
