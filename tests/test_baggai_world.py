@@ -160,7 +160,7 @@ def test_lazy_decisions_are_the_eager_ones(players: int) -> None:
         if state.round > 1:
             assert is_pending(world) and is_pending(lazy_rng)
             check_public(world, eager)
-        baggai_bot._ROUND = (None, {})
+        baggai_bot._ROUND = (None, None)
         expected = BagGaiHeuristicBot().choose(eager, seat, eager_rng)
         baggai_bot._ROUND = shared
         assert BagGaiHeuristicBot().choose(world, seat, lazy_rng) == expected

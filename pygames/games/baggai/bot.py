@@ -577,30 +577,42 @@ def valuer_key(state: BagGaiState) -> tuple[object, ...] | None:
     return state.players, state.round, tuple(state.bags), tuple(state.money), owned, removed
 
 
-#: the valuers of the last round asked about, by seat (None: the outlook), and its
-#: :func:`valuer_key`: the decisions of a round (one world each) share them
-_ROUND: tuple[object, dict[int | None, object]] = (None, {})
+class RoundValuers:
+    """The valuers of one round's public facts (:func:`valuer_key`): its outlook, and per seat
+    a :class:`Valuer`, made when first asked for."""
+
+    __slots__ = ("outlook", "seats")
+
+    def __init__(self, state: BagGaiState) -> None:
+        self.outlook = outlooks(state)
+        self.seats: dict[int, Valuer] = {}
+
+    def valuer(self, state: BagGaiState, seat: int) -> Valuer:
+        """``Valuer(state, seat)`` (``state``: one with these public facts)."""
+        found = self.seats.get(seat)
+        if found is None:
+            found = self.seats[seat] = Valuer(state, seat, self.outlook)
+        return found
 
 
-def shared_valuer(state: BagGaiState, seat: int, memo: dict[int, dict[str, Outlook]]) -> Valuer:
-    """``Valuer(state, seat)``, the same object for every state of the round with the same
-    :func:`valuer_key` (a valuer only remembers pure functions of what that key holds);
-    ``memo``: the state's outlooks by round, when there is no key."""
+#: the valuers of the last round asked about, and its :func:`valuer_key`: the decisions of a
+#: round (a world each) share them, and so do the rollouts of a search through its first round
+_ROUND: tuple[object, RoundValuers | None] = (None, None)
+
+
+def round_valuers(state: BagGaiState) -> RoundValuers:
+    """The valuers of ``state``'s round: the same object for every state with the same
+    :func:`valuer_key` (a valuer only remembers pure functions of what that key holds), a
+    fresh one where there is no key."""
     global _ROUND
     key = valuer_key(state)
     if key is None:
-        outlook = memo.get(state.round)
-        if outlook is None:
-            outlook = memo[state.round] = outlooks(state)
-        return Valuer(state, seat, outlook)
-    if key != _ROUND[0]:
-        _ROUND = (key, {None: outlooks(state)})
+        return RoundValuers(state)
     known = _ROUND[1]
-    valuer = known.get(seat)
-    if valuer is None:
-        valuer = known[seat] = Valuer(state, seat, known[None])  # type: ignore[arg-type]
-    assert isinstance(valuer, Valuer)
-    return valuer
+    if known is None or key != _ROUND[0]:
+        known = RoundValuers(state)
+        _ROUND = (key, known)
+    return known
 
 
 class BagGaiHeuristicBot(Bot):
@@ -615,20 +627,18 @@ class BagGaiHeuristicBot(Bot):
         #: reads (bags, piles, purchases, money) changes then, and a rollout asks each seat
         #: twice a round
         self._state: BagGaiState | None = None
-        self._valuers: dict[tuple[int, int], Valuer] = {}
-        self._outlooks: dict[int, dict[str, Outlook]] = {}  # the state's, by round
+        self._rounds: dict[int, RoundValuers] = {}  # the state's, by round
 
     def valuer(self, state: BagGaiState, seat: int) -> Valuer:
         """What bags and money are worth to ``seat`` in ``state`` now."""
         if state.phase not in ("range", "price"):
             return Valuer(state, seat)
         if state is not self._state:
-            self._state, self._valuers, self._outlooks = state, {}, {}
-        key = (seat, state.round)
-        known = self._valuers.get(key)
+            self._state, self._rounds = state, {}
+        known = self._rounds.get(state.round)
         if known is None:
-            known = self._valuers[key] = shared_valuer(state, seat, self._outlooks)
-        return known
+            known = self._rounds[state.round] = round_valuers(state)
+        return known.valuer(state, seat)
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> str:
         """Pick an action for ``seat``."""
