@@ -14,7 +14,9 @@ import pytest
 
 from pygames.core.bots import bot_rng
 from pygames.core.lazy import Unseen, _instance_dict, drop, is_pending
+from pygames.core.registry import get_game
 from pygames.core.rng import MASK64, PCG_MULT, Rng
+from pygames.core.search import SearchBot
 from pygames.games.baggai import bot as baggai_bot
 from pygames.games.baggai.bot import (
     PARTIES,
@@ -211,3 +213,24 @@ def test_shared_valuers_value_as_fresh_ones() -> None:
             for b in BRANDS:
                 for k in range(6):
                     assert shared.gain(b, k) == fresh.gain(b, k)
+
+
+def test_a_strong_bot_chooses_on_the_lazy_world_as_on_the_eager_one() -> None:
+    """The search (which copies its world, so resamples it) through ``decide``."""
+    info = get_game("baggai")
+    count = 0
+    for k, (state, seat, seed) in enumerate(decisions(2, 4, 500)):
+        if k % 9 != 4 or state.phase not in ("range", "price"):
+            continue
+        actions = []
+        for lazy in (True, False):
+            bot = info.make_bot("strong")
+            assert isinstance(bot, SearchBot)
+            bot.iterations, bot.seconds, bot.max_seconds = 10, 1e9, 1e9
+            rng = bot_rng(seed, state.ply, seat)
+            world = state.lazy_world(seat, rng) if lazy else state.quiet_world(seat, rng)
+            actions.append(bot.choose(world, seat, rng))
+            drop(rng)
+        assert actions[0] == actions[1]
+        count += 1
+    assert count >= 5
