@@ -17,7 +17,8 @@ import math
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from itertools import accumulate
+from itertools import accumulate, compress, count
+from math import isfinite
 from operator import add, itemgetter, sub
 
 from pygames.core.bots import Bot
@@ -201,6 +202,8 @@ Buyer = tuple[Key, int, int, int]
 class Sums:
     """Prefix sums over one state of the window: bag worth, show-off cards, money."""
 
+    __slots__ = ("money", "shows", "worth")
+
     def __init__(self, worth: list[float], shows: list[int], money: list[int]) -> None:
         self.worth = [0.0, *accumulate(worth)]
         self.shows = [0, *accumulate(shows)]
@@ -220,6 +223,8 @@ def window_spots(state: BagGaiState, valuer: Valuer) -> Spots:
 class Guess:
     """One guess of the others' ranges and prices: the window as each processing position
     would find it (per spot, and its prefix sums), each worked out when first asked for."""
+
+    __slots__ = ("_sums", "buyers", "keys", "windows")
 
     def __init__(self, base: Sums, spots: Spots, buyers: list[Buyer]) -> None:
         self.buyers = sorted(buyers)  # the keys differ (the choosers do): by key
@@ -657,7 +662,8 @@ class BagGaiHeuristicBot(Bot):
         me = state.choosers.index(seat)
         scores = range_scores(found, state.spots, state.purse[seat], me, valuer.money_rate)
         best, where = -math.inf, 0
-        for i, score in enumerate(scores):
+        for i in compress(count(), map(isfinite, scores)):  # (-inf is never chosen)
+            score = scores[i]
             if score > best + 1e-9:
                 best, where = score, i
         los, ends, _, _ = all_ranges(state.spots)
