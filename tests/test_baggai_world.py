@@ -14,19 +14,19 @@ import pytest
 
 from pygames.core.bots import bot_rng
 from pygames.core.lazy import Unseen, _instance_dict, drop, is_pending
+from pygames.core.protocol import GameState
 from pygames.core.registry import get_game
 from pygames.core.rng import MASK64, PCG_MULT, Rng
 from pygames.core.search import SearchBot
 from pygames.games.baggai import bot as baggai_bot
 from pygames.games.baggai.bot import (
-    PARTIES,
     BagGaiHeuristicBot,
     Valuer,
     _sigmas,
     _supply,
     outlooks,
 )
-from pygames.games.baggai.rules import BRANDS, BagGaiState
+from pygames.games.baggai.rules import BRANDS, PARTIES, BagGaiState
 
 T = TypeVar("T")
 LEVELS = ("normal", "easy", "random", "normal", "normal")
@@ -38,7 +38,8 @@ class Recording(Rng):
     __slots__ = ("bounds",)
 
     def __init__(self, rng: Rng) -> None:
-        self.state, self.inc, self.bounds = rng.state, rng.inc, []
+        self.state, self.inc = rng.state, rng.inc
+        self.bounds: list[int] = []
 
     def below(self, n: int) -> int:
         self.bounds.append(n)
@@ -50,6 +51,12 @@ class Recording(Rng):
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         Rng.shuffle(self, items)
+
+
+def bag_gai(state: GameState) -> BagGaiState:
+    """``state`` as the BAG-GAI state it is (a world keeps its game's class, lazy or not)."""
+    assert isinstance(state, BagGaiState), type(state)
+    return state
 
 
 def decisions(games: int, players: int, seed0: int = 0) -> Iterator[tuple[BagGaiState, int, int]]:
@@ -157,8 +164,8 @@ def test_lazy_decisions_are_the_eager_ones(players: int) -> None:
     shared = baggai_bot._ROUND
     for state, seat, seed in decisions(25, players, 200):
         eager_rng, lazy_rng = bot_rng(seed, state.ply, seat), bot_rng(seed, state.ply, seat)
-        eager = state.quiet_world(seat, eager_rng)
-        world = state.lazy_world(seat, lazy_rng)
+        eager = bag_gai(state.quiet_world(seat, eager_rng))
+        world = bag_gai(state.lazy_world(seat, lazy_rng))
         if state.round > 1:
             assert is_pending(world) and is_pending(lazy_rng)
             check_public(world, eager)
@@ -184,7 +191,7 @@ def test_a_lazy_world_read_is_the_eager_world() -> None:
         eager = state.quiet_world(seat, bot_rng(seed, state.ply, seat)).to_json()
         for way in range(4):
             rng = bot_rng(seed, state.ply, seat)
-            world = state.lazy_world(seat, rng)
+            world = bag_gai(state.lazy_world(seat, rng))
             rng.below(5)
             assert len(world.piles) == 5 and is_pending(world)
             if way == 0:
@@ -192,7 +199,7 @@ def test_a_lazy_world_read_is_the_eager_world() -> None:
             elif way == 1:
                 world.rng.copy().below(3)
             elif way == 2:
-                world = world.clone()
+                world = bag_gai(world.clone())
             assert not is_pending(world) or way == 3
             assert world.to_json() == eager
             drop(rng)
@@ -203,7 +210,7 @@ def test_shared_valuers_value_as_fresh_ones() -> None:
     for state, seat, seed in decisions(10, 4, 400):
         if state.phase not in ("range", "price"):
             continue
-        world = state.quiet_world(seat, Rng.from_seed(seed, 9))
+        world = bag_gai(state.quiet_world(seat, Rng.from_seed(seed, 9)))
         for other in range(state.players):
             shared = BagGaiHeuristicBot().valuer(world, other)
             fresh = Valuer(world, other)
