@@ -54,8 +54,11 @@ E2E_WORKERS = PYTEST_WORKERS
 E2E_XDIST = ["-n", str(E2E_WORKERS), "--dist", "worksteal"] if E2E_WORKERS > 1 else []
 # Wall-clock limits of the two pytest steps: well above a normal run on a 2-core machine (unit:
 # about 3 minutes of CPU, so about 1.5 in two workers; e2e: about 25 minutes of tests, so 12 to
-# 14 in two), so that only a hang or a badly overloaded machine reaches them.
-SUITE_LIMITS = {"tests": 10 * 60.0, "e2e": 18 * 60.0}
+# 14 in two), so that only a hang reaches them. A hang of one test is stopped sooner, by
+# pytest-timeout; these are the guard of the whole step. On 2026-11-28 the shared host ran the
+# same code at about half its usual speed (unit 243 s instead of 108 s) and the browser tests
+# passed 18 minutes at 84%: a slow host is not a hang, so their limit is 30 minutes.
+SUITE_LIMITS = {"tests": 15 * 60.0, "e2e": 30 * 60.0}
 # e2e reports each test with its worker (-vv) and the slowest ones. A test that hangs is
 # stopped by pytest-timeout (pyproject.toml), which names it with the stacks of every thread.
 SUITE_OPTIONS: dict[str, list[str]] = {
