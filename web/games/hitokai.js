@@ -631,12 +631,11 @@ function bidButton(ctx, amount, label, props = {}) {
 
 function quickBid(ctx, key, amount, testid) {
   const over = overBid(ctx, amount);
-  const el = bidButton(ctx, amount, [h('span', { text: t(key, amount) }), over ? h('span', { class: 'hk-over-tag', text: '!' }) : null], {
+  return bidButton(ctx, amount, [h('span', { text: t(key, amount) }), over ? h('span', { class: 'hk-over-tag', text: '!' }) : null], {
     class: 'hk-quick', testid, 'aria-label': over ? `${t('hk_quickLabel', amount)} (${t('hk_overMark')})` : t('hk_quickLabel', amount),
+    // "?" on it said only "nothing to explain" (a beginner's trial)
+    'data-explain': t(over ? 'hk_quickExplainOver' : 'hk_quickExplain', amount),
   });
-  // "?" on it said only "nothing to explain" (a beginner's trial)
-  el.setAttribute('data-explain', t(over ? 'hk_quickExplainOver' : 'hk_quickExplain', amount));
-  return el;
 }
 
 /** A step of the amount; `reach`: the bids it leads towards (a tutorial marks it for them). */
@@ -712,9 +711,10 @@ function bidControls(snap, ctx) {
     over ? h('p', { class: 'hk-overwarn', testid: 'overbid-warning', role: 'alert' },
       h('span', { class: 'hk-warn-icon', 'aria-hidden': 'true', text: '!' }), h('span', { text: tx(ctx.move('bid', { amount }).warn) })) : null,
     h('div', { class: 'hk-bid-row' },
-      bidButton(ctx, amount, t('hk_bidN', amount), { class: ['hk-go', over ? 'btn-danger' : 'btn-primary'].join(' '), testid: 'bid' }),
+      bidButton(ctx, amount, t('hk_bidN', amount), {
+        class: ['hk-go', over ? 'btn-danger' : 'btn-primary'].join(' '), testid: 'bid', 'data-explain': t('hk_bidGoExplain', amount),
+      }),
       pass)));
-  box.querySelector('[data-testid=bid]')?.setAttribute('data-explain', t('hk_bidGoExplain', amount));
   return box;
 }
 
