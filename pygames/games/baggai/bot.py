@@ -51,8 +51,14 @@ def soft_points(mine: int, others: Sequence[int], sigma: float, table: tuple[int
     if mine <= 0:
         return 0.0
     qs = []
+    exp = math.exp
     for o in others:
-        qs.append(1.0 / (1.0 + math.exp(-((mine - o) / sigma))))
+        qs.append(1.0 / (1.0 + exp(-((mine - o) / sigma))))
+    if len(qs) == 3:  # four players: the sums below, written out (the same products)
+        a, b, c = qs
+        first = a * b * c
+        second = (1.0 - a) * (b * c) + (1.0 - b) * (a * c) + (1.0 - c) * (a * b)
+        return table[0] * first + table[1] * second
     first = math.prod(qs)
     second = 0.0
     for j, q in enumerate(qs):
