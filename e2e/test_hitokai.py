@@ -124,6 +124,12 @@ def bid_turn(page: Page, turn: int, checks: dict[str, bool]) -> str:
             expect(button).to_be_disabled()
     expect(amount).to_have_attribute("data-value", str(bids[0]))
     expect(bid).to_have_attribute("data-amount", str(bids[0]))
+    # the bar's ends say what their numbers are, and "?" on the picker says why the cap is there
+    ends = page.get_by_test_id("bid-track").locator(".hk-track-end")
+    expect(ends.first).to_have_text(f"{bids[0]}: lowest")
+    expect(ends.last).to_have_text(f"highest: {bids[-1]}")
+    explain = str(page.get_by_test_id("bid-picker").get_attribute("data-explain"))
+    assert f"At most {bids[-1]}: every card in every hand together" in explain, explain
     expect(page.get_by_test_id("bid-down1")).to_be_disabled()
 
     # H2: a chosen bid above the hand's value shows a warning in words, before any tap on Bid

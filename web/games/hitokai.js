@@ -62,7 +62,12 @@ Object.assign(STRINGS, {
   hk_quickExplainOver: { en: 'Bids {0} at once. "!": more than your whole hand is worth now; if you have to pay it, you are out of the round.', ja: 'すぐに{0}で入札します。「!」：いまの手札全部の価値より高い額です。払うことになればこのラウンドから脱落します。' },
   hk_bidN: { en: 'Bid {0}', ja: '{0}で入札' },
   hk_chooseBid: { en: 'Bid amount', ja: '入札額' },
-  hk_pickLabel: { en: 'Or choose the amount: {0} to {1} (up to all hands\' worth)', ja: 'または入札額を選ぶ：{0}〜{1}（全員の手札の価値まで）' },
+  hk_pickLabel: { en: 'Or choose the amount, from {0} to {1}:', ja: 'または入札額を選ぶ（{0}〜{1}）：' },
+  // the ends of the bar: the lowest bid, and the cap (a beginner read "1 to 77 (up to all hands'
+  // worth)" and did not know what the numbers under the bar were)
+  hk_trackLo: { en: '{0}: lowest', ja: '最低{0}' },
+  hk_trackHi: { en: 'highest: {0}', ja: '上限{0}' },
+  hk_pickExplain: { en: 'The amount you bid. At least {0}: more than the bid now. At most {1}: every card in every hand together is worth {1} gold, and no bid may be more. The bar is green as far as your own hand can pay, red beyond.', ja: '入札する金額です。最低{0}（今の入札より多く）、上限{1}（全員の手札すべての価値の合計が{1}金で、それより多くは入札できません）。バーは自分の手札で払える所まで緑、その先は赤です。' },
   hk_meterSafe: { en: 'green: your hand can pay', ja: '緑：手札で払える入札' },
   hk_meterOver: { en: 'red: a bid over your hand\'s worth', ja: '赤：手札の価値を超える入札' },
   hk_step: { en: 'Amount {0}', ja: '入札額{0}' },
@@ -658,7 +663,7 @@ function amountPicker(amounts, amount, value, over, ctx) {
     const keep = step > 0 ? (n) => n > amount && n >= to : (n) => n < amount && n <= to;
     return amounts.filter(keep).map((n) => ctx.move('bid', { amount: n })?.a).filter(Boolean).join(' ');
   };
-  return h('div', { class: 'hk-pick', role: 'group', 'aria-label': t('hk_chooseBid') },
+  return h('div', { class: 'hk-pick', role: 'group', 'aria-label': t('hk_chooseBid'), testid: 'bid-picker', 'data-explain': t('hk_pickExplain', lo, hi) },
     h('span', { class: 'hk-label hk-pick-label', text: t('hk_pickLabel', lo, hi) }),
     h('div', { class: 'hk-stepper' },
       stepButton('−5', -5, 'bid-down5', amount <= lo, reach(-5)),
@@ -671,7 +676,7 @@ function amountPicker(amounts, amount, value, over, ctx) {
       // thumb's half and a little more), not hidden under it
       class: ['hk-track', value >= lo ? 'is-payable' : null], testid: 'bid-track', 'aria-hidden': 'true',
       vars: { '--hk-safe': pct((value - lo + 0.5) / span), '--hk-pos': pct((amount - lo) / span) },
-    }, h('span', { class: 'hk-track-end', text: String(lo) }), h('span', { class: 'hk-thumb' }), h('span', { class: 'hk-track-end hk-track-hi', text: String(hi) })),
+    }, h('span', { class: 'hk-track-end', text: t('hk_trackLo', lo) }), h('span', { class: 'hk-thumb' }), h('span', { class: 'hk-track-end hk-track-hi', text: t('hk_trackHi', hi) })),
     h('p', { class: 'hk-legend', testid: 'bid-legend' },
       h('span', { class: 'hk-key hk-key-safe', text: t('hk_meterSafe') }), value < hi ? h('span', { class: 'hk-key hk-key-over', text: t('hk_meterOver') }) : null));
 }
