@@ -177,6 +177,30 @@ def place_tenants(page: Page, snap: dict[str, Any], shot: Callable[..., Any] | N
     confirm.click()
 
 
+def numbers_clear_of_corner_marks(page: Page) -> None:
+    """On every shell of the ring, the number sits between the owner's mark and the place in its
+    top corners, clear of both, and a little below them (a two-digit "11" ran into both on a
+    tablet): the boxes do not meet, and its middle lies at least 6 px below the place's."""
+    boxes = page.get_by_test_id("ring").evaluate(
+        """(ring) => [...ring.querySelectorAll('.yd-shell')].map((s) => {
+            const box = (sel) => { const e = s.querySelector(sel); if (!e) return null;
+              const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+            return { num: box('.yd-num'), pos: box('.yd-pos'), owner: box('.yd-owner') };
+        })"""
+    )
+    assert boxes, "no shell on the ring"
+    for shell in boxes:
+        num = shell["num"]
+        for mark in (shell["pos"], shell["owner"]):
+            if mark is None:
+                continue
+            apart = num[2] <= mark[0] or mark[2] <= num[0] or num[3] <= mark[1] or mark[3] <= num[1]
+            assert apart, shell
+        pos = shell["pos"]
+        if pos is not None:
+            assert (num[1] + num[3]) / 2 - (pos[1] + pos[3]) / 2 >= 6, shell
+
+
 def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..., Any]) -> None:
     page.goto(base_url + link(record(seed=11)))
     done: set[str] = set()
@@ -202,6 +226,7 @@ def test_one_human_against_two_bots(page: Page, base_url: str, shot: Callable[..
         assert phase == "turn", phase
         if turn == 0:
             expect(page.get_by_test_id("ring").get_by_test_id("piece-0")).to_be_visible()
+            numbers_clear_of_corner_marks(page)
             shot(page, "yadokashi-ring", both=True)
         if turn < 8:
             check_buttons(page, snap)
