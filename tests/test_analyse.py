@@ -279,8 +279,16 @@ def test_the_reasons_of_several_seats_speak_of_this_player(monkeypatch: pytest.M
 
 # per game: players, seed, and the fewest decisions where the hint's first was the move played
 # (Yadokashi's hint at 30 iterations seldom agrees with its heuristic: 1-2 in a game of 10-14
-# decisions since its rollouts are scored by a chance to win; each branch must be seen once)
-AS_THE_HINT = [("marie", 3, 5, 3), ("pharaoh", 2, 9, 3), ("yadokashi", 3, 4, 1)]
+# decisions since its rollouts are scored by a chance to win; each branch must be seen once), in
+# every game: BAG-GAI's and The Egyptian Buyer's moves too (a range, then a price; a bid, the
+# cards of a payment)
+AS_THE_HINT = [
+    ("marie", 3, 5, 3),
+    ("pharaoh", 2, 9, 3),
+    ("yadokashi", 3, 4, 1),
+    ("baggai", 4, 5, 1),
+    ("hitokai", 3, 3, 1),
+]
 
 
 @pytest.mark.parametrize(("game", "players", "seed", "agreeing"), AS_THE_HINT)
