@@ -101,6 +101,7 @@ def kept_analysis(record: dict[str, Any], version: str | None = None) -> dict[st
         "verdicts": ans["verdicts"],
         "summary": ans["summary"],
         "mistake": ans["mistake"],
+        "chance": ans["chance"],
         "made": 1_700_000_000_000,
     }
 
@@ -211,6 +212,11 @@ def check_graph(page: Page, record: dict[str, Any], lang: str) -> list[dict[str,
     return mistakes
 
 
+# the line of the luck after a decision, in Marie's Table's own words (never "the dice")
+LUCK_AFTER = {
+    "en": "Afterwards, the cakes dealt and the other players’ moves changed Aya’s chance",
+    "ja": "そのあと、配られたケーキと他の人の手でAyaの勝つ見込みが",
+}
 DECISION = {
     "en": {
         "head": "Move {0}: Aya’s decision",
@@ -273,6 +279,10 @@ def check_decision(page: Page, verdict: dict[str, Any], lang: str) -> None:
     marks_in_sight(page)
     if verdict.get("why"):
         expect(page.get_by_test_id("analysis-decision-why")).to_have_text(verdict["why"][lang])
+    # what moved the chance afterwards, in the game's own words (Marie's Table: the cakes dealt)
+    luck = page.get_by_test_id("analysis-decision-luck")
+    if verdict.get("luck") is not None:
+        expect(luck).to_contain_text(LUCK_AFTER[lang])
     # a tap on a move of the decision plays nothing
     best.first.dispatch_event("click")
     page.wait_for_timeout(300)
@@ -479,16 +489,18 @@ def test_an_old_analysis_is_labelled_and_a_damaged_one_never_loses_the_game(
     current = engine_analysis(record)["version"]
     assert stored(page)[f"pygames.done.{ENTRY}"]["analysis"]["version"] == current
 
-    # a damaged analysis: the game opens as ever, with the Analyse button
-    damaged = kept_analysis(record) | {"verdicts": [{"ply": "x"}]}
-    page.evaluate(
-        "(e) => localStorage.setItem('pygames.done.ana1', e)",
-        json.dumps(finished_entry(record, analysis=damaged)),
-    )
-    page.reload()
-    viewer_ready(page, total)
-    expect(page.get_by_test_id("analyse")).to_be_visible()
-    expect(page.get_by_test_id("analysis-graph")).to_have_count(0)
+    # a damaged analysis (its verdicts, or the words of its game's chance): the game opens as
+    # ever, with the Analyse button
+    for damage in ({"verdicts": [{"ply": "x"}]}, {"chance": {"en": 5, "ja": "運"}}):
+        damaged = kept_analysis(record) | damage
+        page.evaluate(
+            "(e) => localStorage.setItem('pygames.done.ana1', e)",
+            json.dumps(finished_entry(record, analysis=damaged)),
+        )
+        page.reload()
+        viewer_ready(page, total)
+        expect(page.get_by_test_id("analyse")).to_be_visible()
+        expect(page.get_by_test_id("analysis-graph")).to_have_count(0)
     page.goto(base_url)
     expect(page.get_by_test_id("finished-item")).to_have_count(1)
 

@@ -27,6 +27,7 @@ from pygames.core.review import (
     Ranked,
     Review,
     Verdict,
+    chance_noun,
     chosen_seats,
     evaluator,
     hint_rng,
@@ -321,6 +322,9 @@ def analysis_answer(job: Analysis, slice_seconds: float) -> JSONDict:
         "progress": round(review.progress, 4),
         "version": analysis_version(record.game),
         "iterations": review.budget.iterations,
+        # the game's chance in its own words ("the cards turned up"), for the page's line of the
+        # luck after a decision (a beginner of Pharaoh read of dice there)
+        "chance": chance_noun(record.game),
     }
     if done:
         for line, verdict in zip(job.lines, review.verdicts, strict=True):

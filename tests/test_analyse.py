@@ -18,6 +18,7 @@ from pygames.core.reasons import of_this_player, speaks_to_you
 from pygames.core.record import Record, Seat, new_state, record_from_json
 from pygames.core.registry import all_games, get_game
 from pygames.core.review import (
+    CHANCE,
     MISTAKE,
     Appraisal,
     Budget,
@@ -90,6 +91,19 @@ def test_an_analysis_answers_in_slices_with_a_progress_that_only_grows() -> None
     assert all(a["total"] == last["total"] for a in answers)
     assert last["seats"] == [0] and last["version"] == coach.analysis_version("marie")
     assert last["iterations"] == 24 and last["mistake"] == MISTAKE
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_answer_names_the_game_s_own_chance(game: str) -> None:
+    """The page says what moved a seat's chance after a decision in the game's own words: never
+    dice in a game of cards, nor cards in Yadokashi (a beginner of Pharaoh read of dice there)."""
+    chance = analyse_all(record=finished(game))[-1]["chance"]
+    assert chance == {"en": CHANCE[game][0], "ja": CHANCE[game][1]}
+    if game != "yadokashi":
+        assert "dice" not in chance["en"] and "サイコロ" not in chance["ja"]
+        assert "出目" not in chance["ja"]
+    else:
+        assert "card" not in chance["en"] and "カード" not in chance["ja"]
 
 
 @pytest.mark.parametrize("game", GAMES)

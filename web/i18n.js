@@ -505,10 +505,14 @@ const S = {
     ja: 'テーブルの印：✓がよりよい手、✗が選んだ手。手を指す前の局面です。',
   },
   analysisMarkedOne: { en: 'On the table: ✓ the move played. The position is the one before the move.', ja: 'テーブルの印：✓が選んだ手。手を指す前の局面です。' },
+  // {2}: the game's chance in its own words, from the engine ("the cards turned up": a beginner
+  // of Pharaoh read "the draws and the dice" in a game with no dice)
   analysisLuckAfter: {
-    en: 'Afterwards, the draws and the other players’ moves changed {0}’s chance to win by {1}.',
-    ja: 'そのあと、引いたカードや出目と他の人の手で{0}の勝つ見込みが{1}変わりました。',
+    en: 'Afterwards, {2} and the other players’ moves changed {0}’s chance to win by {1}.',
+    ja: 'そのあと、{2}と他の人の手で{0}の勝つ見込みが{1}変わりました。',
   },
+  // an analysis kept before the engine named the game's chance
+  analysisLuckChance: { en: 'luck', ja: '運' },
   analysisChoiceCost: { en: 'Choices cost {0}', ja: '自分の選択で−{0}' },
   analysisLuckCost: { en: '; luck cost {0}', ja: '、運で−{0}' },
   analysisLuckGave: { en: '; luck gave {0}', ja: '、運で+{0}' },

@@ -56,7 +56,7 @@ from pygames.core.record import Record, new_state, replay, split_action
 from pygames.core.registry import GameInfo, get_game
 from pygames.core.rng import Rng
 from pygames.core.search import Node, SearchBot, shares, valued_wins
-from pygames.core.text import t
+from pygames.core.text import Text, t
 
 #: visits each root action gets before UCB takes over, in a root of at most SPREAD_LIMIT actions
 FLOOR = 4
@@ -774,6 +774,13 @@ CHANCE: Mapping[str, tuple[str, str]] = MappingProxyType(
     }
 )
 CHANCE_DEFAULT = ("chance", "運")
+
+
+def chance_noun(game: str) -> Text:
+    """The chance of ``game`` in its own words (:data:`CHANCE`: no dice in a game of cards), as
+    the summary and the page's "afterwards" line name it beside the other players' moves."""
+    en, ja = CHANCE.get(game, CHANCE_DEFAULT)
+    return t(en, ja)
 
 
 def won(chance: str) -> str:

@@ -71,6 +71,7 @@ const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
  * @property {number} mistake the loss from which a move is a mistake
  * @property {number} [made] when it was made (ms since the epoch)
  * @property {boolean} [imported] it came in an imported file: not made nor checked by this app
+ * @property {import('../types.js').Text} [chance] the game's chance in its own words ("the cards turned up")
  */
 
 /** A percentage as the page shows it ("62%"). */
@@ -214,7 +215,7 @@ export class Analysis {
     /** @type {AnalysisData} */
     const data = {
       version: ans.version, seats: ans.seats, total: this.total, verdicts: ans.verdicts,
-      summary: ans.summary, mistake: ans.mistake, made: Date.now(),
+      summary: ans.summary, mistake: ans.mistake, chance: ans.chance, made: Date.now(),
     };
     this.data = data;
     this.state = 'done';
@@ -460,7 +461,7 @@ export class Analysis {
     const why = tx(v.why);
     const onTable = (kind) => (kind ? null : h('span', { class: 'analysis-offtable', text: t('analysisNotOnTable') }));
     const luck = typeof v.luck === 'number'
-      ? h('p', { class: 'analysis-luck-line', testid: 'analysis-decision-luck', text: t('analysisLuckAfter', name, `${v.luck >= 0 ? '+' : '−'}${pct(Math.abs(v.luck))}`) })
+      ? h('p', { class: 'analysis-luck-line', testid: 'analysis-decision-luck', text: t('analysisLuckAfter', name, `${v.luck >= 0 ? '+' : '−'}${pct(Math.abs(v.luck))}`, this.data?.chance ? tx(this.data.chance) : t('analysisLuckChance')) })
       : null;
     return h('section', { class: ['analysis-decision', `seat-c${v.seat}`], testid: 'analysis-decision', data: { ply: v.ply, seat: v.seat, played: marks.played || 'none', best: marks.best || 'none' } },
       h('h3', { class: 'analysis-head', text: t('analysisDecision', v.ply + 1, name) }),

@@ -365,7 +365,8 @@ export function dropRecord(id) {
 // The replay viewer's analysis (web/ui/analysis.js) is kept in the finished game's entry, as the
 // engine's `analyse` answer gave it: {version, seats, total, verdicts: [{ply, seat, played, best,
 // win_played, win_best, loss, words: {played, best?}}], summary: [{seat, decisions, open?, mean_loss,
-// mistakes}], mistake, made}. `version` is the engine's analysis version (its budget): a kept
+// mistakes}], mistake, chance?: {en, ja} (the game's luck in its words), made}. `version` is the
+// engine's analysis version (its budget): a kept
 // analysis of another version is stale. An analysis that does not read is ignored (the game is
 // never lost for it) and dropped from an imported file.
 
@@ -425,6 +426,8 @@ export function analysisProblem(a, players, total) {
     && isInt(row.decisions, 0, ANALYSIS_MAX_VERDICTS) && isInt(row.mistakes, 0, ANALYSIS_MAX_VERDICTS)
     && (row.open === undefined || isInt(row.open, 0, row.decisions)) && isChance(row.mean_loss))) return 'no summary';
   if (!isChance(a.mistake) || a.mistake <= 0) return 'no threshold';
+  // (kept since the engine names the game's chance; an older analysis has none)
+  if (a.chance !== undefined && !(a.chance && isText(a.chance.en, 80) && isText(a.chance.ja, 80))) return 'chance words';
   return null;
 }
 
