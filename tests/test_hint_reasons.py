@@ -299,7 +299,7 @@ def test_places_that_round_alike_are_told_to_two_decimals_and_close_chances_say_
     far = stats([0, 1, 0, 1], [1.96] * 4, [10, 10, 10, 10])
     text = why(near, far, state, 0, "take1")
     assert "(2.04 on average, against 1.96 with the other move)" in text["en"], text["en"]
-    assert "平均2.04位" in text["ja"] and "比べる手では1.96位" in text["ja"]
+    assert "平均2.04位（2位）で、比べる手では平均1.96位です" in text["ja"], text["ja"]
     level = stats([1, 0, 1, 0], [2, 2, 2, 2], [10, 10, 10, 10])
     close = stats([1, 0, 0, 1, 1, 1], [2] * 6, [10] * 6)
     text = why(level, close, state, 0, "take1")

@@ -295,7 +295,7 @@ def _place_words(mine: Stats, other: Stats | None) -> Text:
         )
     return t(
         f"you finish {o['en']} ({a} on average, against {b} with the other move)",
-        f"平均{a}位（{o['ja']}）です（比べる手では{b}位）",
+        f"平均{a}位（{o['ja']}）で、比べる手では平均{b}位です",
     )
 
 
