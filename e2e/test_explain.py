@@ -309,6 +309,19 @@ def test_every_mark_has_a_tap_path(lang_page: Page, base_url: str, game: str) ->
             expect(page.get_by_test_id("pass-horus")).to_have_attribute(
                 "data-explain", re.compile(re.escape(rule[lang]))
             )
+            # a beginner's "?" on a card said only its name, on the sums and the empty hospital
+            # nothing, and the score left out the flag members without saying so
+            said = {
+                "[data-testid=hand-card] svg": {"en": "declare their sum", "ja": "合計を宣言"},
+                "[data-testid=sum-line]": {"en": "Adding 0: the cards picked now", "ja": "追加0"},
+                "[data-testid=hospital-empty]": {"en": "a Pharaoh pass", "ja": "ファラオパス"},
+                "[data-testid=tscore-0]": {"en": "Flag members are not counted", "ja": "旗の隊員"},
+                "[data-testid=hand-pharaoh]": {"en": "every member in the hospital", "ja": "病院"},
+            }
+            for mark, words in said.items():
+                expect(page.locator(mark).first).to_have_attribute(
+                    "data-explain", re.compile(re.escape(words[lang]))
+                )
         problems += sweep(page, f"{game} {where} ({lang})")
         if where == "middle":
             real_tap(page, game, lang)

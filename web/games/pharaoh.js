@@ -49,6 +49,36 @@ Object.assign(STRINGS, {
   ph_tentEmpty: { en: 'empty', ja: 'なし' },
   ph_noTreasure: { en: 'No treasure yet', ja: '財宝なし' },
   ph_scoreNow: { en: { one: '{0} item + {1} kinds bonus', other: '{0} items + {1} kinds bonus' }, ja: '財宝{0}点+種類ボーナス{1}点' },
+  // "?" on the seat's score, on cards and on the declaration's sums said only a name, or nothing
+  // (a beginner's trial: the score read 21, the result 22, for a flag member)
+  ph_scoreExplain: {
+    en: { one: 'Treasure points so far: {0} item + {1} kinds bonus. Flag members are not counted here: at the end each one in a hand or tent adds 1 point.', other: 'Treasure points so far: {0} items + {1} kinds bonus. Flag members are not counted here: at the end each one in a hand or tent adds 1 point.' },
+    ja: 'ここまでの財宝の点：財宝{0}点+種類ボーナス{1}点。旗の隊員はここに含まれません。終了時に手札とテントの旗の隊員1枚につき1点が加わります。',
+  },
+  ph_memberExplain: {
+    en: 'Member {0}: a member card worth {0}. Put members in front of you to declare their sum. Members that win a treasure go to the hospital; members that win a flag member rest in your tent until the round ends.',
+    ja: '隊員{0}：数字{0}の隊員カードです。手元に出して、その合計を宣言します。財宝を獲得した隊員は病院へ、旗の隊員を獲得した隊員はラウンドの終わりまでテントで休みます。',
+  },
+  ph_flagMemberExplain: {
+    en: 'Flag member {0}: a member card worth {0}, won from the deck and played like any other. At the end, each flag member in your hand or tent is worth 1 point.',
+    ja: '旗の隊員{0}：山札から獲得する数字{0}の隊員カードで、ほかの隊員と同じように使えます。終了時、手札とテントにある旗の隊員1枚につき1点です。',
+  },
+  ph_treasureExplain: {
+    en: '{0}: a treasure card. The highest declaration of its auction wins it. At the end each item on your treasures is 1 point, and more kinds give a bonus.',
+    ja: '{0}：財宝カードです。競りで最も高く宣言した人が獲得します。終了時、財宝の個数1つにつき1点、種類が多いほどボーナスが入ります。',
+  },
+  ph_pharaohExplain: {
+    en: 'Pharaoh card: spend it on a Pharaoh pass, which moves every member in the hospital to your tent; they join your hand when the round ends.',
+    ja: 'ファラオカード：ファラオパスに使います。病院にいる隊員全員を自分のテントへ移し、ラウンドの終わりに自分の手札に加わります。',
+  },
+  ph_sumExplain: {
+    en: 'In front {0}: the members you already put in front of you in this auction. Adding {1}: the cards picked now. Your declaration is their sum (and the round bonus, if you add it).',
+    ja: '手元{0}：この競りですでに手元に出した隊員の合計。追加{1}：いま選んでいるカードの合計。宣言はその合計です（ラウンドボーナスを加えるならその分も）。',
+  },
+  ph_hospEmptyExplain: {
+    en: 'Nobody is in the hospital. Members that win a treasure come here and stay, round after round, until a Pharaoh pass moves them to a tent.',
+    ja: '病院には誰もいません。財宝を獲得した隊員はここに来て、ファラオパスでテントへ移されるまで、ラウンドをまたいで留まります。',
+  },
   ph_yourHand: { en: 'Your hand', ja: 'あなたの手札' },
   ph_noMembers: { en: 'No member card in hand: you can only pass.', ja: '手札に隊員カードがありません。パスしかできません。' },
   ph_tapToSelect: { en: 'Tap member cards to put them in front of you.', ja: '手元に出す隊員カードをタップしてください。' },
@@ -204,17 +234,20 @@ function horusEye(cls = '') {
  * A card box: an element with an SVG face (60x84). A button takes its name from the face (an
  * image named by `label`), so the name is what the card shows.
  * @param {SVGElement} face
- * @param {{size?: string, tag?: string, label?: string, cls?: any, [attr: string]: any}} [opts]
+ * @param {{size?: string, tag?: string, label?: string, cls?: any, 'data-explain'?: string, [attr: string]: any}} [opts]
  */
-function cardBox(face, { size = 'md', tag = 'div', label, cls, ...props } = {}) {
+function cardBox(face, { size = 'md', tag = 'div', label, cls, 'data-explain': explain, ...props } = {}) {
   if (tag === 'button' && label) {
     face.removeAttribute('aria-hidden');
     face.setAttribute('role', 'img');
     face.setAttribute('aria-label', label);
+    // "?" on a card reaches its face (the named picture over the whole button): what the card
+    // does, not only its name
+    if (explain) face.setAttribute('data-explain', explain);
   }
   return h(tag, {
     class: ['ph-card', `ph-${size}`, ...[cls].flat(Infinity)],
-    ...(tag === 'button' ? { type: 'button' } : { role: 'img', 'aria-label': label, title: label }),
+    ...(tag === 'button' ? { type: 'button' } : { role: 'img', 'aria-label': label, title: label, 'data-explain': explain }),
     ...props,
   }, face);
 }
@@ -247,7 +280,7 @@ export function memberCard(L, c, opts = {}) {
     svg('text', { class: 'ph-num', x: 30, y: 58, 'text-anchor': 'middle' }, String(n)),
     pips(n, 66));
   return cardBox(face, {
-    ...opts, label: opts.label ?? memberLabel(info),
+    ...opts, label: opts.label ?? memberLabel(info), 'data-explain': t(info.flag ? 'ph_flagMemberExplain' : 'ph_memberExplain', n),
     cls: ['ph-member', info.flag ? 'is-flag' : 'is-plain', opts.cls], data: { card: c, ...(opts.data || {}) },
   });
 }
@@ -271,7 +304,7 @@ export function deckCard(L, card, opts = {}) {
     svg('g', { class: 'ph-mark', transform: 'translate(13 21) scale(1.42)' }, svg('path', { d: PATHS[kind], 'fill-rule': EVEN_ODD.has(kind) ? 'evenodd' : undefined })),
     svg('text', { class: 'ph-num ph-items', x: 30, y: 78, 'text-anchor': 'middle' }, String(n)));
   return cardBox(face, {
-    ...opts, label: opts.label ?? deckLabel(info),
+    ...opts, label: opts.label ?? deckLabel(info), 'data-explain': t('ph_treasureExplain', deckLabel(info)),
     cls: ['ph-treasure', `k-${kind}`, opts.cls], data: { deck: card, kind, items: n, ...(opts.data || {}) },
     'data-flip': `ph-d-${card}`,
   });
@@ -283,7 +316,7 @@ function pharaohCard(opts = {}) {
     svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
     svg('rect', { class: 'ph-frame', x: 5, y: 5, width: 50, height: 74, rx: 4 }),
     svg('g', { class: 'ph-mark', transform: 'translate(12 20) scale(1.5)' }, svg('path', { d: PATHS.pharaoh, 'fill-rule': 'evenodd' })));
-  return cardBox(face, { ...opts, label: t('ph_pharaoh'), cls: ['ph-pharaoh-card', opts.cls] });
+  return cardBox(face, { ...opts, label: t('ph_pharaoh'), 'data-explain': t('ph_pharaohExplain'), cls: ['ph-pharaoh-card', opts.cls] });
 }
 
 /** @param {Record<string, any>} [opts] */
@@ -489,7 +522,7 @@ function hospital(L, v) {
           text: `${count('ph_cardsN', cards.length)} · ${t('ph_hospSum', sum)}`,
         })
         : null),
-    cards.length ? hospitalCards(L, cards) : h('span', { class: 'ph-empty', text: t('ph_hospitalEmpty') }));
+    cards.length ? hospitalCards(L, cards) : h('span', { class: 'ph-empty', testid: 'hospital-empty', text: t('ph_hospitalEmpty'), 'data-explain': t('ph_hospEmptyExplain') }));
 }
 
 function board(snap, ctx) {
@@ -539,7 +572,7 @@ function treasureChips(sv, s, point) {
   const sc = sv.treasure_score;
   return h('div', { class: 'ph-treasures', testid: `treasures-${s}` },
     chips.length ? h('div', { class: 'ph-kinds' }, chips) : h('span', { class: 'ph-empty', text: t('ph_noTreasure') }),
-    h('span', { class: 'ph-tscore', testid: `tscore-${s}`, data: { score: sc.total, gloss: 'Kinds bonus' }, title: t('ph_scoreNow', sc.items, sc.kinds_bonus) },
+    h('span', { class: 'ph-tscore', testid: `tscore-${s}`, data: { score: sc.total, gloss: 'Kinds bonus' }, title: t('ph_scoreNow', sc.items, sc.kinds_bonus), 'data-explain': tp('ph_scoreExplain', sc.items, sc.kinds_bonus) },
       h('b', { text: String(sc.total) }),
       h('small', { text: sc.kinds_bonus ? `${sc.items}+${sc.kinds_bonus}` : '' })));
 }
@@ -638,7 +671,7 @@ function handHead(L, me, hand) {
   return h('div', { class: 'ph-hand-head' },
     h('h3', { class: 'ph-title', text: t('ph_yourHand') }),
     h('span', { class: 'ph-sub', text: count('ph_cardsN', hand.length) }),
-    h('span', { class: 'ph-hand-pharaohs', testid: 'hand-pharaohs', data: { count: me.pharaoh_left, gloss: 'Pharaoh cards' }, title: t('ph_pharaohCards') },
+    h('span', { class: 'ph-hand-pharaohs', testid: 'hand-pharaohs', data: { count: me.pharaoh_left, gloss: 'Pharaoh cards' }, title: t('ph_pharaohCards'), 'data-explain': t('ph_pharaohExplain') },
       h('span', { class: 'ph-sub', text: `${t('ph_pharaohCards')}:` }),
       pharaohs.length ? pharaohs : h('span', { class: 'ph-sub', text: '0' })));
 }
@@ -665,7 +698,7 @@ function declareBox(choice, ctx) {
   return h('div', { class: 'ph-declare-box' },
     h('div', { class: 'ph-total' }, h('span', { class: 'ph-label', text: t('ph_newTotal') }),
       h('span', { class: 'ph-total-num', testid: 'new-total', data: { total: info && picking ? info.total : '' }, text: info && picking ? String(info.total) : '–' })),
-    h('span', { class: 'ph-sum-line', text: sum }),
+    h('span', { class: 'ph-sum-line', testid: 'sum-line', text: sum, 'data-explain': t('ph_sumExplain', info ? info.front : choice.front, info ? info.adding : 0) }),
     h('span', {
       class: ['ph-need', picking && ans && !ok ? 'is-short' : null],
       text: choice.highest > 0 ? t('ph_mustBeat', choice.highest) : t('ph_anyTotal'),
