@@ -683,3 +683,32 @@ def test_a_bag_gai_decision_opened_on_a_tablet_shows_both_moves(page: Page, base
     expect(page.get_by_test_id("analysis-last-tick")).to_have_text(
         f"{len(record['actions'])} moves"
     )
+
+
+def test_the_end_screen_opens_the_analysis_at_once(page: Page, base_url: str, shot: Any) -> None:
+    """A beginner could not find the analysis: it waited behind Replay, then Analyse. The end
+    screen offers it: the replay opens with its analysis under way, the analysis tab shown."""
+    record = game_record()
+    open_page(page, base_url, "en", {})
+    page.goto(base_url + link(record))
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_visible(timeout=90_000)
+    button = end.get_by_test_id("end-analyse")
+    expect(button).to_have_text("Analyse this game")
+    expect(button).to_have_attribute("data-explain", re.compile("every decision"))
+    shot(page, "end-analyse", both=True)
+    assert requests(page) == 0
+    button.click()
+    viewer_ready(page, len(record["actions"]))
+    expect(page.get_by_test_id("analysis-progress")).to_be_visible()
+    assert requests(page) >= 1
+    expect(page.get_by_test_id("analysis-graph")).to_be_visible(timeout=180_000)
+    # the request is used once: Replay from another end screen opens no analysis by itself
+    page.goto(base_url + link(record))
+    expect(page.get_by_test_id("end-screen")).to_be_visible(timeout=90_000)
+    before = requests(page)
+    page.get_by_test_id("watch-replay").click()
+    viewer_ready(page, len(record["actions"]))
+    expect(page.get_by_test_id("analyse")).to_be_visible()
+    page.wait_for_timeout(500)
+    assert requests(page) == before

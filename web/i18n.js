@@ -249,6 +249,11 @@ const S = {
   removeDamaged: { en: 'Remove them', ja: '削除する' },
   historyTitle: { en: 'Finished games', ja: '終わったゲーム' },
   watchReplay: { en: 'Replay', ja: 'リプレイ' },
+  analyseGame: { en: 'Analyse this game', ja: 'このゲームを分析する' },
+  analyseGameExplain: {
+    en: 'Opens the replay and has the coach look at every decision: your mistakes, what each one cost and why, and how much luck moved your chance to win.',
+    ja: 'リプレイを開き、コーチがすべての判断を見直します。悪手とその損失と理由、運で勝つ見込みがどれだけ動いたかがわかります。',
+  },
   savedNote: { en: 'Games are saved on this device after every move.', ja: 'ゲームは1手ごとにこの端末に保存されます。' },
   saveFailed: {
     en: 'This game could not be saved on this device (the storage is full or blocked).',

@@ -31,6 +31,7 @@ import { defaultSeats, personHere, botSeat } from './seats.js';
 import { TableView } from './view.js';
 import { wasteOf, mayPlay } from './confirm.js';
 import { placesBlock } from './places.js';
+import { analyseOnOpen } from './analyse-intent.js';
 import { explainButton, focusable } from './explain.js';
 
 /** Whether the page is a phone's one column (style.css, max-width 520px). */
@@ -998,19 +999,33 @@ export class Table {
         h('p', { class: 'field-help', testid: 'guest-over', text: t('guestOver') }),
         h('div', { class: 'end-actions' }, lobby));
     }
-    const replay = this.onReplay
-      ? button([icon('eye'), h('span', { text: t('watchReplay') })], { class: 'btn btn-lg', testid: 'watch-replay', data: { action: 'watch-replay' } })
-      : null;
     return h('section', { class: 'end-screen', testid: 'end-screen' },
       h('div', { class: 'end-head' },
         crown ? h('div', { class: 'end-crown', testid: 'end-crown' }, crown) : null,
         h('div', {},
           h('h2', { class: 'end-title', testid: 'winners' }, title),
-          tie && !result.places ? h('p', { class: 'end-tie', testid: 'tie-break', text: tie }) : null)),
+          tie && !result.places ? h('p', { class: 'end-tie', testid: 'tie-break', text: tie }) : null),
+        this.analyseButton()),
       placesBlock(result, this.names),
       this.view.guard(() => this.module.result(snap, ctx), () => null),
       this.hintsUsed(),
-      h('div', { class: 'end-actions' }, rematch, fresh, replay, copy, lobby));
+      h('div', { class: 'end-actions' }, rematch, fresh, this.replayButton(), copy, lobby));
+  }
+
+  /** The end screen's way to the replay of the game just played. */
+  replayButton() {
+    if (!this.onReplay) return null;
+    return button([icon('eye'), h('span', { text: t('watchReplay') })], { class: 'btn btn-lg', testid: 'watch-replay', data: { action: 'watch-replay' } });
+  }
+
+  /** The end screen's way to the game's analysis, beside the winner: a beginner did not find it
+   * behind Replay, then Analyse (the row of buttons is full at 1024x768, and a line of its own
+   * made the result scroll). */
+  analyseButton() {
+    if (!this.onReplay) return null;
+    return button([icon('chart'), h('span', { text: t('analyseGame') })], {
+      class: 'btn end-analyse', testid: 'end-analyse', data: { action: 'end-analyse' }, 'data-explain': t('analyseGameExplain'),
+    });
   }
 
   /** The end screen's line of the hints each person used (none at a table without hints). */
@@ -1097,6 +1112,7 @@ const TABLE_ACTIONS = {
     if (target) scrollUnderBar(table.root, target);
   },
   'watch-replay': (table) => table.onReplay?.(table.snap),
+  'end-analyse': (table) => { analyseOnOpen(); table.onReplay?.(table.snap); },
   // a greyed-out control says why, by tap: the engine's reason (snapshot `unavailable`)
   why: (table, data) => {
     const why = table.snap?.unavailable?.[data.why];

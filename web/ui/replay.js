@@ -28,6 +28,7 @@ import { icon } from './card.js';
 import { speed } from './speed.js';
 import { ask } from './errors.js';
 import { Analysis } from './analysis.js';
+import { takeAnalyseOnOpen } from './analyse-intent.js';
 import { TableView } from './view.js';
 import { placesBlock } from './places.js';
 import { rulesButton, openRules, gameTitle } from './rules-dialog.js';
@@ -108,8 +109,10 @@ export class ReplayViewer {
       version: o.first.analysis ?? null, names: () => this.names, savedId: o.savedId ?? null,
       changed: () => this.render(), jump: (move, seat) => this.jumpToMove(move, seat),
     }) : null;
+    /** the end screen's "Analyse this game" opened the viewer: the analysis starts at once */
+    this.analyseAtOnce = this.analysis !== null && takeAnalyseOnOpen();
     /** @type {'log' | 'analysis'} what the side panel shows (the analysis once there is one) */
-    this.sideTab = this.analysis?.data ? 'analysis' : 'log';
+    this.sideTab = this.analysis?.data || this.analyseAtOnce ? 'analysis' : 'log';
     this.resized = () => {
       if (this.analysis?.data && this.sideTab === 'analysis') this.render(); // the graph's shape follows the orientation
       this.scrollLog();
@@ -205,6 +208,8 @@ export class ReplayViewer {
     else if (this.wanted === this.total) this.ans = this.final;
     if (this.ans) this.render();
     else await this.goTo(this.wanted);
+    const analysis = this.analysis;
+    if (this.analyseAtOnce && analysis && this.alive && (!analysis.data || analysis.stale)) analysis.start();
   }
 
   async fetch(ply, reveal) {
