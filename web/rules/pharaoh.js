@@ -79,6 +79,8 @@ export default {
     { term: { en: 'Member', ja: '隊員' }, means: { en: 'Your bidding cards, worth their number.', ja: '宣言に使うカード。数字がその人数です。' } },
     { term: { en: 'Flag member', ja: '旗の隊員' }, means: { en: 'A member with a flag (3 to 7): bids like any member, and is 1 point at the end if in your hand or tent.', ja: '旗のついた隊員（3〜7）。普通の隊員と同じく宣言に使え、最後に手札かテントにあれば1点。' } },
     { term: { en: 'Hospital', ja: '病院' }, means: { en: 'Shared by everyone: members who won a treasure wait here until a Pharaoh pass takes them all. "3 cards · sum 11": 3 member cards whose numbers add up to 11.', ja: '全員共通。財宝を獲得した隊員がここで待ち、ファラオパスで全員まとめて連れ出されます。「3枚・合計11」は隊員カード3枚で、数字の合計が11。' } },
+    // (a beginner met 手元 in the lesson and the declaration's sums, and found it nowhere)
+    { term: { en: 'In front', ja: '手元' }, means: { en: 'The members a player has put in front of them in this auction: their declaration is the sum. They go back to the hand, to the hospital or to the tent when the auction ends.', ja: 'この競りで自分の前に出した隊員。宣言はその合計です。競りが終わると、手札・病院・テントのどこかへ移ります。' } },
     { term: { en: 'Tent', ja: 'テント' }, means: { en: 'Your members resting until the round ends; then they go back to your hand.', ja: 'ラウンドの終わりまで休む自分の隊員。終わると手札に戻ります。' } },
     { term: { en: 'Horus chip', ja: 'ホルスチップ' }, means: { en: 'Its holder is the start player of each auction.', ja: '持っている人が各競りのスタートプレイヤーです。' } },
     { term: { en: 'Start', ja: 'スタート' }, means: { en: 'The start player of this auction: may add the round bonus to the first declaration.', ja: 'この競りのスタートプレイヤー。最初の宣言にラウンドボーナスを加えられます。' } },
