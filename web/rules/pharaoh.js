@@ -48,7 +48,7 @@ export default {
           { en: 'Won a flag member: it and your members in front go to your tent. At the end of the round the tent goes back to your hand.', ja: '旗の隊員を獲得：その隊員と手元の隊員を自分のテントへ。ラウンドの終わりにテントの隊員は手札に戻ります。' },
           { en: 'Everyone else who declared takes their members back.', ja: 'ほかの宣言者は手元の隊員を手札に戻します。' },
         ] },
-        { example: 'pharaoh', caption: { en: 'The Hospital holds members 1, 4 and 5 of two players. A Pharaoh pass puts all three in the passer\'s tent: they join that player\'s hand next round, and their owners never get them back.', ja: '病院には2人の隊員1・4・5がいます。ファラオパスをした人のテントに3人とも移り、次のラウンドからその人の手札になります。元の持ち主には戻りません。' } },
+        { example: 'pharaoh', caption: { en: 'The Hospital holds members 1, 4 and 5 of two players. A Pharaoh pass puts all three in the passer\'s tent: they join that player\'s hand next round, and their owners never get them back.', ja: '病院には、2人のプレイヤーの隊員1・4・5がいます。ファラオパスをした人のテントに3人とも移り、次のラウンドからその人の手札になります。元の持ち主には戻りません。' } },
       ],
     },
     {
