@@ -182,6 +182,10 @@ def test_a_hint_at_marie_ranks_three_piles_marks_them_and_a_move_clears_it(
         "data-state", "done", timeout=30_000
     )
     moves = check_rows(page, "Aya", "pile" if lang == "en" else "山")
+    # the order is said (a beginner took the points for it and thought the ranking wrong)
+    order = {"en": "Best first: the higher chance to win", "ja": "勝つ見込みの高い順"}[lang]
+    expect(page.get_by_test_id("hint-basis")).to_contain_text(order)
+    expect(page.get_by_test_id("hint-basis")).to_have_attribute("data-basis", "win")
     # each ranked pile is marked on the table with its rank
     marked = []
     for rank, move in enumerate(moves, start=1):

@@ -369,7 +369,8 @@ const S = {
   hintProgress: { en: 'How far the coach has thought', ja: 'コーチの検討の進み具合' },
   hintCancel: { en: 'Cancel', ja: 'やめる' },
   hintClose: { en: 'Close the hint', ja: 'ヒントを閉じる' },
-  hintBest: { en: 'Best moves, with the estimated chance to win', ja: '良い手（推定の勝つ見込みつき）' },
+  // ranked by the chance, then place, then points (a beginner took the points for the order)
+  hintBest: { en: 'Best moves, highest chance to win first', ja: '良い手（勝つ見込みの高い順）' },
   hintWin: { en: '{0}%', ja: '{0}%' },
   hintRank: { en: 'Choice {0}', ja: '候補{0}' },
   hintPlay: { en: 'Play', ja: '指す' },
@@ -399,6 +400,10 @@ const S = {
   hintPointsExplain: {
     en: "Your average score, in the game's own points, where the coach stopped playing on from here (the end of the game, or of the round in some games).",
     ja: 'コーチがここから続きを遊んで止めた時点（ゲームの終わり、ゲームによってはラウンドの終わり）での、あなたの得点の平均（このゲームの点数）。',
+  },
+  hintByChance: {
+    en: 'Best first: the higher chance to win, then the better place, then more points.',
+    ja: '勝つ見込みの高い順です（同じなら順位、次に点数の順）。',
   },
   hintByPlace: {
     en: 'No move can still win: ranked by expected place, then points.',

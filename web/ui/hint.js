@@ -375,7 +375,8 @@ export class Coach {
       'aria-labelledby': 'hint-title', data: { state: state.thinking ? 'thinking' : 'done', lang: lang() },
     },
     head, progress,
-    byPlace && rows.length ? h('p', { class: 'hint-basis', testid: 'hint-basis', text: t('hintByPlace') }) : null,
+    // the order said: a beginner took the points for it and found the ranking wrong
+    rows.length ? h('p', { class: 'hint-basis', testid: 'hint-basis', data: { basis: byPlace ? 'place' : 'win' }, text: t(byPlace ? 'hintByPlace' : 'hintByChance') }) : null,
     rows.length ? h('ol', { class: 'hint-moves', testid: 'hint-moves', 'aria-label': t('hintBest'), 'aria-live': 'polite' }, rows) : null,
     empty,
     h('p', { class: 'hint-note', text: t('hintNote') }));
