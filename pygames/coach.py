@@ -277,11 +277,14 @@ def analysis_line(verdict: Verdict, view: GameState, seed: int, you: bool = True
     words = {"played": action_words(view, verdict.seat, verdict.played, rng.copy())}
     if verdict.best != verdict.played:
         steps = best.get("steps")
-        words["best"] = (
+        said = (
             steps_words(view, verdict.seat, steps, rng.copy())
             if steps
             else action_words(view, verdict.seat, verdict.best, rng.copy())
         )
+        # a move not played, said as one to play (a beginner read the better move's "宣言しました"
+        # as if it had happened)
+        words["best"] = advice(said)
     line["words"] = words
     picks = {"played": played, "best": best}
     line["picks"] = {k: p for k, p in picks.items() if p}

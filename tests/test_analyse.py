@@ -137,6 +137,9 @@ def test_every_move_is_in_words_in_both_languages(game: str) -> None:
                 assert entry["text"]["en"].strip() and entry["text"]["ja"].strip()
                 assert all(0 <= s < players for s in entry["seats"])
                 assert entry["seats"][0] == line["seat"]
+        # the move played happened (the log's past); the better one is said as one to play
+        for entry in words.get("best", []):
+            assert not entry["text"]["ja"].rstrip("。").endswith("ました"), entry
 
 
 def test_the_seats_analysed_are_the_people_else_everyone_else_those_asked() -> None:
