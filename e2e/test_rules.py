@@ -142,6 +142,24 @@ def test_the_rules_dialog_leaves_each_table_as_it_was(
     page.evaluate("() => document.querySelector('[data-testid=lang-ja]').click()")
     check_guide(page, dialog, page.evaluate(GUIDE, "yadokashi"), "ja")
     shot(page, "rules-dialog-yadokashi-ja", both=True)
+    # the contents stay at the top while the rules scroll (a beginner scrolled down and tapped
+    # where they had been), and a section tapped from there stops below them
+    body = dialog.get_by_test_id("rules-dialog-body")
+    body.evaluate("(b) => { b.scrollTop = b.scrollHeight; }")
+    toc = dialog.get_by_test_id("guide-toc")
+    tb, bb = toc.bounding_box(), body.bounding_box()
+    assert tb and bb and abs(tb["y"] - bb["y"]) <= 2, (tb, bb)
+    link = toc.locator(".guide-toc-link").nth(3)
+    link.click()
+    page.wait_for_timeout(400)
+    below = link.evaluate(
+        """(a) => {
+          const toc = a.closest('.guide-toc').getBoundingClientRect();
+          const to = document.getElementById(a.dataset.guideJump).getBoundingClientRect();
+          return to.top >= toc.bottom - 1 && to.top < toc.bottom + 120;
+        }"""
+    )
+    assert below, "the section's start is hidden under the contents, or far below them"
     dialog.get_by_test_id("dialog-close").click()
     expect(dialog).to_have_count(0)
 

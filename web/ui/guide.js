@@ -96,7 +96,21 @@ function jump(ev) {
   const target = document.getElementById(el.dataset.guideJump || '');
   if (!target) return;
   target.scrollIntoView({ block: 'start' });
+  keepBelow(target, el.closest('.guide-toc'));
   target.focus({ preventScroll: true });
+}
+
+/**
+ * Where the contents stay at the top of the rules while they scroll (the rules dialog), a section
+ * jumped to stops below them, whatever their number of rows.
+ * @param {HTMLElement} target
+ * @param {Element | null} toc
+ */
+function keepBelow(target, toc) {
+  if (!(toc instanceof HTMLElement) || getComputedStyle(toc).position !== 'sticky') return;
+  const under = toc.getBoundingClientRect().bottom + 8 - target.getBoundingClientRect().top;
+  const scroller = toc.parentElement?.closest('.rules-dialog-body');
+  if (under > 0 && scroller) scroller.scrollTop -= under;
 }
 
 /**
