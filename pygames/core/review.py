@@ -816,7 +816,8 @@ def luck_words(
     checked: a beginner could not see how "lowered by 226 points" and "raised by 304" made a
     result. The luck's points are then the end less the opening plus the choices' points, all
     rounded first, so that the three figures add up exactly as written."""
-    en_noun, ja_noun = CHANCE.get(game, CHANCE_DEFAULT)
+    noun = chance_noun(game)
+    en_noun, ja_noun = noun["en"], noun["ja"]
     whose, chance = ("your", "your chance") if you else ("this player's", "the chance")
     c, lk = pct(choice), pct(abs(luck))
     en_start = ja_start = ""

@@ -294,8 +294,9 @@ export function memberCard(L, c, opts = {}) {
 export function deckCard(L, card, opts = {}) {
   const info = L.deck[card] || { kind: 'gold', number: 0 };
   const { kind, number: n } = info;
+  const named = deckLabel(info);
   if (info.member !== undefined) {
-    return memberCard(L, info.member, { ...opts, label: opts.label ?? deckLabel(info), data: { deck: card, ...(opts.data || {}) }, 'data-flip': `ph-d-${card}` });
+    return memberCard(L, info.member, { ...opts, label: opts.label ?? named, data: { deck: card, ...(opts.data || {}) }, 'data-flip': `ph-d-${card}` });
   }
   const face = svg('svg', { class: 'ph-face', viewBox: '0 0 60 84', 'aria-hidden': 'true' },
     svg('rect', { class: 'ph-bg', x: 1.5, y: 1.5, width: 57, height: 81, rx: 7 }),
@@ -304,7 +305,7 @@ export function deckCard(L, card, opts = {}) {
     svg('g', { class: 'ph-mark', transform: 'translate(13 21) scale(1.42)' }, svg('path', { d: PATHS[kind], 'fill-rule': EVEN_ODD.has(kind) ? 'evenodd' : undefined })),
     svg('text', { class: 'ph-num ph-items', x: 30, y: 78, 'text-anchor': 'middle' }, String(n)));
   return cardBox(face, {
-    ...opts, label: opts.label ?? deckLabel(info), 'data-explain': t('ph_treasureExplain', deckLabel(info)),
+    ...opts, label: opts.label ?? named, 'data-explain': t('ph_treasureExplain', named),
     cls: ['ph-treasure', `k-${kind}`, opts.cls], data: { deck: card, kind, items: n, ...(opts.data || {}) },
     'data-flip': `ph-d-${card}`,
   });
@@ -692,13 +693,12 @@ function declareBox(choice, ctx) {
   const info = ans?.info;
   const picking = ui.picked.length > 0;
   const ok = Boolean(ans?.complete);
-  const sum = info
-    ? `${t('ph_sumLine', info.front, info.adding)}${info.bonus ? ` ${t('ph_bonusLine', info.bonus)}` : ''}`
-    : t('ph_sumLine', choice.front, 0);
+  const [front, adding] = info ? [info.front, info.adding] : [choice.front, 0];
+  const sum = `${t('ph_sumLine', front, adding)}${info?.bonus ? ` ${t('ph_bonusLine', info.bonus)}` : ''}`;
   return h('div', { class: 'ph-declare-box' },
     h('div', { class: 'ph-total' }, h('span', { class: 'ph-label', text: t('ph_newTotal') }),
       h('span', { class: 'ph-total-num', testid: 'new-total', data: { total: info && picking ? info.total : '' }, text: info && picking ? String(info.total) : '–' })),
-    h('span', { class: 'ph-sum-line', testid: 'sum-line', text: sum, 'data-explain': t('ph_sumExplain', info ? info.front : choice.front, info ? info.adding : 0) }),
+    h('span', { class: 'ph-sum-line', testid: 'sum-line', text: sum, 'data-explain': t('ph_sumExplain', front, adding) }),
     h('span', {
       class: ['ph-need', picking && ans && !ok ? 'is-short' : null],
       text: choice.highest > 0 ? t('ph_mustBeat', choice.highest) : t('ph_anyTotal'),

@@ -109,7 +109,9 @@ function jump(ev) {
 function keepBelow(target, toc) {
   if (!(toc instanceof HTMLElement) || getComputedStyle(toc).position !== 'sticky') return;
   const under = toc.getBoundingClientRect().bottom + 8 - target.getBoundingClientRect().top;
-  const scroller = toc.parentElement?.closest('.rules-dialog-body');
+  // the box the contents stick to: the nearest one around them that scrolls
+  let scroller = toc.parentElement;
+  while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
   if (under > 0 && scroller) scroller.scrollTop -= under;
 }
 

@@ -366,9 +366,8 @@ export function dropRecord(id) {
 // engine's `analyse` answer gave it: {version, seats, total, verdicts: [{ply, seat, played, best,
 // win_played, win_best, loss, words: {played, best?}}], summary: [{seat, decisions, open?, mean_loss,
 // mistakes}], mistake, chance?: {en, ja} (the game's luck in its words), made}. `version` is the
-// engine's analysis version (its budget): a kept
-// analysis of another version is stale. An analysis that does not read is ignored (the game is
-// never lost for it) and dropped from an imported file.
+// engine's analysis version (its budget): a kept analysis of another version is stale. An analysis
+// that does not read is ignored (the game is never lost for it) and dropped from an imported file.
 
 /** The most verdicts a kept analysis may hold, and the most characters it may take. */
 export const ANALYSIS_MAX_VERDICTS = 5000;
