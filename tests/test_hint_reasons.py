@@ -177,6 +177,15 @@ def test_a_reason_on_the_place_basis_says_no_move_can_win() -> None:
     assert text["en"].startswith("You can't win from here")
     assert "you finish 2nd (2.2 on average, against 3.5 with the other move)" in text["en"]
     assert "ここからは" in text["ja"] and "2位" in text["ja"]
+    # places within the noise of each other are said to be so ("2.73 against 2.74" was read as
+    # the reason for the first move)
+    near = stats([0, 0, 0, 0], [3, 2, 3, 2], [10, 9, 11, 9], parties=[3, 3, 4, 3],
+                 showoff=[0, 0, 0, 0], money=[10, 9, 11, 9])  # fmt: skip
+    text = why(near, keep, baggai_state(), 0, "p0", basis="place")
+    assert (
+        "(2.5 on average, against 2.2 with the other move: within the search's noise)" in text["en"]
+    ), text["en"]
+    assert "（差は探索の誤差の範囲内です）" in text["ja"], text["ja"]
 
 
 def test_a_reason_without_a_difference_does_not_invent_one() -> None:
@@ -287,6 +296,46 @@ def test_a_trade_off_is_named_as_one_not_as_a_reason_for_the_move() -> None:
     yet = why(alone, other, state, 0, "b5")
     assert ", yet your chance to win is 75% instead of 25%." in yet["en"], yet["en"]
     assert " but " not in yet["en"] and "終わりますが、勝つ確率は" in yet["ja"]
+
+
+def test_level_chances_say_what_the_ranking_goes_by_not_only_what_goes_against_it() -> None:
+    """Chances to win level as shown, and the one category that differs goes against the
+    ranking (a beginner read "0.1 fewer points from treasure items, yet 100% with either" as
+    the coach's reason for its first move): the reason says the better place where it differs
+    (with the category as a "though"), else the more points (with a "but"), else that the two
+    are about level; the other move's reason says the same from its side."""
+    state = midgame("hitokai", 3, 1, most=5)
+    kept: dict[str, list[float]] = {"daughters": [20, 20, 20, 20], "cards": [2, 2, 3, 2]}
+    more: dict[str, list[float]] = {"daughters": [20, 20, 20, 20], "cards": [6, 5, 6, 7]}
+    higher = stats([1, 0, 1, 0], [1, 1, 1, 1], [10, 10, 10, 10], **kept)
+    lower = stats([1, 0, 1, 0], [2, 2, 2, 2], [10, 10, 10, 10], **more)
+    text = why(higher, lower, state, 0, "b5")
+    assert text["en"] == (
+        "Compared with the next best move, you finish 1st (1.0 on average, against 2.0 with the "
+        "other move), though on average you end with 3.8 fewer cards kept in hand; your chance to "
+        "win is 50% with either."
+    ), text["en"]
+    assert "で、比べる手では平均2.0位です。ただし平均して" in text["ja"], text["ja"]
+    back = why(lower, higher, state, 0, "b1", against="best")
+    assert back["en"].startswith("Compared with the best move, you finish 2nd (2.0 on average")
+    assert "though on average you end with 3.8 more cards" in back["en"], back["en"]
+    # the place alike: the points, with the category as the trade-off
+    richer = stats([1, 0, 1, 0], [1, 1, 1, 1], [12, 12, 13, 12], **kept)
+    poorer = stats([1, 0, 1, 0], [1, 1, 1, 1], [10, 10, 10, 11], **more)
+    text = why(richer, poorer, state, 0, "b5")
+    assert text["en"].startswith(
+        "Compared with the next best move, on average you end with 2 more points but 3.8 fewer "
+        "cards kept in hand; your chance to win is 50% with either."
+    ), text["en"]
+    # nothing the ranking goes by differs: about level, and the difference said as such
+    same = stats([1, 0, 1, 0], [1, 1, 1, 1], [10, 10, 10, 10], **more)
+    text = why(stats([1, 0, 1, 0], [1, 1, 1, 1], [10, 10, 10, 10], **kept), same, state, 0, "b5")
+    assert text["en"] == (
+        "Compared with the next best move, the two are about level: your chance to win is 50% "
+        "with either, and the search sees no clear difference in place or points; on average you "
+        "end with 3.8 fewer cards kept in hand."
+    ), text["en"]
+    assert "ほぼ互角です。勝つ確率はどちらも50%です。順位にも得点にも" in text["ja"], text["ja"]
 
 
 def test_places_that_round_alike_are_told_to_two_decimals_and_close_chances_say_so() -> None:
@@ -414,21 +463,27 @@ def test_the_only_payment_is_the_only_move() -> None:
 
 def test_with_level_chances_a_first_move_s_downsides_are_a_trade_off() -> None:
     """The chances to win are level as shown: what the coach's first move ends with less of is
-    said as a trade-off ("yet"), not as if it were why the move is first (a beginner read "you
-    end with 5 fewer cards kept and 1.1 fewer points" as the reasons for the coach's bid)."""
+    said as a difference of two moves about level, not as if it were why the move is first (a
+    beginner read "you end with 5 fewer cards kept and 1.1 fewer points" as the reasons for the
+    coach's bid); the points, apart here, are not said to be alike."""
     first = stats([1, 0, 0, 0], [2, 2, 2, 3], [10, 9, 11, 9], parties=[3, 3, 4, 3],
                   showoff=[0, 0, 0, 0], money=[10, 9, 11, 9])  # fmt: skip
     second = stats([1, 0, 0, 0], [2, 2, 2, 3], [14, 15, 15, 12], parties=[6, 7, 7, 5],
                    showoff=[0, 0, 0, 0], money=[10, 10, 11, 9])  # fmt: skip
     text = why(first, second, baggai_state(), 0, "p0")
-    assert (
-        ", on average you end with 3 fewer VP from parties, yet your chance to win is 25% with "
-        "either." in text["en"]
+    assert text["en"] == (
+        "Compared with the next best move, the two are about level: your chance to win is 25% "
+        "with either, and the search sees no clear difference in place; on average you end with "
+        "3 fewer VP from parties."
     ), text
-    assert "終わりますが、" in text["ja"]
+    assert (
+        "順位にははっきりした差は見えません。平均してパーティーの勝利点が3少なく終わります。"
+        in text["ja"]
+    )
     # the same figures said of the second move against the best: what it ends with more of
     other = why(second, first, baggai_state(), 0, "p2", against="best")
-    assert "on average you end with 3 more VP from parties, yet" in other["en"], other
+    assert "on average you end with 3 more VP from parties." in other["en"], other
+    assert "about level" in other["en"], other
 
 
 def test_chances_within_the_noise_are_said_to_be_so() -> None:

@@ -293,6 +293,12 @@ def _place_words(mine: Stats, other: Stats | None) -> Text:
             f"you finish {o['en']} ({a} on average, as with the other move)",
             f"平均{a}位（{o['ja']}）で、比べる手と同じです",
         )
+    if not apart(mine, other, "place"):  # "2.73 against 2.74" read as the reason for the move
+        return t(
+            f"you finish {o['en']} ({a} on average, against {b} with the other move: within the "
+            "search's noise)",
+            f"平均{a}位（{o['ja']}）で、比べる手では平均{b}位です（差は探索の誤差の範囲内です）",
+        )
     return t(
         f"you finish {o['en']} ({a} on average, against {b} with the other move)",
         f"平均{a}位（{o['ja']}）で、比べる手では平均{b}位です",
@@ -346,8 +352,46 @@ def why(
     if other is None:
         return _only_reason(state, seat, win, only)
     if found:
-        return _weighed(lead, _sides(mine, other, found, against != "best"), win)
+        ahead = against != "best"
+        sides = _sides(mine, other, found, ahead)
+        if not sides[0] and percent(mine.mean("win")) == percent(other.mean("win")):
+            return _level_reason(mine, other, lead, sides[1], win, ahead)
+        return _weighed(lead, sides, win)
     return _no_score_difference(mine, other, lead, win)
+
+
+def _level_reason(
+    mine: Stats, other: Stats, lead: Text, against: list[Text], win: Text, ahead: bool
+) -> Text:
+    """Why, where the chances to win are level as shown and every category that differs goes
+    against the ranking (``ahead``: the move is ranked above the other): what the ranking goes
+    by, the place and then the points, where either differs beyond the noise; else that the two
+    are about level. A beginner read "you end with 0.1 fewer points from treasure items, yet
+    your chance to win is 100% with either" as the reason for the coach's first move, and
+    another's first move kept the better place unsaid beside 0.5 fewer shells."""
+    trade = _end_with(against)
+    better_place = mine.mean("place") < other.mean("place")
+    if apart(mine, other, "place") and better_place == ahead:
+        place = _place_words(mine, other)
+        return t(
+            f"{lead['en']}, {place['en']}, though {trade['en']}; {win['en']}.",
+            f"{lead['ja']}、{place['ja']}。ただし{trade['ja']}。{win['ja']}。",
+        )
+    points = _phrase(mine, other, "points", POINTS)
+    if points is not None and (mine.mean("points") > other.mean("points")) == ahead:
+        return _weighed(lead, ([points], against), win)
+    # points apart against the ranking: the move is first by a hair of its chance to win
+    alike = (
+        ("place", "順位には")
+        if apart(mine, other, "points")
+        else ("place or points", "順位にも得点にも")
+    )
+    return t(
+        f"{lead['en']}, the two are about level: {win['en']}, and the search sees no clear "
+        f"difference in {alike[0]}; {trade['en']}.",
+        f"{lead['ja']}、ほぼ互角です。{win['ja']}。{alike[1]}はっきりした差は見えません。"
+        f"{trade['ja']}。",
+    )
 
 
 def _no_score_difference(mine: Stats, other: Stats, lead: Text, win: Text) -> Text:
