@@ -113,6 +113,24 @@ def check_rows(page: Page, name: str, words: str) -> list[str]:
     return moves
 
 
+ALIKE = {
+    "en": "The choices here look alike to you (what tells them apart is hidden)",
+    "ja": "どれを選んでも同じ手です。",
+}
+
+
+def check_pile_row(page: Page, lang: str = "en") -> str:
+    """Marie's face-down piles are one move to the coach (ruling M1): one row, naming Aya and a
+    pile, with its chance and a reason that says the piles look alike; returns its move."""
+    rows = page.locator("[data-testid^=hint-move-]")
+    expect(rows).to_have_count(1)
+    assert PERCENT.match(page.get_by_test_id("hint-win-1").inner_text().strip())
+    text = page.get_by_test_id("hint-words-1").inner_text()
+    assert "Aya" in text and re.search("pile" if lang == "en" else "山", text), text
+    expect(page.get_by_test_id("hint-why-1")).to_contain_text(ALIKE[lang])
+    return str(page.get_by_test_id("hint-move-1").get_attribute("data-a"))
+
+
 def boxes_apart(page: Page, first: Locator, second: Locator) -> bool:
     """Whether two elements' boxes on screen do not overlap."""
     a, b = first.bounding_box(), second.bounding_box()
@@ -159,7 +177,7 @@ def check_layout(page: Page, marked: list[Locator]) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_a_hint_at_marie_ranks_three_piles_marks_them_and_a_move_clears_it(
+def test_a_hint_at_marie_calls_the_piles_one_move_marks_it_and_a_move_clears_it(
     page: Page, base_url: str, shot: Shot, lang: str
 ) -> None:
     record = new_record("marie", ["human", "bot", "bot", "bot"], 21, elder=0)
@@ -181,20 +199,19 @@ def test_a_hint_at_marie_ranks_three_piles_marks_them_and_a_move_clears_it(
     expect(page.get_by_test_id("hint-panel")).to_have_attribute(
         "data-state", "done", timeout=30_000
     )
-    moves = check_rows(page, "Aya", "pile" if lang == "en" else "山")
+    # the piles are face down and alike: one move, and the reason says why (a beginner's hint
+    # once gave one pile 77% and another 57%, only the search's noise)
+    move = check_pile_row(page, lang)
     # the order is said (a beginner took the points for it and thought the ranking wrong)
     order = {"en": "Best first: the higher chance to win", "ja": "勝つ見込みの高い順"}[lang]
     expect(page.get_by_test_id("hint-basis")).to_contain_text(order)
     expect(page.get_by_test_id("hint-basis")).to_have_attribute("data-basis", "win")
-    # each ranked pile is marked on the table with its rank
-    marked = []
-    for rank, move in enumerate(moves, start=1):
-        piece = page.locator(f'[data-action=move][data-a="{move}"]')
-        expect(piece).to_have_class(re.compile(rf"\bhint-mark\b.*\bhint-rank-{rank}\b"))
-        expect(piece).to_have_attribute("data-hint-rank", str(rank))
-        marked.append(piece)
-    expect(page.locator(".hint-mark")).to_have_count(3)
-    check_layout(page, marked)
+    # the pile the hint names is marked on the table with its rank
+    piece = page.locator(f'[data-action=move][data-a="{move}"]')
+    expect(piece).to_have_class(re.compile(r"\bhint-mark\b.*\bhint-rank-1\b"))
+    expect(piece).to_have_attribute("data-hint-rank", "1")
+    expect(page.locator(".hint-mark")).to_have_count(1)
+    check_layout(page, [piece])
     shot(page, f"hint-marie-{lang}", both=True)
     # a move clears the hint: the panel and the marks go
     page.locator('[data-action=move][data-testid^="pile-"]').last.click()
@@ -364,7 +381,7 @@ def test_cancel_while_thinking_stops_asking_and_a_new_hint_works(page: Page, bas
     page.wait_for_timeout(600)
     assert page.evaluate("window.__hintCalls") == settled
     ask_hint(page, "en")
-    check_rows(page, "Aya", "pile")
+    check_pile_row(page)
 
 
 def test_the_end_screen_shows_the_hints_used_also_after_a_reload(
@@ -442,7 +459,7 @@ def test_pass_and_play_never_shows_the_last_persons_hint(page: Page, base_url: s
     page.get_by_test_id("privacy-continue").click()
     assert wait_turn(page) == "pile"
     ask_hint(page, "en")
-    check_rows(page, "Aya", "pile")
+    check_pile_row(page)
     page.locator('[data-action=move][data-testid^="pile-"]').first.click()
     for _ in range(20):
         state = wait_turn(page)

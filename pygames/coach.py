@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from pygames.coach_picks import move_picks, same_move
+from pygames.coach_picks import alike_key, move_picks, same_move
 from pygames.core.errors import BadRequest, NotYourTurn
 from pygames.core.protocol import GameState, JSONDict
 from pygames.core.reasons import of_this_player, why
@@ -175,7 +175,8 @@ def _hint_why(hint: Hint, ranked: list[Ranked], rank: int, on: str) -> Text:
         appraisal = hint.appraisal
         same = hint.same
         legal = appraisal.view.legal_actions(appraisal.seat)
-        only = same is not None and len({same(a) for a in legal}) == 1
+        keys = {same(a) for a in legal} if same is not None else set()
+        only = len(keys) == 1
         found = why(
             e.stats,
             other,
@@ -185,6 +186,7 @@ def _hint_why(hint: Hint, ranked: list[Ranked], rank: int, on: str) -> Text:
             basis=on,
             against=against,
             only=only,
+            alike=only and len(legal) > 1 and all(alike_key(k) for k in keys),
         )
         hint.reasons[e.action] = found
     return found
@@ -216,8 +218,10 @@ def _hint_words(
 #: loss, and the better move is the first of the hint's order; 3: the cards that begin the same
 #: payment are one move, as in the hint, a mistake's reason is made from the figures shown, and
 #: each decision is searched as the hint searched it: its stream, its budget; 4: the mean loss
-#: is over the decisions where the seat could still win, ``open`` of them)
-ANALYSIS_VERSION = 4
+#: is over the decisions where the seat could still win, ``open`` of them; 5: the actions a seat
+#: cannot tell apart are one move, Marie's face-down piles, and the hint's order is by the
+#: figures as shown)
+ANALYSIS_VERSION = 5
 #: the search of one decision of an analysis, in iterations (never the clock: the same analysis
 #: in every run and every browser), per game: the hint's (the analysis searches each decision as
 #: the hint did, so that it never calls the hint's first move a mistake): about 1 s a decision

@@ -49,28 +49,39 @@ def move_picks(state: GameState, seat: int, action: str) -> JSONDict:
     return out
 
 
+def alike_key(key: Hashable) -> bool:
+    """Whether ``key`` (of :func:`same_move`) joins actions the seat cannot tell apart."""
+    return isinstance(key, tuple) and key[:1] == ("alike",)
+
+
 def same_move(state: GameState, seat: int) -> Callable[[str], Hashable]:
-    """The key under which the coach counts two actions as one move: the steps of the whole move
-    each begins, in any order for a choice of a set (a payment of the same cards begun with
-    another card), in their order for a choice of an order (a Rearrange), else the action itself.
-    Each action's key is worked out once."""
+    """The key under which the coach counts two actions as one move: the game's key of actions
+    the seat cannot tell apart (:attr:`GameInfo.alike`: Marie's face-down piles), else the steps
+    of the whole move each begins, in any order for a choice of a set (a payment of the same
+    cards begun with another card), in their order for a choice of an order (a Rearrange), else
+    the action itself. Each action's key is worked out once."""
     keys: dict[str, Hashable] = {}
+    info = get_game(state.game_id)
     # the choices whose picks make the same move in any order
-    choices = get_game(state.game_id).choices(state, seat)
+    choices = info.choices(state, seat)
     sets = {c["id"] for c in choices if c.get("order") == "set"}
+
+    def made(action: str) -> Hashable:
+        alike = info.alike(state, seat, action)
+        if alike is not None:
+            return ("alike", alike)
+        picks = move_picks(state, seat, action)
+        steps = picks.get("steps")
+        if not steps:
+            return action
+        if picks["choice"] in sets:
+            return tuple(sorted(steps))
+        return tuple(steps)  # a new order (Yadokashi's Rearrange): its order matters
 
     def key(action: str) -> Hashable:
         found = keys.get(action)
         if found is None:
-            made = move_picks(state, seat, action)
-            steps = made.get("steps")
-            if not steps:
-                found = action
-            elif made["choice"] in sets:
-                found = tuple(sorted(steps))
-            else:
-                found = tuple(steps)  # a new order (Yadokashi's Rearrange): its order matters
-            keys[action] = found
+            found = keys[action] = made(action)
         return found
 
     return key

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from pygames.core.arena import arena
 from pygames.core.protocol import GameState, JSONDict
@@ -151,3 +152,17 @@ def win_share(game: str, players: int, games: int, seed: int, level: str = "norm
     run = arena(game, players, [level] + ["random"] * (players - 1), games, seed)
     assert run.finished == games, f"{games - run.finished} of {games} games did not finish"
     return statistics.fmean(run.tallies[level].wins)
+
+
+def shown_keys(moves: list[dict[str, Any]], basis: str) -> list[tuple[float, ...]]:
+    """The figures of a hint's moves as the page shows them (a whole percent as JavaScript's
+    ``Math.round``, the place and the points to one decimal), in the order the hint promises:
+    on the ``win`` basis the chance to win (higher first), then the place (lower first), then
+    the points (more first); on the ``place`` basis the place, then the points, then the chance.
+    A hint is in order when these keys are sorted."""
+    keys: list[tuple[float, ...]] = []
+    for m in moves:
+        win = math.floor(round(100 * m["win"], 6) + 0.5)
+        place, points = round(m["place"], 1), round(m["points"], 1)
+        keys.append((place, -points, -win) if basis == "place" else (-win, place, -points))
+    return keys

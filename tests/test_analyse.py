@@ -261,7 +261,7 @@ def test_an_unfinished_game_and_unknown_seats_are_refused_with_a_sentence() -> N
 def test_the_replay_answer_says_which_analysis_version_is_current() -> None:
     record = finished("hitokai")
     end = ask(cmd="replay", record=record, ply=0)
-    assert end["analysis"] == coach.analysis_version("hitokai") == "4/24"
+    assert end["analysis"] == coach.analysis_version("hitokai") == "5/24"
     unfinished = {**record, "actions": record["actions"][:5]}
     assert ask(cmd="replay", record=unfinished, ply=0)["analysis"] is None
 
@@ -273,7 +273,7 @@ def test_the_analysis_budget_is_fixed_iterations_per_game() -> None:
         budget = coach.analysis_budget(game)
         assert budget.iterations == 24
     assert coach.analysis_budget("nosuch").iterations == coach.ANALYSIS_DEFAULT
-    assert json.dumps(coach.analysis_version("marie")) == '"4/24"'
+    assert json.dumps(coach.analysis_version("marie")) == '"5/24"'
 
 
 def test_the_reasons_of_several_seats_speak_of_this_player(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -329,7 +329,8 @@ def test_the_analysis_sees_each_decision_as_the_hint_saw_it(
     for (ply, seat, _, state), line in zip(decisions(record, [0]), job.lines, strict=True):
         hint = coach.new_hint(info, state, seat, own_actions(record, seat, ply))
         moves = coach.hint_answer(hint, state, 1000.0)["moves"]
-        if line["played"] == moves[0]["a"]:
+        same = same_move(state, seat)  # Marie's face-down piles are one move
+        if same(line["played"]) == same(moves[0]["a"]):
             assert line["gap"] == 0.0 and line["best"] == line["played"], line
             agreed += 1
         else:  # checked after the hint's budget, in pairs against the hint's first

@@ -17,6 +17,7 @@ from pygames.core.review import FLOOR
 from pygames.core.rng import Rng
 from pygames.games.hitokai.rules import HitokaiState
 from tests.conftest import ask, bridge, engine
+from tests.support import shown_keys
 
 GAMES = [g.id for g in all_games()]
 
@@ -107,8 +108,8 @@ def test_a_hint_ranks_legal_moves_the_page_can_play(game: str) -> None:
     assert answer["whole"] is (game not in ("hitokai", "yadokashi"))
     # best first by the figure shown: never a lower chance (or, on the place basis, a worse
     # place) above a better one
-    shown = [m["win"] for m in moves] if answer["basis"] == "win" else [-m["place"] for m in moves]
-    assert shown == sorted(shown, reverse=True)
+    shown = shown_keys(moves, answer["basis"])
+    assert shown == sorted(shown), shown
     for m in moves:
         assert 0.0 <= m["win"] <= 1.0 and m["visits"] >= 1
         assert 1.0 <= m["place"] <= state.players

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from pygames import coach, web
+from pygames.coach_picks import same_move
 from pygames.core.parts import Part
 from pygames.core.protocol import GameState
 from pygames.core.reasons import (
@@ -33,7 +34,7 @@ from pygames.core.registry import all_games, get_game
 from pygames.core.rng import Rng
 from pygames.core.text import t
 from tests.conftest import ask
-from tests.support import midgame
+from tests.support import midgame, shown_keys
 
 GAMES = [g.id for g in all_games()]
 ITERATIONS = 40  # a short hint (the page's are coach.HINT_ITERATIONS)
@@ -85,17 +86,16 @@ def test_a_hint_is_the_same_for_true_states_the_seat_cannot_tell_apart(game: str
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_hint_is_ranked_by_the_figure_shown(game: str) -> None:
-    """Never a lower chance to win above a higher one (on the ``place`` basis: never a worse
-    place above a better one); ``about`` only below another move."""
+    """Never a lower chance to win above a higher one as shown, nor with the chances alike as
+    shown a worse place above a better one, then fewer points above more (on the ``place``
+    basis: the place first, then the points); ``about`` only below another move."""
     for _, state, seat in positions(game, 6):
         answer = answer_of(state, seat)
         moves = answer["moves"]
-        if answer["basis"] == "win":
-            shown = [m["win"] for m in moves]
-        else:
+        if answer["basis"] == "place":
             assert all(m["win"] < 0.03 for m in moves)
-            shown = [-m["place"] for m in moves]
-        assert shown == sorted(shown, reverse=True)
+        shown = shown_keys(moves, answer["basis"])
+        assert shown == sorted(shown), shown
         assert "about" not in moves[0]
         assert all(m.get("about", True) is True for m in moves)
 
@@ -525,3 +525,25 @@ def test_an_amount_of_one_is_said_in_the_singular() -> None:
             for words in (part.more, part.less):
                 one = singular(words["en"]).replace("{n}", "1")
                 assert not re.match(r"1 (more|fewer) \w+s\b", one), (info.id, one)
+
+
+def test_face_down_piles_are_one_move_to_the_coach() -> None:
+    """Marie's piles are face down and alike (ruling M1): a beginner's hint gave one pile 77% and
+    another 57%, and the analysis called the other pile a mistake. The coach counts every pile
+    as one move, says why, and the analysis never prefers one pile to another."""
+    info = get_game("marie")
+    state = info.state_class.new(4, 7, {})
+    seat = state.to_move()[0]
+    assert len(state.legal_actions(seat)) == 5 and state.legal_actions(seat)[0] == "pile1"
+    hint = answer_of(state, seat)
+    assert [m["a"][:4] for m in hint["moves"]] == ["pile"]
+    text = hint["moves"][0]["why"]
+    assert text["en"].startswith("The choices here look alike to you (what tells them apart is")
+    assert "どれを選んでも同じ手です。" in text["ja"]
+    assert not speaks_to_you(of_this_player(text)["en"])
+    same = same_move(state, seat)
+    assert len({same(a) for a in state.legal_actions(seat)}) == 1
+    # the cards of a draft are seen: each pick stays a move of its own
+    state.apply(seat, "pile1")
+    picks = state.legal_actions(seat)
+    assert len({same_move(state, seat)(a) for a in picks}) == len(picks) > 1

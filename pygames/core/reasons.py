@@ -332,6 +332,7 @@ def why(
     basis: str = "win",
     against: str = "next",
     only: bool = False,
+    alike: bool = False,
 ) -> Text:
     """Why ``action`` (of ``seat`` in ``state``, searched as ``mine``) against the move searched
     as ``other`` (``None``: the only move weighed): one or two sentences in both languages.
@@ -341,7 +342,8 @@ def why(
     move can really win: the place is told first). ``state`` gives the game's words only: the
     reason is made of averages over the rollouts, never of the state's hidden cards. ``only``:
     the move is the only one to be had, though several legal actions make it (a payment of the
-    same cards begun with any of them)."""
+    same cards begun with any of them); ``alike``: that move is any of several actions the seat
+    cannot tell apart (Marie's face-down piles)."""
     words = part_words(state)
     lead = AGAINST.get(against, AGAINST["next"])
     found = differences(mine, other, words) if other is not None else []
@@ -350,7 +352,7 @@ def why(
         return _place_reason(mine, other, lead, phrases)
     win = _win_words(mine, other)
     if other is None:
-        return _only_reason(state, seat, win, only)
+        return _alike_reason(win) if alike else _only_reason(state, seat, win, only)
     if found:
         ahead = against != "best"
         sides = _sides(mine, other, found, ahead)
@@ -423,6 +425,17 @@ def _no_score_difference(mine: Stats, other: Stats, lead: Text, win: Text) -> Te
     )
 
 
+def _alike_reason(win: Text) -> Text:
+    """The reason of a move made by any of several actions the seat cannot tell apart (a pile of
+    face-down piles): which one is chosen changes nothing the seat can know."""
+    return t(
+        f"The choices here look alike to you (what tells them apart is hidden), so whichever you "
+        f"choose is the same move: {win['en']}.",
+        f"ここで選べる手は、あなたにはどれも同じに見えます（違いは伏せられています）。"
+        f"どれを選んでも同じ手です。{win['ja']}。",
+    )
+
+
 def _only_reason(state: GameState, seat: int, win: Text, only: bool = False) -> Text:
     """The reason of the one move weighed: the only legal move (or the only move, ``only``, that
     several legal actions make: a beginner's forced payment was said to be "the only move the
@@ -477,6 +490,8 @@ def mistake_why(
 _THIRD_PERSON: tuple[tuple[str, str], ...] = (
     ("on average you end with", "on average this player ends with"),
     ("Searched from what you knew", "Searched from what this player knew"),
+    ("look alike to you", "look alike to this player"),
+    ("whichever you choose", "whichever this player chooses"),
     ("You can't win from here", "This player can't win from here"),
     ("you finish", "this player finishes"),
     ("the cards you keep", "the cards this player keeps"),

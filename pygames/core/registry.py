@@ -9,7 +9,7 @@ functions read a state, the state never calls them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,11 @@ def nothing_to_compose(state: GameState, seat: int, choice: str, picks: list[Any
 
 def nothing_wasted(state: GameState, seat: int, action: str) -> Text | None:
     """The default: no legal action is marked as wasteful."""
+    return None
+
+
+def nothing_alike(state: GameState, seat: int, action: str) -> Hashable | None:
+    """The default: every action is a move of its own to the coach."""
     return None
 
 
@@ -127,6 +132,10 @@ class GameInfo:
     # the shortlist of actions the strong bot's search weighs for a seat, given the legal ones
     # (a few bids that differ in kind out of a long list); it must keep the heuristic's choice
     shortlist: Callable[[GameState, int, list[str]], list[str]] | None = None
+    # the key under which the coach counts as one move the actions that ``seat`` (to move)
+    # cannot tell apart (Marie's face-down piles, ruling M1): ``None`` for an action that is a
+    # move of its own; default: every action is
+    alike: Callable[[GameState, int, str], Hashable | None] = nothing_alike
     # the score categories the coach averages over its rollouts and names in its reasons
     # (:mod:`pygames.core.reasons`); none: it names the points only
     parts: ScoreParts | None = None

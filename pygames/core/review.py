@@ -247,13 +247,17 @@ def outcome(
 
 
 def shown_order(s: Stats, on: str) -> tuple[float, ...]:
-    """The sort key of a hint's move by the figures shown (rounded as shown): on the ``win``
-    basis the chance to win, then the place, the points and the visits; on the ``place`` basis
-    the place, then the points, the chance to win and the visits."""
-    win, place, points = round(s.mean("win"), 4), round(s.mean("place"), 2), s.mean("points")
+    """The sort key of a hint's move by the figures shown, rounded as the page shows them (a
+    whole percent, the place and the points to one decimal): on the ``win`` basis the chance to
+    win, then the place, the points and the visits; on the ``place`` basis the place, then the
+    points, the chance to win and the visits. (By the chance to four decimals, "36%, place 2.1"
+    stood above "36%, place 2.0", under a panel that says the better place comes first.)"""
+    win = reasons.whole_percent(s.mean("win"))
+    place = round(round(s.mean("place"), 2), 1)
+    points = round(s.mean("points"), 1)
     if on == "place":
-        return (place, -round(points, 1), -win, -s.visits)
-    return (-win, place, -round(points, 1), -s.visits)
+        return (place, -points, -win, -s.visits)
+    return (-win, place, -points, -s.visits)
 
 
 def merged(stats: Mapping[str, Stats], same: Callable[[str], Hashable]) -> dict[str, Stats]:

@@ -62,6 +62,7 @@ INFO = register(
         default_options={"elder": None},
         discrete_moves=page.discrete_moves,
         waste=page.waste,
+        alike=page.alike,
         parts=PARTS,
     )
 )

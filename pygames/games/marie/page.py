@@ -87,3 +87,10 @@ def _eat_warning(card: int, count: int) -> Text:
         f"食べるのと同じかそれ以上です。食べると2回しかない「食べる」を1回使ってしまいます。"
         f"確定しましょう。",
     )
+
+
+def alike(state: GameState, seat: int, action: str) -> str | None:
+    """The piles are face down and alike (ruling M1): to the coach, choosing any of them is one
+    move, whose chance is the same whichever is chosen (its estimates apart were only noise:
+    a beginner's hint gave one pile 77% and another 57%). Every other action is its own move."""
+    return "pile" if action.startswith("pile") else None
