@@ -20,6 +20,7 @@ from conftest import (
     current_record,
     engine,
     link,
+    switch_lang,
     unlink,
     wait_engine,
     wait_true,
@@ -585,6 +586,12 @@ def test_replay_viewer_steps_through_a_finished_game(
         )
     expect(page.get_by_test_id("replay-forward")).to_be_disabled()
     shot(page, "replay-end", both=True)
+    # the controls follow the language (the way back stayed English in Japanese)
+    expect(page.get_by_test_id("back-lobby")).to_have_text("Back to the lobby")
+    switch_lang(page, "ja")
+    expect(page.get_by_test_id("back-lobby")).to_have_text("ロビーに戻る")
+    switch_lang(page, "en")
+    expect(page.get_by_test_id("back-lobby")).to_have_text("Back to the lobby")
     page.get_by_test_id("replay-first").click()
     check_replay_log(page, record, 0)
 

@@ -42,6 +42,9 @@ Worker.prototype.postMessage = function (...args) {
 TITLE = """(id) => fetch('./catalog.json').then((r) => r.json())
   .then((c) => c.games.find((g) => g.id === id).titles.en)"""
 
+CREDITS = """(id) => fetch('./catalog.json').then((r) => r.json())
+  .then((c) => c.games.find((g) => g.id === id).credits.map((x) => x.en))"""
+
 GUIDE = "(id) => import(`./rules/${id}.js`).then((m) => m.default)"
 
 
@@ -127,6 +130,9 @@ def test_the_rules_dialog_leaves_each_table_as_it_was(
         check_guide(page, dialog, page.evaluate(GUIDE, game), "en")
         title = page.evaluate(TITLE, game)
         expect(dialog.get_by_test_id("rules-dialog-title")).to_have_text(title)
+        # the designer and publisher close the rules at the table too, as on the rules page
+        credits = page.evaluate(CREDITS, game)
+        expect(dialog.get_by_test_id("rules-dialog-credits").locator("li")).to_have_text(credits)
         shot(page, f"rules-dialog-{game}", both=True)
         page.keyboard.press("Escape")
         expect(dialog).to_have_count(0)

@@ -38,9 +38,10 @@ async function openViewer(shell, s, link, ply, savedId) {
   const ReplayViewer = mod ? (await import('../ui/replay.js')).ReplayViewer : null;
   if (stale()) return;
   if (!mod) { showLinkError(shell, STRINGS.notPlayableYet); return; }
-  const back = h('a', { class: 'btn btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') });
+  // made at each drawing, in the language of the moment (made once, it stayed English in Japanese)
+  const back = () => [h('a', { class: 'btn btn-quiet', href: '#/', testid: 'back-lobby', text: t('backToLobby') })];
   s.viewer = new ReplayViewer({
-    container: shell.container, engine: eng, module: mod, game, link, first, ply, actions: [back], savedId,
+    container: shell.container, engine: eng, module: mod, game, link, first, ply, actions: back, savedId,
     onFatal: (error) => { if (router.showing(s)) showLinkError(shell, error || STRINGS.unknownError); },
   });
   s.viewer.begin();

@@ -662,7 +662,7 @@ export class Table {
     const hint = this.module.passHint?.(this.snap) ?? (this.snap.view?.phase === 'vote' ? 'passVote' : undefined);
     const undo = this.passUndo !== null ? { name: this.names[this.passUndo] } : undefined;
     const watched = this.hostsDevices() && this.humans.length === 1; // one person here, phones elsewhere
-    privacyScreen(this.names[this.passSeat], { hint, undo, back: this.passBack, watched, rules: () => openRules(this.snap.game, gameTitle(this.game, this.snap.game)) }).then((how) => {
+    privacyScreen(this.names[this.passSeat], { hint, undo, back: this.passBack, watched, rules: () => openRules(this.snap.game, gameTitle(this.game, this.snap.game), this.game?.credits) }).then((how) => {
       const resolve = this.passResolve;
       this.passResolve = null;
       this.passSeat = null;
@@ -1118,7 +1118,7 @@ const TABLE_ACTIONS = {
     const why = table.snap?.unavailable?.[data.why];
     if (why) toast(() => tx(why));
   },
-  rules: (table) => { openRules(table.snap.game, gameTitle(table.game, table.snap.game)); },
+  rules: (table) => { openRules(table.snap.game, gameTitle(table.game, table.snap.game), table.game?.credits); },
 };
 
 /**

@@ -50,7 +50,8 @@ export class ReplayViewer {
    * @param {any} o.first the engine's answer for the final position (spectator)
    * @param {number} [o.ply] where to start (default: the beginning)
    * @param {(error: any) => void} o.onFatal
-   * @param {HTMLElement[]} [o.actions] extra buttons for the controls bar
+   * @param {() => HTMLElement[]} [o.actions] makes the extra buttons for the controls bar (at each
+   *   drawing, so that they follow the language)
    * @param {string | null} [o.savedId] the finished game kept on this device that is shown (its
    *   analysis is kept with it); null for a shared record
    */
@@ -66,7 +67,7 @@ export class ReplayViewer {
     this.game = o.game;
     this.link = o.link;
     this.onFatal = o.onFatal;
-    this.actions = o.actions || [];
+    this.actions = o.actions || (() => []);
     this.alive = true;
     this.total = o.first.total;
     this.finished = o.first.finished;
@@ -536,7 +537,7 @@ export class ReplayViewer {
     return h('div', { class: 'replay-bar', testid: 'replay-controls' },
       h('div', { class: 'replay-row' }, row),
       h('div', { class: 'replay-row replay-row-2' }, this.perspectiveField(),
-        h('div', { class: 'replay-extra' }, this.analysis?.button(), ...this.actions)));
+        h('div', { class: 'replay-extra' }, this.analysis?.button(), ...this.actions())));
   }
 
   /** Whether the side may switch to the analysis: one is under way or made. */
@@ -614,7 +615,7 @@ function logCount(ans) {
 const CONTROLS = {
   rules: (v) => {
     const id = v.game?.id ?? v.snap().game;
-    openRules(id, gameTitle(v.game, id));
+    openRules(id, gameTitle(v.game, id), v.game?.credits);
   },
   'replay-first': (v) => { v.stop(); v.goTo(0); },
   'replay-back': (v) => v.step(-1),

@@ -27,11 +27,13 @@ export function rulesButton(testid = 'rules-open') {
 
 /**
  * Open the rules of game `id` over whatever is on screen. `title` gives the game's name in the
- * current language.
+ * current language; `credits` (the catalogue's) close the rules, as on the rules page (a
+ * beginner found no designer named in the rules at the table).
  * @param {string} id
  * @param {() => string} title
+ * @param {{en: string, ja: string}[]} [credits]
  */
-export function openRules(id, title) {
+export function openRules(id, title, credits = []) {
   if (open) return open;
   const heading = h('h2', { id: 'rules-dialog-title', testid: 'rules-dialog-title' });
   const kicker = h('span', { class: 'kicker' });
@@ -45,7 +47,7 @@ export function openRules(id, title) {
     body.setAttribute('aria-label', t('rulesOf', title()));
     if (!parts) return;
     const top = body.scrollTop;
-    clear(body).append(guideView(parts.guide, 'rd', parts.mod));
+    clear(body).append(guideView(parts.guide, 'rd', parts.mod), creditsView(credits));
     body.scrollTop = top;
   };
   paint();
@@ -56,6 +58,17 @@ export function openRules(id, title) {
     if (open) paint();
   }, (err) => console.error(err));
   return open;
+}
+
+/**
+ * The game's credits, headed as on the rules page (nothing when there are none).
+ * @param {{en: string, ja: string}[]} credits
+ */
+function creditsView(credits) {
+  if (!credits.length) return '';
+  return h('section', { class: 'rules-credits' },
+    h('h3', { class: 'section-title', text: t('credits') }),
+    h('ul', { class: 'credits', testid: 'rules-dialog-credits' }, credits.map((c) => h('li', { text: tx(c) }))));
 }
 
 /**
