@@ -399,6 +399,10 @@ def test_a_beginners_later_taps(lang_page: Page, base_url: str) -> None:
     page.wait_for_function(filled, timeout=5_000)
     page.get_by_test_id("round").click()
     expect(bubble).to_contain_text(words[1])
+    # Marie's "can eat 2" said "Nothing to explain here"
+    page.locator("[data-testid=eaten-0] .eats-left").click()
+    eats = {"en": "may eat at most 2 cards in the whole game", "ja": "ゲーム全体で2枚までです"}
+    expect(bubble).to_contain_text(eats[lang])
     hash_before = page.evaluate("location.hash")
     brand.click()  # still in the "?" mode: explained, not followed
     expect(bubble).to_contain_text(words[0])

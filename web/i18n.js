@@ -394,12 +394,12 @@ const S = {
     ja: 'この手を選んだときにゲーム全体で勝つ見込みの、コーチによる推定です。ここから全員が標準ボットの打ち方で何度も続きを遊んで求めます（終わりまで遊ばないときは、止めた局面から見込みを推定します）。約束ではなく目安で、引きや他の人の手で変わります。',
   },
   hintPlaceExplain: {
-    en: 'Expected place: your average place (1 is first) where the coach stopped playing on from here (the end of the game, or of the round in some games).',
-    ja: '予想順位：コーチがここから続きを遊んで止めた時点（ゲームの終わり、ゲームによってはラウンドの終わり）での、あなたの平均の順位（1が1位）。',
+    en: 'Expected place: where you finish on average (1 is first) when the coach plays the game on from this move many times (where it looks ahead only to the end of the round, your place there).',
+    ja: '予想順位：この手から続きを何度も遊んでみたときの、あなたの平均の順位（1が1位。ラウンドの終わりまでしか読まないゲームでは、その時点の順位）。',
   },
   hintPointsExplain: {
-    en: "Your average score, in the game's own points, where the coach stopped playing on from here (the end of the game, or of the round in some games).",
-    ja: 'コーチがここから続きを遊んで止めた時点（ゲームの終わり、ゲームによってはラウンドの終わり）での、あなたの得点の平均（このゲームの点数）。',
+    en: "Your average score, in this game's points, when the coach plays the game on from this move many times (where it looks ahead only to the end of the round, your score there).",
+    ja: 'この手から続きを何度も遊んでみたときの、あなたの平均の得点（このゲームの点数。ラウンドの終わりまでしか読まないゲームでは、その時点の得点）。',
   },
   hintByChance: {
     en: 'Best first: the higher chance to win, then the better place, then more points.',

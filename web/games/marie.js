@@ -67,10 +67,12 @@ Object.assign(STRINGS, {
   m_eatOne: { en: 'Eat the {0}, keep the {1}', ja: '{0}を食べて{1}を確定' },
   m_eatTwin: { en: 'Eat one {0}, keep the other', ja: '{0}を1枚食べて、もう1枚を確定' },
   m_eatBoth: { en: 'Eat both', ja: '2枚とも食べる' },
-  m_eatsLeft: { en: 'You can still eat {0} of your {1} cards this game.', ja: 'ゲーム中に食べられるのはあと{0}枚です（最大{1}枚）。' },
+  // "eat 2 of your 2 cards" read as the two cards in front of the player
+  m_eatsLeft: { en: 'You may eat {0} more this game (at most {1} cards in all).', ja: 'ゲーム中に食べられるのはあと{0}枚です（最大{1}枚）。' },
   m_noEatsLeft: { en: 'You have eaten {0} cards already: you must keep.', ja: 'すでに{0}枚食べたので、確定するしかありません。' },
   m_eaten: { en: 'Eaten', ja: '食べた' },
   m_eatsLeftShort: { en: 'can eat {0}', ja: 'あと{0}枚' },
+  m_eatsLeftExplain: { en: 'How many more cards this player may eat this game: each eaten card is worth 1 point, and a player may eat at most {0} cards in the whole game.', ja: 'このプレイヤーがこのゲームであと何枚食べられるか。食べたカードは1枚1点で、食べられるのはゲーム全体で{0}枚までです。' },
   m_noneKept: { en: 'No cards kept yet', ja: '確定したカードはまだありません' },
   m_history: { en: 'My draft', ja: '自分のドラフト' },
   m_historyRound: { en: 'R{0}', ja: '第{0}回' }, // as the seats' chips (m_roundWas): one line beside the cards, no Latin letter
@@ -308,7 +310,7 @@ function seatPanel(snap, ctx, s) {
     icon('fork', 'fork'),
     h('span', { class: 'eaten-label', text: t('m_eaten') }),
     h('span', { class: 'eaten-cards' }, (sv.eaten || []).map((n) => cardEl(n, { size: 'xs' }))),
-    h('span', { class: 'eats-left', text: t('m_eatsLeftShort', sv.eats_left) })));
+    h('span', { class: 'eats-left', text: t('m_eatsLeftShort', sv.eats_left), 'data-explain': t('m_eatsLeftExplain', snap.view.scoring?.max_eaten) })));
 }
 
 // ---------------------------------------------------------------- the action zone
