@@ -314,8 +314,8 @@ def check_points_by_keyboard(page: Page, record: dict[str, Any]) -> None:
 
 SPLIT = {"en": "Choices cost", "ja": "自分の選択で"}  # the page's own words, without the engine's
 KEY = {
-    "en": "The brown dotted line: the position shown.",
-    "ja": "茶色の点線は、いま表示している局面です。",
+    "en": "The brown dotted line: the position shown; a brown dot, the decision opened.",
+    "ja": "茶色の点線は、いま表示している局面で、茶色の点は開いている判断です。",
 }
 
 
@@ -397,6 +397,10 @@ def test_analyse_a_finished_game_and_reopen_it_at_once(
     expect(page.get_by_test_id("replay")).to_have_attribute("data-perspective", "0")
     expect(page.get_by_test_id("analysis-now")).to_have_attribute("data-move", str(first))
     expect(page.get_by_test_id("analysis-marker").first).to_have_class(re.compile("is-current"))
+    # the decision opened is a filled dot, not a ring: a beginner took its ring for a mistake's
+    current = page.locator("[data-testid=analysis-point].is-current .analysis-focus").first
+    fill = current.evaluate("(c) => getComputedStyle(c).fill")
+    assert fill not in ("none", "transparent", "rgba(0, 0, 0, 0)"), fill
     check_decision(page, mistakes[0], lang)
     shot(page, f"analysis-{lang}", both=True)
     check_points_by_keyboard(page, record)

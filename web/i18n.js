@@ -528,8 +528,8 @@ const S = {
   analysisLuckGave: { en: '; luck gave {0}', ja: '、運で+{0}' },
   analysisBetter: { en: 'Better:', ja: 'よりよい手：' },
   analysisKey: {
-    en: 'A ring marks a mistake; the red dashes below it, what it cost (from the better move’s chance down to the move played). The brown dotted line: the position shown.',
-    ja: '輪は悪手の印です。その下の赤い点線は失った分（よりよい手の見込みから、選んだ手の見込みまで）。茶色の点線は、いま表示している局面です。',
+    en: 'A red ring marks a mistake; the red dashes below it, what it cost (from the better move’s chance down to the move played). The brown dotted line: the position shown; a brown dot, the decision opened.',
+    ja: '赤い輪は悪手の印です。その下の赤い点線は失った分（よりよい手の見込みから、選んだ手の見込みまで）。茶色の点線は、いま表示している局面で、茶色の点は開いている判断です。',
   },
   analysisHow: {
     en: 'Each decision is searched from what that player knew then. A mistake gives away {0} or more of the chance to win. The average loss counts only the decisions where a win was still possible (3% or more): once no move can win, none can lose any chance. Tap a mistake to see it.',

@@ -419,7 +419,7 @@ export class Analysis {
         data: { action: 'analysis-jump', move: v.ply, seat: v.seat, key: `p${v.ply}-${v.seat}`, point: i },
       },
       svg('circle', { class: 'analysis-hit', cx: f1(X(v.ply + 1)), cy: f1(Y(v.win_played)), r: f1(Math.max(3, Math.min(9, room(i) / 2))) }),
-      svg('circle', { class: 'analysis-focus', cx: f1(X(v.ply + 1)), cy: f1(Y(v.win_played)), r: 6 }));
+      svg('circle', { class: 'analysis-focus', cx: f1(X(v.ply + 1)), cy: f1(Y(v.win_played)), r: 3.5 }));
     });
   }
 
