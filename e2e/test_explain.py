@@ -403,6 +403,10 @@ def test_a_beginners_later_taps(lang_page: Page, base_url: str) -> None:
     page.locator("[data-testid=eaten-0] .eats-left").click()
     eats = {"en": "may eat at most 2 cards in the whole game", "ja": "ゲーム全体で2枚までです"}
     expect(bubble).to_contain_text(eats[lang])
+    # and the empty place of a seat's pair
+    page.locator("[data-testid=seat-1] .pair-empty").click()
+    slot = {"en": "The pair this player keeps this round goes here", "ja": "残す2枚が置かれる場所"}
+    expect(bubble).to_contain_text(slot[lang])
     hash_before = page.evaluate("location.hash")
     brand.click()  # still in the "?" mode: explained, not followed
     expect(bubble).to_contain_text(words[0])

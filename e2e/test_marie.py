@@ -104,6 +104,13 @@ def check_end_screen(page: Page, players: int) -> list[int]:
     expect(page.get_by_test_id("winners")).not_to_be_empty()
     for name in ("rematch", "new-game", "copy-link", "back-lobby"):
         expect(end.get_by_test_id(name)).to_be_visible()
+    # every cell of the result says what it counts by "?" (they said "Nothing to explain here")
+    cells = page.locator("[data-testid=result] tbody td")
+    assert cells.count() >= players * 3
+    bare = cells.evaluate_all("(cs) => cs.filter((c) => !c.dataset.explain).length")
+    assert bare == 0, f"{bare} cells of the result explain nothing"
+    total = page.get_by_test_id("final-score-0").get_attribute("data-explain") or ""
+    assert "total" in total and "7s" in total, total
     return totals
 
 

@@ -13,6 +13,13 @@ loadStyle(new URL('./marie.css', import.meta.url).href);
 
 Object.assign(STRINGS, {
   // taps: what a tap on a mark says (ui/explain.js)
+  m_cardExplain: { en: 'A cake numbered {0}. At the end, the cards a player keeps of one number score together, by the Scoring table; an eaten card is worth 1 point instead.', ja: '{0}のケーキ。最後に、確定した同じ数字のカードをまとめて得点表で数えます。食べたカードは代わりに1点です。' },
+  m_eatenCardExplain: { en: 'An eaten {0}: 1 point; eaten cards count neither for their number nor in a tie.', ja: '食べた{0}：1点。食べたカードは数字の得点にも同点の比べにも数えません。' },
+  m_pairEmptyExplain: { en: 'The pair this player keeps this round goes here: face down until everyone has chosen, then shown for the vote.', ja: 'このラウンドにこのプレイヤーが残す2枚が置かれる場所です。全員が選ぶまで裏向きで、投票の前に公開されます。' },
+  m_cellExplain: { en: '{0} kept {1} card(s) of {2}: {3} points by the Scoring table.', ja: '{0}は{2}を{1}枚確定：得点表で{3}点。' },
+  m_cellNoneExplain: { en: '{0} kept no {1}: nothing for it.', ja: '{0}は{1}を確定していません（0点）。' },
+  m_cellEatenExplain: { en: '{0} ate {1} card(s): {2} points for them.', ja: '{0}は{1}枚食べました：{2}点。' },
+  m_totalExplain: { en: "{0}'s total: the points of every number kept plus the eaten cards' points. The highest total wins; a tie goes to more kept 7s, then 6s, and so on.", ja: '{0}の合計：確定した各数字の点と、食べたカードの点の合計。合計が最も高い人の勝ちで、同点なら確定した7の枚数、次に6…で比べます。' },
   m_keptExplain: { en: '{1} card(s) of {0} kept: {2} points by the scoring table.', ja: '{0}を{1}枚確定：得点表で{2}点。' },
   m_scoreExplain: { en: 'Score {0}: the cards kept score by the scoring table, and each eaten card is 1 point.', ja: '得点{0}：確定したカードは得点表どおり、食べたカードは1枚1点。' },
   m_elder: { en: 'Elder', ja: '兄者' },
@@ -103,7 +110,17 @@ function signed(n) {
 }
 
 function cardRow(cards, size = 'sm', cls = 'card-row', attrs = {}) {
-  return h('div', { class: cls, ...attrs }, cards.map((n) => cardEl(n, { size })));
+  return h('div', { class: cls, ...attrs }, cards.map((n) => cake(n, { size })));
+}
+
+/** A cake card that explains itself by tap (a beginner's "?" on a card said "Nothing to explain here"). */
+function cake(n, opts = {}) {
+  return cardEl(n, { 'data-explain': t('m_cardExplain', n), ...opts });
+}
+
+/** An eaten card, explained as one. */
+function eatenCake(n) {
+  return cardEl(n, { size: 'xs', 'data-explain': t('m_eatenCardExplain', n) });
 }
 
 /** The move-following id of the pair `owner` kept this round (ui/flip.js): the two cards travel
@@ -260,9 +277,9 @@ function keptChips(sv, s) {
 }
 
 function pairNode(sv, ctx, s, flip = {}) {
-  if (!sv.pair) return h('div', { class: 'pair pair-empty', data: { pair: 'none' } });
+  if (!sv.pair) return h('div', { class: 'pair pair-empty', data: { pair: 'none' }, 'data-explain': t('m_pairEmptyExplain') });
   const cards = sv.pair.cards
-    ? sv.pair.cards.map((n) => cardEl(n, { size: 'sm' }))
+    ? sv.pair.cards.map((n) => cake(n, { size: 'sm' }))
     : [backEl('sm'), backEl('sm')];
   const shown = sv.pair.cards ? 'open' : 'hidden';
   const take = moveWith(ctx, 'take', 'owner', s);
@@ -309,7 +326,7 @@ function seatPanel(snap, ctx, s) {
   h('div', { class: 'eaten-row', testid: `eaten-${s}` },
     icon('fork', 'fork'),
     h('span', { class: 'eaten-label', text: t('m_eaten') }),
-    h('span', { class: 'eaten-cards' }, (sv.eaten || []).map((n) => cardEl(n, { size: 'xs' }))),
+    h('span', { class: 'eaten-cards' }, (sv.eaten || []).map(eatenCake)),
     h('span', { class: 'eats-left', text: t('m_eatsLeftShort', sv.eats_left), 'data-explain': t('m_eatsLeftExplain', snap.view.scoring?.max_eaten) })));
 }
 
@@ -366,7 +383,7 @@ function handZone(snap, ctx) {
   const { selected, move, size } = selection(ctx, hand);
   const cards = hand.map((n, i) => {
     const on = selected.includes(i);
-    return cardEl(n, {
+    return cake(n, {
       size: 'lg', tag: 'button', testid: 'hand-card', extraClass: ['hand-card', on ? 'is-selected' : null].filter(Boolean).join(' '),
       'aria-pressed': on ? 'true' : 'false', data: { card: n, index: i, action: 'select', reach: ctx.canAct ? reachOf(ctx, hand, selected, i) : undefined },
     });
@@ -574,15 +591,15 @@ function resultRow(b, s, ctx, numbers, winners) {
     h('th', { scope: 'row', class: 'col-name' }, won ? icon('crown', 'crown-mini') : null, h('span', { text: ctx.names[s] })),
     numbers.map((n) => {
       const e = b.numbers[String(n)];
-      if (!e || !e.count) return h('td', { class: 'col-num empty', text: '·' });
-      return h('td', { class: 'col-num' },
+      if (!e || !e.count) return h('td', { class: 'col-num empty', text: '·', 'data-explain': t('m_cellNoneExplain', ctx.names[s], n) });
+      return h('td', { class: 'col-num', 'data-explain': t('m_cellExplain', ctx.names[s], e.count, n, signed(e.points)) },
         h('span', { class: 'cell-count', text: `×${e.count}` }),
         h('span', { class: ['cell-points', e.points < 0 ? 'neg' : 'pos'], text: signed(e.points) }));
     }),
-    h('td', { class: 'col-eaten' },
-      h('span', { class: 'eaten-cards' }, (b.eaten_cards || []).map((n) => cardEl(n, { size: 'xs' }))),
+    h('td', { class: 'col-eaten', 'data-explain': t('m_cellEatenExplain', ctx.names[s], (b.eaten_cards || []).length, signed(b.eaten_points ?? b.eaten)) },
+      h('span', { class: 'eaten-cards' }, (b.eaten_cards || []).map(eatenCake)),
       h('span', { class: 'cell-points pos', text: signed(b.eaten_points ?? b.eaten) })),
-    h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: b.total } }, signed(b.total)));
+    h('td', { class: 'col-total', testid: `final-score-${s}`, data: { score: b.total }, 'data-explain': t('m_totalExplain', ctx.names[s]) }, signed(b.total)));
 }
 
 /** The end-of-game table: each number's count and points, the eaten cards, the total. */
@@ -592,7 +609,7 @@ export function result(snap, ctx) {
   const numbers = numbersOf(res.breakdown[0]);
   const head = h('tr', {},
     h('th', { scope: 'col', class: 'col-name', text: t('name') }),
-    numbers.map((n) => h('th', { scope: 'col', class: 'col-num' }, cardEl(n, { size: 'xs' }))),
+    numbers.map((n) => h('th', { scope: 'col', class: 'col-num' }, cake(n, { size: 'xs' }))),
     h('th', { scope: 'col', class: 'col-eaten' }, icon('fork', 'fork'), t('m_eaten')),
     h('th', { scope: 'col', class: 'col-total', text: t('total') }));
   const rows = res.breakdown.map((b, s) => resultRow(b, s, ctx, numbers, winners));
