@@ -195,6 +195,16 @@ def test_the_page_receives_only_what_it_may_show(
 ) -> None:
     players = GAMES[game]
     setup_game(page, base_url, game, players)
+    if game == "marie":
+        # "Deal number" with nothing typed: the field's example is not a number typed, and
+        # sharing says to type one (it said only the range of numbers)
+        page.get_by_test_id("seed-fixed").click()
+        expect(page.get_by_test_id("seed-input")).to_have_value("")
+        expect(page.get_by_test_id("seed-input")).to_have_attribute("placeholder", "e.g. 12345")
+        page.get_by_test_id("share-deal").click()
+        expect(page.get_by_test_id("setup-error")).to_contain_text("Type a deal number first")
+        expect(page.get_by_test_id("deal-dialog")).to_have_count(0)
+        page.get_by_test_id("seed-random").click()
     # "Share this deal": the engine deals; the dialog shows the link and what it reveals
     page.get_by_test_id("share-deal").click()
     dialog = page.get_by_test_id("deal-dialog")

@@ -62,7 +62,7 @@ const S = {
   human: { en: 'Human', ja: '人間' },
   bot: { en: 'Bot', ja: 'ボット' },
   level: { en: 'Level', ja: '強さ' },
-  level_random: { en: 'Random', ja: 'でたらめ' },
+  level_random: { en: 'Random moves', ja: 'でたらめ' }, // "Random" alone read as a bot of unknown strength
   level_easy: { en: 'Easy', ja: 'やさしい' },
   level_normal: { en: 'Normal', ja: 'ふつう' },
   level_strong: { en: 'Strong', ja: 'つよい' },
@@ -74,6 +74,9 @@ const S = {
   seedFixed: { en: 'Deal number', ja: '配り番号を指定' },
   seedHelp: { en: 'The same number gives the same deal.', ja: '同じ番号なら同じ配りになります。' },
   seedInvalid: { en: 'Type a whole number from 0 to 9007199254740991.', ja: '0〜9007199254740991の整数を入力してください。' },
+  // the field's example read as a number already typed, and sharing it said only the range
+  seedMissing: { en: 'Type a deal number first (any whole number, such as 12345), or choose “Random deal”.', ja: '先に配り番号を入力してください（12345のような整数）。または「ランダムに配る」を選んでください。' },
+  seedPlaceholder: { en: 'e.g. 12345', ja: '例：12345' },
   optionRandom: { en: 'Random', ja: 'ランダム' },
   start: { en: 'Start the game', ja: 'ゲーム開始' },
   starting: { en: 'Starting…', ja: '開始中…' },

@@ -152,7 +152,7 @@ function seatRow(seat, i, levels) {
 function seedField(st) {
   const input = h('input', {
     class: 'input input-seed', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', testid: 'seed-input',
-    value: st.seed, placeholder: '12345', 'aria-label': t('seedFixed'), disabled: st.seedMode !== 'fixed',
+    value: st.seed, placeholder: t('seedPlaceholder'), 'aria-label': t('seedFixed'), disabled: st.seedMode !== 'fixed',
     data: { field: 'seed' },
   });
   const seg = h('div', { class: 'seg', role: 'group', 'aria-label': t('deal') },
@@ -334,6 +334,14 @@ function chosenSeed(st) {
 }
 
 /**
+ * Why the typed deal number does not do (none typed, or not a number the deal takes).
+ * @param {SetupState} st
+ */
+function seedError(st) {
+  return st.seed === '' ? STRINGS.seedMissing : STRINGS.seedInvalid;
+}
+
+/**
  * "Share this deal": the engine deals (or takes the typed number); the dialog shows the link and
  * says that it reveals every hand. The game started from this page then plays that deal.
  * @param {SetupScreen} s
@@ -342,7 +350,7 @@ async function shareDeal(s) {
   const { st, shell } = s;
   const seed = chosenSeed(st);
   if (seed === undefined) {
-    st.error = STRINGS.seedInvalid;
+    st.error = seedError(st);
     s.render();
     return;
   }
@@ -423,7 +431,7 @@ async function startGame(s) {
   }
   const seed = chosenSeed(st);
   if (seed === undefined) {
-    st.error = STRINGS.seedInvalid;
+    st.error = seedError(st);
     s.render();
     return;
   }
