@@ -687,6 +687,16 @@ def test_a_bag_gai_decision_opened_on_a_tablet_shows_both_moves(page: Page, base
     expect(page.get_by_test_id("analysis-last-tick")).to_have_text(
         f"{len(record['actions'])} moves"
     )
+    # and none covers another ("40" lay under "51 moves")
+    overlaps = page.evaluate(
+        """() => {
+          const r = [...document.querySelectorAll('.analysis-tick')].map((e) => e.getBBox());
+          let n = 0;
+          for (let i = 1; i < r.length; i += 1) if (r[i].x < r[i - 1].x + r[i - 1].width + 2) n += 1;
+          return n;
+        }"""
+    )
+    assert overlaps == 0, overlaps
 
 
 def test_the_end_screen_opens_the_analysis_at_once(page: Page, base_url: str, shot: Any) -> None:

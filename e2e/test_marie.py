@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -55,6 +56,8 @@ def act(page: Page, phase: str) -> None:
             expect(confirm).to_be_disabled()
             cards.nth(0).click()
             expect(confirm).to_be_disabled()
+            # it counts down (it said "Select 2 cards" with one chosen)
+            expect(confirm).to_have_text(re.compile(r"^(Select 1 more|あと1枚選んでください)$"))
             cards.nth(1).click()
         expect(confirm).to_be_enabled()
         confirm.click()

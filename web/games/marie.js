@@ -60,6 +60,8 @@ Object.assign(STRINGS, {
   m_unused: { en: { one: '{0} card stays out of the game, unseen.', other: '{0} cards stay out of the game, unseen.' }, ja: '{0}枚は使われず、誰も見ません。' },
   m_keepTwo: { en: 'Keep these {0}', ja: 'この{0}枚を残す' },
   m_selectTwo: { en: 'Select {0} cards', ja: '{0}枚選んでください' },
+  // "Select 2 cards" stayed the same after one was chosen
+  m_selectMore: { en: 'Select {0} more', ja: 'あと{0}枚選んでください' },
   m_yourCards: { en: 'Your cards', ja: 'あなたの手札' },
   m_up: { en: 'Satisfied', ja: '納得' },
   m_down: { en: 'Dissatisfied', ja: '不満' },
@@ -388,7 +390,9 @@ function handZone(snap, ctx) {
       'aria-pressed': on ? 'true' : 'false', data: { card: n, index: i, action: 'select', reach: ctx.canAct ? reachOf(ctx, hand, selected, i) : undefined },
     });
   });
-  const confirm = button(move ? t('m_keepTwo', size) : t('m_selectTwo', size), {
+  const left = size - selected.length;
+  const ask = selected.length && left > 0 ? t('m_selectMore', left) : t('m_selectTwo', size);
+  const confirm = button(move ? t('m_keepTwo', size) : ask, {
     class: 'btn btn-primary btn-lg', testid: 'confirm-pick', ...playProps(move),
   });
   return h('div', { class: 'zone zone-hand' },

@@ -543,7 +543,8 @@ function xTicks(total) {
   if (total <= 0) return [0];
   const step = [5, 10, 20, 25, 50, 100, 200, 500].find((s) => total / s <= 5) ?? 1000;
   const out = [0];
-  for (let m = step; m < total - step / 2; m += step) out.push(m);
+  // room before the last, whose label is wider ("51 moves" covered a 40 half a step before it)
+  for (let m = step; m < total - step * 0.75; m += step) out.push(m);
   out.push(total);
   return out;
 }
