@@ -285,6 +285,14 @@ def play(
         assert kinds <= ({"target"} if now["phase"] == "do" else {"look"}), (k, now["phase"], kinds)
         bad = [t for t in marked if not expected_marks(step, t)]
         assert not bad, f"{data['game']} step {k} ({step['id']}): marked {bad}"
+        # the side column's panels end on screen (Marie's scoring table ran off a 768 px tablet
+        # beside a long step)
+        below = page.evaluate(
+            """() => [...document.querySelectorAll('.table-side > .side-panel')]
+                 .filter((p) => p.getBoundingClientRect().bottom > innerHeight + 1)
+                 .map((p) => p.className)"""
+        )
+        assert not below, f"{data['game']} step {k}: {below} run off the screen"
         if shot is not None:
             portrait = k in (0, len(data["steps"]) // 2, len(data["steps"]) - 1)
             shot(page, f"tutorial-{data['game']}-{k + 1:02d}-{lang}", both=portrait)
