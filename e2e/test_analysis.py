@@ -692,7 +692,9 @@ def test_a_bag_gai_decision_opened_on_a_tablet_shows_both_moves(page: Page, base
         """() => {
           const r = [...document.querySelectorAll('.analysis-tick')].map((e) => e.getBBox());
           let n = 0;
-          for (let i = 1; i < r.length; i += 1) if (r[i].x < r[i - 1].x + r[i - 1].width + 2) n += 1;
+          for (let i = 1; i < r.length; i += 1) {
+            if (r[i].x < r[i - 1].x + r[i - 1].width + 2) n += 1;
+          }
           return n;
         }"""
     )
