@@ -58,9 +58,11 @@ STEPS = (
     Step(
         "keep",
         t(
-            "Keep two of the pile's 6 cards face down: the two 5s. The other four go to Ken, "
-            "the next player.",
-            "山の6枚から、5を2枚、裏向きで残しましょう。残りの4枚は次の人、ケンに渡ります。",
+            "Keep two of the pile's 6 cards face down: the two 5s (only a card's number counts; "
+            "its symbol just helps tell the numbers apart). The other four go to Ken, the next "
+            "player.",
+            "山の6枚から、5を2枚、裏向きで残しましょう（数えるのは数字だけで、マークは数字を見分けやすく"
+            "するためのものです）。残りの4枚は次の人、ケンに渡ります。",
         ),
         expect=("pick55",),
     ),
