@@ -310,6 +310,12 @@ def check_points_by_keyboard(page: Page, record: dict[str, Any]) -> None:
     # a tap on a point opens it too
     points.last.click()
     expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(verdicts[-1]["ply"]))
+    # a draft opened for reading: the hand, and no button to press (it was half hidden there)
+    draft = next(v for v in verdicts if v["played"].startswith("pick"))
+    page.locator(f'[data-testid=analysis-point][data-move="{draft["ply"]}"]').first.click()
+    expect(page.get_by_test_id("replay")).to_have_attribute("data-ply", str(draft["ply"]))
+    expect(page.get_by_test_id("hand")).to_be_visible()
+    expect(page.get_by_test_id("confirm-pick")).to_have_count(0)
 
 
 SPLIT = {"en": "Choices cost", "ja": "自分の選択で"}  # the page's own words, without the engine's

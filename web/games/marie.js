@@ -398,7 +398,8 @@ function handZone(snap, ctx) {
   return h('div', { class: 'zone zone-hand' },
     h('h3', { class: 'zone-title', text: `${t('m_yourCards')} (${t('m_cards', hand.length)})` }),
     h('div', { class: 'hand', testid: 'hand', vars: { '--n': Math.max(cards.length, 1) } }, cards),
-    h('div', { class: 'zone-actions' }, confirm));
+    // a decision of the analysis is for reading: no button to press (it was half hidden there)
+    ctx.replay ? null : h('div', { class: 'zone-actions' }, confirm));
 }
 
 function waitingHandZone(snap, ctx) {
