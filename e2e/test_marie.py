@@ -62,6 +62,10 @@ def act(page: Page, phase: str) -> None:
         expect(confirm).to_be_enabled()
         confirm.click()
     elif phase == "vote":
+        # "Voting…" says what it means by "?" (it said "Nothing to explain here")
+        waiting = page.locator(".vote-chip[data-vote=waiting]")
+        assert waiting.count() >= 1
+        assert all(waiting.nth(i).get_attribute("data-explain") for i in range(waiting.count()))
         page.get_by_test_id("vote-down").click()
     elif phase == "take":
         options = page.locator("[data-testid^=take-option-]")
@@ -114,6 +118,10 @@ def check_end_screen(page: Page, players: int) -> list[int]:
     assert bare == 0, f"{bare} cells of the result explain nothing"
     total = page.get_by_test_id("final-score-0").get_attribute("data-explain") or ""
     assert "total" in total and "7s" in total, total
+    head = page.locator("[data-testid=result] thead th").evaluate_all(
+        "(hs) => hs.filter((h) => !h.dataset.explain && !h.querySelector('[data-explain]')).length"
+    )
+    assert head <= 1, f"{head} headings of the result explain nothing"  # the names' column
     return totals
 
 

@@ -547,3 +547,16 @@ def test_face_down_piles_are_one_move_to_the_coach() -> None:
     state.apply(seat, "pile1")
     picks = state.legal_actions(seat)
     assert len({same_move(state, seat)(a) for a in picks}) == len(picks) > 1
+
+
+def test_a_difference_of_points_is_the_difference_of_the_points_shown() -> None:
+    """The hint shows each move's points to one decimal; its reason's difference of points is
+    the difference of those figures (a beginner read "0.4 more points" beside 2.2 and 1.7 as a
+    wrong sum)."""
+    state = midgame("marie", 3, 1, most=5)
+    # Marie's categories alike: the reason falls back on the points
+    mine = stats([1, 0, 1, 0], [1, 2, 1, 2], [2.24] * 4, kept=[5] * 4, eaten=[1] * 4)
+    other = stats([1, 0, 1, 0], [1, 2, 1, 2], [1.66] * 4, kept=[5] * 4, eaten=[1] * 4)
+    text = why(mine, other, state, 0, "take1")
+    assert "0.5 more points" in text["en"], text["en"]  # 2.2 - 1.7, not 2.24 - 1.66 = 0.6
+    assert "得点が0.5多く" in text["ja"], text["ja"]

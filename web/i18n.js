@@ -381,7 +381,8 @@ const S = {
   hintSetAside: { en: "What you had chosen was put back; the hint's move was played instead.", ja: '選びかけていたものは戻し、ヒントの手を指しました。' },
   hintMarked: { en: 'Marked on the table', ja: 'テーブルに印をつけました' },
   hintMarkedPicks: { en: 'What it takes is marked on the table', ja: 'この手で選ぶものにテーブルで印をつけました' },
-  hintMarkedReach: { en: 'Marked on the table: the buttons that set it', ja: 'テーブルに印：この手にする操作ボタン' },
+  // "the buttons that set it" named a beginner's cards as buttons
+  hintMarkedReach: { en: 'Marked on the table: what to tap to make it', ja: 'テーブルに印：この手にするためにタップするもの' },
   hintMarkedReachHow: { en: 'Marked on the table: {0}', ja: 'テーブルに印：{0}' },
   hintWinLabel: { en: 'chance to win', ja: '勝つ見込み' },
   hintAbout: { en: 'about', ja: '約' },
@@ -531,8 +532,8 @@ const S = {
   analysisLuckGave: { en: '; luck gave {0}', ja: '、運で+{0}' },
   analysisBetter: { en: 'Better:', ja: 'よりよい手：' },
   analysisKey: {
-    en: 'A red ring marks a mistake; the red dashes below it, what it cost (from the better move’s chance down to the move played). The brown dotted line: the position shown; a brown dot, the decision opened.',
-    ja: '赤い輪は悪手の印です。その下の赤い点線は失った分（よりよい手の見込みから、選んだ手の見込みまで）。茶色の点線は、いま表示している局面で、茶色の点は開いている判断です。',
+    en: 'A red ring marks a mistake; the red dashes above it, what it cost (from the better move’s chance down to the move played). The brown dotted line: the position shown; a brown dot, the decision opened.',
+    ja: '赤い輪は悪手の印です。その上の赤い点線は失った分（よりよい手の見込みから、選んだ手の見込みまで）。茶色の点線は、いま表示している局面で、茶色の点は開いている判断です。',
   },
   analysisHow: {
     en: 'Each decision is searched from what that player knew then. A mistake gives away {0} or more of the chance to win. The average loss counts only the decisions where a win was still possible (3% or more): once no move can win, none can lose any chance. Tap a mistake to see it.',

@@ -13,6 +13,10 @@ loadStyle(new URL('./marie.css', import.meta.url).href);
 
 Object.assign(STRINGS, {
   // taps: what a tap on a mark says (ui/explain.js)
+  m_votingExplain: { en: 'This player has not voted yet. Votes stay secret until everyone has voted, then all are shown at once.', ja: 'このプレイヤーはまだ投票していません。票は全員がそろうまで秘密で、そろうと一斉に公開されます。' },
+  m_eatenLabelExplain: { en: 'The cards this player has eaten: each is worth 1 point at the end.', ja: 'このプレイヤーが食べたカード。最後に1枚1点になります。' },
+  m_eatenHeadExplain: { en: 'The cards each player ate: 1 point each.', ja: '各プレイヤーが食べたカード：1枚1点。' },
+  m_totalHeadExplain: { en: "Each player's total: the points of the numbers kept plus the eaten cards'. The highest total wins.", ja: '各プレイヤーの合計：確定した数字の点と食べたカードの点の合計。合計が最も高い人の勝ちです。' },
   m_cardExplain: { en: 'A cake numbered {0}. At the end, the cards a player keeps of one number score together, by the Scoring table; an eaten card is worth 1 point instead.', ja: '{0}のケーキ。最後に、確定した同じ数字のカードをまとめて得点表で数えます。食べたカードは代わりに1点です。' },
   m_eatenCardExplain: { en: 'An eaten {0}: 1 point; eaten cards count neither for their number nor in a tie.', ja: '食べた{0}：1点。食べたカードは数字の得点にも同点の比べにも数えません。' },
   m_pairEmptyExplain: { en: 'The pair this player keeps this round goes here: face down until everyone has chosen, then shown for the vote.', ja: 'このラウンドにこのプレイヤーが残す2枚が置かれる場所です。全員が選ぶまで裏向きで、投票の前に公開されます。' },
@@ -225,7 +229,9 @@ const VOTE_GLOSS = { voted: 'Voted', up: 'Satisfied', down: 'Dissatisfied' };
 function voteChip(vote) {
   const [ic, key] = VOTE_CHIPS[vote] || [];
   if (!ic) return null;
-  return h('span', { class: `vote-chip vote-${vote}`, data: { vote, gloss: VOTE_GLOSS[vote] } }, icon(ic), h('span', { text: t(key) }));
+  // "Voting…" has no word of the glossary: it says what it means itself
+  const explain = vote === 'waiting' ? t('m_votingExplain') : undefined;
+  return h('span', { class: `vote-chip vote-${vote}`, data: { vote, gloss: VOTE_GLOSS[vote] }, 'data-explain': explain }, icon(ic), h('span', { text: t(key) }));
 }
 
 /** A decision as words: what the seat keeps or eats (its own pending one), or kept or ate. */
@@ -327,7 +333,7 @@ function seatPanel(snap, ctx, s) {
   keptChips(sv, s),
   h('div', { class: 'eaten-row', testid: `eaten-${s}` },
     icon('fork', 'fork'),
-    h('span', { class: 'eaten-label', text: t('m_eaten') }),
+    h('span', { class: 'eaten-label', text: t('m_eaten'), 'data-explain': t('m_eatenLabelExplain') }),
     h('span', { class: 'eaten-cards' }, (sv.eaten || []).map(eatenCake)),
     h('span', { class: 'eats-left', text: t('m_eatsLeftShort', sv.eats_left), 'data-explain': t('m_eatsLeftExplain', snap.view.scoring?.max_eaten) })));
 }
@@ -615,8 +621,8 @@ export function result(snap, ctx) {
   const head = h('tr', {},
     h('th', { scope: 'col', class: 'col-name', text: t('name') }),
     numbers.map((n) => h('th', { scope: 'col', class: 'col-num' }, cake(n, { size: 'xs' }))),
-    h('th', { scope: 'col', class: 'col-eaten' }, icon('fork', 'fork'), t('m_eaten')),
-    h('th', { scope: 'col', class: 'col-total', text: t('total') }));
+    h('th', { scope: 'col', class: 'col-eaten', 'data-explain': t('m_eatenHeadExplain') }, icon('fork', 'fork'), t('m_eaten')),
+    h('th', { scope: 'col', class: 'col-total', text: t('total'), 'data-explain': t('m_totalHeadExplain') }));
   const rows = res.breakdown.map((b, s) => resultRow(b, s, ctx, numbers, winners));
   return h('div', { class: 'result-wrap' },
     h('table', { class: 'result', testid: 'result' }, h('thead', {}, head), h('tbody', {}, rows)));

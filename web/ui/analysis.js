@@ -549,6 +549,16 @@ function xTicks(total) {
   return out;
 }
 
+/**
+ * About how wide `text` is drawn in the graph's 10 px labels (a wider glyph for a wide script).
+ * @param {string} text
+ */
+function textWidth(text) {
+  let w = 0;
+  for (const ch of text) w += ch.charCodeAt(0) > 0x2e7f ? 10 : 6.2;
+  return w;
+}
+
 /** A small chart icon (a line over axes), as the site's icons are drawn. */
 function chartIcon() {
   return svg('svg', { class: 'icon icon-chart', viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'none' },
@@ -579,8 +589,11 @@ function gridLines(box, Y) {
  * @param {number} height
  */
 function xTickLabels(total, X, height) {
-  // the last says what the numbers count ("42 moves": a beginner could not tell)
-  return xTicks(total).map((move) => svg('text', {
+  // the last says what the numbers count ("42 moves": a beginner could not tell); a tick whose
+  // label would run into the last one's is left out ("50 moves" covered a 40)
+  const last = tp('analysisMovesTick', total);
+  const room = (move) => X(total) - X(move) >= textWidth(last) + textWidth(String(move)) / 2 + 4;
+  return xTicks(total).filter((move) => move === 0 || move === total || room(move)).map((move) => svg('text', {
     class: 'analysis-tick', testid: move === total ? 'analysis-last-tick' : undefined, x: f1(X(move)), y: height - 6,
     'text-anchor': move === 0 ? 'start' : move === total ? 'end' : 'middle', text: move === total ? tp('analysisMovesTick', move) : String(move),
   }));
