@@ -543,8 +543,7 @@ function xTicks(total) {
   if (total <= 0) return [0];
   const step = [5, 10, 20, 25, 50, 100, 200, 500].find((s) => total / s <= 5) ?? 1000;
   const out = [0];
-  // room before the last, whose label is wider ("51 moves" covered a 40 half a step before it)
-  for (let m = step; m < total - step * 0.75; m += step) out.push(m);
+  for (let m = step; m < total - step / 2; m += step) out.push(m);
   out.push(total);
   return out;
 }
@@ -595,7 +594,7 @@ function xTickLabels(total, X, height) {
   const room = (move) => X(total) - X(move) >= textWidth(last) + textWidth(String(move)) / 2 + 4;
   return xTicks(total).filter((move) => move === 0 || move === total || room(move)).map((move) => svg('text', {
     class: 'analysis-tick', testid: move === total ? 'analysis-last-tick' : undefined, x: f1(X(move)), y: height - 6,
-    'text-anchor': move === 0 ? 'start' : move === total ? 'end' : 'middle', text: move === total ? tp('analysisMovesTick', move) : String(move),
+    'text-anchor': move === 0 ? 'start' : move === total ? 'end' : 'middle', text: move === total ? last : String(move),
   }));
 }
 
