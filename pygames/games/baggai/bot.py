@@ -120,13 +120,14 @@ def outlooks(state: BagGaiState) -> dict[str, Outlook]:
     the round-2 party, then of the later piles added to it. Only in round 1 does it read a
     pile (pile 2, before the round-2 party: the piles are hidden); later, every pile left
     comes after that party, and the supply of the window and the piles is
-    :func:`unseen_supply` (the same sums: half units)."""
+    :func:`unseen_supply` (the same sums: half units). Pile 2's cards are read as
+    :meth:`BagGaiState.pile2_cards`, so a world that drew only those serves."""
     parties: list[tuple[tuple[int, ...], dict[str, float]]] = []
     if state.round <= 2:
         supply = dict.fromkeys(BRANDS, 0.0)
         _supply(supply, list(filter(None, state.bags)))
         if state.round < 2:
-            _supply(supply, state.piles[1])
+            _supply(supply, state.pile2_cards())
         parties.append((PARTIES[2], _sigmas(supply)))
     parties.append((PARTIES[5], _sigmas(unseen_supply(state))))
     out: dict[str, Outlook] = {}

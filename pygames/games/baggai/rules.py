@@ -428,6 +428,9 @@ class BagGaiState(GameState):
     """A game of BAG-GAI for 4 or 5 players."""
 
     game_id = "baggai"
+    #: in a world whose determinization is deferred in round 1, the cards it gives pile 2
+    #: (:meth:`lazy_world`), in no particular order
+    next_cards: list[str] | None = None
 
     def __init__(self, players: int) -> None:
         super().__init__(players)
@@ -1305,15 +1308,57 @@ class BagGaiState(GameState):
         the prices), determinized from a copy of ``rng`` as it was only if one of those is
         read. The bot draws, but reads no pile after round 1 (what is left in them is the deck
         less what every seat has seen) and no price of another seat, so it mostly resamples
-        nothing. In round 1 the world is determinized at once: the bot reads pile 2 there
-        (the supply before the round-2 party)."""
-        if not can_defer(rng) or self.round < 2:
+        nothing. In round 1 it reads which cards pile 2 holds (the supply before the round-2
+        party): those draws alone are made (:meth:`_draw_next_pile`), and the world holds
+        them as :attr:`next_cards`."""
+        if not can_defer(rng):
             return self.quiet_world(seat, rng)
         origin = rng.copy()
-        if not rng.skip(self.resample_draws(seat), 2):  # one would be rejected: draw them all
+        bounds = self.resample_draws(seat)
+        drawn = None
+        if self.round < 2:
+            made = self._draw_next_pile(rng)
+            if made is None:
+                return self.quiet_world(seat, rng)
+            drawn, count = made
+            bounds = bounds[count:]
+        if not rng.skip(bounds, 2):  # one would be rejected: draw them all
+            rng.state = origin.state  # (the round-1 draws made, taken back)
             return self.quiet_world(seat, rng)
         hidden = ("piles", "rng", "prices") if self.phase == "price" else ("piles", "rng")
-        return defer_moved(self, seat, origin, rng, self.quiet_clone(), hidden)
+        world = self.quiet_clone()
+        assert isinstance(world, BagGaiState)
+        if drawn is not None:
+            world.next_cards = drawn
+        return defer_moved(self, seat, origin, rng, world, hidden)
+
+    def _draw_next_pile(self, rng: Rng) -> tuple[list[str], int] | None:
+        """In round 1, the draws of :meth:`determinize` that settle which cards pile 2 gets
+        (made from ``rng``): the 3s' shuffle, then the other cards' shuffle down to the
+        position of pile 2's last card (pile 2 takes the first cards and holds no 3; the
+        shuffle's later steps only reorder those). Returns those cards, in no particular
+        order, and how many draws were made; None if pile 2 is not the next pile face down."""
+        sizes = tuple(map(len, self.piles))
+        if self.round != 1 or sizes[0] or not sizes[1] or not THREES.isdisjoint(self.piles[1]):
+            return None
+        cards: list[str] = []
+        for pile in self.piles:
+            cards += pile
+        rest = sorted(filterfalse(THREES.__contains__, cards))
+        threes = len(cards) - len(rest)
+        below = rng.below
+        for i in range(threes - 1, 0, -1):
+            below(i + 1)
+        last, size = len(rest) - 1, sizes[1]
+        for i in range(last, size - 1, -1):  # Rng.shuffle's steps i = last .. size
+            j = below(i + 1)
+            rest[i], rest[j] = rest[j], rest[i]
+        return rest[:size], max(threes - 1, 0) + last + 1 - size
+
+    def pile2_cards(self) -> list[str]:
+        """The cards of pile 2 (round 1), in no particular order: :attr:`next_cards` where a
+        deferred world drew them, else the pile itself."""
+        return self.piles[1] if self.next_cards is None else self.next_cards
 
     # --- (de)serialisation ------------------------------------------------------------------
     _FIELDS = (
