@@ -6,13 +6,14 @@ once resampled the same world."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator, MutableSequence
 from typing import TypeVar
 
 import pytest
 
-from pygames.core.bots import bot_rng
+from pygames.core.bots import bot_rng, decide
 from pygames.core.lazy import Unseen, _instance_dict, drop, is_pending
 from pygames.core.protocol import GameState
 from pygames.core.registry import get_game
@@ -145,13 +146,16 @@ def test_outlooks_from_public_facts_are_the_piles(players: int) -> None:
 
 def check_public(world: BagGaiState, eager: BagGaiState) -> None:
     """The lazy world holds an :class:`Unseen` in place of what is resampled (the number of
-    piles and prices public) and the eager world's values elsewhere; in round 1 the cards it
-    drew for pile 2 are those of the eager world's pile 2."""
+    piles and prices public) and the eager world's values elsewhere, its lists those of the
+    state (:meth:`BagGaiState.shallow_world`); in round 1 the cards it drew for pile 2 are
+    those of the eager world's pile 2."""
     whole = vars(eager)
     assert ("next_cards" in vars(world)) == (eager.round == 1)
     for name, value in _instance_dict(world).items():
         if name == "next_cards":
             assert sorted(value) == sorted(eager.piles[1])
+        elif name == "shared":
+            assert value is True and "shared" not in whole
         elif name in ("piles", "rng", "prices") and isinstance(value, Unseen):
             assert len(value) == (len(whole[name]) if name != "rng" else 0)
         else:
@@ -256,22 +260,77 @@ def test_shared_valuers_value_as_fresh_ones() -> None:
                     assert shared.gain(b, k) == fresh.gain(b, k)
 
 
-def test_a_strong_bot_chooses_on_the_lazy_world_as_on_the_eager_one() -> None:
-    """The search (which copies its world, so resamples it) through ``decide``."""
+def test_worlds_made_from_a_lazy_world_are_worlds_of_their_own() -> None:
+    """A clone or a determinization of a lazy world (what a search makes each iteration) is
+    the eager world's: it keeps neither the cards drawn for pile 2 (its own pile 2 is what
+    its bots read) nor the state's lists."""
+    checked = 0
+    for state, seat, seed in decisions(4, 4, 800):
+        for make in ("clone", "determinize"):
+            rng = bot_rng(seed, state.ply, seat)
+            world = bag_gai(state.lazy_world(seat, rng))
+            eager = bag_gai(state.quiet_world(seat, bot_rng(seed, state.ply, seat)))
+            if make == "clone":
+                made, expected = bag_gai(world.clone()), eager.clone()
+            else:
+                made = bag_gai(world.determinize(seat, Rng.from_seed(seed, 3)))
+                expected = eager.determinize(seat, Rng.from_seed(seed, 3))
+            assert "next_cards" not in vars(made) and "shared" not in vars(made)
+            assert made.pile2_cards() is made.piles[1] and made.bags is not state.bags
+            assert made.to_json() == expected.to_json()
+            checked += state.round == 1
+    assert checked > 50
+
+
+def test_a_strong_bot_searches_the_lazy_world_as_the_eager_one() -> None:
+    """The search (which determinizes its world again each iteration, so resamples it, and
+    whose rollouts' bots read pile 2 in round 1): the same visits, rewards and wins at the
+    root, and the same action, in every round."""
     info = get_game("baggai")
-    count = 0
+    rounds = set()
     for k, (state, seat, seed) in enumerate(decisions(2, 4, 500)):
-        if k % 9 != 4 or state.phase not in ("range", "price"):
+        if k % 5 != 2 or state.phase not in ("range", "price"):
             continue
-        actions = []
+        found = []
         for lazy in (True, False):
             bot = info.make_bot("strong")
             assert isinstance(bot, SearchBot)
-            bot.iterations, bot.seconds, bot.max_seconds = 10, 1e9, 1e9
+            bot.iterations, bot.seconds, bot.max_seconds = 12, 1e9, 1e9
             rng = bot_rng(seed, state.ply, seat)
             world = state.lazy_world(seat, rng) if lazy else state.quiet_world(seat, rng)
-            actions.append(bot.choose(world, seat, rng))
+            search = bot.start(world, seat, rng)
+            while not search.run(1e9):
+                pass
+            root = {a: (n.visits, n.reward, n.wins) for a, n in search.root.children.items()}
+            found.append((search.best(), root))
             drop(rng)
-        assert actions[0] == actions[1]
+        assert found[0] == found[1]
+        rounds.add(state.round)
+    assert rounds == {1, 2, 3, 4, 5}
+
+
+def test_a_lazy_world_shares_the_state_yet_never_changes_it() -> None:
+    """The lazy world holds the state's own lists. Every level's decision on it, play on its
+    clone, and play on the world itself (which determinizes it first, so it owns its lists)
+    leave the state as it was."""
+    info = get_game("baggai")
+    count = 0
+    for k, (state, seat, seed) in enumerate(decisions(3, 4, 700)):
+        before = json.dumps(state.to_json(), sort_keys=True)
+        level = ("normal", "easy", "random", "strong")[k % 4]
+        bot = info.make_bot(level)
+        if isinstance(bot, SearchBot):
+            bot.iterations, bot.seconds, bot.max_seconds = 4, 1e9, 1e9
+        decide(state, seat, bot, bot_rng(seed, state.ply, seat))
+        rng = bot_rng(seed, state.ply, seat)
+        world = bag_gai(state.lazy_world(seat, rng))
+        assert world.bags is state.bags and world.owned is state.owned
+        action = state.legal_actions(seat)[k % len(state.legal_actions(seat))]
+        copy = bag_gai(world.clone())
+        copy.apply(seat, action)
+        world = bag_gai(state.lazy_world(seat, bot_rng(seed, state.ply, seat)))
+        world.apply(seat, action)
+        assert not is_pending(world) and world.bags is not state.bags
+        assert json.dumps(state.to_json(), sort_keys=True) == before
         count += 1
-    assert count >= 5
+    assert count > 100

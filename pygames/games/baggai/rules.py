@@ -72,7 +72,7 @@ from itertools import filterfalse
 from typing import Any
 
 from pygames.core.errors import BadNotation, RecordError
-from pygames.core.lazy import can_defer, defer_moved
+from pygames.core.lazy import can_defer, defer_moved, materialize
 from pygames.core.protocol import GameState, JSONDict, Result, Tie
 from pygames.core.rng import Rng
 from pygames.core.text import Text, agree, plural, t
@@ -431,6 +431,8 @@ class BagGaiState(GameState):
     #: in a world whose determinization is deferred in round 1, the cards it gives pile 2
     #: (:meth:`lazy_world`), in no particular order
     next_cards: list[str] | None = None
+    #: a world that shares the lists of the state it was made from (:meth:`shallow_world`)
+    shared = False
 
     def __init__(self, players: int) -> None:
         super().__init__(players)
@@ -724,6 +726,9 @@ class BagGaiState(GameState):
 
     # --- applying ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: str) -> None:
+        if self.shared:  # a lazy world played on: determinized first, so it owns its lists
+            materialize(self)
+            assert not self.shared, "a shallow world that was not deferred"
         act = Action.parse(action)
         if act.kind == "r":
             self._do_range(seat, self.index(act.a), self.index(act.b or act.a))
@@ -1326,11 +1331,22 @@ class BagGaiState(GameState):
             rng.state = origin.state  # (the round-1 draws made, taken back)
             return self.quiet_world(seat, rng)
         hidden = ("piles", "rng", "prices") if self.phase == "price" else ("piles", "rng")
-        world = self.quiet_clone()
-        assert isinstance(world, BagGaiState)
+        world = self.shallow_world()
         if drawn is not None:
             world.next_cards = drawn
         return defer_moved(self, seat, origin, rng, world, hidden)
+
+    def shallow_world(self) -> BagGaiState:
+        """A quiet world that shares this state's lists instead of copying them (the start of
+        a :meth:`lazy_world`, read by one bot decision): :attr:`shared` until it is
+        determinized, which gives it lists of its own. Playing on it determinizes it first
+        (:meth:`_apply`), and so does :meth:`clone`, which reads the stream; a bot only reads
+        it."""
+        world = BagGaiState.__new__(BagGaiState)
+        world.__dict__.update(self.__dict__)
+        world.quieten()
+        world.shared = True
+        return world
 
     def _draw_next_pile(self, rng: Rng) -> tuple[list[str], int] | None:
         """In round 1, the draws of :meth:`determinize` that settle which cards pile 2 gets
@@ -1394,10 +1410,11 @@ class BagGaiState(GameState):
     def clone(self) -> BagGaiState:
         """An independent copy. Log, step, party and history entries are never changed once
         written, so the copy shares them."""
+        rng = self.rng.copy()  # first: a deferred world is determinized by this read
         s = BagGaiState.__new__(BagGaiState)
         s.__dict__.update(self.__dict__)
         s.log = [] if self.quiet else list(self.log)
-        s.rng = self.rng.copy()
+        s.rng = rng
         s.piles = list(map(list, self.piles))
         s.bags = list(self.bags)
         s.money = list(self.money)
