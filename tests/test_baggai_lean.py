@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 from bisect import bisect_left
 
 import pytest
@@ -24,6 +25,8 @@ from pygames.games.baggai.bot import (
     all_ranges,
     guesses,
     range_scores,
+    tops,
+    widest,
 )
 from pygames.games.baggai.rules import SHOWOFF_MAX, BagGaiState
 
@@ -147,3 +150,23 @@ def test_a_quiet_world_plays_exactly_like_a_logged_one(players: int) -> None:
             assert {**quiet.to_json(), "log": loud.log} == loud.to_json()
         assert quiet.log == [] and loud.log
         assert quiet.result() == loud.result()
+
+
+def test_tops_bound_every_run_of_neighbouring_spots() -> None:
+    """The range choice's loose bounds: per size, the sum of that many of the largest values is
+    at least the largest sum of that many neighbouring ones, and is that sum where the largest
+    lie together."""
+    pick = random.Random(11)
+    for _ in range(3000):
+        values = [
+            pick.choice([0.0, pick.uniform(-1, 9), float(pick.randrange(5))])
+            for _ in range(pick.randrange(1, 13))
+        ]
+        bounds, runs = tops(values), widest(values)
+        assert len(bounds) == len(runs) == len(values)
+        assert all(b >= r - 1e-12 for b, r in zip(bounds, runs, strict=True))
+        assert math.isclose(bounds[-1], runs[-1], abs_tol=1e-12)
+        ordered = sorted(values, reverse=True)
+        assert math.isclose(
+            tops(ordered)[2 % len(values)], widest(ordered)[2 % len(values)], abs_tol=1e-12
+        )

@@ -204,6 +204,7 @@ class Valuer:
 
 #: one buyer of a guessed round: its processing key, its range ``lo..hi`` and its price
 Buyer = tuple[Key, int, int, int]
+_FIRST = itemgetter(0)
 
 
 class Sums:
@@ -235,7 +236,7 @@ class Guess:
 
     def __init__(self, base: Sums, spots: Spots, buyers: list[Buyer]) -> None:
         self.buyers = sorted(buyers)  # the keys differ (the choosers do): by key
-        self.keys = list(map(itemgetter(0), self.buyers))
+        self.keys = list(map(_FIRST, self.buyers))
         self.windows = [spots]
         self._sums = {0: base}
 
@@ -411,6 +412,12 @@ def widest(values: Sequence[float]) -> list[float]:
     return [max(map(sub, prefix[size:], prefix)) for size in range(1, len(values) + 1)]
 
 
+def tops(values: Sequence[float]) -> list[float]:
+    """Per size (from 1), the sum of that many of the largest ``values``: no run of that many
+    neighbouring spots sums to more."""
+    return list(accumulate(sorted(values, reverse=True)))
+
+
 @cache
 def show_bounds(shows: tuple[int, ...], guessed: int) -> list[float]:
     """Per size (from 1), the most show-off cards a range of that size holds, times the
@@ -422,7 +429,9 @@ def loose_bounds(found: list[Guess], rate: float) -> tuple[list[float], list[flo
     """Per size (from 1), more than the summed worth over the guesses of any range of that
     size before its price (each spot counted at the most it holds in any processing
     position of each guess: as it lies, or with a buyer's price), and more than the summed
-    money a range of that size takes at a price of 0."""
+    money a range of that size takes at a price of 0: the sums of that many of the largest
+    such spots (:func:`tops`; cheaper than the best run of neighbouring spots, and looser,
+    so a few more pairs are weighed)."""
     worth, _, _, money = found[0].windows[0]
     size = len(worth)
     values = [w + rate * m for w, m in zip(worth, money)]  # noqa: B905
@@ -444,7 +453,7 @@ def loose_bounds(found: list[Guess], rate: float) -> tuple[list[float], list[flo
         (m if m >= a else a) + (m if m >= b else b) + (m if m >= c else c)
         for m, a, b, c in zip(money, x, y, z)  # noqa: B905
     ]
-    return widest(most), [rate * n for n in widest(cash)]
+    return tops(most), [rate * n for n in tops(cash)]
 
 
 @cache
