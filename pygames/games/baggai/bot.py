@@ -151,10 +151,15 @@ class Valuer:
     state, when the caller has it already: it is the same for every seat)."""
 
     def __init__(
-        self, state: BagGaiState, seat: int, outlook: dict[str, Outlook] | None = None
+        self,
+        state: BagGaiState,
+        seat: int,
+        outlook: dict[str, Outlook] | None = None,
+        totals: list[dict[str, int]] | None = None,
     ) -> None:
         self.seat = seat
-        totals = list(map(brand_totals, state.owned))
+        if totals is None:  # (every seat's brand totals: ``brand_totals`` of what it owns)
+            totals = list(map(brand_totals, state.owned))
         self.mine = totals[seat]
         rest = totals[:seat] + totals[seat + 1 :]
         self.others = {b: tuple(map(itemgetter(b), rest)) for b in BRANDS}
@@ -204,6 +209,7 @@ class Valuer:
 
 #: one buyer of a guessed round: its processing key, its range ``lo..hi`` and its price
 Buyer = tuple[Key, int, int, int]
+_FIRST = itemgetter(0)
 _FIRST = itemgetter(0)
 
 
@@ -506,12 +512,13 @@ def ranked_pairs(
     return bounds, pairs, sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True)
 
 
-def group_prefix(found: list[Guess], ks: tuple[int, ...], bonus: int, rate: float) -> list[float]:
+def group_prefix(found: list[Guess], ks: tuple[int, ...], rate: float) -> list[float]:
     """Prefix sums over the spots of the worth summed over the guesses, each guess's window
-    as its processing position in ``ks`` finds it: bags, money at ``rate`` and show-off cards
-    at ``bonus`` points; a ``bonus`` of -1: the money alone (a price of 0)."""
+    as its processing position in ``ks`` finds it (``ks``: those positions, then the bonus):
+    bags, money at ``rate`` and show-off cards at ``bonus`` points; a ``bonus`` of -1: the
+    money alone (a price of 0)."""
     g0, g1, g2 = found
-    k0, k1, k2 = ks
+    k0, k1, k2, bonus = ks
     w0, s0, _, m0 = g0.windows[k0] if k0 < len(g0.windows) else g0.window(k0)
     w1, s1, _, m1 = g1.windows[k1] if k1 < len(g1.windows) else g1.window(k1)
     w2, s2, _, m2 = g2.windows[k2] if k2 < len(g2.windows) else g2.window(k2)
@@ -531,7 +538,7 @@ def group_prefix(found: list[Guess], ks: tuple[int, ...], bonus: int, rate: floa
 
 
 #: a pair worth weighing exactly: its estimated best worth, price, size and the processing
-#: position of each guess
+#: position of each guess (then its bonus, :func:`group_prefix`)
 Near = tuple[float, int, int, tuple[int, ...]]
 
 
@@ -541,7 +548,7 @@ def estimates(found: list[Guess], purse: int, me: int, rate: float) -> list[Near
     lies below the best estimate found."""
     shows = any(found[0].windows[0][1])
     keys0, keys1, keys2 = found[0].keys, found[1].keys, found[2].keys
-    prefixes: dict[tuple[tuple[int, ...], int], list[float]] = {}
+    prefixes: dict[tuple[int, ...], list[float]] = {}
     per = len(found) * rate
     high = limit = -math.inf
     out = []
@@ -551,11 +558,11 @@ def estimates(found: list[Guess], purse: int, me: int, rate: float) -> list[Near
             break
         price, size = pairs[i]
         key = (-price, size, me)
-        ks = (bisect_left(keys0, key), bisect_left(keys1, key), bisect_left(keys2, key))
         bonus = (min(price // 2, SHOWOFF_MAX) if shows else 0) if price else -1
-        prefix = prefixes.get((ks, bonus))
+        ks = (bisect_left(keys0, key), bisect_left(keys1, key), bisect_left(keys2, key), bonus)
+        prefix = prefixes.get(ks)
         if prefix is None:
-            prefix = prefixes[ks, bonus] = group_prefix(found, ks, bonus, rate)
+            prefix = prefixes[ks] = group_prefix(found, ks, rate)
         guess = max(map(sub, prefix[size:], prefix)) - per * price * size
         if guess > high:
             high = guess
@@ -602,17 +609,18 @@ class RoundValuers:
     """The valuers of one round's public facts (:func:`valuer_key`): its outlook, and per seat
     a :class:`Valuer`, made when first asked for."""
 
-    __slots__ = ("outlook", "seats")
+    __slots__ = ("outlook", "seats", "totals")
 
     def __init__(self, state: BagGaiState) -> None:
         self.outlook = outlooks(state)
+        self.totals = list(map(brand_totals, state.owned))
         self.seats: dict[int, Valuer] = {}
 
     def valuer(self, state: BagGaiState, seat: int) -> Valuer:
         """``Valuer(state, seat)`` (``state``: one with these public facts)."""
         found = self.seats.get(seat)
         if found is None:
-            found = self.seats[seat] = Valuer(state, seat, self.outlook)
+            found = self.seats[seat] = Valuer(state, seat, self.outlook, self.totals)
         return found
 
 
