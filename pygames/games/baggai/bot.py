@@ -171,19 +171,17 @@ class Valuer:
         #: the window as it lies (per spot, and its prefix sums), once a guess asks for it
         self.window: tuple[Spots, Sums] | None = None
 
-    def _points(self, brand: str, total: int) -> float:
-        return brand_points(total, self.others[brand], self.outlook[brand])
-
     def gain(self, brand: str, k: int) -> float:
-        """The worth of adding ``k`` to the bot's total in ``brand``."""
+        """The worth of adding ``k`` to the bot's total in ``brand``: the difference of the
+        brand's :func:`brand_points` at the two totals."""
         key = (brand, k)
         got = self._memo.get(key)
         if got is None:
-            mine = self.mine[brand]
+            mine, others, outlook = self.mine[brand], self.others[brand], self.outlook[brand]
             held = self._held.get(brand)
             if held is None:
-                held = self._held[brand] = self._points(brand, mine)
-            got = self._memo[key] = self._points(brand, mine + k) - held
+                held = self._held[brand] = brand_points(mine, others, outlook)
+            got = self._memo[key] = brand_points(mine + k, others, outlook) - held
         return got
 
     def card(self, card: str) -> float:
@@ -597,12 +595,19 @@ def range_scores(found: list[Guess], spots: int, purse: int, me: int, rate: floa
 def valuer_key(state: BagGaiState) -> tuple[object, ...] | None:
     """Everything a :class:`Valuer` and its window read of ``state`` while ranges and prices
     are chosen (the round, the window, the bags bought and removed), or None in round 1,
-    where its outlook reads pile 2, which every world resamples."""
+    where its outlook reads pile 2, which every world resamples. It holds the state's own
+    lists, so it is compared at once (:func:`round_valuers` keeps copies)."""
     if state.round < 2:
         return None
-    owned = tuple(map(tuple, state.owned))
-    removed = tuple(state.removed)
-    return state.players, state.round, tuple(state.bags), tuple(state.money), owned, removed
+    return state.players, state.round, state.bags, state.money, state.owned, state.removed
+
+
+def _kept(key: tuple[object, ...]) -> tuple[object, ...]:
+    """A :func:`valuer_key` that later play leaves as it is: copies of its lists."""
+    players, rounds, bags, money, owned, removed = key
+    assert isinstance(bags, list) and isinstance(money, list)
+    assert isinstance(owned, list) and isinstance(removed, list)
+    return players, rounds, bags[:], money[:], list(map(list, owned)), removed[:]
 
 
 class RoundValuers:
@@ -640,7 +645,7 @@ def round_valuers(state: BagGaiState) -> RoundValuers:
     known = _ROUND[1]
     if known is None or key != _ROUND[0]:
         known = RoundValuers(state)
-        _ROUND = (key, known)
+        _ROUND = (_kept(key), known)
     return known
 
 
