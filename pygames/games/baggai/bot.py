@@ -207,7 +207,7 @@ class Valuer:
 
 #: one buyer of a guessed round: its processing key, its range ``lo..hi`` and its price
 Buyer = tuple[Key, int, int, int]
-_FIRST = itemgetter(0)
+#: a buyer's processing key
 _FIRST = itemgetter(0)
 
 

@@ -347,11 +347,10 @@ def party_points(totals: list[int], table: tuple[int, ...]) -> list[int]:
 
 
 @cache
-@cache
 def shuffle_bounds(sizes: tuple[int, ...]) -> list[int]:
     """The bounds of the draws of :meth:`BagGaiState.determinize`'s shuffles, piles of
     ``sizes`` left (one 3 in each of piles 3-5 still face down): the 3s, the other cards,
-    then each pile. (A list, kept: the callers only read it.)"""
+    then each pile. (A list: the callers only read it.)"""
     threes = sum(1 for size in sizes[2:] if size)
     bounds = list(range(threes, 1, -1))
     bounds += range(sum(sizes) - threes, 1, -1)
