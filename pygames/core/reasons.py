@@ -210,10 +210,11 @@ def differences(mine: Stats, other: Stats, words: Mapping[str, Part]) -> list[tu
 def _phrase(mine: Stats, other: Stats, key: str, part: Part) -> Text | None:
     """``part``'s words for the difference of the means in ``key`` (``None`` when it is within
     the noise, or rounds to nothing)."""
-    diff = mine.mean(key) - other.mean(key)
     if key == "points":  # the points are shown to one decimal beside the reason: their
         # difference as shown ("0.4 more points" beside 2.2 and 1.7 read as a wrong sum)
         diff = round(mine.mean(key), 1) - round(other.mean(key), 1)
+    else:
+        diff = mine.mean(key) - other.mean(key)
     if amount(diff) == "0" or not apart(mine, other, key):
         return None
     words = part.more if diff > 0 else part.less
